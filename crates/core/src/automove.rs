@@ -1,0 +1,111 @@
+//! Safe automoves: cards that can go home without ever costing a solution.
+
+use crate::board::{Board, NONE};
+use crate::card::{Card, Suit};
+use crate::moves::{Move, Pile};
+use crate::rules::BuildRule;
+
+/// Which playable cards are moved home automatically.
+///
+/// A card is *safe* to move home when no card still out could ever need it as a place to
+/// build on. For FreeCell's alternate-colour building (see FREECELL-FACTS §3):
+/// - Horne: aces; twos; rank N when both opposite-colour N−1 are home.
+/// - Raymond: Horne, plus rank N when both opposite-colour N−2 and the other same-colour
+///   N−3 are home (the one-step case of the thesis's "corollary to the automove theorem").
+///
+/// The same principle decides the other build rules: building by suit, the only card that
+/// fits on N is N−1 of its suit, already home, so every playable card is safe; building
+/// regardless of suit, N is safe when all four N−1 are home (Raymond adds nothing there).
+/// Moving *every* playable card home is not offered: it loses solvable deals (MS 1941 and
+/// 98714).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Automove {
+    /// No automatic moves.
+    #[default]
+    None,
+    /// Horne's rule.
+    Horne,
+    /// Raymond's rule (includes Horne's).
+    Raymond,
+}
+
+impl Board {
+    /// Whether `card`, the next card of its foundation, is safe to move home under `rule`.
+    pub fn is_safe_home(&self, card: Card, rule: Automove) -> bool {
+        let rank = card.rank().get();
+        if rule == Automove::None {
+            return false;
+        }
+        if rank <= 2 {
+            return true;
+        }
+        let home = |suit: Suit| self.home[suit.index()];
+        match self.rules.build {
+            BuildRule::SameSuit => true,
+            BuildRule::AnySuit => Suit::ALL.iter().all(|&s| s == card.suit() || home(s) + 1 >= rank),
+            BuildRule::AlternateColour => {
+                let opposite = Suit::ALL.into_iter().filter(|s| s.colour() != card.colour());
+                let mut lowest_opposite = 13;
+                for suit in opposite {
+                    lowest_opposite = lowest_opposite.min(home(suit));
+                }
+                if lowest_opposite + 1 >= rank {
+                    return true;
+                }
+                let partner = Suit::ALL.into_iter().find(|&s| s != card.suit() && s.colour() == card.colour());
+                rule == Automove::Raymond
+                    && lowest_opposite + 2 >= rank
+                    && partner.is_some_and(|s| home(s) + 3 >= rank)
+            }
+        }
+    }
+
+    /// Moves safe cards home from free cells and cascade tops until none is left, appending
+    /// the moves made to `out`; returns how many were made. With [`Automove::None`] it does
+    /// nothing.
+    ///
+    /// # Examples
+    /// ```
+    /// use freecell_core::{Automove, Board};
+    /// // QS is safe: both red jacks are home (both red foundations are complete).
+    /// let mut board: Board = "Foundations: H-K C-K D-K S-J\nQS\nKS\n".parse().unwrap();
+    /// let mut moves = Vec::new();
+    /// assert_eq!(board.apply_automoves(Automove::Horne, &mut moves), 2);
+    /// assert!(board.is_won());
+    /// ```
+    pub fn apply_automoves(&mut self, rule: Automove, out: &mut Vec<Move>) -> usize {
+        if rule == Automove::None {
+            return 0;
+        }
+        let start = out.len();
+        while let Some((from, card)) = self.next_safe_home(rule) {
+            let mv = Move::single(from, Pile::foundation(card.suit()));
+            self.apply_unchecked(mv);
+            out.push(mv);
+        }
+        out.len() - start
+    }
+
+    /// The first pile (cells, then cascades) whose movable card is safe to move home.
+    fn next_safe_home(&self, rule: Automove) -> Option<(Pile, Card)> {
+        let cells = (0..self.cell_count()).map(|i| (Pile::cell(i), self.cells[i]));
+        let cascades = (0..self.cascade_count()).map(|i| (Pile::cascade(i), self.tops[i]));
+        cells.chain(cascades).find_map(|(pile, card)| {
+            let card = Card::from_index(card).filter(|_| self.goes_home(card))?;
+            self.is_safe_home(card, rule).then_some((pile, card))
+        })
+    }
+
+    /// The card a single-card move from `pile` would take.
+    pub(crate) fn movable_card(&self, pile: Pile) -> Option<Card> {
+        match pile.kind() {
+            crate::PileKind::Cascade(i) => self.cascade_top(i),
+            crate::PileKind::Cell(i) => self.cell(i),
+            crate::PileKind::Foundation(suit) => match self.home[suit.index()] {
+                0 => None,
+                rank => Card::from_index((rank - 1) * 4 + suit as u8),
+            },
+        }
+        .filter(|c| c.index() as u8 != NONE)
+    }
+}

@@ -1,0 +1,547 @@
+//! [`Board`]: a validated position and the moves that change it.
+//!
+//! # Representation
+//! Each card records what it lies on: another card, the bottom of a cascade, a free cell or
+//! its foundation (`below`). Cascades keep only their top card and length. This makes a
+//! sequence move of any length change one card's record, so applying it, undoing it and
+//! updating the Zobrist hash are O(1) after finding the run's deepest card, and the `below`
+//! array read in card order *is* a key that ignores the order of cascades and free cells
+//! (see [`Key`](crate::Key)).
+
+use std::fmt;
+
+use crate::card::{Card, Suit};
+use crate::layout::{Layout, LayoutError, Location};
+use crate::moves::{Move, MoveError, NextHome, Pile, PileKind};
+use crate::rules::{EmptyCascadeRule, MAX_CASCADES, MAX_CELLS, Rules};
+use crate::zobrist;
+
+/// `below` code: the card is the deepest of its cascade.
+pub(crate) const BOTTOM: u8 = 52;
+/// `below` code: the card is in a free cell.
+pub(crate) const CELL: u8 = 53;
+/// `below` code: the card is on its foundation.
+pub(crate) const HOME: u8 = 54;
+/// No card (an empty cell or cascade). Indexing `below` with it lands on padding.
+pub(crate) const NONE: u8 = 63;
+
+/// Masks a card byte into `below`'s 64 entries, so a malformed move given to
+/// [`Board::apply_unchecked`] corrupts the board instead of panicking.
+#[inline]
+const fn slot(card: u8) -> usize {
+    (card & 63) as usize
+}
+
+/// A legal position under a rule set.
+///
+/// Built from a [`Layout`] by [`Board::try_from`], it is small (about 100 bytes), `Clone`,
+/// and changed in place by [`apply`](Board::apply) / [`undo`](Board::undo).
+///
+/// # Examples
+/// ```
+/// use freecell_core::{Board, Card, Layout, Move, MoveModel, Pile, Rules};
+/// let deck: Vec<Card> = Card::deck().collect();
+/// let mut board = Board::try_from(Layout::deal(Rules::freecell(), &deck, 0)).unwrap();
+/// let mut moves = Vec::new();
+/// board.generate_moves(MoveModel::Sequence, &mut moves);
+/// let first = moves[0];
+/// board.apply(first).unwrap();
+/// board.undo(first);
+/// assert_eq!(board, Board::try_from(Layout::deal(Rules::freecell(), &deck, 0)).unwrap());
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Board {
+    pub(crate) rules: Rules,
+    /// For each card, what it lies on: a card index, `BOTTOM`, `CELL` or `HOME`.
+    pub(crate) below: [u8; 64],
+    /// Each cascade's top card, or `NONE`.
+    pub(crate) tops: [u8; MAX_CASCADES],
+    pub(crate) lens: [u8; MAX_CASCADES],
+    /// Each free cell's card, or `NONE`.
+    pub(crate) cells: [u8; MAX_CELLS],
+    /// Each suit's foundation rank (0 = empty).
+    pub(crate) home: [u8; 4],
+    /// Zobrist hash of `below`, kept up to date by every move.
+    pub(crate) hash: u64,
+}
+
+impl TryFrom<Layout> for Board {
+    type Error = LayoutError;
+
+    /// Validates a layout.
+    ///
+    /// # Errors
+    /// [`LayoutError`] when the rules are out of range, there are more cascades or occupied
+    /// cells than the rules have, a foundation rank is above 13, or a card is duplicated
+    /// (also between a foundation and the table) or missing.
+    fn try_from(layout: Layout) -> Result<Board, LayoutError> {
+        Board::from_layout(&layout)
+    }
+}
+
+impl TryFrom<&Layout> for Board {
+    type Error = LayoutError;
+
+    /// Validates a layout; see `TryFrom<Layout>`.
+    fn try_from(layout: &Layout) -> Result<Board, LayoutError> {
+        Board::from_layout(layout)
+    }
+}
+
+impl Board {
+    fn from_layout(layout: &Layout) -> Result<Board, LayoutError> {
+        let rules = layout.rules;
+        rules.validate()?;
+        if layout.cascades.len() > usize::from(rules.cascades) {
+            let found = layout.cascades.len();
+            // Trailing empty cascades are harmless padding, not a different game.
+            if layout.cascades[usize::from(rules.cascades)..].iter().any(|c| !c.is_empty()) {
+                return Err(LayoutError::TooManyCascades { found, allowed: usize::from(rules.cascades) });
+            }
+        }
+        if let Some(last) = layout.cells.iter().rposition(Option::is_some)
+            && last >= usize::from(rules.free_cells)
+        {
+            return Err(LayoutError::TooManyCells { found: last + 1, allowed: usize::from(rules.free_cells) });
+        }
+
+        let mut seen: [Option<Location>; 52] = [None; 52];
+        let mut claim = |card: Card, at: Location| {
+            if let Some(first) = seen[card.index()] {
+                return Err(LayoutError::Duplicate { card, first, second: at });
+            }
+            seen[card.index()] = Some(at);
+            Ok(())
+        };
+        for suit in Suit::ALL {
+            let rank = layout.foundations[suit.index()];
+            if rank > 13 {
+                return Err(LayoutError::FoundationRank { suit, rank });
+            }
+            for r in 1..=rank {
+                claim(card_of(r, suit), Location::Foundation(suit))?;
+            }
+        }
+        for (cell, card) in layout.cells.iter().enumerate() {
+            if let Some(card) = card {
+                claim(*card, Location::Cell(cell))?;
+            }
+        }
+        for (cascade, cards) in layout.cascades.iter().enumerate() {
+            for (depth, &card) in cards.iter().enumerate() {
+                claim(card, Location::Cascade { cascade, depth })?;
+            }
+        }
+        let missing: Vec<Card> = Card::deck().filter(|c| seen[c.index()].is_none()).collect();
+        if !missing.is_empty() {
+            return Err(LayoutError::Missing { cards: missing });
+        }
+
+        let mut board = Board {
+            rules,
+            below: [NONE; 64],
+            tops: [NONE; MAX_CASCADES],
+            lens: [0; MAX_CASCADES],
+            cells: [NONE; MAX_CELLS],
+            home: layout.foundations,
+            hash: 0,
+        };
+        for suit in Suit::ALL {
+            for r in 1..=board.home[suit.index()] {
+                board.below[card_of(r, suit).index()] = HOME;
+            }
+        }
+        for (i, card) in layout.cells.iter().enumerate() {
+            if let Some(card) = card {
+                board.cells[i] = card.index() as u8;
+                board.below[card.index()] = CELL;
+            }
+        }
+        for (i, cards) in layout.cascades.iter().enumerate().take(MAX_CASCADES) {
+            let mut under = BOTTOM;
+            for card in cards {
+                board.below[card.index()] = under;
+                under = card.index() as u8;
+            }
+            board.tops[i] = if cards.is_empty() { NONE } else { under };
+            board.lens[i] = cards.len() as u8;
+        }
+        board.hash = zobrist::hash_codes(&board.below);
+        Ok(board)
+    }
+
+    /// The rules of this position.
+    #[inline]
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The position as a [`Layout`].
+    pub fn to_layout(&self) -> Layout {
+        Layout {
+            rules: self.rules,
+            foundations: self.home,
+            cells: self.cells().collect(),
+            cascades: (0..self.cascade_count()).map(|i| self.cascade_cards(i)).collect(),
+        }
+    }
+
+    /// Number of cascades.
+    #[inline]
+    pub fn cascade_count(&self) -> usize {
+        usize::from(self.rules.cascades)
+    }
+
+    /// Number of free cells.
+    #[inline]
+    pub fn cell_count(&self) -> usize {
+        usize::from(self.rules.free_cells)
+    }
+
+    /// The top (movable) card of cascade `i`, or `None` when it is empty or does not exist.
+    #[inline]
+    pub fn cascade_top(&self, i: usize) -> Option<Card> {
+        self.tops.get(i).and_then(|&c| Card::from_index(c))
+    }
+
+    /// Number of cards in cascade `i` (0 for a cascade that does not exist).
+    #[inline]
+    pub fn cascade_len(&self, i: usize) -> usize {
+        self.lens.get(i).map_or(0, |&n| usize::from(n))
+    }
+
+    /// The cards of cascade `i`, **top first** (the reverse of the text formats' order).
+    pub fn cascade(&self, i: usize) -> CascadeIter<'_> {
+        CascadeIter { board: self, next: self.tops.get(i).copied().unwrap_or(NONE), remaining: self.cascade_len(i) }
+    }
+
+    /// The cards of cascade `i`, deepest first, as the text formats list them.
+    pub fn cascade_cards(&self, i: usize) -> Vec<Card> {
+        let mut cards: Vec<Card> = self.cascade(i).collect();
+        cards.reverse();
+        cards
+    }
+
+    /// The card in free cell `i`, if any.
+    #[inline]
+    pub fn cell(&self, i: usize) -> Option<Card> {
+        self.cells.get(i).and_then(|&c| Card::from_index(c))
+    }
+
+    /// The free cells in order (`None` for an empty one).
+    pub fn cells(&self) -> impl ExactSizeIterator<Item = Option<Card>> + '_ {
+        self.cells[..self.cell_count()].iter().map(|&c| Card::from_index(c))
+    }
+
+    /// The rank on top of `suit`'s foundation (0 when empty).
+    #[inline]
+    pub fn foundation(&self, suit: Suit) -> u8 {
+        self.home[suit.index()]
+    }
+
+    /// The card `suit`'s foundation needs next.
+    pub fn next_home(&self, suit: Suit) -> NextHome {
+        match self.home[suit.index()] {
+            13.. => NextHome::Complete,
+            rank => NextHome::Card(card_of(rank + 1, suit)),
+        }
+    }
+
+    /// Cards on the foundations, 0 … 52.
+    #[inline]
+    pub fn cards_home(&self) -> usize {
+        self.home.iter().map(|&r| usize::from(r)).sum()
+    }
+
+    /// Whether every card is home.
+    #[inline]
+    pub fn is_won(&self) -> bool {
+        self.home == [13; 4]
+    }
+
+    /// Whether `card` is on its foundation.
+    #[inline]
+    pub fn is_home(&self, card: Card) -> bool {
+        self.below[card.index()] == HOME
+    }
+
+    /// The card directly beneath `card` in its cascade (`None` for the deepest card of a
+    /// cascade and for cards in cells or on foundations).
+    #[inline]
+    pub fn beneath(&self, card: Card) -> Option<Card> {
+        Card::from_index(self.below[card.index()])
+    }
+
+    /// Number of empty free cells.
+    #[inline]
+    pub fn empty_cells(&self) -> usize {
+        self.cells[..self.cell_count()].iter().filter(|&&c| c == NONE).count()
+    }
+
+    /// Number of empty cascades.
+    #[inline]
+    pub fn empty_cascades(&self) -> usize {
+        self.lens[..self.cascade_count()].iter().filter(|&&n| n == 0).count()
+    }
+
+    /// How many cards one cascade-to-cascade move may carry now, under the rules' capacity,
+    /// to an empty cascade (`to_empty`) or onto a card.
+    pub fn sequence_capacity(&self, to_empty: bool) -> usize {
+        let empty_cascades = match self.rules.empty_cascade {
+            // Intermediate runs of a supermove are never kings, so they cannot be parked.
+            EmptyCascadeRule::KingsOnly => 0,
+            EmptyCascadeRule::AnyCard => self.empty_cascades().saturating_sub(usize::from(to_empty)),
+        };
+        self.rules.capacity.capacity(self.empty_cells(), empty_cascades)
+    }
+
+    /// Length of the built sequence on top of cascade `i` (0 when empty).
+    pub fn run_len(&self, i: usize) -> usize {
+        let Some(&top) = self.tops.get(i) else { return 0 };
+        if top == NONE {
+            return 0;
+        }
+        let mut card = top;
+        let mut run = 1;
+        loop {
+            let under = self.below[slot(card)];
+            if under >= BOTTOM || !self.stacks(card, under) {
+                return run;
+            }
+            card = under;
+            run += 1;
+        }
+    }
+
+    /// Whether card byte `card` builds on card byte `onto` under the rules.
+    #[inline]
+    pub(crate) fn stacks(&self, card: u8, onto: u8) -> bool {
+        match (Card::from_index(card), Card::from_index(onto)) {
+            (Some(card), Some(onto)) => self.rules.build.stacks(card, onto),
+            _ => false,
+        }
+    }
+
+    /// The current 64-bit Zobrist hash of the position, invariant under permutations of
+    /// cascades and free cells; equal to [`Key::hash64`](crate::Key::hash64) of
+    /// [`Board::key`]. Maintained incrementally by every move.
+    #[inline]
+    pub fn hash64(&self) -> u64 {
+        self.hash
+    }
+
+    /// Checks a move without applying it.
+    ///
+    /// # Errors
+    /// [`MoveError`] names the rule the move breaks.
+    pub fn check(&self, mv: Move) -> Result<(), MoveError> {
+        let (from, to, count) = (mv.from(), mv.to(), mv.count());
+        self.check_exists(from)?;
+        self.check_exists(to)?;
+        if from == to {
+            return Err(MoveError::SamePile { pile: from });
+        }
+        if from.is_foundation() {
+            return Err(MoveError::FromFoundation { pile: from });
+        }
+        if count == 0 || (count > 1 && !(from.is_cascade() && to.is_cascade())) {
+            return Err(MoveError::BadCount { from, to, count });
+        }
+        let card = match from.kind() {
+            PileKind::Cascade(a) => {
+                if self.lens[a] == 0 {
+                    return Err(MoveError::EmptySource { pile: from });
+                }
+                let run = self.run_len(a);
+                if usize::from(count) > run {
+                    return Err(MoveError::NotASequence { pile: from, count, run: run as u8 });
+                }
+                self.card_at_depth(a, usize::from(count)).ok_or(MoveError::EmptySource { pile: from })?
+            }
+            PileKind::Cell(i) => match self.cell(i) {
+                Some(card) => card,
+                None => return Err(MoveError::EmptySource { pile: from }),
+            },
+            PileKind::Foundation(_) => unreachable!("rejected above"),
+        };
+        match to.kind() {
+            PileKind::Cell(j) => match self.cell(j) {
+                Some(held) => Err(MoveError::CellOccupied { pile: to, card: held }),
+                None => Ok(()),
+            },
+            PileKind::Foundation(suit) => {
+                if card.suit() != suit {
+                    Err(MoveError::WrongFoundation { card, pile: to })
+                } else if self.home[suit.index()] + 1 != card.rank().get() {
+                    Err(MoveError::NotNextHome { card, needs: self.next_home(suit) })
+                } else {
+                    Ok(())
+                }
+            }
+            PileKind::Cascade(b) => {
+                let to_empty = self.lens[b] == 0;
+                match self.cascade_top(b) {
+                    None if !self.rules.empty_cascade.accepts(card) => {
+                        return Err(MoveError::EmptyCascadeNeedsKing { card });
+                    }
+                    Some(onto) if !self.rules.build.stacks(card, onto) => {
+                        return Err(MoveError::DoesNotBuild { card, onto });
+                    }
+                    _ => {}
+                }
+                let capacity = self.sequence_capacity(to_empty);
+                if usize::from(count) > capacity {
+                    return Err(MoveError::OverCapacity { count, capacity });
+                }
+                Ok(())
+            }
+        }
+    }
+
+    fn check_exists(&self, pile: Pile) -> Result<(), MoveError> {
+        let exists = match pile.kind() {
+            PileKind::Cascade(i) => i < self.cascade_count(),
+            PileKind::Cell(i) => i < self.cell_count(),
+            PileKind::Foundation(_) => true,
+        };
+        if exists { Ok(()) } else { Err(MoveError::NoSuchPile { pile }) }
+    }
+
+    /// The card `depth` cards down from the top of cascade `i` (1 = top), if there is one.
+    pub(crate) fn card_at_depth(&self, i: usize, depth: usize) -> Option<Card> {
+        let mut card = *self.tops.get(i)?;
+        for _ in 1..depth {
+            card = self.below[slot(card)];
+        }
+        Card::from_index(card)
+    }
+
+    /// Applies a move after checking it.
+    ///
+    /// # Errors
+    /// [`MoveError`] when the move is illegal; the board is then unchanged.
+    pub fn apply(&mut self, mv: Move) -> Result<(), MoveError> {
+        self.check(mv)?;
+        self.apply_unchecked(mv);
+        Ok(())
+    }
+
+    /// Applies a move without checking it: the fast path for search.
+    ///
+    /// Precondition: [`check`](Board::check) accepts `mv` (for instance because
+    /// [`generate_moves`](Board::generate_moves) produced it). An illegal move never
+    /// causes undefined behaviour or a panic, but leaves the board meaningless.
+    #[inline]
+    pub fn apply_unchecked(&mut self, mv: Move) {
+        self.relocate(mv.from(), mv.to(), mv.count());
+    }
+
+    /// Takes back `mv`, which must be the move most recently applied to this board.
+    ///
+    /// # Examples
+    /// ```
+    /// use freecell_core::{Board, Card, Layout, Move, Pile, Rules};
+    /// let deck: Vec<Card> = Card::deck().collect();
+    /// let start = Board::try_from(Layout::deal(Rules::freecell(), &deck, 0)).unwrap();
+    /// let mut board = start.clone();
+    /// let mv = Move::single(Pile::cascade(0), Pile::cell(0));
+    /// board.apply(mv).unwrap();
+    /// board.undo(mv);
+    /// assert_eq!(board, start);
+    /// ```
+    #[inline]
+    pub fn undo(&mut self, mv: Move) {
+        self.relocate(mv.to(), mv.from(), mv.count());
+    }
+
+    /// Moves `count` cards from the top of `from` to `to`, unchecked. Foundations may be a
+    /// source here, which is what undo needs.
+    fn relocate(&mut self, from: Pile, to: Pile, count: u8) {
+        // Detach: `base` is the deepest moving card, `top` the uppermost.
+        let (base, top) = match from.kind() {
+            PileKind::Cascade(a) => {
+                let top = self.tops[a];
+                let mut base = top;
+                for _ in 1..count {
+                    base = self.below[slot(base)];
+                }
+                let rest = self.below[slot(base)];
+                self.tops[a] = if rest < BOTTOM { rest } else { NONE };
+                self.lens[a] = self.lens[a].wrapping_sub(count);
+                (base, top)
+            }
+            PileKind::Cell(i) => {
+                let card = self.cells[i];
+                self.cells[i] = NONE;
+                (card, card)
+            }
+            PileKind::Foundation(suit) => {
+                let rank = self.home[suit.index()];
+                self.home[suit.index()] = rank.wrapping_sub(1);
+                let card = rank.wrapping_sub(1).wrapping_mul(4).wrapping_add(suit as u8);
+                (card, card)
+            }
+        };
+        // Attach: only `base` changes what it lies on.
+        let code = match to.kind() {
+            PileKind::Cascade(b) => {
+                let under = self.tops[b];
+                self.tops[b] = top;
+                self.lens[b] = self.lens[b].wrapping_add(count);
+                if under == NONE { BOTTOM } else { under }
+            }
+            PileKind::Cell(j) => {
+                self.cells[j] = base;
+                CELL
+            }
+            PileKind::Foundation(suit) => {
+                self.home[suit.index()] = self.home[suit.index()].wrapping_add(1);
+                HOME
+            }
+        };
+        let old = std::mem::replace(&mut self.below[slot(base)], code);
+        self.hash ^= zobrist::code(base, old) ^ zobrist::code(base, code);
+    }
+}
+
+/// The card of `rank` (1 … 13) and `suit`.
+#[inline]
+pub(crate) fn card_of(rank: u8, suit: Suit) -> Card {
+    Card::from_index((rank - 1) * 4 + suit as u8).unwrap_or_else(|| unreachable!("rank {rank} out of 1..=13"))
+}
+
+/// The cards of one cascade, top first; see [`Board::cascade`].
+#[derive(Clone, Debug)]
+pub struct CascadeIter<'a> {
+    board: &'a Board,
+    next: u8,
+    remaining: usize,
+}
+
+impl Iterator for CascadeIter<'_> {
+    type Item = Card;
+
+    #[inline]
+    fn next(&mut self) -> Option<Card> {
+        if self.remaining == 0 {
+            return None;
+        }
+        self.remaining -= 1;
+        let card = Card::from_index(self.next)?;
+        self.next = self.board.below[slot(self.next)];
+        Some(card)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.remaining, Some(self.remaining))
+    }
+}
+
+impl ExactSizeIterator for CascadeIter<'_> {}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f)?;
+        fmt::Display::fmt(self, f)
+    }
+}

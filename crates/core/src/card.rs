@@ -1,0 +1,294 @@
+//! Cards, suits, ranks and colours.
+//!
+//! A [`Card`] is one byte: `4 · (rank − 1) + suit`, with suits ordered Clubs, Diamonds,
+//! Hearts, Spades. That is the deck order of the Microsoft shuffle, so a card's index is
+//! also its position in the unshuffled deck.
+
+use std::fmt;
+use std::str::FromStr;
+
+use thiserror::Error;
+
+/// One of the four suits, in the order of the Microsoft deck: Clubs, Diamonds, Hearts, Spades.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+pub enum Suit {
+    /// ♣, black.
+    Clubs = 0,
+    /// ♦, red.
+    Diamonds = 1,
+    /// ♥, red.
+    Hearts = 2,
+    /// ♠, black.
+    Spades = 3,
+}
+
+impl Suit {
+    /// All suits in deck order.
+    pub const ALL: [Suit; 4] = [Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades];
+
+    /// The suit with the given index (0 = clubs … 3 = spades), or `None`.
+    ///
+    /// # Examples
+    /// ```
+    /// use freecell_core::Suit;
+    /// assert_eq!(Suit::from_index(2), Some(Suit::Hearts));
+    /// assert_eq!(Suit::from_index(4), None);
+    /// ```
+    #[inline]
+    pub const fn from_index(index: u8) -> Option<Suit> {
+        match index {
+            0 => Some(Suit::Clubs),
+            1 => Some(Suit::Diamonds),
+            2 => Some(Suit::Hearts),
+            3 => Some(Suit::Spades),
+            _ => None,
+        }
+    }
+
+    /// This suit's index, 0 … 3.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Red for diamonds and hearts, black for clubs and spades.
+    #[inline]
+    pub const fn colour(self) -> Colour {
+        match self {
+            Suit::Diamonds | Suit::Hearts => Colour::Red,
+            Suit::Clubs | Suit::Spades => Colour::Black,
+        }
+    }
+
+    /// The letter used by the text formats: `C`, `D`, `H` or `S`.
+    pub const fn letter(self) -> char {
+        match self {
+            Suit::Clubs => 'C',
+            Suit::Diamonds => 'D',
+            Suit::Hearts => 'H',
+            Suit::Spades => 'S',
+        }
+    }
+
+    /// The suit for a letter (either case), or `None`.
+    pub const fn from_letter(letter: char) -> Option<Suit> {
+        match letter.to_ascii_uppercase() {
+            'C' => Some(Suit::Clubs),
+            'D' => Some(Suit::Diamonds),
+            'H' => Some(Suit::Hearts),
+            'S' => Some(Suit::Spades),
+            _ => None,
+        }
+    }
+}
+
+/// A card's colour; FreeCell's cascades alternate colours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Colour {
+    /// Clubs and spades.
+    Black,
+    /// Diamonds and hearts.
+    Red,
+}
+
+/// A rank from ace (1) to king (13).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Rank(u8);
+
+impl Rank {
+    /// The ace, 1.
+    pub const ACE: Rank = Rank(1);
+    /// The king, 13.
+    pub const KING: Rank = Rank(13);
+
+    /// The rank with the given value 1 … 13, or `None`.
+    ///
+    /// # Examples
+    /// ```
+    /// use freecell_core::Rank;
+    /// assert_eq!(Rank::new(13), Some(Rank::KING));
+    /// assert_eq!(Rank::new(0), None);
+    /// ```
+    #[inline]
+    pub const fn new(value: u8) -> Option<Rank> {
+        if value >= 1 && value <= 13 {
+            Some(Rank(value))
+        } else {
+            None
+        }
+    }
+
+    /// The value 1 … 13.
+    #[inline]
+    pub const fn get(self) -> u8 {
+        self.0
+    }
+
+    /// The symbol used by the text formats: `A 2 … 9 T J Q K`.
+    pub const fn symbol(self) -> char {
+        b"A23456789TJQK"[(self.0 - 1) as usize] as char
+    }
+
+    /// The rank for a symbol (`A 2-9 T J Q K`, either case), or `None`. Ten as `10` is
+    /// handled by the card parser.
+    pub const fn from_symbol(symbol: char) -> Option<Rank> {
+        let value = match symbol.to_ascii_uppercase() {
+            'A' => 1,
+            c @ '2'..='9' => c as u8 - b'0',
+            'T' => 10,
+            'J' => 11,
+            'Q' => 12,
+            'K' => 13,
+            _ => return None,
+        };
+        Some(Rank(value))
+    }
+}
+
+/// A playing card, one byte: `4 · (rank − 1) + suit`.
+///
+/// # Examples
+/// ```
+/// use freecell_core::{Card, Rank, Suit};
+/// let card: Card = "TD".parse().unwrap();
+/// assert_eq!(card.rank().get(), 10);
+/// assert_eq!(card.suit(), Suit::Diamonds);
+/// assert_eq!(card.to_string(), "TD");
+/// assert_eq!("10d".parse::<Card>(), Ok(card));
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Card(u8);
+
+impl Card {
+    /// Number of cards in the deck.
+    pub const COUNT: usize = 52;
+
+    /// The card of the given rank and suit.
+    #[inline]
+    pub const fn new(rank: Rank, suit: Suit) -> Card {
+        Card((rank.0 - 1) * 4 + suit as u8)
+    }
+
+    /// The card with deck index 0 … 51 (`4 · (rank − 1) + suit`), or `None`.
+    #[inline]
+    pub const fn from_index(index: u8) -> Option<Card> {
+        if index < 52 { Some(Card(index)) } else { None }
+    }
+
+    /// This card's deck index, 0 … 51.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The rank.
+    #[inline]
+    pub const fn rank(self) -> Rank {
+        Rank(self.0 / 4 + 1)
+    }
+
+    /// The suit.
+    #[inline]
+    pub const fn suit(self) -> Suit {
+        match Suit::from_index(self.0 % 4) {
+            Some(suit) => suit,
+            None => unreachable!(),
+        }
+    }
+
+    /// The colour.
+    #[inline]
+    pub const fn colour(self) -> Colour {
+        self.suit().colour()
+    }
+
+    /// All 52 cards in deck order (A♣ A♦ A♥ A♠ 2♣ …).
+    pub fn deck() -> impl DoubleEndedIterator<Item = Card> + ExactSizeIterator + Clone {
+        (0..52u8).map(Card)
+    }
+}
+
+impl fmt::Display for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.rank().symbol(), self.suit().letter())
+    }
+}
+
+impl fmt::Debug for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// Why a token is not a card.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("`{token}` is not a card: {reason}")]
+#[non_exhaustive]
+pub struct ParseCardError {
+    /// The token that failed to parse.
+    pub token: String,
+    /// What is wrong with it.
+    pub reason: &'static str,
+}
+
+impl FromStr for Card {
+    type Err = ParseCardError;
+
+    /// Parses rank then suit: `A 2-9 T J Q K` (or `10`) followed by `C D H S`, either case.
+    fn from_str(token: &str) -> Result<Card, ParseCardError> {
+        let error = |reason| ParseCardError { token: token.to_owned(), reason };
+        let (rank_part, suit_part) = match token.char_indices().last() {
+            Some((at, _)) if at > 0 => token.split_at(at),
+            _ => return Err(error("expected a rank (A, 2-9, T, J, Q, K) and a suit (C, D, H, S)")),
+        };
+        let mut chars = rank_part.chars();
+        let rank = match (chars.next(), chars.next()) {
+            _ if rank_part == "10" => Ok(Rank(10)),
+            (Some(symbol), None) => Rank::from_symbol(symbol).ok_or(()),
+            _ => Err(()),
+        }
+        .map_err(|()| error("unknown rank (expected A, 2-9, T, J, Q or K)"))?;
+        let suit = suit_part
+            .chars()
+            .next()
+            .and_then(Suit::from_letter)
+            .ok_or_else(|| error("unknown suit (expected C, D, H or S)"))?;
+        Ok(Card::new(rank, suit))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deck_order_is_rank_major_clubs_diamonds_hearts_spades() {
+        let first: Vec<String> = Card::deck().take(5).map(|c| c.to_string()).collect();
+        assert_eq!(first, ["AC", "AD", "AH", "AS", "2C"]);
+        assert_eq!(Card::deck().last().map(|c| c.to_string()), Some("KS".to_owned()));
+    }
+
+    #[test]
+    fn every_card_round_trips_through_text() {
+        for card in Card::deck() {
+            assert_eq!(card.to_string().parse::<Card>(), Ok(card));
+            assert_eq!(card.to_string().to_lowercase().parse::<Card>(), Ok(card));
+        }
+    }
+
+    #[test]
+    fn colours() {
+        assert_eq!("QH".parse::<Card>().unwrap().colour(), Colour::Red);
+        assert_eq!("QD".parse::<Card>().unwrap().colour(), Colour::Red);
+        assert_eq!("QS".parse::<Card>().unwrap().colour(), Colour::Black);
+        assert_eq!("QC".parse::<Card>().unwrap().colour(), Colour::Black);
+    }
+
+    #[test]
+    fn bad_cards_are_rejected() {
+        for bad in ["", "A", "1H", "AX", "11H", "TDX", "ZZ", "♥A"] {
+            assert!(bad.parse::<Card>().is_err(), "{bad} parsed");
+        }
+    }
+}

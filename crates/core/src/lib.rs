@@ -1,0 +1,73 @@
+//! FreeCell's rules as a library: cards, positions, legal moves, supermoves, safe automoves,
+//! canonical keys, the fc-solve board format, move notation and a solution verifier.
+//!
+//! `freecell-core` is the foundation of the `freecell` workspace. It does no I/O and no
+//! search; the deal generator (`freecell-deals`), the heuristics, the generic search layer
+//! (`freecell-search`) and the solver build on it.
+//!
+//! **Depends on** nothing from the workspace. **Must never depend on** `freecell-search`:
+//! rules stay independent of how positions are searched.
+//!
+//! # Example
+//! ```
+//! use freecell_core::{Automove, Board, MoveModel, verify};
+//!
+//! // An end game in the fc-solve format: cascade 1 is KS under QH, cascade 2 QS under KH.
+//! let board: Board = "Foundations: H-J C-K D-K S-J\n: KS QH\n: QS KH\n".parse()?;
+//!
+//! // Legal moves go into a buffer the caller owns and reuses.
+//! let mut moves = Vec::new();
+//! board.generate_moves(MoveModel::Sequence, &mut moves);
+//! assert!(moves.contains(&board.parse_move("1h")?));
+//!
+//! // A solution in standard notation replays through the verifier.
+//! let replayed = verify(&board, "1h 2h 2h 1h")?;
+//! assert!(replayed.board.is_won());
+//!
+//! // Safe automoves: Horne's rule sends QH home, then stops, since KH could still hold
+//! // QS; Raymond's rule sees QS will go home first and finishes the game.
+//! let mut horne = board.clone();
+//! assert_eq!(horne.apply_automoves(Automove::Horne, &mut moves), 1);
+//! let mut raymond = board.clone();
+//! assert_eq!(raymond.apply_automoves(Automove::Raymond, &mut moves), 4);
+//! assert!(raymond.is_won());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Principal types
+//! - [`Card`], [`Suit`], [`Rank`], [`Colour`]: one byte each.
+//! - [`Rules`] and [`Game`]: the rule set (cells, cascades, building, empty cascades,
+//!   supermove capacity) and the named presets.
+//! - [`Layout`] (unvalidated) → [`Board`] (validated) through `TryFrom`.
+//! - [`Move`], [`Pile`]: three bytes and one; [`MoveError`] says which rule a move breaks.
+//! - [`Key`]: the canonical identity of a position, invariant under permuting cascades and
+//!   free cells; [`Board::hash64`] is its Zobrist hash, kept incrementally.
+//! - [`Automove`]: Horne's and Raymond's safe automove rules.
+
+mod automove;
+mod board;
+mod card;
+mod format;
+mod key;
+mod layout;
+mod movegen;
+mod moves;
+mod notation;
+mod rules;
+mod supermove;
+mod verify;
+mod zobrist;
+
+pub use automove::Automove;
+pub use board::{Board, CascadeIter};
+pub use card::{Card, Colour, ParseCardError, Rank, Suit};
+pub use format::{ParseBoardError, ParseBoardErrorKind, TextPosition};
+pub use key::{KEY_BYTES, Key};
+pub use layout::{Layout, LayoutError, Location};
+pub use movegen::MoveModel;
+pub use moves::{Move, MoveError, MoveList, NextHome, Pile, PileKind};
+pub use notation::{Notation, NotationError, Written};
+pub use rules::{
+    BuildRule, EmptyCascadeRule, Game, MAX_CASCADES, MAX_CELLS, ParseGameError, Rules, RulesError, SequenceCapacity,
+};
+pub use verify::{Verified, VerifyError, VerifyErrorKind, replay, verify};

@@ -1,0 +1,208 @@
+//! Standard notation (FreeCell Pro's, with fc-solve's extension) and detailed notation.
+//!
+//! A move is its source then its destination: cascades `1`–`9` (and `0` for a tenth), free
+//! cells `a`–`g` (and `i` for an eighth, since `h` is taken), the foundations `h`. So `3a`
+//! puts cascade 3's top card in cell a, `ah` sends cell a's card home, `38` moves onto
+//! cascade 8's top card the run from cascade 3 that fits there. fc-solve's extended notation
+//! appends `v` and the card count in hexadecimal to a multi-card move into an empty cascade
+//! (`13v2`); without it such a move carries one card.
+//!
+//! *Detailed* notation writes every single-card move of each supermove, so it uses the same
+//! tokens, each moving one card.
+
+use std::fmt::{self, Write as _};
+
+use thiserror::Error;
+
+use crate::board::Board;
+use crate::moves::{Move, MoveError, Pile, PileKind};
+use crate::rules::{MAX_CASCADES, MAX_CELLS};
+
+/// Which notation to write.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Notation {
+    /// One token per move, sequence moves included (`38`, `13v2`).
+    #[default]
+    Standard,
+    /// One token per single-card move: sequence moves are decomposed.
+    Detailed,
+}
+
+/// Why a token is not a move on a board.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum NotationError {
+    /// The token is not `<source><destination>[v<hex count>]`.
+    #[error("`{token}` is not a move: {reason}")]
+    Syntax {
+        /// The token.
+        token: String,
+        /// What is wrong.
+        reason: &'static str,
+    },
+    /// The token names a move the position does not allow.
+    #[error("`{token}` is illegal here: {error}")]
+    Illegal {
+        /// The token.
+        token: String,
+        /// The rule the move breaks.
+        error: MoveError,
+    },
+}
+
+/// A move written in standard notation, before the board fills in its card count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Written {
+    /// Source (a foundation source is rejected when resolving).
+    pub from: Pile,
+    /// Destination; a foundation is resolved to the moving card's suit.
+    pub to: Pile,
+    /// The `v` count, when given.
+    pub count: Option<u8>,
+}
+
+fn pile_symbol(symbol: char) -> Option<Pile> {
+    match symbol.to_ascii_lowercase() {
+        c @ '1'..='9' => Some(Pile::cascade(usize::from(c as u8 - b'1'))),
+        '0' => Some(Pile::cascade(MAX_CASCADES - 1)),
+        c @ 'a'..='g' => Some(Pile::cell(usize::from(c as u8 - b'a'))),
+        'i' => Some(Pile::cell(MAX_CELLS - 1)),
+        // The suit is filled in when the token is resolved against a board.
+        'h' => Some(Pile::foundation(crate::Suit::Clubs)),
+        _ => None,
+    }
+}
+
+impl Written {
+    /// Parses a token without a board.
+    ///
+    /// # Errors
+    /// [`NotationError::Syntax`].
+    pub fn parse(token: &str) -> Result<Written, NotationError> {
+        let syntax = |reason| NotationError::Syntax { token: token.to_owned(), reason };
+        let mut chars = token.chars();
+        let (Some(from), Some(to)) = (chars.next(), chars.next()) else {
+            return Err(syntax("a move is two symbols: source then destination (like `3a` or `38`)"));
+        };
+        let bad_pile = "piles are cascades 1-9 and 0, free cells a-g and i, foundations h";
+        let from = pile_symbol(from).ok_or_else(|| syntax(bad_pile))?;
+        let to = pile_symbol(to).ok_or_else(|| syntax(bad_pile))?;
+        let rest = chars.as_str();
+        let count = if rest.is_empty() {
+            None
+        } else {
+            let hex = rest
+                .strip_prefix('v')
+                .or_else(|| rest.strip_prefix('V'))
+                .ok_or_else(|| syntax("only `v` and a hexadecimal count may follow the two piles"))?;
+            match u8::from_str_radix(hex, 16) {
+                Ok(n) if n > 0 => Some(n),
+                _ => return Err(syntax("`v` needs a card count in hexadecimal, at least 1 (like `v2` or `vA`)")),
+            }
+        };
+        Ok(Written { from, to, count })
+    }
+}
+
+impl Board {
+    /// Reads one standard- or detailed-notation token as a move on this board.
+    ///
+    /// `38` onto a card carries the run that fits on it; into an empty cascade it carries
+    /// one card unless a `v` count says more.
+    ///
+    /// # Errors
+    /// [`NotationError::Syntax`] for a malformed token, [`NotationError::Illegal`] with the
+    /// broken rule when the move is not legal here.
+    ///
+    /// # Examples
+    /// ```
+    /// use freecell_core::{Board, Pile};
+    /// let board: Board = "Foundations: H-9 C-K D-Q S-T\nKH QS JH\nKD\nTH KS QH JS\n".parse().unwrap();
+    /// let mv = board.parse_move("12").unwrap(); // QS JH onto KD
+    /// assert_eq!((mv.to(), mv.count()), (Pile::cascade(1), 2));
+    /// let error = board.parse_move("1h").unwrap_err();
+    /// assert_eq!(error.to_string(), "`1h` is illegal here: JH cannot go home yet: its foundation needs TH");
+    /// ```
+    pub fn parse_move(&self, token: &str) -> Result<Move, NotationError> {
+        let written = Written::parse(token)?;
+        let illegal = |error| NotationError::Illegal { token: token.to_owned(), error };
+        let to = if written.to.is_foundation() {
+            match self.movable_card(written.from) {
+                Some(card) if !written.from.is_foundation() => Pile::foundation(card.suit()),
+                _ => written.to,
+            }
+        } else {
+            written.to
+        };
+        let count = match (written.count, written.from.kind(), to.kind()) {
+            (Some(n), _, _) => n,
+            (None, PileKind::Cascade(a), PileKind::Cascade(b)) => self.fitting_run(a, b).unwrap_or(1),
+            _ => 1,
+        };
+        let mv = Move::new(written.from, to, count);
+        self.check(mv).map_err(illegal)?;
+        Ok(mv)
+    }
+
+    /// The length of the run on cascade `a` whose deepest card builds on cascade `b`'s top.
+    fn fitting_run(&self, a: usize, b: usize) -> Option<u8> {
+        let top = self.cascade_top(a)?.rank().get();
+        let onto = self.cascade_top(b)?.rank().get();
+        let depth = onto.checked_sub(top).filter(|&d| d >= 1 && usize::from(d) <= self.run_len(a))?;
+        Some(depth)
+    }
+
+    /// Writes `mv`, a legal move on this board, in standard notation: with a `v` count when
+    /// it carries several cards into an empty cascade.
+    pub fn write_move(&self, mv: Move) -> String {
+        let mut text = String::with_capacity(4);
+        text.push(mv.from().symbol());
+        text.push(mv.to().symbol());
+        if let PileKind::Cascade(b) = mv.to().kind()
+            && mv.count() > 1
+            && self.cascade_len(b) == 0
+        {
+            // Infallible: writing to a String cannot fail.
+            let _ = write!(text, "v{:x}", mv.count());
+        }
+        text
+    }
+
+    /// Writes a move list starting from this board in `notation`, one token per line.
+    ///
+    /// # Errors
+    /// [`VerifyError`](crate::VerifyError) at the first move that is not legal in turn.
+    pub fn write_solution(&self, moves: &[Move], notation: Notation) -> Result<String, crate::VerifyError> {
+        let mut board = self.clone();
+        let mut text = String::new();
+        for (index, &mv) in moves.iter().enumerate() {
+            let illegal = |error| crate::VerifyError::illegal(index, None, error);
+            match notation {
+                Notation::Standard => {
+                    board.check(mv).map_err(illegal)?;
+                    text.push_str(&board.write_move(mv));
+                    text.push('\n');
+                    board.apply_unchecked(mv);
+                }
+                Notation::Detailed => {
+                    for step in board.decompose(mv).map_err(illegal)? {
+                        text.push_str(&board.write_move(step));
+                        text.push('\n');
+                        board.apply_unchecked(step);
+                    }
+                }
+            }
+        }
+        Ok(text)
+    }
+}
+
+impl fmt::Display for Written {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.from.symbol(), self.to.symbol())?;
+        if let Some(n) = self.count {
+            write!(f, "v{n:x}")?;
+        }
+        Ok(())
+    }
+}
