@@ -53,9 +53,7 @@ impl Board {
                     return true;
                 }
                 let partner = Suit::ALL.into_iter().find(|&s| s != card.suit() && s.colour() == card.colour());
-                rule == Automove::Raymond
-                    && lowest_opposite + 2 >= rank
-                    && partner.is_some_and(|s| home(s) + 3 >= rank)
+                rule == Automove::Raymond && lowest_opposite + 2 >= rank && partner.is_some_and(|s| home(s) + 3 >= rank)
             }
         }
     }

@@ -112,11 +112,7 @@ impl Rank {
     /// ```
     #[inline]
     pub const fn new(value: u8) -> Option<Rank> {
-        if value >= 1 && value <= 13 {
-            Some(Rank(value))
-        } else {
-            None
-        }
+        if value >= 1 && value <= 13 { Some(Rank(value)) } else { None }
     }
 
     /// The value 1 … 13.

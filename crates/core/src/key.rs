@@ -77,7 +77,8 @@ impl Board {
         let mut out = [0u8; KEY_BYTES];
         // Four 6-bit codes fill three bytes exactly.
         for (codes, bytes) in self.below[..52].chunks_exact(4).zip(out.chunks_exact_mut(3)) {
-            let word = u32::from(codes[0]) | u32::from(codes[1]) << 6 | u32::from(codes[2]) << 12 | u32::from(codes[3]) << 18;
+            let word =
+                u32::from(codes[0]) | u32::from(codes[1]) << 6 | u32::from(codes[2]) << 12 | u32::from(codes[3]) << 18;
             bytes.copy_from_slice(&word.to_le_bytes()[..3]);
         }
         Key(out)

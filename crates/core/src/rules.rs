@@ -43,10 +43,9 @@ impl BuildRule {
             return false;
         }
         match self {
-            BuildRule::AlternateColour => !matches!(
-                (card.colour(), onto.colour()),
-                (Colour::Red, Colour::Red) | (Colour::Black, Colour::Black)
-            ),
+            BuildRule::AlternateColour => {
+                !matches!((card.colour(), onto.colour()), (Colour::Red, Colour::Red) | (Colour::Black, Colour::Black))
+            }
             BuildRule::SameSuit => card.suit() as u8 == onto.suit() as u8,
             BuildRule::AnySuit => true,
         }
@@ -289,11 +288,7 @@ impl FromStr for Game {
     /// Accepts the [`Game::name`], case-insensitively, with `-`, `_`, `'` or spaces in any
     /// combination (`"Baker's Game"`, `bakers_game`, `EightOff`).
     fn from_str(s: &str) -> Result<Game, ParseGameError> {
-        let squashed: String = s
-            .chars()
-            .filter(char::is_ascii_alphanumeric)
-            .map(|c| c.to_ascii_lowercase())
-            .collect();
+        let squashed: String = s.chars().filter(char::is_ascii_alphanumeric).map(|c| c.to_ascii_lowercase()).collect();
         match squashed.as_str() {
             "freecell" => Ok(Game::FreeCell),
             "bakersgame" | "bakers" => Ok(Game::BakersGame),

@@ -45,8 +45,7 @@ impl Board {
             steps.push(mv);
             return Ok(steps);
         }
-        let cells: Vec<Pile> =
-            (0..self.cell_count()).filter(|&i| self.cells[i] == NONE).map(Pile::cell).collect();
+        let cells: Vec<Pile> = (0..self.cell_count()).filter(|&i| self.cells[i] == NONE).map(Pile::cell).collect();
         let empties: Vec<Pile> = match self.rules.empty_cascade {
             EmptyCascadeRule::KingsOnly => Vec::new(),
             EmptyCascadeRule::AnyCard => (0..self.cascade_count())
