@@ -1,0 +1,132 @@
+//! States stored once, in an arena indexed by [`NodeId`], with parents as ids.
+
+use std::mem::size_of;
+
+use crate::mem::{IdTable, growth, push, vec_bytes};
+use crate::{Reason, SearchProblem};
+
+/// The index of a stored node in an engine's arena.
+///
+/// A `u32` keeps parent links and queue entries small; an arena holds at most 2³² − 1 nodes
+/// (a search that needs more ends [`Undecided`](crate::Outcome::Undecided) with
+/// [`Reason::Capacity`]).
+///
+/// # Examples
+///
+/// ```
+/// let id = freecell_search::NodeId(7);
+/// assert_eq!(id.index(), 7);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct NodeId(pub u32);
+
+impl NodeId {
+    /// The id as a `usize` index.
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// The parent of the root.
+pub(crate) const NO_PARENT: u32 = u32::MAX;
+
+/// Structure-of-arrays node storage plus a key index over it.
+///
+/// Per node: the state, a `u32` parent, a `u32` path cost and the move that led to it (stored
+/// from node 1 on: the root has none), plus 8 bytes per index slot. Keys are not stored: the
+/// index keeps 32-bit hashes and recomputes a stored state's key only when hashes match.
+pub(crate) struct Arena<P: SearchProblem + ?Sized> {
+    pub(crate) states: Vec<P::State>,
+    pub(crate) parents: Vec<u32>,
+    pub(crate) g: Vec<u32>,
+    /// `moves[i - 1]` led to node `i`.
+    pub(crate) moves: Vec<P::Move>,
+    index: IdTable,
+}
+
+impl<P: SearchProblem + ?Sized> Arena<P> {
+    pub(crate) fn new() -> Self {
+        Self { states: Vec::new(), parents: Vec::new(), g: Vec::new(), moves: Vec::new(), index: IdTable::new() }
+    }
+
+    pub(crate) fn clear(&mut self) {
+        self.states.clear();
+        self.parents.clear();
+        self.g.clear();
+        self.moves.clear();
+        self.index.clear();
+    }
+
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        self.states.len()
+    }
+
+    pub(crate) fn bytes(&self) -> usize {
+        vec_bytes(&self.states)
+            + vec_bytes(&self.parents)
+            + vec_bytes(&self.g)
+            + vec_bytes(&self.moves)
+            + self.index.bytes()
+    }
+
+    /// Bytes that adding one node (and indexing it) adds.
+    #[inline]
+    pub(crate) fn growth_one(&self) -> usize {
+        growth(&self.states) + growth(&self.parents) + growth(&self.g) + growth(&self.moves) + self.index.growth()
+    }
+
+    /// Inline bytes per stored node (without index slots or spare capacity).
+    pub(crate) fn node_size() -> usize {
+        size_of::<P::State>() + 8 + size_of::<P::Move>()
+    }
+
+    /// Looks `key` (of `state`) up. `Ok(id)` if stored, else `Err((hash, slot))` for
+    /// [`insert`](Self::insert). Grows the index first if needed (the caller checked
+    /// [`growth_one`](Self::growth_one) against the budget).
+    #[inline]
+    pub(crate) fn find(&mut self, problem: &P, key: &P::Key) -> Result<u32, (u32, usize)> {
+        self.index.reserve_one();
+        let hash = self.index.hash(key);
+        let states = &self.states;
+        self.index.probe(hash, |id| problem.key(&states[id as usize]) == *key).map_err(|slot| (hash, slot))
+    }
+
+    /// Stores a node at the slot [`find`](Self::find) returned.
+    ///
+    /// `mv` is ignored for the root (`parent == NO_PARENT`).
+    #[inline]
+    pub(crate) fn insert(
+        &mut self,
+        at: (u32, usize),
+        state: P::State,
+        parent: u32,
+        g: u32,
+        mv: Option<P::Move>,
+    ) -> Result<u32, Reason> {
+        let id = self.states.len();
+        if id >= NO_PARENT as usize {
+            return Err(Reason::Capacity);
+        }
+        push(&mut self.states, state);
+        push(&mut self.parents, parent);
+        push(&mut self.g, g);
+        if let Some(mv) = mv {
+            push(&mut self.moves, mv);
+        }
+        self.index.fill(at.1, at.0, id as u32);
+        Ok(id as u32)
+    }
+
+    /// The moves from the root to `id`.
+    pub(crate) fn path(&self, mut id: u32) -> Vec<P::Move> {
+        let mut path = Vec::new();
+        while id != 0 && id != NO_PARENT {
+            path.push(self.moves[id as usize - 1]);
+            id = self.parents[id as usize];
+        }
+        path.reverse();
+        path
+    }
+}

@@ -1,0 +1,341 @@
+//! A*, weighted A* and greedy best-first search over a bucket priority queue.
+//!
+//! Every state is stored once, in an arena indexed by [`NodeId`](crate::NodeId) (parents are
+//! ids); the key index holds `(hash, id)` pairs only; queue entries are `(id, g)` pairs in
+//! buckets by priority `f` and sub-buckets by `g` (see [`TieBreak`]). A cheaper path to a
+//! stored node updates it in place and queues it again (re-opening it if it was expanded, which
+//! inconsistent heuristics and weighted A* need; see [`Config::reopen`]).
+//!
+//! Priorities are `f = wg·g + wh·h` with integer weights ([`Config::weights`]): `(1, 1)` is A*,
+//! `(den, num)` is weighted A* with weight `num/den`, `(0, 1)` is greedy best-first search.
+//! Priorities index buckets, so they must stay below [`MAX_PRIORITY`]; a search that needs more
+//! ends [`Undecided`](crate::Outcome::Undecided) with [`Reason::Capacity`].
+//!
+//! # Examples
+//!
+//! ```
+//! use freecell_search::{ByCopy, SearchProblem, astar};
+//! struct Line;
+//! impl SearchProblem for Line {
+//!     type State = i32; type Move = i32; type Key = i32; type Backtrack = ByCopy;
+//!     fn is_goal(&self, s: &i32) -> bool { *s == 7 }
+//!     fn moves(&self, _: &i32, out: &mut Vec<i32>) { out.extend([-1, 1, 3]); }
+//!     fn apply(&self, s: &mut i32, m: i32) { *s += m; }
+//!     fn key(&self, s: &i32) -> i32 { *s }
+//! }
+//! let h = |s: &i32| (7 - *s).unsigned_abs() / 3;
+//! let mut cache = astar::Cache::new();
+//! let report = astar::AStar::new(astar::Config::new()).search(&mut cache, &Line, &0, &h, &mut ());
+//! assert_eq!(report.cost(), Some(3));
+//! assert_eq!(report.solution().unwrap().moves, vec![3, 3, 1]);
+//! ```
+
+use std::fmt;
+
+use crate::arena::{Arena, NO_PARENT};
+use crate::mem::{growth, push, vec_bytes};
+use crate::queue::BucketQueue;
+use crate::{Budget, Control, Heuristic, Observer, Outcome, Reason, Report, SearchProblem, Solution, Stats, TieBreak};
+
+/// Largest priority `f` the bucket queue accepts (2²⁴).
+pub const MAX_PRIORITY: u32 = 1 << 24;
+
+/// Settings of [`AStar`].
+///
+/// # Examples
+///
+/// ```
+/// use freecell_search::astar::Config;
+/// assert_eq!(Config::weighted(3, 2).get_weights(), (2, 3));
+/// assert_eq!(Config::greedy().get_weights(), (0, 1));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Config {
+    weights: (u32, u32),
+    tie: TieBreak,
+    reopen: bool,
+    budget: Budget,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Config {
+    /// A*: `f = g + h`, [`TieBreak::LargerG`], re-opening on, no budget.
+    pub fn new() -> Self {
+        Self { weights: (1, 1), tie: TieBreak::LargerG, reopen: true, budget: Budget::UNLIMITED }
+    }
+
+    /// Weighted A* with heuristic weight `num / den`: `f = den·g + num·h`.
+    pub fn weighted(num: u32, den: u32) -> Self {
+        Self::new().weights(den, num)
+    }
+
+    /// Greedy best-first search: `f = h` (ties by [`TieBreak`]).
+    pub fn greedy() -> Self {
+        Self::new().weights(0, 1)
+    }
+
+    /// Priority weights: `f = g_weight·g + h_weight·h`.
+    pub fn weights(mut self, g_weight: u32, h_weight: u32) -> Self {
+        self.weights = (g_weight, h_weight);
+        self
+    }
+
+    /// Order among equal priorities.
+    pub fn tie_break(mut self, t: TieBreak) -> Self {
+        self.tie = t;
+        self
+    }
+
+    /// Whether a cheaper path to an already expanded node re-opens it (default on). With a
+    /// consistent heuristic and weights `(1, 1)` it never happens; otherwise turning it off
+    /// trades optimality for fewer expansions.
+    pub fn reopen(mut self, yes: bool) -> Self {
+        self.reopen = yes;
+        self
+    }
+
+    /// Node and byte budgets.
+    pub fn budget(mut self, b: Budget) -> Self {
+        self.budget = b;
+        self
+    }
+
+    /// `(g_weight, h_weight)`.
+    pub fn get_weights(&self) -> (u32, u32) {
+        self.weights
+    }
+
+    /// See [`tie_break`](Self::tie_break).
+    pub fn get_tie_break(&self) -> TieBreak {
+        self.tie
+    }
+
+    /// See [`reopen`](Self::reopen).
+    pub fn get_reopen(&self) -> bool {
+        self.reopen
+    }
+
+    /// See [`budget`](Self::budget).
+    pub fn get_budget(&self) -> Budget {
+        self.budget
+    }
+}
+
+/// Reusable storage of [`AStar`]: the arena, key index, queue and scratch. Keeps capacity.
+pub struct Cache<P: SearchProblem + ?Sized> {
+    arena: Arena<P>,
+    queue: BucketQueue,
+    /// One bit per node: expanded.
+    closed: Vec<u64>,
+    moves: Vec<P::Move>,
+    /// `[parent, child]` scratch states.
+    scratch: Vec<P::State>,
+}
+
+impl<P: SearchProblem + ?Sized> Cache<P> {
+    /// An empty cache; it allocates on first use.
+    pub fn new() -> Self {
+        Self {
+            arena: Arena::new(),
+            queue: BucketQueue::new(),
+            closed: Vec::new(),
+            moves: Vec::new(),
+            scratch: Vec::new(),
+        }
+    }
+
+    /// Bytes held: arena, index, queue, closed bits and scratch (capacities, not lengths;
+    /// heap memory owned by states is not counted).
+    pub fn memory_usage(&self) -> usize {
+        self.arena.bytes()
+            + self.queue.bytes()
+            + vec_bytes(&self.closed)
+            + vec_bytes(&self.moves)
+            + vec_bytes(&self.scratch)
+    }
+
+    /// Nodes stored by the last search.
+    pub fn stored(&self) -> usize {
+        self.arena.len()
+    }
+
+    /// Inline bytes one stored node takes in the arena: state, parent id, path cost and move
+    /// (index slots, queue entries and spare capacity come on top).
+    pub fn node_size() -> usize {
+        Arena::<P>::node_size()
+    }
+}
+
+impl<P: SearchProblem + ?Sized> Default for Cache<P> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<P: SearchProblem + ?Sized> fmt::Debug for Cache<P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Cache").field("stored", &self.stored()).field("memory_usage", &self.memory_usage()).finish()
+    }
+}
+
+/// A* (and its weighted and greedy variants).
+///
+/// [`Solved`](Outcome::Solved) (optimal for A* with an admissible heuristic and re-opening on,
+/// or a consistent one); [`Exhausted`](Outcome::Exhausted) when the queue empties;
+/// [`Undecided`](Outcome::Undecided) on a budget or a stop.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct AStar {
+    config: Config,
+}
+
+impl AStar {
+    /// An engine with `config`.
+    pub fn new(config: Config) -> Self {
+        Self { config }
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    #[inline]
+    fn priority(&self, g: u32, h: u32) -> Result<u32, Reason> {
+        let (wg, wh) = self.config.weights;
+        let f = u64::from(g) * u64::from(wg) + u64::from(h) * u64::from(wh);
+        if f > u64::from(MAX_PRIORITY) { Err(Reason::Capacity) } else { Ok(f as u32) }
+    }
+
+    /// Searches from `start`.
+    pub fn search<P, H, O>(
+        &self,
+        cache: &mut Cache<P>,
+        problem: &P,
+        start: &P::State,
+        heuristic: &H,
+        observer: &mut O,
+    ) -> Report<P::Move>
+    where
+        P: SearchProblem + ?Sized,
+        H: Heuristic<P> + ?Sized,
+        O: Observer + ?Sized,
+    {
+        let mut stats = Stats { iterations: 1, ..Stats::default() };
+        let outcome = match self.run(cache, problem, start, heuristic, observer, &mut stats) {
+            Ok(o) => o,
+            Err(r) => Outcome::Undecided(r),
+        };
+        stats.store(cache.arena.len(), cache.memory_usage());
+        Report { outcome, stats }
+    }
+
+    #[allow(clippy::too_many_lines)]
+    fn run<P, H, O>(
+        &self,
+        c: &mut Cache<P>,
+        problem: &P,
+        start: &P::State,
+        heuristic: &H,
+        observer: &mut O,
+        stats: &mut Stats,
+    ) -> Result<Outcome<P::Move>, Reason>
+    where
+        P: SearchProblem + ?Sized,
+        H: Heuristic<P> + ?Sized,
+        O: Observer + ?Sized,
+    {
+        let budget = self.config.budget;
+        c.arena.clear();
+        c.queue.clear(self.config.tie);
+        c.closed.clear();
+        c.moves.clear();
+        c.scratch.clear();
+        c.scratch.push(start.clone());
+        c.scratch.push(start.clone());
+
+        let key = problem.key(start);
+        budget.bytes(c.memory_usage(), c.arena.growth_one() + growth(&c.closed))?;
+        let at = c.arena.find(problem, &key).err().ok_or(Reason::Capacity)?;
+        stats.evaluated += 1;
+        let f0 = self.priority(0, heuristic.estimate(problem, start))?;
+        budget.bytes(c.memory_usage(), c.queue.growth(f0, 0))?;
+        c.arena.insert(at, start.clone(), NO_PARENT, 0, None)?;
+        push(&mut c.closed, 0);
+        c.queue.push(f0, 0, 0);
+
+        let scratch_bytes = vec_bytes(&c.scratch);
+        macro_rules! used {
+            () => {
+                c.arena.bytes() + c.queue.bytes() + vec_bytes(&c.closed) + vec_bytes(&c.moves) + scratch_bytes
+            };
+        }
+        while let Some((_, id, g)) = c.queue.pop() {
+            let idx = id as usize;
+            if c.arena.g[idx] != g {
+                continue; // stale: a cheaper entry was queued later
+            }
+            if problem.is_goal(&c.arena.states[idx]) {
+                let moves = c.arena.path(id);
+                return Ok(Outcome::Solved(Solution { moves, cost: g }));
+            }
+            budget.expand(stats)?;
+            stats.expanded += 1;
+            if observer.on_expand(stats) == Control::Stop {
+                return Err(Reason::Stopped);
+            }
+            c.closed[idx / 64] |= 1 << (idx % 64);
+            c.scratch[0].clone_from(&c.arena.states[idx]);
+            c.moves.clear();
+            problem.moves(&c.scratch[0], &mut c.moves);
+
+            for i in 0..c.moves.len() {
+                let mv = c.moves[i];
+                budget.generate(stats)?;
+                stats.generated += 1;
+                let (parent, child) = c.scratch.split_at_mut(1);
+                let (parent, child) = (&parent[0], &mut child[0]);
+                let g2 = g.saturating_add(problem.step_cost(parent, mv));
+                child.clone_from(parent);
+                problem.apply(child, mv);
+                let key = problem.key(child);
+                let need = c.arena.growth_one() + growth(&c.closed);
+                budget.bytes(used!(), need)?;
+                match c.arena.find(problem, &key) {
+                    Ok(cid) => {
+                        let ci = cid as usize;
+                        let closed = c.closed[ci / 64] & (1 << (ci % 64)) != 0;
+                        if g2 >= c.arena.g[ci] || (closed && !self.config.reopen) {
+                            stats.duplicates += 1;
+                            continue;
+                        }
+                        stats.evaluated += 1;
+                        let f = self.priority(g2, heuristic.estimate(problem, child))?;
+                        budget.bytes(used!(), c.queue.growth(f, g2))?;
+                        c.arena.g[ci] = g2;
+                        c.arena.parents[ci] = id;
+                        c.arena.moves[ci - 1] = mv;
+                        c.closed[ci / 64] &= !(1 << (ci % 64));
+                        c.queue.push(f, g2, cid);
+                    }
+                    Err(at) => {
+                        stats.evaluated += 1;
+                        let f = self.priority(g2, heuristic.estimate(problem, child))?;
+                        budget.bytes(used!(), c.queue.growth(f, g2))?;
+                        let cid = c.arena.insert(at, child.clone(), id, g2, Some(mv))?;
+                        if cid % 64 == 0 {
+                            push(&mut c.closed, 0);
+                        }
+                        c.queue.push(f, g2, cid);
+                    }
+                }
+            }
+            stats.peak_stored = c.arena.len() as u64;
+        }
+        Ok(Outcome::Exhausted)
+    }
+}

@@ -1,0 +1,260 @@
+//! Beam search: breadth-first by layers, keeping only the `width` best children (by heuristic)
+//! of each layer.
+//!
+//! Kept nodes are stored in an arena with a key index, so a state is never kept twice (across
+//! layers too). Incomplete by design: an empty layer after pruning ends
+//! [`Undecided`](crate::Outcome::Undecided) with [`Reason::Pruned`]; only a search that never
+//! dropped a child can report [`Exhausted`](crate::Outcome::Exhausted).
+//!
+//! # Examples
+//!
+//! ```
+//! use freecell_search::{ByCopy, SearchProblem, beam};
+//! struct Line;
+//! impl SearchProblem for Line {
+//!     type State = i32; type Move = i32; type Key = i32; type Backtrack = ByCopy;
+//!     fn is_goal(&self, s: &i32) -> bool { *s == 9 }
+//!     fn moves(&self, _: &i32, out: &mut Vec<i32>) { out.extend([-1, 1, 3]); }
+//!     fn apply(&self, s: &mut i32, m: i32) { *s += m; }
+//!     fn key(&self, s: &i32) -> i32 { *s }
+//! }
+//! let h = |s: &i32| (9 - *s).unsigned_abs();
+//! let engine = beam::Beam::new(beam::Config::new().width(2));
+//! let report = engine.search(&mut beam::Cache::new(), &Line, &0, &h, &mut ());
+//! assert_eq!(report.cost(), Some(3));
+//! ```
+
+use std::fmt;
+
+use crate::arena::{Arena, NO_PARENT};
+use crate::mem::{growth, push, vec_bytes};
+use crate::{Budget, Control, Heuristic, Observer, Outcome, Reason, Report, SearchProblem, Solution, Stats};
+
+/// Settings of [`Beam`].
+///
+/// # Examples
+///
+/// ```
+/// let c = freecell_search::beam::Config::new().width(100);
+/// assert_eq!(c.get_width(), 100);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Config {
+    width: usize,
+    budget: Budget,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Config {
+    /// Width 1000, no budget.
+    pub fn new() -> Self {
+        Self { width: 1000, budget: Budget::UNLIMITED }
+    }
+
+    /// Nodes kept per layer (a width of 0 is taken as 1).
+    pub fn width(mut self, w: usize) -> Self {
+        self.width = w.max(1);
+        self
+    }
+
+    /// Node and byte budgets.
+    pub fn budget(mut self, b: Budget) -> Self {
+        self.budget = b;
+        self
+    }
+
+    /// See [`width`](Self::width).
+    pub fn get_width(&self) -> usize {
+        self.width
+    }
+
+    /// See [`budget`](Self::budget).
+    pub fn get_budget(&self) -> Budget {
+        self.budget
+    }
+}
+
+/// A child waiting for selection: heuristic, parent id, move, state.
+type Candidate<P> = (u32, u32, <P as SearchProblem>::Move, <P as SearchProblem>::State);
+
+/// Reusable storage of [`Beam`]. Keeps capacity.
+pub struct Cache<P: SearchProblem + ?Sized> {
+    arena: Arena<P>,
+    candidates: Vec<Candidate<P>>,
+    moves: Vec<P::Move>,
+    scratch: Vec<P::State>,
+}
+
+impl<P: SearchProblem + ?Sized> Cache<P> {
+    /// An empty cache.
+    pub fn new() -> Self {
+        Self { arena: Arena::new(), candidates: Vec::new(), moves: Vec::new(), scratch: Vec::new() }
+    }
+
+    /// Bytes held (capacities).
+    pub fn memory_usage(&self) -> usize {
+        self.arena.bytes() + vec_bytes(&self.candidates) + vec_bytes(&self.moves) + vec_bytes(&self.scratch)
+    }
+}
+
+impl<P: SearchProblem + ?Sized> Default for Cache<P> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<P: SearchProblem + ?Sized> fmt::Debug for Cache<P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Cache").field("memory_usage", &self.memory_usage()).finish()
+    }
+}
+
+/// Beam search.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Beam {
+    config: Config,
+}
+
+impl Beam {
+    /// An engine with `config`.
+    pub fn new(config: Config) -> Self {
+        Self { config }
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// Searches from `start`. The observer's `on_iteration` sees each new layer (its depth).
+    pub fn search<P, H, O>(
+        &self,
+        cache: &mut Cache<P>,
+        problem: &P,
+        start: &P::State,
+        heuristic: &H,
+        observer: &mut O,
+    ) -> Report<P::Move>
+    where
+        P: SearchProblem + ?Sized,
+        H: Heuristic<P> + ?Sized,
+        O: Observer + ?Sized,
+    {
+        let mut stats = Stats::default();
+        let outcome = match self.run(cache, problem, start, heuristic, observer, &mut stats) {
+            Ok(o) => o,
+            Err(r) => Outcome::Undecided(r),
+        };
+        stats.store(cache.arena.len(), cache.memory_usage());
+        Report { outcome, stats }
+    }
+
+    #[allow(clippy::too_many_lines)]
+    fn run<P, H, O>(
+        &self,
+        c: &mut Cache<P>,
+        problem: &P,
+        start: &P::State,
+        heuristic: &H,
+        observer: &mut O,
+        stats: &mut Stats,
+    ) -> Result<Outcome<P::Move>, Reason>
+    where
+        P: SearchProblem + ?Sized,
+        H: Heuristic<P> + ?Sized,
+        O: Observer + ?Sized,
+    {
+        let budget = self.config.budget;
+        let width = self.config.width;
+        c.arena.clear();
+        c.candidates.clear();
+        c.moves.clear();
+        c.scratch.clear();
+        c.scratch.push(start.clone());
+        c.scratch.push(start.clone());
+        stats.iterations = 1;
+        if problem.is_goal(start) {
+            return Ok(Outcome::Solved(Solution { moves: Vec::new(), cost: 0 }));
+        }
+        budget.bytes(c.memory_usage(), c.arena.growth_one())?;
+        let at = c.arena.find(problem, &problem.key(start)).err().ok_or(Reason::Capacity)?;
+        c.arena.insert(at, start.clone(), NO_PARENT, 0, None)?;
+        let scratch_bytes = vec_bytes(&c.scratch);
+        let mut pruned = false;
+        let (mut lo, mut hi) = (0usize, 1usize);
+        let mut depth = 0;
+        while lo < hi {
+            c.candidates.clear();
+            for id in lo..hi {
+                budget.expand(stats)?;
+                stats.expanded += 1;
+                if observer.on_expand(stats) == Control::Stop {
+                    return Err(Reason::Stopped);
+                }
+                let g = c.arena.g[id];
+                c.scratch[0].clone_from(&c.arena.states[id]);
+                c.moves.clear();
+                problem.moves(&c.scratch[0], &mut c.moves);
+                for i in 0..c.moves.len() {
+                    let mv = c.moves[i];
+                    budget.generate(stats)?;
+                    stats.generated += 1;
+                    let (parent, child) = c.scratch.split_at_mut(1);
+                    let (parent, child) = (&parent[0], &mut child[0]);
+                    let g2 = g.saturating_add(problem.step_cost(parent, mv));
+                    child.clone_from(parent);
+                    problem.apply(child, mv);
+                    if problem.is_goal(child) {
+                        let mut moves = c.arena.path(id as u32);
+                        moves.push(mv);
+                        return Ok(Outcome::Solved(Solution { moves, cost: g2 }));
+                    }
+                    let key = problem.key(child);
+                    let used = c.arena.bytes() + vec_bytes(&c.candidates) + vec_bytes(&c.moves) + scratch_bytes;
+                    budget.bytes(used, c.arena.growth_one() + growth(&c.candidates))?;
+                    if c.arena.find(problem, &key).is_ok() {
+                        stats.duplicates += 1;
+                        continue;
+                    }
+                    stats.evaluated += 1;
+                    let h = heuristic.estimate(problem, child);
+                    push(&mut c.candidates, (h, id as u32, mv, child.clone()));
+                }
+            }
+            if c.candidates.len() > width {
+                pruned = true;
+                c.candidates.select_nth_unstable_by_key(width, |cand| cand.0);
+                c.candidates.truncate(width);
+            }
+            lo = hi;
+            let fixed = vec_bytes(&c.candidates) + vec_bytes(&c.moves) + scratch_bytes;
+            for (_, parent, mv, state) in c.candidates.drain(..) {
+                budget.bytes(c.arena.bytes() + fixed, c.arena.growth_one())?;
+                let key = problem.key(&state);
+                match c.arena.find(problem, &key) {
+                    Ok(_) => stats.duplicates += 1,
+                    Err(at) => {
+                        let g2 = c.arena.g[parent as usize]
+                            .saturating_add(problem.step_cost(&c.arena.states[parent as usize], mv));
+                        c.arena.insert(at, state, parent, g2, Some(mv))?;
+                    }
+                }
+            }
+            hi = c.arena.len();
+            stats.peak_stored = c.arena.len() as u64;
+            if lo < hi {
+                depth += 1;
+                stats.iterations += 1;
+                if observer.on_iteration(depth, stats) == Control::Stop {
+                    return Err(Reason::Stopped);
+                }
+            }
+        }
+        Ok(if pruned { Outcome::Undecided(Reason::Pruned) } else { Outcome::Exhausted })
+    }
+}

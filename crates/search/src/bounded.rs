@@ -1,0 +1,333 @@
+//! The depth-first core shared by DFS, iterative deepening and IDA*: one flat move stack,
+//! in-place apply/undo (or per-depth state slots), a path of keys for cycle checks and an
+//! optional bounded transposition table.
+
+use crate::mem::{Probe, Table, vec_bytes};
+use crate::{Backtrack, Budget, Control, Heuristic, Limit, Observer, Reason, SearchProblem, Solution, Stats};
+
+/// Which repeated states depth-first engines skip.
+///
+/// Every depth-first search here is bounded (by depth or cost), so all modes terminate;
+/// checks only save work.
+///
+/// # Examples
+///
+/// ```
+/// use freecell_search::{Cycles, idastar};
+/// let config = idastar::Config::new().cycles(Cycles::Parent);
+/// assert_eq!(config.get_cycles(), Cycles::Parent);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Cycles {
+    /// No check (keys are not even computed unless a transposition table is on).
+    Off,
+    /// Skip a child equal to its grandparent (an immediately reversed move): one key
+    /// comparison, the usual choice for sliding-tile puzzles.
+    Parent,
+    /// Skip a child equal to any state on the current path: O(depth) key comparisons.
+    #[default]
+    Path,
+}
+
+/// A node on the current path.
+struct Frame<M> {
+    /// Its moves are `moves[start..end]`; `next` is the next to try.
+    start: u32,
+    next: u32,
+    end: u32,
+    /// Path cost to this node.
+    g: u32,
+    /// The move that led here (`None` for the root).
+    mv: Option<M>,
+}
+
+/// Per-run settings.
+pub(crate) struct Params {
+    pub(crate) max_depth: u32,
+    pub(crate) bound: u32,
+    pub(crate) cycles: Cycles,
+    /// Transposition table entry limit (`None`: no table).
+    pub(crate) table: Option<usize>,
+    pub(crate) budget: Budget,
+    /// Whether the heuristic is real (count its calls) or [`Zero`](crate::Zero).
+    pub(crate) use_h: bool,
+}
+
+/// How one bounded run ended.
+pub(crate) enum RunEnd<M> {
+    Found(Solution<M>),
+    /// Nothing within the bounds. `cut`: some node was cut off by a bound; `next` the smallest
+    /// f above the cost bound seen.
+    Done {
+        cut: bool,
+        next: Option<u32>,
+    },
+    Stop(Reason),
+}
+
+/// The reusable scratch of the depth-first engines.
+pub(crate) struct Core<P: SearchProblem + ?Sized> {
+    states: Vec<P::State>,
+    depth: usize,
+    moves: Vec<P::Move>,
+    frames: Vec<Frame<P::Move>>,
+    keys: Vec<P::Key>,
+    table: Table<P::Key, u32>,
+}
+
+impl<P: SearchProblem + ?Sized> Core<P> {
+    pub(crate) fn new() -> Self {
+        Self {
+            states: Vec::new(),
+            depth: 0,
+            moves: Vec::new(),
+            frames: Vec::new(),
+            keys: Vec::new(),
+            table: Table::new(),
+        }
+    }
+
+    pub(crate) fn bytes(&self) -> usize {
+        vec_bytes(&self.states)
+            + vec_bytes(&self.moves)
+            + vec_bytes(&self.frames)
+            + vec_bytes(&self.keys)
+            + self.table.bytes()
+    }
+
+    /// Ascends from the current node to its parent.
+    #[inline]
+    fn up(&mut self, problem: &P, mv: P::Move) {
+        <P::Backtrack as Backtrack<P>>::ascend(problem, &mut self.states, &mut self.depth, mv);
+    }
+
+    /// One bounded depth-first pass from `start`.
+    #[allow(clippy::too_many_lines)]
+    pub(crate) fn run<H, O>(
+        &mut self,
+        problem: &P,
+        start: &P::State,
+        heuristic: &H,
+        observer: &mut O,
+        prm: &Params,
+        stats: &mut Stats,
+    ) -> RunEnd<P::Move>
+    where
+        H: Heuristic<P> + ?Sized,
+        O: Observer + ?Sized,
+    {
+        self.states.clear();
+        self.states.push(start.clone());
+        self.depth = 0;
+        self.moves.clear();
+        self.frames.clear();
+        self.keys.clear();
+        self.table.clear();
+        let need_key = prm.cycles != Cycles::Off || prm.table.is_some();
+        let table_limit = prm.table.unwrap_or(0);
+
+        let h0 = if prm.use_h {
+            stats.evaluated += 1;
+            heuristic.estimate(problem, start)
+        } else {
+            0
+        };
+        if h0 > prm.bound {
+            return RunEnd::Done { cut: true, next: Some(h0) };
+        }
+        if problem.is_goal(start) {
+            return RunEnd::Found(Solution { moves: Vec::new(), cost: 0 });
+        }
+        if prm.max_depth == 0 {
+            return RunEnd::Done { cut: true, next: None };
+        }
+        if need_key {
+            let key = problem.key(start);
+            if table_limit > 0 {
+                if let Err(r) = prm.budget.bytes(self.bytes(), self.table.growth()) {
+                    return RunEnd::Stop(r);
+                }
+                self.table.reserve_one();
+                if let Probe::Vacant(slot) = self.table.probe(&key) {
+                    self.table.fill(slot, problem.key(start), 0);
+                }
+            }
+            self.keys.push(key);
+        }
+        if let Err(r) = self.expand(problem, 0, None, observer, prm, stats) {
+            return RunEnd::Stop(r);
+        }
+
+        let mut cut = false;
+        let mut next: Option<u32> = None;
+        while let Some(top) = self.frames.last_mut() {
+            if top.next == top.end {
+                let start = top.start as usize;
+                let mv = top.mv;
+                self.frames.pop();
+                self.moves.truncate(start);
+                if need_key {
+                    self.keys.pop();
+                }
+                if let Some(mv) = mv {
+                    self.up(problem, mv);
+                }
+                continue;
+            }
+            let mv = self.moves[top.next as usize];
+            top.next += 1;
+            let g = top.g;
+            let child_depth = self.frames.len();
+
+            if let Err(r) = prm.budget.generate(stats) {
+                return RunEnd::Stop(r);
+            }
+            let g2 = g.saturating_add(problem.step_cost(&self.states[self.depth], mv));
+            <P::Backtrack as Backtrack<P>>::descend(problem, &mut self.states, &mut self.depth, mv);
+            stats.generated += 1;
+
+            let key = if need_key {
+                let key = problem.key(&self.states[self.depth]);
+                let cycle = match prm.cycles {
+                    Cycles::Off => false,
+                    Cycles::Parent => child_depth >= 2 && self.keys[child_depth - 2] == key,
+                    Cycles::Path => self.keys.contains(&key),
+                };
+                if cycle {
+                    stats.duplicates += 1;
+                    self.up(problem, mv);
+                    continue;
+                }
+                if table_limit > 0 {
+                    if let Err(r) = prm.budget.bytes(self.bytes(), self.table.growth()) {
+                        return RunEnd::Stop(r);
+                    }
+                    self.table.reserve_one();
+                    match self.table.probe(&key) {
+                        Probe::Found(slot) => {
+                            if let Some(seen) = self.table.value_mut(slot) {
+                                if *seen <= g2 {
+                                    stats.duplicates += 1;
+                                    self.up(problem, mv);
+                                    continue;
+                                }
+                                *seen = g2;
+                            }
+                        }
+                        Probe::Vacant(slot) => {
+                            if self.table.len() < table_limit {
+                                self.table.fill(slot, problem.key(&self.states[self.depth]), g2);
+                            }
+                        }
+                    }
+                }
+                Some(key)
+            } else {
+                None
+            };
+
+            let f = if prm.use_h {
+                stats.evaluated += 1;
+                g2.saturating_add(heuristic.estimate(problem, &self.states[self.depth]))
+            } else {
+                g2
+            };
+            if f > prm.bound {
+                cut = true;
+                next = Some(next.map_or(f, |n| n.min(f)));
+                self.up(problem, mv);
+                continue;
+            }
+            if problem.is_goal(&self.states[self.depth]) {
+                let mut path: Vec<P::Move> = self.frames.iter().filter_map(|f| f.mv).collect();
+                path.push(mv);
+                return RunEnd::Found(Solution { moves: path, cost: g2 });
+            }
+            if child_depth as u32 >= prm.max_depth {
+                cut = true;
+                self.up(problem, mv);
+                continue;
+            }
+            if let Err(r) = self.expand(problem, g2, Some(mv), observer, prm, stats) {
+                return RunEnd::Stop(r);
+            }
+            if let Some(key) = key {
+                self.keys.push(key);
+            }
+        }
+        RunEnd::Done { cut, next }
+    }
+
+    /// Expands the current node: counts it, asks the observer, pushes its moves and a frame.
+    #[inline]
+    fn expand<O: Observer + ?Sized>(
+        &mut self,
+        problem: &P,
+        g: u32,
+        mv: Option<P::Move>,
+        observer: &mut O,
+        prm: &Params,
+        stats: &mut Stats,
+    ) -> Result<(), Reason> {
+        prm.budget.expand(stats)?;
+        stats.expanded += 1;
+        if observer.on_expand(stats) == Control::Stop {
+            return Err(Reason::Stopped);
+        }
+        let start = self.moves.len();
+        problem.moves(&self.states[self.depth], &mut self.moves);
+        self.frames.push(Frame { start: start as u32, next: start as u32, end: self.moves.len() as u32, g, mv });
+        let bytes = self.bytes();
+        stats.store(self.states.len() + self.table.len(), bytes);
+        if prm.budget.get_max_bytes().is_some_and(|max| bytes > max) {
+            return Err(Reason::Budget(Limit::Bytes));
+        }
+        Ok(())
+    }
+}
+
+/// Iterative deepening on `f = g + h`: bounded passes with the bound raised each time to the
+/// smallest `f` that exceeded it, until a goal, an exhausted pass, `max_bound` or a budget.
+pub(crate) fn deepen<P, H, O>(
+    core: &mut Core<P>,
+    problem: &P,
+    start: &P::State,
+    heuristic: &H,
+    observer: &mut O,
+    mut prm: Params,
+    max_bound: u32,
+) -> crate::Report<P::Move>
+where
+    P: SearchProblem + ?Sized,
+    H: Heuristic<P> + ?Sized,
+    O: Observer + ?Sized,
+{
+    use crate::{Outcome, Report};
+    let mut stats = Stats::default();
+    prm.bound = if prm.use_h {
+        stats.evaluated += 1;
+        heuristic.estimate(problem, start)
+    } else {
+        0
+    };
+    loop {
+        if prm.bound > max_bound {
+            return Report { outcome: Outcome::Undecided(Reason::Bound), stats };
+        }
+        stats.iterations += 1;
+        if stats.iterations > 1 && observer.on_iteration(prm.bound, &stats) == Control::Stop {
+            return Report { outcome: Outcome::Undecided(Reason::Stopped), stats };
+        }
+        let outcome = match core.run(problem, start, heuristic, observer, &prm, &mut stats) {
+            RunEnd::Found(s) => Outcome::Solved(s),
+            RunEnd::Stop(r) => Outcome::Undecided(r),
+            RunEnd::Done { cut: false, .. } => Outcome::Exhausted,
+            RunEnd::Done { cut: true, next: None } => Outcome::Undecided(Reason::Bound),
+            RunEnd::Done { cut: true, next: Some(n) } => {
+                prm.bound = n;
+                continue;
+            }
+        };
+        return Report { outcome, stats };
+    }
+}

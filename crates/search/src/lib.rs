@@ -1,0 +1,165 @@
+//! Generic, allocation-light state-space search.
+//!
+//! `freecell-search` solves any puzzle described by the [`SearchProblem`] trait: states, tiny
+//! `Copy` moves, a canonical key, a goal test, move generation into a caller's buffer, in-place
+//! apply and step costs, plus optional [`Undo`] and a [`Heuristic`]. Each algorithm module
+//! ([`bfs`], [`dfs`], [`iddfs`], [`idastar`], [`astar`] (also weighted A* and greedy
+//! best-first), [`beam`], [`staged`]) has a `Config`, an engine and a caller-owned `Cache`
+//! that keeps its capacity between searches, so a warm search allocates nothing per node.
+//!
+//! **Layering:** this crate depends on no FreeCell crate and must never do so (CI checks
+//! `cargo tree -p freecell-search -i freecell-core` fails). `freecell-solver` implements
+//! [`SearchProblem`] for FreeCell; this crate is tested on toy puzzles only.
+//!
+//! # API themes
+//!
+//! - `engine.search(&mut cache, &problem, &start, &heuristic, &mut observer)` (engines without
+//!   a heuristic take none) returns a [`Report`]: an [`Outcome`] — [`Solved`](Outcome::Solved)
+//!   with the moves and cost, [`Exhausted`](Outcome::Exhausted) (proved: no solution), or
+//!   [`Undecided`](Outcome::Undecided) with a [`Reason`] — plus [`Stats`] in every case.
+//! - Limits inside a search are [`Budget`]s on expanded nodes, generated nodes and bytes,
+//!   exact and reproducible. Wall-clock limits and cancellation are the caller's: an
+//!   [`Observer`] sees progress and returns [`Control::Stop`]. `()` is the free no-op observer.
+//! - Depth-first engines share one flat move stack and walk one state with [`Undo`] (the
+//!   problem declares `type Backtrack = ByUndo`) or one state per depth (`ByCopy`).
+//! - Stored-state engines keep states once in an arena indexed by [`NodeId`], parents as ids, a
+//!   key index of `(hash, id)` slots and a bucket queue of `(id, g)` entries.
+//!
+//! # Example
+//!
+//! ```
+//! use freecell_search::{ByCopy, SearchProblem, astar, bfs};
+//!
+//! /// Reach `target` from 1 by doubling or adding one.
+//! struct Double { target: u32 }
+//! impl SearchProblem for Double {
+//!     type State = u32;
+//!     type Move = bool; // true: double
+//!     type Key = u32;
+//!     type Backtrack = ByCopy;
+//!     fn is_goal(&self, s: &u32) -> bool { *s == self.target }
+//!     fn moves(&self, s: &u32, out: &mut Vec<bool>) {
+//!         if *s * 2 <= self.target { out.push(true); }
+//!         if *s < self.target { out.push(false); }
+//!     }
+//!     fn apply(&self, s: &mut u32, double: bool) { if double { *s *= 2 } else { *s += 1 } }
+//!     fn key(&self, s: &u32) -> u32 { *s }
+//! }
+//!
+//! let p = Double { target: 22 };
+//! let report = bfs::Bfs::default().search(&mut bfs::Cache::new(), &p, &1, &mut ());
+//! assert_eq!(report.cost(), Some(6)); // 1 2 4 5 10 11 22
+//! let report = astar::AStar::default().search(&mut astar::Cache::new(), &p, &1, &freecell_search::Zero, &mut ());
+//! assert_eq!(report.cost(), Some(6));
+//! ```
+//!
+//! # Implementing `SearchProblem` for your puzzle
+//!
+//! Take a 1×N sliding puzzle: tiles on a line with one blank; a move slides the tile left or
+//! right of the blank into it. Steps:
+//!
+//! 1. **State**: small and packed, because stored-state engines keep one per node. Here a
+//!    `[u8; N]` and the blank's position.
+//! 2. **Move**: tiny and `Copy`; here the direction the blank moves.
+//! 3. **Key**: the canonical identity; here the tiles packed into a `u64` (exact, no hashing
+//!    collisions to document).
+//! 4. **`moves`**: *append* to `out`, never clear it (depth-first engines keep every level's
+//!    moves on one stack).
+//! 5. **`apply`/`undo`**: in place. Implementing [`Undo`] and declaring `type Backtrack =
+//!    ByUndo` lets depth-first engines keep one state; otherwise declare `ByCopy`.
+//! 6. **Heuristic**: a type implementing [`Heuristic`], or a closure over `&State`. Admissible
+//!    (never overestimating) heuristics make A*, IDA* optimal.
+//!
+//! ```
+//! use freecell_search::{ByUndo, Heuristic, SearchProblem, Undo, astar, idastar, Cycles};
+//!
+//! const N: usize = 5;
+//!
+//! #[derive(Clone, Debug, PartialEq)]
+//! struct Line { tiles: [u8; N], blank: u8 }
+//!
+//! #[derive(Clone, Copy, Debug, PartialEq)]
+//! enum Slide { Left, Right } // where the blank goes
+//!
+//! struct LinePuzzle;
+//!
+//! impl SearchProblem for LinePuzzle {
+//!     type State = Line;
+//!     type Move = Slide;
+//!     type Key = u64;
+//!     type Backtrack = ByUndo;
+//!
+//!     fn is_goal(&self, s: &Line) -> bool {
+//!         s.tiles.iter().enumerate().all(|(i, &t)| t as usize == (i + 1) % N)
+//!     }
+//!     fn moves(&self, s: &Line, out: &mut Vec<Slide>) {
+//!         if s.blank > 0 { out.push(Slide::Left); }
+//!         if (s.blank as usize) < N - 1 { out.push(Slide::Right); }
+//!     }
+//!     fn apply(&self, s: &mut Line, mv: Slide) {
+//!         let b = s.blank as usize;
+//!         let to = if mv == Slide::Left { b - 1 } else { b + 1 };
+//!         s.tiles.swap(b, to);
+//!         s.blank = to as u8;
+//!     }
+//!     fn key(&self, s: &Line) -> u64 {
+//!         s.tiles.iter().fold(0, |k, &t| k << 8 | u64::from(t))
+//!     }
+//! }
+//!
+//! impl Undo for LinePuzzle {
+//!     fn undo(&self, s: &mut Line, mv: Slide) {
+//!         let back = if mv == Slide::Left { Slide::Right } else { Slide::Left };
+//!         self.apply(s, back);
+//!     }
+//! }
+//!
+//! /// Tiles out of place: admissible, since each move fixes at most one tile.
+//! struct Misplaced;
+//! impl Heuristic<LinePuzzle> for Misplaced {
+//!     fn estimate(&self, _: &LinePuzzle, s: &Line) -> u32 {
+//!         s.tiles.iter().enumerate()
+//!             .filter(|&(i, &t)| t != 0 && t as usize != (i + 1) % N)
+//!             .count() as u32
+//!     }
+//! }
+//!
+//! // The blank at the left end must walk to the right end: 4 moves.
+//! let start = Line { tiles: [0, 1, 2, 3, 4], blank: 0 };
+//! let a = astar::AStar::default()
+//!     .search(&mut astar::Cache::new(), &LinePuzzle, &start, &Misplaced, &mut ());
+//! assert_eq!(a.cost(), Some(4));
+//!
+//! let ida = idastar::IdaStar::new(idastar::Config::new().cycles(Cycles::Parent));
+//! let mut cache = idastar::Cache::new(); // reuse it across searches
+//! let r = ida.search(&mut cache, &LinePuzzle, &start, &Misplaced, &mut ());
+//! assert_eq!(r.solution().map(|s| s.moves.clone()), Some(vec![Slide::Right; 4]));
+//! ```
+//!
+//! # Principal types
+//!
+//! [`SearchProblem`], [`Undo`], [`Heuristic`] (with [`Zero`] and closures), [`Observer`],
+//! [`Budget`], [`Report`]/[`Outcome`]/[`Stats`], and per module `Config`, engine, `Cache`.
+
+mod arena;
+mod bounded;
+mod mem;
+mod observer;
+mod problem;
+mod queue;
+mod report;
+
+pub mod astar;
+pub mod beam;
+pub mod bfs;
+pub mod dfs;
+pub mod idastar;
+pub mod iddfs;
+pub mod staged;
+
+pub use arena::NodeId;
+pub use bounded::Cycles;
+pub use observer::{Control, FnObserver, Observer, observer_fn};
+pub use problem::{Backtrack, ByCopy, ByUndo, Heuristic, SearchProblem, Undo, Zero};
+pub use queue::TieBreak;
+pub use report::{Budget, Limit, Outcome, Reason, Report, Solution, Stats};

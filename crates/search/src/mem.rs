@@ -1,0 +1,230 @@
+//! Budget-aware containers: vectors that grow by a known factor, and two open-addressing
+//! tables whose capacity (hence memory) is exact and predictable before they grow.
+
+use std::hash::Hash;
+use std::mem::size_of;
+
+/// Fixed seeds: hashing, hence probe order and every statistic, reproduces across runs.
+pub(crate) fn hasher() -> ahash::RandomState {
+    ahash::RandomState::with_seeds(
+        0x243f_6a88_85a3_08d3,
+        0x1319_8a2e_0370_7344,
+        0xa409_3822_299f_31d0,
+        0x082e_fa98_ec4e_6c89,
+    )
+}
+
+/// The capacity a full vector grows to: ×1.5, which wastes less than doubling.
+#[inline]
+fn next_cap(cap: usize) -> usize {
+    if cap < 16 { 16 } else { cap + cap / 2 }
+}
+
+/// Bytes held by `v`.
+#[inline]
+pub(crate) fn vec_bytes<T>(v: &Vec<T>) -> usize {
+    v.capacity() * size_of::<T>()
+}
+
+/// Bytes the next [`push`] onto `v` adds.
+#[inline]
+pub(crate) fn growth<T>(v: &Vec<T>) -> usize {
+    if v.len() == v.capacity() { (next_cap(v.capacity()) - v.capacity()) * size_of::<T>() } else { 0 }
+}
+
+/// Pushes, growing exactly as [`growth`] predicted.
+#[inline]
+pub(crate) fn push<T>(v: &mut Vec<T>, x: T) {
+    if v.len() == v.capacity() {
+        let target = next_cap(v.capacity());
+        v.reserve_exact(target - v.len());
+    }
+    v.push(x);
+}
+
+/// Result of a table probe: the slot holding the key, or the empty slot where it would go.
+pub(crate) enum Probe {
+    Found(usize),
+    Vacant(usize),
+}
+
+/// Table slots are full up to 7/8.
+#[inline]
+fn over_load(len: usize, slots: usize) -> bool {
+    (len + 1) * 8 > slots * 7
+}
+
+/// An open-addressing (linear probing) map from keys to small values, cleared in place.
+pub(crate) struct Table<K, V> {
+    slots: Vec<Option<(K, V)>>,
+    len: usize,
+    hasher: ahash::RandomState,
+}
+
+impl<K: Hash + Eq, V: Copy> Table<K, V> {
+    pub(crate) fn new() -> Self {
+        Self { slots: Vec::new(), len: 0, hasher: hasher() }
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    pub(crate) fn bytes(&self) -> usize {
+        vec_bytes(&self.slots)
+    }
+
+    /// Bytes that [`reserve_one`](Self::reserve_one) would add.
+    pub(crate) fn growth(&self) -> usize {
+        if over_load(self.len, self.slots.len()) {
+            let new = (self.slots.len() * 2).max(16);
+            (new - self.slots.len()) * size_of::<Option<(K, V)>>()
+        } else {
+            0
+        }
+    }
+
+    /// Makes room for one more key.
+    pub(crate) fn reserve_one(&mut self) {
+        if !over_load(self.len, self.slots.len()) {
+            return;
+        }
+        let new = (self.slots.len() * 2).max(16);
+        let old = std::mem::take(&mut self.slots);
+        let mut slots = Vec::new();
+        slots.reserve_exact(new);
+        slots.resize_with(new, || None);
+        self.slots = slots;
+        let mask = new - 1;
+        for (k, v) in old.into_iter().flatten() {
+            let mut i = self.hasher.hash_one(&k) as usize & mask;
+            while self.slots[i].is_some() {
+                i = (i + 1) & mask;
+            }
+            self.slots[i] = Some((k, v));
+        }
+    }
+
+    /// Finds `key`. Call [`reserve_one`](Self::reserve_one) first (the table must have a
+    /// free slot).
+    #[inline]
+    pub(crate) fn probe(&self, key: &K) -> Probe {
+        let mask = self.slots.len() - 1;
+        let mut i = self.hasher.hash_one(key) as usize & mask;
+        loop {
+            match &self.slots[i] {
+                None => return Probe::Vacant(i),
+                Some((k, _)) if k == key => return Probe::Found(i),
+                Some(_) => i = (i + 1) & mask,
+            }
+        }
+    }
+
+    #[inline]
+    pub(crate) fn value_mut(&mut self, slot: usize) -> Option<&mut V> {
+        self.slots[slot].as_mut().map(|(_, v)| v)
+    }
+
+    #[inline]
+    pub(crate) fn fill(&mut self, slot: usize, key: K, value: V) {
+        self.slots[slot] = Some((key, value));
+        self.len += 1;
+    }
+
+    /// Empties the table and keeps its capacity.
+    pub(crate) fn clear(&mut self) {
+        if self.len > 0 {
+            self.slots.iter_mut().for_each(|s| *s = None);
+            self.len = 0;
+        }
+    }
+}
+
+/// Empty slot marker of [`IdTable`].
+const EMPTY: u32 = u32::MAX;
+
+/// An index over an arena: slots hold `(hash, id)` only, 8 bytes, and keys are compared by
+/// looking at the arena (only when the 32-bit hashes already match).
+pub(crate) struct IdTable {
+    slots: Vec<(u32, u32)>,
+    len: usize,
+    hasher: ahash::RandomState,
+}
+
+impl IdTable {
+    pub(crate) fn new() -> Self {
+        Self { slots: Vec::new(), len: 0, hasher: hasher() }
+    }
+
+    #[inline]
+    pub(crate) fn hash<K: Hash>(&self, key: &K) -> u32 {
+        let h = self.hasher.hash_one(key);
+        (h ^ (h >> 32)) as u32
+    }
+
+    pub(crate) fn bytes(&self) -> usize {
+        vec_bytes(&self.slots)
+    }
+
+    pub(crate) fn growth(&self) -> usize {
+        if over_load(self.len, self.slots.len()) {
+            let new = (self.slots.len() * 2).max(16);
+            (new - self.slots.len()) * size_of::<(u32, u32)>()
+        } else {
+            0
+        }
+    }
+
+    pub(crate) fn reserve_one(&mut self) {
+        if !over_load(self.len, self.slots.len()) {
+            return;
+        }
+        let new = (self.slots.len() * 2).max(16);
+        let old = std::mem::take(&mut self.slots);
+        let mut slots = Vec::new();
+        slots.reserve_exact(new);
+        slots.resize(new, (0, EMPTY));
+        self.slots = slots;
+        let mask = new - 1;
+        for (h, id) in old {
+            if id != EMPTY {
+                let mut i = h as usize & mask;
+                while self.slots[i].1 != EMPTY {
+                    i = (i + 1) & mask;
+                }
+                self.slots[i] = (h, id);
+            }
+        }
+    }
+
+    /// Finds the id whose key equals the probed one (`same(id)` compares), or the empty slot.
+    /// Call [`reserve_one`](Self::reserve_one) first.
+    #[inline]
+    pub(crate) fn probe(&self, hash: u32, mut same: impl FnMut(u32) -> bool) -> Result<u32, usize> {
+        let mask = self.slots.len() - 1;
+        let mut i = hash as usize & mask;
+        loop {
+            let (h, id) = self.slots[i];
+            if id == EMPTY {
+                return Err(i);
+            }
+            if h == hash && same(id) {
+                return Ok(id);
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    #[inline]
+    pub(crate) fn fill(&mut self, slot: usize, hash: u32, id: u32) {
+        self.slots[slot] = (hash, id);
+        self.len += 1;
+    }
+
+    pub(crate) fn clear(&mut self) {
+        if self.len > 0 {
+            self.slots.iter_mut().for_each(|s| *s = (0, EMPTY));
+            self.len = 0;
+        }
+    }
+}

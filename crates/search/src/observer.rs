@@ -1,0 +1,101 @@
+//! Progress reports and cooperative stopping.
+
+use crate::Stats;
+
+/// Whether a search goes on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Control {
+    /// Keep searching.
+    #[default]
+    Continue,
+    /// Stop now; the search returns [`Outcome::Undecided`](crate::Outcome::Undecided) with
+    /// [`Reason::Stopped`](crate::Reason::Stopped).
+    Stop,
+}
+
+/// Sees a search's progress and may stop it.
+///
+/// Every method has a no-op default, and `()` implements the trait, so an unused observer
+/// compiles away. This is how callers add wall-clock limits and cancellation: engines only
+/// know node and byte budgets, so their results reproduce.
+///
+/// # Examples
+///
+/// A deadline, checked every 4096 expansions:
+///
+/// ```
+/// use freecell_search::{Control, Observer, Stats};
+/// use std::time::{Duration, Instant};
+///
+/// struct Deadline(Instant);
+/// impl Observer for Deadline {
+///     fn on_expand(&mut self, stats: &Stats) -> Control {
+///         if stats.expanded % 4096 == 0 && Instant::now() >= self.0 {
+///             Control::Stop
+///         } else {
+///             Control::Continue
+///         }
+///     }
+/// }
+/// let mut d = Deadline(Instant::now() + Duration::from_secs(10));
+/// assert_eq!(d.on_expand(&Stats::default()), Control::Continue);
+/// ```
+pub trait Observer {
+    /// Called after each expansion is counted (so `stats.expanded >= 1`). Keep it cheap:
+    /// check a clock only every few thousand calls.
+    #[inline]
+    fn on_expand(&mut self, stats: &Stats) -> Control {
+        let _ = stats;
+        Control::Continue
+    }
+
+    /// Called at the start of every iteration after the first: a new depth or cost bound in
+    /// iterative deepening and IDA* (`bound` is that bound), a new stage of staged deepening
+    /// (`bound` is the heuristic value of the state being expanded), a new layer of BFS or beam
+    /// search (`bound` is the depth).
+    #[inline]
+    fn on_iteration(&mut self, bound: u32, stats: &Stats) -> Control {
+        let _ = (bound, stats);
+        Control::Continue
+    }
+}
+
+impl Observer for () {}
+
+impl<O: Observer + ?Sized> Observer for &mut O {
+    #[inline]
+    fn on_expand(&mut self, stats: &Stats) -> Control {
+        (**self).on_expand(stats)
+    }
+
+    #[inline]
+    fn on_iteration(&mut self, bound: u32, stats: &Stats) -> Control {
+        (**self).on_iteration(bound, stats)
+    }
+}
+
+/// An observer made from a closure called on every expansion.
+///
+/// # Examples
+///
+/// ```
+/// use freecell_search::{Control, Observer, Stats, observer_fn};
+/// let mut stop_at_100 = observer_fn(|s: &Stats| {
+///     if s.expanded >= 100 { Control::Stop } else { Control::Continue }
+/// });
+/// assert_eq!(stop_at_100.on_expand(&Stats::default()), Control::Continue);
+/// ```
+pub fn observer_fn<F: FnMut(&Stats) -> Control>(f: F) -> FnObserver<F> {
+    FnObserver(f)
+}
+
+/// See [`observer_fn`].
+#[derive(Clone, Copy, Debug)]
+pub struct FnObserver<F>(F);
+
+impl<F: FnMut(&Stats) -> Control> Observer for FnObserver<F> {
+    #[inline]
+    fn on_expand(&mut self, stats: &Stats) -> Control {
+        (self.0)(stats)
+    }
+}

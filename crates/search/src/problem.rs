@@ -1,0 +1,206 @@
+//! The problem, undo and heuristic traits every engine is generic over.
+
+use std::hash::Hash;
+
+/// A state space: states, moves, a canonical key, a goal test and move generation.
+///
+/// One value of the implementing type carries the rules (board size, rule switches…); states
+/// are plain data. Engines call these methods in their hot loops through static dispatch, so
+/// keep them cheap and mark tiny ones `#[inline]`.
+///
+/// # Examples
+///
+/// A counter that must reach 3 by adding 1 or 2:
+///
+/// ```
+/// use freecell_search::{ByCopy, SearchProblem};
+///
+/// struct Count;
+/// impl SearchProblem for Count {
+///     type State = u32;
+///     type Move = u32;
+///     type Key = u32;
+///     type Backtrack = ByCopy;
+///     fn is_goal(&self, s: &u32) -> bool { *s == 3 }
+///     fn moves(&self, s: &u32, out: &mut Vec<u32>) {
+///         if *s < 3 { out.extend([1, 2]); }
+///     }
+///     fn apply(&self, s: &mut u32, mv: u32) { *s += mv; }
+///     fn key(&self, s: &u32) -> u32 { *s }
+/// }
+/// let mut s = 0;
+/// Count.apply(&mut s, 2);
+/// assert_eq!(s, 2);
+/// ```
+pub trait SearchProblem {
+    /// A position. Engines that store states (BFS, A*, beam) keep one `State` per stored node,
+    /// so a small, packed state keeps memory low; [`Cache::memory_usage`](crate::astar::Cache::memory_usage)
+    /// counts `size_of::<State>()` per stored state and not heap memory a state may own.
+    type State: Clone;
+    /// A move. Keep it tiny (a FreeCell move fits in 3 bytes): depth-first engines keep every
+    /// generated move of the current path on one flat stack.
+    type Move: Copy;
+    /// Canonical identity used for duplicate detection: two states with equal keys are the same
+    /// node. A packed encoding is exact; a 64-bit hash instead must document its collisions.
+    type Key: Eq + Hash;
+    /// How depth-first engines return to a parent state: [`ByCopy`] (clone the parent into a
+    /// per-depth slot, which needs nothing more) or [`ByUndo`] (apply and undo one state in
+    /// place, which needs an [`Undo`] implementation).
+    type Backtrack: Backtrack<Self>;
+
+    /// Whether `state` is a goal.
+    fn is_goal(&self, state: &Self::State) -> bool;
+
+    /// Appends the legal moves of `state` to `out`.
+    ///
+    /// Never clear `out`: depth-first engines keep the moves of every level of the current
+    /// path in the same vector and hand it over with earlier levels still in it.
+    fn moves(&self, state: &Self::State, out: &mut Vec<Self::Move>);
+
+    /// Plays `mv`, one of the moves [`moves`](Self::moves) generated for `state`, in place.
+    fn apply(&self, state: &mut Self::State, mv: Self::Move);
+
+    /// The canonical key of `state`.
+    fn key(&self, state: &Self::State) -> Self::Key;
+
+    /// The cost of playing `mv` in `state`; 1 unless overridden.
+    ///
+    /// Costs are `u32` and sums saturate at `u32::MAX`. The bucket queue of A* indexes buckets by
+    /// path cost, so keep costs small integers.
+    #[inline]
+    fn step_cost(&self, state: &Self::State, mv: Self::Move) -> u32 {
+        let _ = (state, mv);
+        1
+    }
+}
+
+/// Moves that can be taken back in place: `undo(apply(s, m), m) == s`.
+///
+/// Declare `type Backtrack = ByUndo;` to make depth-first engines (DFS, iterative deepening,
+/// IDA*, staged deepening) keep a single state and walk it up and down the tree instead of
+/// keeping one copy per depth.
+pub trait Undo: SearchProblem {
+    /// Reverts `mv`, which was the last move applied to `state`.
+    fn undo(&self, state: &mut Self::State, mv: Self::Move);
+}
+
+/// An estimate of the remaining cost from a state to a goal; smaller is closer.
+///
+/// Admissible heuristics (never above the true remaining cost) make A* and IDA* optimal.
+/// [`Zero`] turns A* into uniform-cost search; any `Fn(&State) -> u32` closure is a heuristic
+/// (annotate the argument type).
+///
+/// # Examples
+///
+/// ```
+/// use freecell_search::{ByCopy, Heuristic, SearchProblem, Zero};
+/// # struct Line;
+/// # impl SearchProblem for Line {
+/// #     type State = i32; type Move = i32; type Key = i32; type Backtrack = ByCopy;
+/// #     fn is_goal(&self, s: &i32) -> bool { *s == 0 }
+/// #     fn moves(&self, _: &i32, out: &mut Vec<i32>) { out.extend([-1, 1]); }
+/// #     fn apply(&self, s: &mut i32, m: i32) { *s += m; }
+/// #     fn key(&self, s: &i32) -> i32 { *s }
+/// # }
+/// let distance = |s: &i32| s.unsigned_abs();
+/// assert_eq!(distance.estimate(&Line, &-4), 4);
+/// assert_eq!(Zero.estimate(&Line, &-4), 0);
+/// ```
+pub trait Heuristic<P: SearchProblem + ?Sized> {
+    /// Estimated remaining cost from `state`.
+    fn estimate(&self, problem: &P, state: &P::State) -> u32;
+}
+
+/// The heuristic that always answers 0.
+///
+/// # Examples
+///
+/// See [`Heuristic`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Zero;
+
+impl<P: SearchProblem + ?Sized> Heuristic<P> for Zero {
+    #[inline]
+    fn estimate(&self, _: &P, _: &P::State) -> u32 {
+        0
+    }
+}
+
+impl<P, F> Heuristic<P> for F
+where
+    P: SearchProblem + ?Sized,
+    F: Fn(&P::State) -> u32,
+{
+    #[inline]
+    fn estimate(&self, _: &P, state: &P::State) -> u32 {
+        self(state)
+    }
+}
+
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for super::ByCopy {}
+    impl Sealed for super::ByUndo {}
+}
+
+/// Depth-first engines go back to a parent by copying states: one state slot per depth,
+/// refreshed with `clone_from` (which reuses the slot's allocations).
+///
+/// # Examples
+///
+/// See [`SearchProblem`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ByCopy;
+
+/// Depth-first engines go back to a parent with [`Undo::undo`]: one state, changed in place.
+///
+/// # Examples
+///
+/// See the crate guide, whose puzzle declares `type Backtrack = ByUndo;`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ByUndo;
+
+/// The backtracking strategy a [`SearchProblem`] declares: [`ByCopy`] or [`ByUndo`].
+///
+/// The trait is sealed; its methods are an implementation detail of the depth-first engines.
+pub trait Backtrack<P: SearchProblem + ?Sized>: sealed::Sealed {
+    /// Plays `mv` on the state at `states[*depth]`, leaving the child current.
+    #[doc(hidden)]
+    fn descend(problem: &P, states: &mut Vec<P::State>, depth: &mut usize, mv: P::Move);
+    /// Returns from the child reached by `mv` to its parent.
+    #[doc(hidden)]
+    fn ascend(problem: &P, states: &mut [P::State], depth: &mut usize, mv: P::Move);
+}
+
+impl<P: SearchProblem + ?Sized> Backtrack<P> for ByCopy {
+    #[inline]
+    fn descend(problem: &P, states: &mut Vec<P::State>, depth: &mut usize, mv: P::Move) {
+        let next = *depth + 1;
+        if states.len() <= next {
+            let copy = states[*depth].clone();
+            states.push(copy);
+        } else {
+            let (lower, upper) = states.split_at_mut(next);
+            upper[0].clone_from(&lower[*depth]);
+        }
+        problem.apply(&mut states[next], mv);
+        *depth = next;
+    }
+
+    #[inline]
+    fn ascend(_: &P, _: &mut [P::State], depth: &mut usize, _: P::Move) {
+        *depth -= 1;
+    }
+}
+
+impl<P: Undo + ?Sized> Backtrack<P> for ByUndo {
+    #[inline]
+    fn descend(problem: &P, states: &mut Vec<P::State>, depth: &mut usize, mv: P::Move) {
+        problem.apply(&mut states[*depth], mv);
+    }
+
+    #[inline]
+    fn ascend(problem: &P, states: &mut [P::State], depth: &mut usize, mv: P::Move) {
+        problem.undo(&mut states[*depth], mv);
+    }
+}
