@@ -1,0 +1,252 @@
+//! [`DealNumber`]: a Microsoft / FreeCell Pro deal number, and its errors.
+
+use std::fmt;
+use std::num::NonZeroU64;
+use std::str::FromStr;
+
+use freecell_core::{Board, Card, Game, Layout};
+use thiserror::Error;
+
+use crate::ms;
+
+/// A Microsoft FreeCell deal number, 1 … 8,589,934,591 (2^33 − 1).
+///
+/// Numbers 1 … 2^31 − 1 are the deals of Microsoft's own generator (Windows offered
+/// 1 … 32,000, later 1 … 1,000,000); 2^31 … 2^33 − 1 are FreeCell Pro's extension, which
+/// fc-solve and the `pysol-cards` package share. The value is never 0 and never above
+/// [`DealNumber::MAX`].
+///
+/// # Examples
+/// ```
+/// use freecell_deals::DealNumber;
+/// let deal = DealNumber::try_from(617)?;
+/// assert_eq!(deal.get(), 617);
+/// assert_eq!("617".parse::<DealNumber>()?, deal);
+/// assert!(DealNumber::try_from(0).is_err());
+/// assert!(DealNumber::try_from(8_589_934_592).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct DealNumber(NonZeroU64);
+
+impl DealNumber {
+    /// The first deal, 1.
+    pub const MIN: DealNumber = DealNumber(NonZeroU64::MIN);
+    /// The last deal, 8,589,934,591 = 2^33 − 1.
+    pub const MAX: DealNumber = match NonZeroU64::new((1 << 33) - 1) {
+        Some(n) => DealNumber(n),
+        None => unreachable!(),
+    };
+
+    /// The deal with number `n`, or `None` outside 1 … 8,589,934,591.
+    ///
+    /// [`DealNumber::try_from`] does the same with an error that names the range.
+    ///
+    /// # Examples
+    /// ```
+    /// use freecell_deals::DealNumber;
+    /// assert_eq!(DealNumber::new(1), Some(DealNumber::MIN));
+    /// assert_eq!(DealNumber::new(0), None);
+    /// ```
+    #[inline]
+    pub const fn new(n: u64) -> Option<DealNumber> {
+        match NonZeroU64::new(n) {
+            Some(nonzero) if n <= DealNumber::MAX.get() => Some(DealNumber(nonzero)),
+            _ => None,
+        }
+    }
+
+    /// The number, 1 … 8,589,934,591.
+    #[inline]
+    pub const fn get(self) -> u64 {
+        self.0.get()
+    }
+
+    /// The 52 cards in dealing order: card `i` goes to cascade `i mod 8`, and the first card
+    /// dealt to a cascade is its deepest. This is the order before any game-specific
+    /// placement, so every game in [`Game::ALL`] deals from it.
+    ///
+    /// # Examples
+    /// ```
+    /// use freecell_deals::DealNumber;
+    /// let cards = DealNumber::MIN.cards();
+    /// // Deal 1 starts with the jack of diamonds in cascade 1 and the 2 of diamonds in 2.
+    /// assert_eq!(cards[0].to_string(), "JD");
+    /// assert_eq!(cards[1].to_string(), "2D");
+    /// ```
+    pub fn cards(self) -> [Card; 52] {
+        ms::deal(self.get())
+    }
+
+    /// The deal laid out for `game`: [`Layout::deal_game`] of [`DealNumber::cards`].
+    ///
+    /// For FreeCell and Baker's Game this is the Microsoft deal. Eight Off and Seahaven
+    /// Towers take the same shuffled cards and place them their own way (the last 4 or 2
+    /// cards in free cells); that numbering is this crate's, not PySolFC's, whose deals for
+    /// those games come from a different generator.
+    ///
+    /// # Examples
+    /// ```
+    /// use freecell_core::Game;
+    /// use freecell_deals::DealNumber;
+    /// let layout = DealNumber::MIN.layout(Game::EightOff);
+    /// assert_eq!(layout.cascades.iter().map(Vec::len).sum::<usize>(), 48);
+    /// assert_eq!(layout.cells.iter().flatten().count(), 4);
+    /// ```
+    pub fn layout(self, game: Game) -> Layout {
+        Layout::deal_game(game, &self.cards())
+    }
+
+    /// The FreeCell board of this deal.
+    ///
+    /// # Panics
+    /// Never: a permutation of the 52 cards dealt under a preset's rules is always a legal
+    /// position (checked for every game by this crate's tests).
+    ///
+    /// # Examples
+    /// ```
+    /// use freecell_deals::DealNumber;
+    /// let board = DealNumber::MIN.board();
+    /// assert_eq!(board.cascade_len(0), 7);
+    /// assert_eq!(board.cascade_len(7), 6);
+    /// ```
+    pub fn board(self) -> Board {
+        self.board_for(Game::FreeCell)
+    }
+
+    /// The board of this deal for `game`; see [`DealNumber::layout`].
+    ///
+    /// # Panics
+    /// Never; see [`DealNumber::board`].
+    pub fn board_for(self, game: Game) -> Board {
+        Board::try_from(self.layout(game)).expect("a shuffled full deck dealt by a preset is a legal position")
+    }
+}
+
+impl fmt::Display for DealNumber {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.get(), f)
+    }
+}
+
+impl From<DealNumber> for u64 {
+    fn from(deal: DealNumber) -> u64 {
+        deal.get()
+    }
+}
+
+impl TryFrom<u64> for DealNumber {
+    type Error = DealError;
+
+    /// # Errors
+    /// [`DealError`] when `n` is 0 or above 8,589,934,591.
+    fn try_from(n: u64) -> Result<DealNumber, DealError> {
+        DealNumber::new(n).ok_or(DealError { number: n })
+    }
+}
+
+impl FromStr for DealNumber {
+    type Err = ParseDealError;
+
+    /// Parses decimal digits, ignoring surrounding white space.
+    ///
+    /// # Errors
+    /// [`ParseDealError::NotANumber`] for anything but digits (signs included), and
+    /// [`ParseDealError::OutOfRange`] for 0 and numbers above 8,589,934,591.
+    fn from_str(text: &str) -> Result<DealNumber, ParseDealError> {
+        parse_number(text, text)
+    }
+}
+
+/// Parses one deal number; `whole` is the text to quote in errors.
+pub(crate) fn parse_number(part: &str, whole: &str) -> Result<DealNumber, ParseDealError> {
+    let digits = part.trim();
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(ParseDealError::NotANumber { text: whole.to_owned() });
+    }
+    // All digits: the only parse failure left is overflow, which is out of range too.
+    let number = digits.parse::<u64>().unwrap_or(u64::MAX);
+    Ok(DealNumber::try_from(number)?)
+}
+
+/// A deal number outside 1 … 8,589,934,591.
+///
+/// # Examples
+/// ```
+/// use freecell_deals::DealNumber;
+/// let error = DealNumber::try_from(0).unwrap_err();
+/// assert_eq!(error.number, 0);
+/// assert_eq!(error.to_string(), "deal 0 does not exist: Microsoft deals are numbered 1 to 8589934591");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[error("deal {number} does not exist: Microsoft deals are numbered 1 to 8589934591")]
+#[non_exhaustive]
+pub struct DealError {
+    /// The number asked for.
+    pub number: u64,
+}
+
+/// Why a text is not a deal number or a deal range.
+///
+/// # Examples
+/// ```
+/// use freecell_deals::{DealRange, ParseDealError};
+/// assert!(matches!("x".parse::<DealRange>(), Err(ParseDealError::NotANumber { .. })));
+/// assert!(matches!("9..3".parse::<DealRange>(), Err(ParseDealError::EmptyRange { .. })));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum ParseDealError {
+    /// The text is not made of decimal digits (or, for a range, of two numbers around `..`
+    /// or `..=`).
+    #[error("`{text}` is not a deal number or range (expected digits such as `617`, or `1..=32000`)")]
+    NotANumber {
+        /// The whole text.
+        text: String,
+    },
+    /// A number outside 1 … 8,589,934,591.
+    #[error(transparent)]
+    OutOfRange(#[from] DealError),
+    /// A range with no deal in it, such as `5..5` or `9..=3`.
+    #[error("the deal range `{text}` is empty")]
+    EmptyRange {
+        /// The whole text.
+        text: String,
+    },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounds() {
+        assert_eq!(DealNumber::MAX.get(), 8_589_934_591);
+        assert_eq!(DealNumber::new(8_589_934_591), Some(DealNumber::MAX));
+        assert_eq!(DealNumber::new(8_589_934_592), None);
+        assert_eq!(DealNumber::try_from(u64::MAX), Err(DealError { number: u64::MAX }));
+    }
+
+    #[test]
+    fn parsing() {
+        assert_eq!(" 24 ".parse::<DealNumber>().map(DealNumber::get), Ok(24));
+        assert_eq!("0008".parse::<DealNumber>().map(DealNumber::get), Ok(8));
+        for bad in ["", " ", "-1", "+1", "1.5", "1e3", "0x10", "٣"] {
+            assert!(matches!(bad.parse::<DealNumber>(), Err(ParseDealError::NotANumber { .. })), "{bad:?}");
+        }
+        for far in ["0", "8589934592", "99999999999999999999999999"] {
+            assert!(matches!(far.parse::<DealNumber>(), Err(ParseDealError::OutOfRange(_))), "{far:?}");
+        }
+    }
+
+    #[test]
+    fn every_game_deals_a_legal_board() {
+        for n in [1, 617, 11982, 1 << 31, (1 << 32) - 1, 1 << 32, DealNumber::MAX.get()] {
+            let deal = DealNumber::try_from(n).unwrap();
+            for game in Game::ALL {
+                let board = Board::try_from(deal.layout(game)).unwrap();
+                assert_eq!(board.cards_home(), 0);
+            }
+        }
+    }
+}

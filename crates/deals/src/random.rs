@@ -1,0 +1,179 @@
+//! Seeded random deals: [`SplitMix64`] and a Fisher–Yates shuffle.
+//!
+//! The Microsoft numbering has 2^33 − 1 deals and only FreeCell's layout. Seeded deals give
+//! any number of further deals, for any rule set, reproducibly: the same seed gives the
+//! same deal on every platform and in every version of this crate (see the crate's
+//! "Stability" section).
+
+use freecell_core::{Card, Game, Layout, Rules};
+
+use crate::ms::card;
+
+/// `SplitMix64` (Steele, Lea and Flood, "Fast splittable pseudorandom number generators",
+/// OOPSLA 2014): a 64-bit state advanced by a constant, then mixed.
+///
+/// ```text
+/// state += 0x9e3779b97f4a7c15
+/// z = state
+/// z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+/// z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+/// output z ^ (z >> 31)                        (all arithmetic mod 2^64)
+/// ```
+///
+/// It is small, fast, statistically sound for shuffling, and fully specified by the
+/// lines above, which is what a stability promise needs: no dependency can change it.
+/// It is not cryptographic.
+///
+/// # Examples
+/// ```
+/// use freecell_deals::SplitMix64;
+/// // The reference outputs for seed 1234567 (Rosetta Code, "Pseudo-random numbers/Splitmix64").
+/// let mut rng = SplitMix64::new(1234567);
+/// assert_eq!(rng.next_u64(), 6457827717110365317);
+/// assert_eq!(rng.next_u64(), 3203168211198807973);
+/// assert!(rng.below(52) < 52);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SplitMix64 {
+    state: u64,
+}
+
+impl SplitMix64 {
+    /// A generator whose state starts at `seed`.
+    pub const fn new(seed: u64) -> SplitMix64 {
+        SplitMix64 { state: seed }
+    }
+
+    /// The next 64 random bits.
+    #[inline]
+    pub fn next_u64(&mut self) -> u64 {
+        self.state = self.state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A uniform number in `0 .. n`, without modulo bias: outputs below `2^64 mod n` are
+    /// drawn again, so the accepted outputs are an exact multiple of `n`, and the result is
+    /// the accepted output `mod n`.
+    ///
+    /// # Panics
+    /// If `n` is 0.
+    #[inline]
+    pub fn below(&mut self, n: u64) -> u64 {
+        assert!(n > 0, "SplitMix64::below needs a positive bound");
+        // 2^64 mod n, computed in 64 bits as (2^64 − n) mod n.
+        let reject_under = n.wrapping_neg() % n;
+        loop {
+            let x = self.next_u64();
+            if x >= reject_under {
+                return x % n;
+            }
+        }
+    }
+}
+
+/// The 52 cards in the dealing order of seeded deal `seed`.
+///
+/// The deck starts in deck order (A♣ A♦ A♥ A♠ 2♣ …, index `4·(rank−1)+suit`); then, for
+/// `i` from 51 down to 1, `j = rng.below(i + 1)` and cards `i` and `j` swap (Fisher–Yates),
+/// with `rng = SplitMix64::new(seed)`. The result is read from index 0.
+///
+/// # Examples
+/// ```
+/// use freecell_deals::random_cards;
+/// assert_eq!(random_cards(7), random_cards(7));
+/// assert_ne!(random_cards(7), random_cards(8));
+/// ```
+pub fn random_cards(seed: u64) -> [Card; 52] {
+    let mut deck: [Card; 52] = std::array::from_fn(|i| card(i as u8));
+    let mut rng = SplitMix64::new(seed);
+    for i in (1..52).rev() {
+        // `below(i + 1)` ≤ i < 52, so the cast is lossless.
+        let j = rng.below(i as u64 + 1) as usize;
+        deck.swap(i, j);
+    }
+    deck
+}
+
+/// Seeded deal `seed` laid out for `game`: [`Layout::deal_game`] of [`random_cards`].
+///
+/// # Examples
+/// ```
+/// use freecell_core::{Board, Game};
+/// use freecell_deals::random_layout;
+/// let board = Board::try_from(random_layout(Game::SeahavenTowers, 42))?;
+/// assert_eq!(board.cascade_count(), 10);
+/// assert_eq!(board.empty_cells(), 2);
+/// # Ok::<(), freecell_core::LayoutError>(())
+/// ```
+pub fn random_layout(game: Game, seed: u64) -> Layout {
+    Layout::deal_game(game, &random_cards(seed))
+}
+
+/// Seeded deal `seed` under any rule set: all 52 cards round-robin into the rules'
+/// cascades ([`Layout::deal`] with no card in a cell). Only invalid rules (see
+/// [`Rules::validate`]) make the layout fail to become a board.
+///
+/// # Examples
+/// ```
+/// use freecell_core::{Board, Rules};
+/// use freecell_deals::random_layout_with_rules;
+/// let rules = Rules { free_cells: 2, cascades: 10, ..Rules::freecell() };
+/// let board = Board::try_from(random_layout_with_rules(rules, 5))?;
+/// assert_eq!(board.cascade_len(0), 6);
+/// assert_eq!(board.cascade_len(9), 5);
+/// # Ok::<(), freecell_core::LayoutError>(())
+/// ```
+pub fn random_layout_with_rules(rules: Rules, seed: u64) -> Layout {
+    Layout::deal(rules, &random_cards(seed), 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splitmix64_reference_outputs() {
+        // Rosetta Code, "Pseudo-random numbers/Splitmix64": the first five outputs for
+        // seed 1234567, from the reference C implementation.
+        let mut rng = SplitMix64::new(1_234_567);
+        let expected = [
+            6_457_827_717_110_365_317,
+            3_203_168_211_198_807_973,
+            9_817_491_932_198_370_423,
+            4_593_380_528_125_082_431,
+        ];
+        for value in expected {
+            assert_eq!(rng.next_u64(), value);
+        }
+        assert_eq!(rng.next_u64(), 16_408_922_859_458_223_821);
+        // Seed 0's first output, which other SplitMix64 implementations' tests pin as well.
+        assert_eq!(SplitMix64::new(0).next_u64(), 0xe220_a839_7b1d_cdaf);
+    }
+
+    #[test]
+    fn below_stays_below_and_covers() {
+        let mut rng = SplitMix64::new(9);
+        let mut seen = [false; 7];
+        for _ in 0..1000 {
+            let x = rng.below(7);
+            assert!(x < 7);
+            seen[x as usize] = true;
+        }
+        assert!(seen.iter().all(|&s| s));
+        assert_eq!(rng.below(1), 0);
+        // A bound just above 2^63 rejects almost half the outputs; it must still end.
+        assert!(rng.below((1 << 63) + 1) <= 1 << 63);
+    }
+
+    #[test]
+    fn seeded_deals_are_permutations() {
+        for seed in [0, 1, u64::MAX, 0xdead_beef] {
+            let mut cards = random_cards(seed).map(Card::index);
+            cards.sort_unstable();
+            assert_eq!(cards, std::array::from_fn::<usize, 52, _>(|i| i));
+        }
+    }
+}

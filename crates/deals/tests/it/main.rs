@@ -1,0 +1,6 @@
+//! Integration tests for `freecell-deals`: published Microsoft deals from each numbering
+//! range, pinned seeded deals, and deal ranges.
+
+mod ms_deals;
+mod ranges;
+mod seeded;
