@@ -13,7 +13,7 @@ use std::fmt;
 use crate::card::{Card, Suit};
 use crate::layout::{Layout, LayoutError, Location};
 use crate::moves::{Move, MoveError, NextHome, Pile, PileKind};
-use crate::rules::{EmptyCascadeRule, MAX_CASCADES, MAX_CELLS, Rules};
+use crate::rules::{BuildRule, EmptyCascadeRule, MAX_CASCADES, MAX_CELLS, Rules};
 use crate::zobrist;
 
 /// `below` code: the card is the deepest of its cascade.
@@ -313,13 +313,17 @@ impl Board {
         }
     }
 
-    /// Whether card byte `card` builds on card byte `onto` under the rules.
+    /// The set of cards (bit = card index) that build on card byte `onto`.
+    #[inline]
+    pub(crate) fn builders_on(&self, onto: u8) -> u64 {
+        BUILDS_ON[self.rules.build as usize][slot(onto)]
+    }
+
+    /// Whether card byte `card` builds on card byte `onto` under the rules (false when
+    /// either is not a card).
     #[inline]
     pub(crate) fn stacks(&self, card: u8, onto: u8) -> bool {
-        match (Card::from_index(card), Card::from_index(onto)) {
-            (Some(card), Some(onto)) => self.rules.build.stacks(card, onto),
-            _ => false,
-        }
+        BUILDS_ON[self.rules.build as usize][slot(onto)] >> slot(card) & 1 == 1
     }
 
     /// The current 64-bit Zobrist hash of the position, invariant under permutations of
@@ -503,6 +507,32 @@ impl Board {
         self.hash ^= zobrist::code(base, old) ^ zobrist::code(base, code);
     }
 }
+
+/// `BUILDS_ON[rule][onto]`: the set of cards (bit = card index) that build on `onto`
+/// under each [`BuildRule`](crate::BuildRule), indexed by its discriminant. Entries past 51
+/// are empty, so non-cards build on nothing. Move generation asks this in its inner loop.
+static BUILDS_ON: [[u64; 64]; 3] = {
+    let rules = [BuildRule::AlternateColour, BuildRule::SameSuit, BuildRule::AnySuit];
+    let mut table = [[0; 64]; 3];
+    let mut r = 0;
+    while r < 3 {
+        let mut onto = 0;
+        while onto < 52 {
+            let mut card = 0;
+            while card < 52 {
+                if let (Some(c), Some(o)) = (Card::from_index(card), Card::from_index(onto))
+                    && rules[r].stacks(c, o)
+                {
+                    table[rules[r] as usize][onto as usize] |= 1 << card;
+                }
+                card += 1;
+            }
+            onto += 1;
+        }
+        r += 1;
+    }
+    table
+};
 
 /// The card of `rank` (1 … 13) and `suit`.
 #[inline]

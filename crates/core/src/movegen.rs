@@ -26,8 +26,9 @@ impl Board {
     /// Every other move [`check`](Board::check) accepts is generated exactly once, and every
     /// generated move is accepted.
     ///
-    /// Order: moves to foundations first, then onto cascade cards, then into an empty
-    /// cascade, then into a free cell.
+    /// Order: moves to foundations first (from cells, then cascades), then moves into an
+    /// empty cascade, then moves onto cascade cards, then moves into a free cell. The order
+    /// is fixed for a given position, so searches are reproducible.
     ///
     /// # Examples
     /// ```
@@ -60,51 +61,65 @@ impl Board {
             }
         }
 
-        // Cascade to cascade: the deepest moving card is fixed by the destination's rank.
-        let mut run = [NONE; 13];
+        // Cards that can lead a move (the deepest card moved), as a bit set, with the pile
+        // and run depth each would move from. Walking each cascade's top run once, instead
+        // of testing every pair of cascades, keeps generation linear in the runs' length.
+        let mut leaders = 0u64;
+        let mut origin = [(Pile::cascade(0), 0u8); 64];
         for a in 0..cascades {
-            let top = self.tops[a];
-            if top == NONE {
+            let mut card = self.tops[a];
+            if card == NONE {
                 continue;
             }
-            let run_len = self.collect_run(top, &mut run);
-            let top_rank = top / 4 + 1;
-            for b in 0..cascades {
-                let onto = self.tops[b];
-                if b == a || onto == NONE {
-                    continue;
-                }
-                let depth = usize::from((onto / 4 + 1).wrapping_sub(top_rank));
-                if (1..=run_len.min(onto_card_capacity)).contains(&depth) && self.stacks(run[depth - 1], onto) {
+            let len = usize::from(self.lens[a]);
+            let mut depth = 1;
+            loop {
+                leaders |= 1 << (card & 63);
+                origin[usize::from(card & 63)] = (Pile::cascade(a), depth as u8);
+                if let Some(b) = first_empty_cascade
+                    && depth <= to_empty_capacity
+                    // Moving a whole cascade into an empty one changes nothing.
+                    && depth < len
+                    && self.accepts_in_empty(card)
+                {
                     out.push(Move::new(Pile::cascade(a), Pile::cascade(b), depth as u8));
                 }
-            }
-            if let Some(b) = first_empty_cascade {
-                let len = usize::from(self.lens[a]);
-                for depth in 1..=run_len.min(to_empty_capacity) {
-                    // Moving a whole cascade into an empty one changes nothing.
-                    if depth < len && self.accepts_in_empty(run[depth - 1]) {
-                        out.push(Move::new(Pile::cascade(a), Pile::cascade(b), depth as u8));
-                    }
+                let under = self.below[usize::from(card & 63)];
+                if depth >= onto_card_capacity || under >= BOTTOM || !self.stacks(card, under) {
+                    break;
                 }
+                card = under;
+                depth += 1;
             }
         }
-
-        // Free cells to cascades.
+        let mut in_cells = 0u64;
         for (i, &card) in self.cells[..cells].iter().enumerate() {
             if card == NONE {
                 continue;
             }
-            for b in 0..cascades {
-                let onto = self.tops[b];
-                if onto != NONE && self.stacks(card, onto) {
-                    out.push(Move::single(Pile::cell(i), Pile::cascade(b)));
-                }
-            }
+            in_cells |= 1 << (card & 63);
+            origin[usize::from(card & 63)] = (Pile::cell(i), 1);
             if let Some(b) = first_empty_cascade
                 && self.accepts_in_empty(card)
             {
                 out.push(Move::single(Pile::cell(i), Pile::cascade(b)));
+            }
+        }
+
+        // Onto each cascade's top card: the leaders and cell cards that build on it.
+        for b in 0..cascades {
+            let onto = self.tops[b];
+            if onto == NONE {
+                continue;
+            }
+            let mut fits = self.builders_on(onto) & (leaders | in_cells);
+            while fits != 0 {
+                let card = fits.trailing_zeros() as usize;
+                fits &= fits - 1;
+                let (from, depth) = origin[card];
+                if from != Pile::cascade(b) {
+                    out.push(Move::new(from, Pile::cascade(b), depth));
+                }
             }
         }
 
@@ -130,22 +145,6 @@ impl Board {
             EmptyCascadeRule::AnyCard => true,
             EmptyCascadeRule::KingsOnly => card / 4 == 12,
         }
-    }
-
-    /// Fills `run` with the built sequence on top of a cascade, top first; returns its length.
-    #[inline]
-    fn collect_run(&self, top: u8, run: &mut [u8; 13]) -> usize {
-        run[0] = top;
-        let mut len = 1;
-        while len < 13 {
-            let under = self.below[usize::from(run[len - 1] & 63)];
-            if under >= BOTTOM || !self.stacks(run[len - 1], under) {
-                break;
-            }
-            run[len] = under;
-            len += 1;
-        }
-        len
     }
 }
 
