@@ -1,3 +1,5 @@
 //! Integration tests for freecell-core.
 
-mod rules;
+mod bad_input;
+mod common;
+mod playout;

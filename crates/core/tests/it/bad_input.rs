@@ -1,0 +1,436 @@
+//! Bad input: malformed boards, layouts and solutions each get a typed error that says
+//! what is wrong and where (line, column, token), never a panic.
+
+use freecell_core::{
+    Board, Card, Layout, LayoutError, Location, MoveError, NextHome, NotationError, ParseBoardError,
+    ParseBoardErrorKind as K, Pile, Rules, RulesError, Suit, VerifyErrorKind, verify,
+};
+
+use crate::common::{card, cards, position};
+
+/// Microsoft-style round-robin deal of the unshuffled deck: cascade `i` holds cards
+/// `i, i + 8, …` of the deck order, so every line is one suit, odd or even ranks.
+const BASE: [&str; 8] = [
+    "AC 3C 5C 7C 9C JC KC",
+    "AD 3D 5D 7D 9D JD KD",
+    "AH 3H 5H 7H 9H JH KH",
+    "AS 3S 5S 7S 9S JS KS",
+    "2C 4C 6C 8C TC QC",
+    "2D 4D 6D 8D TD QD",
+    "2H 4H 6H 8H TH QH",
+    "2S 4S 6S 8S TS QS",
+];
+
+/// `header` then the base deal with cascade lines replaced (1-based line of the deal).
+fn text(header: &str, edits: &[(usize, &str)]) -> String {
+    let mut lines: Vec<&str> = BASE.to_vec();
+    for &(line, replacement) in edits {
+        lines[line - 1] = replacement;
+    }
+    format!("{header}{}\n", lines.join("\n"))
+}
+
+fn cascade(cascade: usize, depth: usize) -> Location {
+    Location::Cascade { cascade, depth }
+}
+
+fn dup(card_text: &str, first: Location, second: Location) -> K {
+    K::Layout(LayoutError::Duplicate { card: card(card_text), first, second })
+}
+
+/// One malformed board: the rules, the text, the expected kind, and where.
+struct Bad {
+    name: &'static str,
+    rules: Rules,
+    text: String,
+    kind: K,
+    at: Option<(usize, usize)>,
+    token: Option<&'static str>,
+}
+
+fn bad(name: &'static str, text: String, kind: K, at: Option<(usize, usize)>, token: Option<&'static str>) -> Bad {
+    Bad { name, rules: Rules::freecell(), text, kind, at, token }
+}
+
+/// Reasons are the card parser's; only the kind of complaint is pinned down here.
+fn bad_card(name: &'static str, text: String, at: (usize, usize), token: &'static str, about: &str) -> Bad {
+    let reason = token.parse::<Card>().expect_err("a bad card").reason;
+    assert!(reason.contains(about), "{name}: reason `{reason}` should be about the {about}");
+    bad(name, text, K::BadCard { reason }, Some(at), Some(token))
+}
+
+#[allow(clippy::too_many_lines)]
+fn bad_boards() -> Vec<Bad> {
+    let all: Vec<Card> = Card::deck().collect();
+    vec![
+        bad(
+            "missing card",
+            text("", &[(4, "AS 3S 5S 7S 9S JS")]),
+            K::Layout(LayoutError::Missing { cards: cards("KS") }),
+            None,
+            None,
+        ),
+        bad(
+            "missing cascade",
+            text("", &[(8, "")]),
+            K::Layout(LayoutError::Missing { cards: cards("2S 4S 6S 8S TS QS") }),
+            None,
+            None,
+        ),
+        bad("empty text", String::new(), K::Layout(LayoutError::Missing { cards: all.clone() }), None, None),
+        bad("blank text", "  \n\n\t\n".to_owned(), K::Layout(LayoutError::Missing { cards: all }), None, None),
+        bad(
+            "duplicate across cascades",
+            text("", &[(4, "AS 3S 5S 7S 9S JS KC")]),
+            dup("KC", cascade(0, 6), cascade(3, 6)),
+            Some((4, 19)),
+            Some("KC"),
+        ),
+        bad(
+            "duplicate in one cascade",
+            text("", &[(1, "AC 3C 5C 7C 9C JC AC")]),
+            dup("AC", cascade(0, 0), cascade(0, 6)),
+            Some((1, 19)),
+            Some("AC"),
+        ),
+        bad(
+            "duplicate after a colon",
+            text("", &[(4, ": AS 3S 5S 7S 9S JS AC")]),
+            dup("AC", cascade(0, 0), cascade(3, 6)),
+            Some((4, 21)),
+            Some("AC"),
+        ),
+        bad(
+            "duplicate cell and cascade",
+            text("Freecells: AC\n", &[]),
+            dup("AC", Location::Cell(0), cascade(0, 0)),
+            Some((2, 1)),
+            Some("AC"),
+        ),
+        bad(
+            "duplicate cells",
+            text("Freecells: - KS KS\n", &[(4, "AS 3S 5S 7S 9S JS")]),
+            dup("KS", Location::Cell(1), Location::Cell(2)),
+            Some((1, 17)),
+            Some("KS"),
+        ),
+        bad(
+            "foundation claims a cascade card",
+            text("Foundations: H-2 C-0 D-0 S-0\n", &[]),
+            dup("AH", Location::Foundation(Suit::Hearts), cascade(2, 0)),
+            Some((4, 1)),
+            Some("AH"),
+        ),
+        bad(
+            "complete foundation and cards on the table",
+            text("Foundations: S-K\n", &[]),
+            dup("AS", Location::Foundation(Suit::Spades), cascade(3, 0)),
+            Some((5, 1)),
+            Some("AS"),
+        ),
+        bad(
+            "foundation claims a cell card",
+            text("Foundations: C-A\nFreecells: AC\n", &[(1, "3C 5C 7C 9C JC KC")]),
+            dup("AC", Location::Foundation(Suit::Clubs), Location::Cell(0)),
+            Some((2, 12)),
+            Some("AC"),
+        ),
+        bad("rank 11 written B", text("Foundations: H-B\n", &[]), K::BadFoundation, Some((1, 14)), Some("H-B")),
+        bad("foundation without dash", text("Foundations: H5\n", &[]), K::BadFoundation, Some((1, 14)), Some("H5")),
+        bad("foundation rank 14", text("Foundations: C-14\n", &[]), K::BadFoundation, Some((1, 14)), Some("C-14")),
+        bad("foundation of no suit", text("Foundations: X-5\n", &[]), K::BadFoundation, Some((1, 14)), Some("X-5")),
+        bad(
+            "foundation without rank (short header)",
+            text("Founds: H-5 S-\n", &[]),
+            K::BadFoundation,
+            Some((1, 13)),
+            Some("S-"),
+        ),
+        bad("foundation twice", text("Foundations: H-0 H-0\n", &[]), K::FoundationTwice, Some((1, 18)), Some("H-0")),
+        bad_card("bad suit", text("", &[(3, "AX 3H 5H 7H 9H JH KH")]), (3, 1), "AX", "suit"),
+        bad_card("rank 1", text("", &[(5, "2C 4C 1X 8C TC QC")]), (5, 7), "1X", "rank"),
+        bad_card("rank 11", text("", &[(7, "2H 4H 6H 8H 11H QH")]), (7, 13), "11H", "rank"),
+        bad_card("three letters", text("", &[(1, "AC 3C 5C 7C 9C JC KCC")]), (1, 19), "KCC", "rank"),
+        bad_card("unknown token", text("", &[(2, "AD 3D 5D ?? 9D JD KD")]), (2, 10), "??", "rank"),
+        bad_card("non-ASCII suit", text("", &[(3, "AH 3H 5H 7H 9H JH K♥")]), (3, 19), "K♥", "suit"),
+        bad_card("non-ASCII token", text("", &[(1, "AC 3C 5C 7C 9C JC KC é")]), (1, 22), "é", "rank"),
+        bad_card("bad card in a cell", text("Freecells: 8X\n", &[]), (1, 12), "8X", "suit"),
+        bad_card(
+            "comment lines still count",
+            text("# a comment\n", &[(2, "AD 3D 5D 7D 9D JD ZZ")]),
+            (3, 19),
+            "ZZ",
+            "rank",
+        ),
+        bad(
+            "too many free-cell cards",
+            text("Freecells: 2S 4S 6S 8S TS\n", &[(8, "QS")]),
+            K::TooManyCells { allowed: 4 },
+            Some((1, 24)),
+            Some("TS"),
+        ),
+        Bad {
+            rules: Rules { free_cells: 0, ..Rules::freecell() },
+            ..bad(
+                "a cell card with no cells",
+                text("Freecells: QS\n", &[(8, "2S 4S 6S 8S TS")]),
+                K::TooManyCells { allowed: 0 },
+                Some((1, 12)),
+                Some("QS"),
+            )
+        },
+        bad(
+            "nine cascades under FreeCell",
+            text("", &[(8, "2S 4S 6S\n8S TS QS")]),
+            K::TooManyCascades { allowed: 8 },
+            Some((9, 1)),
+            Some("8S TS QS"),
+        ),
+        bad(
+            "leading blank lines are cascades",
+            text("\n\n", &[]),
+            K::TooManyCascades { allowed: 8 },
+            Some((9, 1)),
+            Some("2H 4H 6H 8H TH QH"),
+        ),
+        Bad {
+            rules: Rules::seahaven_towers(),
+            ..bad(
+                "eleven cascades under Seahaven Towers",
+                text("", &[(8, "2S 4S 6S 8S TS QS\n:\n:\n:")]),
+                K::TooManyCascades { allowed: 10 },
+                Some((11, 1)),
+                Some(":"),
+            )
+        },
+        bad(
+            "cells after cascades",
+            text("", &[(8, "2S 4S 6S 8S TS QS\nFreecells: - - - -")]),
+            K::HeaderAfterCascades,
+            Some((9, 1)),
+            Some("Freecells: - - - -"),
+        ),
+        bad(
+            "foundations after cascades",
+            text("", &[(8, "2S 4S 6S 8S TS QS\nFoundations: H-0")]),
+            K::HeaderAfterCascades,
+            Some((9, 1)),
+            Some("Foundations: H-0"),
+        ),
+        bad(
+            "foundations header twice",
+            text("Foundations: H-0\nFoundations: C-0\n", &[]),
+            K::HeaderTwice,
+            Some((2, 1)),
+            Some("Foundations: C-0"),
+        ),
+        bad("cells header twice", text("Freecells: -\nFC: -\n", &[]), K::HeaderTwice, Some((2, 1)), Some("FC: -")),
+    ]
+}
+
+#[test]
+fn malformed_boards_get_typed_errors_with_places() {
+    let cases = bad_boards();
+    assert!(cases.len() >= 30, "{} cases", cases.len());
+    for case in cases {
+        let error: ParseBoardError = match Board::parse_with_rules(&case.text, case.rules) {
+            Ok(board) => panic!("{}: parsed as {board:?}", case.name),
+            Err(error) => error,
+        };
+        assert_eq!(error.kind, case.kind, "{}: {error}", case.name);
+        let at = error.position.map(|p| (p.line, p.column));
+        assert_eq!(at, case.at, "{}: {error}", case.name);
+        assert_eq!(error.token.as_deref(), case.token, "{}: {error}", case.name);
+        // The message names the place whenever there is one.
+        let message = error.to_string();
+        if let Some((line, column)) = case.at {
+            assert!(message.starts_with(&format!("line {line}, column {column}")), "{}: {message}", case.name);
+        }
+    }
+}
+
+#[test]
+fn board_error_messages_read_well() {
+    let message = |text: &str| Board::parse_with_rules(text, Rules::freecell()).unwrap_err().to_string();
+    assert_eq!(
+        message(&text("", &[(4, "AS 3S 5S 7S 9S JS KC")])),
+        "line 4, column 19 (`KC`): KC appears twice: at cascade 1, card 7 and at cascade 4, card 7"
+    );
+    assert_eq!(message(&text("", &[(4, "AS 3S 5S 7S 9S JS")])), "1 card is missing: KS");
+    assert_eq!(message(&text("", &[(8, "")])), "6 cards are missing: 2S 4S 6S 8S TS QS");
+    assert_eq!(
+        message(&text("Foundations: H-2\n", &[])),
+        "line 4, column 1 (`AH`): AH appears twice: at the H foundation and at cascade 3, card 1"
+    );
+    assert_eq!(
+        message(&text("Freecells: 2S 4S 6S 8S TS\n", &[(8, "QS")])),
+        "line 1, column 24 (`TS`): more cards in the free cells than the game's 4 cells"
+    );
+    assert_eq!(
+        message(&text("", &[(2, "AD 3D 5D ?? 9D JD KD")])),
+        "line 2, column 10 (`??`): not a card: unknown rank (expected A, 2-9, T, J, Q or K)"
+    );
+}
+
+#[test]
+fn malformed_layouts_get_typed_errors() {
+    let deck: Vec<Card> = Card::deck().collect();
+    let freecell = Rules::freecell();
+
+    let nine = Layout::deal(Rules { cascades: 9, ..freecell }, &deck, 0);
+    let error = Board::try_from(Layout { rules: freecell, ..nine }).unwrap_err();
+    assert_eq!(error, LayoutError::TooManyCascades { found: 9, allowed: 8 });
+    assert_eq!(error.to_string(), "9 cascades given, but the rules have 8");
+
+    // Trailing empty cascades and cells are padding, not an error.
+    let mut padded = Layout::deal(freecell, &deck, 0);
+    padded.cascades.extend([Vec::new(), Vec::new(), Vec::new()]);
+    padded.cells.extend([None; 6]);
+    assert!(Board::try_from(padded).is_ok());
+
+    let mut cells = Layout::deal(freecell, &deck[..51], 0);
+    cells.cells = vec![None, None, None, None, Some(deck[51])];
+    assert_eq!(Board::try_from(cells).unwrap_err(), LayoutError::TooManyCells { found: 5, allowed: 4 });
+
+    for (rules, expected) in [
+        (Rules { cascades: 0, ..freecell }, RulesError::Cascades(0)),
+        (Rules { cascades: 11, ..freecell }, RulesError::Cascades(11)),
+        (Rules { free_cells: 9, ..freecell }, RulesError::FreeCells(9)),
+    ] {
+        assert_eq!(Board::try_from(Layout::deal(rules, &deck, 0)).unwrap_err(), LayoutError::Rules(expected));
+    }
+
+    let mut rank = Layout::deal(freecell, &deck, 0);
+    rank.foundations[Suit::Hearts.index()] = 14;
+    let error = Board::try_from(rank).unwrap_err();
+    assert_eq!(error, LayoutError::FoundationRank { suit: Suit::Hearts, rank: 14 });
+    assert_eq!(error.location(), Some(Location::Foundation(Suit::Hearts)));
+
+    let mut claimed = Layout::deal(freecell, &deck, 0);
+    claimed.foundations[Suit::Clubs.index()] = 1;
+    assert_eq!(
+        Board::try_from(claimed).unwrap_err(),
+        LayoutError::Duplicate { card: card("AC"), first: Location::Foundation(Suit::Clubs), second: cascade(0, 0) }
+    );
+
+    let short = Layout::deal(freecell, &deck[2..], 0);
+    assert_eq!(Board::try_from(short).unwrap_err(), LayoutError::Missing { cards: cards("AC AD") });
+}
+
+/// One bad solution: the board, the text, and what the verifier must report.
+struct BadSolution {
+    board: Board,
+    solution: &'static str,
+    index: usize,
+    token: &'static str,
+    at: (usize, usize),
+    kind: VerifyErrorKind,
+}
+
+fn syntax(token: &str) -> VerifyErrorKind {
+    // The reason text is the notation parser's; the test pins the kind and the token.
+    let Err(error @ NotationError::Syntax { .. }) = base_board().parse_move(token) else {
+        panic!("`{token}` should be a syntax error");
+    };
+    VerifyErrorKind::Syntax(error)
+}
+
+fn base_board() -> Board {
+    text("", &[]).parse().expect("the base deal is legal")
+}
+
+#[allow(clippy::too_many_lines)]
+fn bad_solutions() -> Vec<BadSolution> {
+    let base = base_board();
+    let illegal = VerifyErrorKind::Illegal;
+    let case = |solution, index, token, at, kind| BadSolution { board: base.clone(), solution, index, token, at, kind };
+    // FreeCell with cells AS 2S 3S and one free: QS JH TS 9H (on KD) cannot move onto KH,
+    // since (1 + 1) · 2^0 = 2 cards may move.
+    let capacity = position(
+        Rules::freecell(),
+        "",
+        &["AS", "2S", "3S", "-"],
+        &["KD QS JH TS 9H", "KH", "*", "*", "*", "*", "*", "*"],
+    );
+    let hole = position(Rules::freecell(), "", &[], &["", "*", "*", "*", "*", "*", "*", "*"]);
+    let eight_off = position(Rules::eight_off(), "", &[], &["", "QH", "*", "*", "*", "*", "*", "*"]);
+    vec![
+        case("3x", 0, "3x", (1, 1), syntax("3x")),
+        case("1a 3", 1, "3", (1, 4), syntax("3")),
+        case("3hv", 0, "3hv", (1, 1), syntax("3hv")),
+        case("13v0", 0, "13v0", (1, 1), syntax("13v0")),
+        case("13vZ", 0, "13vZ", (1, 1), syntax("13vZ")),
+        case("1a 13x2", 1, "13x2", (1, 4), syntax("13x2")),
+        case("1a\n1é", 1, "1é", (2, 1), syntax("1é")),
+        case("33", 0, "33", (1, 1), illegal(MoveError::SamePile { pile: Pile::cascade(2) })),
+        case("h3", 0, "h3", (1, 1), illegal(MoveError::FromFoundation { pile: Pile::foundation(Suit::Clubs) })),
+        case("1a 2a", 1, "2a", (1, 4), illegal(MoveError::CellOccupied { pile: Pile::cell(0), card: card("KC") })),
+        case("1a,2a", 1, "2a", (1, 4), illegal(MoveError::CellOccupied { pile: Pile::cell(0), card: card("KC") })),
+        case("51", 0, "51", (1, 1), illegal(MoveError::DoesNotBuild { card: card("QC"), onto: card("KC") })),
+        case(
+            "1h",
+            0,
+            "1h",
+            (1, 1),
+            illegal(MoveError::NotNextHome { card: card("KC"), needs: NextHome::Card(card("AC")) }),
+        ),
+        case("a1", 0, "a1", (1, 1), illegal(MoveError::EmptySource { pile: Pile::cell(0) })),
+        case("1e", 0, "1e", (1, 1), illegal(MoveError::NoSuchPile { pile: Pile::cell(4) })),
+        case("91", 0, "91", (1, 1), illegal(MoveError::NoSuchPile { pile: Pile::cascade(8) })),
+        case("12v2", 0, "12v2", (1, 1), illegal(MoveError::NotASequence { pile: Pile::cascade(0), count: 2, run: 1 })),
+        case(
+            "1a # KC to a\n# a comment line\n  2b, 3c\n 3h",
+            3,
+            "3h",
+            (4, 2),
+            illegal(MoveError::NotNextHome { card: card("JH"), needs: NextHome::Card(card("AH")) }),
+        ),
+        BadSolution {
+            board: capacity,
+            solution: "12",
+            index: 0,
+            token: "12",
+            at: (1, 1),
+            kind: illegal(MoveError::OverCapacity { count: 4, capacity: 2 }),
+        },
+        BadSolution {
+            board: hole,
+            solution: "1a",
+            index: 0,
+            token: "1a",
+            at: (1, 1),
+            kind: illegal(MoveError::EmptySource { pile: Pile::cascade(0) }),
+        },
+        BadSolution {
+            board: eight_off,
+            solution: "2a a1",
+            index: 1,
+            token: "a1",
+            at: (1, 4),
+            kind: illegal(MoveError::EmptyCascadeNeedsKing { card: card("QH") }),
+        },
+    ]
+}
+
+#[test]
+fn bad_solutions_name_index_line_column_and_token() {
+    let cases = bad_solutions();
+    assert!(cases.len() >= 20);
+    for case in cases {
+        let error = verify(&case.board, case.solution).expect_err(case.solution);
+        assert_eq!(error.index, case.index, "{}: {error}", case.solution);
+        let token = error.token.as_ref().map(|(t, p)| (t.as_str(), (p.line, p.column)));
+        assert_eq!(token, Some((case.token, case.at)), "{}: {error}", case.solution);
+        assert_eq!(error.kind, case.kind, "{}: {error}", case.solution);
+    }
+}
+
+#[test]
+fn verify_error_messages_read_well() {
+    let base = base_board();
+    let message = |solution| verify(&base, solution).unwrap_err().to_string();
+    assert_eq!(message("1a 2a"), "move 2 (`2a`, line 1, column 4): free cell a already holds KC");
+    assert_eq!(message("1a\n\n 1h"), "move 2 (`1h`, line 3, column 2): JC cannot go home yet: its foundation needs AC");
+    assert_eq!(message("51"), "move 1 (`51`, line 1, column 1): QC cannot be placed on KC");
+    assert!(message("3x").starts_with("move 1 (`3x`, line 1, column 1): not a move: "), "{}", message("3x"));
+}

@@ -1,0 +1,300 @@
+//! Property tests on random playouts from random deals under random rules: card
+//! conservation, undo, move generation against checked `apply` and an independent oracle,
+//! decomposition, incremental hashing, canonical keys and text round trips.
+
+use std::collections::{BTreeSet, HashMap};
+
+use freecell_core::{
+    Automove, Board, BuildRule, EmptyCascadeRule, Game, Key, Layout, Move, MoveError, MoveModel, Notation, Pile, Rules,
+    SequenceCapacity, verify,
+};
+use proptest::prelude::*;
+
+use crate::common::{Naive, Rng, all_cards, all_moves, deal, legal, naive, safe_home};
+
+/// Rules and how many dealt cards go to the cells: a preset, or anything in range.
+fn rules_strategy() -> impl Strategy<Value = (Rules, usize)> {
+    let preset = (0..Game::ALL.len()).prop_map(|i| (Game::ALL[i].rules(), Game::ALL[i].cards_in_cells()));
+    let builds = [BuildRule::AlternateColour, BuildRule::SameSuit, BuildRule::AnySuit];
+    let empties = [EmptyCascadeRule::AnyCard, EmptyCascadeRule::KingsOnly];
+    let capacities = [
+        SequenceCapacity::Standard,
+        SequenceCapacity::Linear,
+        SequenceCapacity::DeepSupermove,
+        SequenceCapacity::Unlimited,
+        SequenceCapacity::SingleCard,
+    ];
+    let random = (0..=8u8, 1..=10u8, 0..3usize, 0..2usize, 0..5usize, any::<u8>()).prop_map(
+        move |(free_cells, cascades, b, e, c, k)| {
+            let rules =
+                Rules { free_cells, cascades, build: builds[b], empty_cascade: empties[e], capacity: capacities[c] };
+            (rules, usize::from(k) % (usize::from(free_cells) + 1))
+        },
+    );
+    prop_oneof![preset, random]
+}
+
+/// Where a checked move lands once equivalent targets are merged the way the generator
+/// documents it, or `None` for the documented no-ops.
+fn normalise(board: &Board, mv: Move) -> Option<Move> {
+    let first_empty_cell = (0..board.cell_count()).find(|&i| board.cell(i).is_none());
+    let first_empty_cascade = (0..board.cascade_count()).find(|&i| board.cascade_len(i) == 0);
+    let from_len = match mv.from().kind() {
+        freecell_core::PileKind::Cascade(a) => board.cascade_len(a),
+        _ => 0,
+    };
+    let to = match mv.to().kind() {
+        freecell_core::PileKind::Cell(_) if mv.from().is_cell() => return None,
+        freecell_core::PileKind::Cell(_) => Pile::cell(first_empty_cell?),
+        freecell_core::PileKind::Cascade(b) if board.cascade_len(b) == 0 => {
+            if usize::from(mv.count()) == from_len {
+                return None;
+            }
+            Pile::cascade(first_empty_cascade?)
+        }
+        _ => mv.to(),
+    };
+    Some(Move::new(mv.from(), to, mv.count()))
+}
+
+fn generated(board: &Board, model: MoveModel) -> Vec<Move> {
+    let mut out = Vec::new();
+    board.generate_moves(model, &mut out);
+    out
+}
+
+/// Every check on one position.
+fn check_position(board: &Board, rng: &mut Rng) {
+    let layout = board.to_layout();
+
+    // 52 distinct cards.
+    let cards: BTreeSet<_> = all_cards(&layout).into_iter().collect();
+    assert_eq!(all_cards(&layout).len(), 52, "{board:?}");
+    assert_eq!(cards.len(), 52, "{board:?}");
+
+    // The incremental hash equals the one computed from scratch, two ways.
+    assert_eq!(board.hash64(), board.key().hash64(), "{board:?}");
+    let rebuilt = Board::try_from(layout.clone()).expect("to_layout gives a legal layout");
+    assert_eq!(&rebuilt, board, "rebuilding from to_layout changes the board");
+    assert_eq!(rebuilt.hash64(), board.hash64());
+
+    // check() against the independent oracle, for every (from, to, count).
+    let accepted: Vec<Move> = all_moves(*board.rules()).into_iter().filter(|&mv| board.check(mv).is_ok()).collect();
+    for mv in all_moves(*board.rules()) {
+        assert_eq!(board.check(mv).is_ok(), legal(&layout, mv), "{mv:?} on {board:?}: {:?}", board.check(mv));
+    }
+
+    // Generated = accepted, after merging equivalent targets and dropping no-ops.
+    for model in [MoveModel::Atomic, MoveModel::Sequence] {
+        let moves = generated(board, model);
+        let set: BTreeSet<Move> = moves.iter().copied().collect();
+        assert_eq!(set.len(), moves.len(), "{model:?}: duplicates in {moves:?}");
+        for &mv in &moves {
+            assert_eq!(board.check(mv), Ok(()), "{model:?} generated {mv:?} on {board:?}");
+        }
+        let expected: BTreeSet<Move> = accepted
+            .iter()
+            .filter(|mv| model == MoveModel::Sequence || mv.count() == 1)
+            .filter_map(|&mv| normalise(board, mv))
+            .collect();
+        assert_eq!(set, expected, "{model:?} on {board:?}");
+    }
+
+    // undo ∘ apply = identity, hash kept, for every generated move.
+    for mv in generated(board, MoveModel::Sequence) {
+        let mut after = board.clone();
+        after.apply(mv).expect("generated moves are legal");
+        assert_eq!(after.hash64(), after.key().hash64(), "{mv:?} on {board:?}");
+        assert_ne!(after.key(), board.key(), "{mv:?} changes nothing");
+        after.undo(mv);
+        assert_eq!(&after, board, "undo {mv:?}");
+        assert_eq!(after.hash64(), board.hash64());
+    }
+
+    // Every accepted multi-card move decomposes into single-card moves legal in turn.
+    for &mv in accepted.iter().filter(|mv| mv.count() > 1) {
+        check_decomposition(board, mv);
+    }
+
+    // Key invariance under permutations of cascades and cells; board identity is not.
+    let mut permuted = layout.clone();
+    rng.shuffle(&mut permuted.cascades);
+    rng.shuffle(&mut permuted.cells);
+    let other = Board::try_from(permuted.clone()).expect("a permutation is legal");
+    assert_eq!(other.key(), board.key());
+    assert_eq!(other.hash64(), board.hash64());
+    assert_eq!(other == *board, permuted == layout, "board equality must see the order");
+
+    // Display then parse gives the same board.
+    let text = board.to_string();
+    assert_eq!(Board::parse_with_rules(&text, *board.rules()).as_ref(), Ok(board), "{text}");
+
+    check_automoves(board);
+}
+
+fn check_decomposition(board: &Board, mv: Move) {
+    let mut whole = board.clone();
+    whole.apply_unchecked(mv);
+    let to_empty = matches!(mv.to().kind(), freecell_core::PileKind::Cascade(b) if board.cascade_len(b) == 0);
+    let standard = crate::common::capacity(
+        Rules { capacity: SequenceCapacity::Standard, ..*board.rules() },
+        board.empty_cells(),
+        board.empty_cascades() - usize::from(to_empty),
+    );
+    match board.decompose(mv) {
+        Ok(steps) => {
+            assert!(usize::from(mv.count()) <= standard, "{mv:?} decomposed above the standard capacity");
+            let mut stepwise = board.clone();
+            for &step in &steps {
+                assert_eq!(step.count(), 1, "{mv:?} -> {steps:?}");
+                stepwise.apply(step).unwrap_or_else(|e| panic!("{mv:?} -> {steps:?}: step {step:?}: {e}"));
+            }
+            assert_eq!(stepwise.key(), whole.key(), "{mv:?} -> {steps:?} on {board:?}");
+        }
+        Err(error) => {
+            assert_eq!(board.rules().capacity, SequenceCapacity::Unlimited, "{mv:?}: {error}");
+            assert!(usize::from(mv.count()) > standard, "{mv:?} within capacity {standard} not decomposed");
+            assert_eq!(error, MoveError::NotDecomposable { count: mv.count() });
+        }
+    }
+}
+
+/// Automoves move only safe cards (by the oracle), legally, and stop only when no safe
+/// card is left.
+fn check_automoves(board: &Board) {
+    for rule in [Automove::None, Automove::Horne, Automove::Raymond] {
+        let mut auto = board.clone();
+        let mut made = Vec::new();
+        let n = auto.apply_automoves(rule, &mut made);
+        assert_eq!(n, made.len());
+        let mut replay = board.clone();
+        for &mv in &made {
+            assert!(mv.is_to_foundation(), "{rule:?} made {mv:?}");
+            let layout = replay.to_layout();
+            let card = match mv.from().kind() {
+                freecell_core::PileKind::Cascade(i) => replay.cascade_top(i),
+                freecell_core::PileKind::Cell(i) => replay.cell(i),
+                freecell_core::PileKind::Foundation(_) => None,
+            }
+            .expect("automoves come from occupied piles");
+            assert!(safe_home(&layout, card, rule), "{rule:?} moved unsafe {card} on {replay:?}");
+            replay.apply(mv).unwrap_or_else(|e| panic!("{rule:?} made illegal {mv:?}: {e}"));
+        }
+        assert_eq!(replay, auto);
+        let layout = auto.to_layout();
+        let exposed = layout.cells.iter().flatten().chain(layout.cascades.iter().filter_map(|c| c.last()));
+        for &card in exposed {
+            let next = layout.foundations[card.suit().index()] + 1 == card.rank().get();
+            assert!(!(next && safe_home(&layout, card, rule)), "{rule:?} left safe {card} on {auto:?}");
+        }
+    }
+}
+
+/// Plays `choices` from a deal, checking every position; returns the positions and moves.
+fn playout(rules: Rules, in_cells: usize, seed: u64, choices: &[u8]) -> (Vec<Board>, Vec<Move>) {
+    let mut rng = Rng::new(seed ^ 0xA5A5);
+    let mut board = deal(rules, in_cells, seed);
+    let mut boards = vec![board.clone()];
+    let mut played = Vec::new();
+    let mut moves = Vec::new();
+    for &choice in choices {
+        check_position(&board, &mut rng);
+        moves.clear();
+        board.generate_moves(MoveModel::Sequence, &mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        let mv = moves[usize::from(choice) % moves.len()];
+        board.apply(mv).expect("generated moves are legal");
+        played.push(mv);
+        boards.push(board.clone());
+    }
+    check_position(&board, &mut rng);
+    (boards, played)
+}
+
+/// Keys are equal exactly when the naive canonical forms are.
+fn check_keys_match_naive(boards: &[Board]) {
+    let mut by_key: HashMap<Key, Naive> = HashMap::new();
+    let mut by_naive: HashMap<Naive, Key> = HashMap::new();
+    for board in boards {
+        let (key, form) = (board.key(), naive(&board.to_layout()));
+        assert_eq!(by_key.entry(key).or_insert_with(|| form.clone()), &form, "one key, two positions");
+        assert_eq!(by_naive.entry(form).or_insert(key), &key, "one position, two keys");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn random_playouts_keep_every_invariant(
+        (rules, in_cells) in rules_strategy(),
+        seed in any::<u64>(),
+        choices in proptest::collection::vec(any::<u8>(), 0..60),
+    ) {
+        let (boards, played) = playout(rules, in_cells, seed, &choices);
+        check_keys_match_naive(&boards);
+
+        // The moves written in standard notation replay to the same moves; written in
+        // detailed notation, to the same position.
+        let (start, end) = (&boards[0], &boards[boards.len() - 1]);
+        let standard = start.write_solution(&played, Notation::Standard).expect("played moves are legal");
+        let verified = verify(start, &standard).unwrap_or_else(|e| panic!("{e}\n{standard}"));
+        prop_assert_eq!(&verified.moves, &played);
+        prop_assert_eq!(&verified.board, end);
+        let detailed = start.write_solution(&played, Notation::Detailed);
+        if let Ok(detailed) = detailed {
+            let verified = verify(start, &detailed).unwrap_or_else(|e| panic!("{e}\n{detailed}"));
+            prop_assert_eq!(verified.board.key(), end.key());
+            prop_assert!(verified.moves.iter().all(|m| m.count() == 1));
+        } else {
+            prop_assert_eq!(rules.capacity, SequenceCapacity::Unlimited);
+        }
+    }
+}
+
+/// Positions from many deals and playouts: keys agree with the naive forms, and distinct
+/// keys have distinct 64-bit hashes in this sample (a collision here would be a 1-in-2^40
+/// event, so it would point at a bad table).
+#[test]
+fn keys_and_hashes_across_deals() {
+    let mut boards = Vec::new();
+    for seed in 0..80u64 {
+        let mut rng = Rng::new(seed);
+        let mut board = deal(Rules::freecell(), 0, seed);
+        let mut moves = Vec::new();
+        for _ in 0..40 {
+            boards.push(board.clone());
+            moves.clear();
+            board.generate_moves(MoveModel::Sequence, &mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            board.apply(moves[rng.below(moves.len())]).expect("generated moves are legal");
+        }
+    }
+    check_keys_match_naive(&boards);
+    let mut hashes: HashMap<u64, Key> = HashMap::new();
+    for board in &boards {
+        let key = board.key();
+        assert_eq!(*hashes.entry(board.hash64()).or_insert(key), key, "64-bit hash collision");
+    }
+    assert!(hashes.len() > 1000, "sample too small: {}", hashes.len());
+}
+
+/// Permuting cascades and cells of every preset's deal keeps the key and hash.
+#[test]
+fn key_ignores_cascade_and_cell_order() {
+    for (i, game) in Game::ALL.into_iter().enumerate() {
+        let board = Board::try_from(Layout::deal_game(game, &crate::common::shuffled_deck(i as u64))).unwrap();
+        let mut layout = board.to_layout();
+        layout.cascades.reverse();
+        layout.cells.reverse();
+        let reversed = Board::try_from(layout).unwrap();
+        assert_ne!(reversed, board);
+        assert_eq!(reversed.key(), board.key());
+        assert_eq!(reversed.hash64(), board.hash64());
+        assert_eq!(Key::from_bytes(*board.key().as_bytes()), board.key());
+    }
+}
