@@ -71,3 +71,8 @@ pub use rules::{
     BuildRule, EmptyCascadeRule, Game, MAX_CASCADES, MAX_CELLS, ParseGameError, Rules, RulesError, SequenceCapacity,
 };
 pub use verify::{Verified, VerifyError, VerifyErrorKind, replay, verify};
+
+/// The README's examples, compiled and run as doctests so they stay true.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
