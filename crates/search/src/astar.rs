@@ -33,7 +33,7 @@
 use std::fmt;
 
 use crate::arena::{Arena, NO_PARENT};
-use crate::mem::{growth, push, vec_bytes};
+use crate::mem::{growth, move_growth, push, reserve_moves, vec_bytes};
 use crate::queue::BucketQueue;
 use crate::{Budget, Control, Heuristic, Observer, Outcome, Reason, Report, SearchProblem, Solution, Stats, TieBreak};
 
@@ -291,6 +291,8 @@ impl AStar {
             c.closed[idx / 64] |= 1 << (idx % 64);
             c.scratch[0].clone_from(&c.arena.states[idx]);
             c.moves.clear();
+            budget.bytes(used!(), move_growth(&c.moves))?;
+            reserve_moves(&mut c.moves);
             problem.moves(&c.scratch[0], &mut c.moves);
 
             for i in 0..c.moves.len() {
@@ -325,7 +327,8 @@ impl AStar {
                     Err(at) => {
                         stats.evaluated += 1;
                         let f = self.priority(g2, heuristic.estimate(problem, child))?;
-                        budget.bytes(used!(), c.queue.growth(f, g2))?;
+                        let need = c.arena.growth_one() + growth(&c.closed) + c.queue.growth(f, g2);
+                        budget.bytes(used!(), need)?;
                         let cid = c.arena.insert(at, child.clone(), id, g2, Some(mv))?;
                         if cid % 64 == 0 {
                             push(&mut c.closed, 0);

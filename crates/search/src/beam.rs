@@ -27,7 +27,7 @@
 use std::fmt;
 
 use crate::arena::{Arena, NO_PARENT};
-use crate::mem::{growth, push, vec_bytes};
+use crate::mem::{growth, move_growth, push, reserve_moves, vec_bytes};
 use crate::{Budget, Control, Heuristic, Observer, Outcome, Reason, Report, SearchProblem, Solution, Stats};
 
 /// Settings of [`Beam`].
@@ -199,6 +199,9 @@ impl Beam {
                 let g = c.arena.g[id];
                 c.scratch[0].clone_from(&c.arena.states[id]);
                 c.moves.clear();
+                let used = c.arena.bytes() + vec_bytes(&c.candidates) + vec_bytes(&c.moves) + scratch_bytes;
+                budget.bytes(used, move_growth(&c.moves))?;
+                reserve_moves(&mut c.moves);
                 problem.moves(&c.scratch[0], &mut c.moves);
                 for i in 0..c.moves.len() {
                     let mv = c.moves[i];

@@ -24,7 +24,7 @@
 use std::fmt;
 
 use crate::arena::{Arena, NO_PARENT};
-use crate::mem::vec_bytes;
+use crate::mem::{move_growth, reserve_moves, vec_bytes};
 use crate::{Budget, Control, Observer, Outcome, Reason, Report, SearchProblem, Solution, Stats};
 
 /// Settings of [`Bfs`].
@@ -197,6 +197,8 @@ impl Bfs {
             let g = c.arena.g[id as usize];
             c.scratch[0].clone_from(&c.arena.states[id as usize]);
             c.moves.clear();
+            budget.bytes(c.arena.bytes() + vec_bytes(&c.moves) + scratch_bytes, move_growth(&c.moves))?;
+            reserve_moves(&mut c.moves);
             problem.moves(&c.scratch[0], &mut c.moves);
             for i in 0..c.moves.len() {
                 let mv = c.moves[i];

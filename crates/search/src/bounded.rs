@@ -2,7 +2,7 @@
 //! in-place apply/undo (or per-depth state slots), a path of keys for cycle checks and an
 //! optional bounded transposition table.
 
-use crate::mem::{Probe, Table, vec_bytes};
+use crate::mem::{Probe, Table, move_growth, reserve_moves, vec_bytes};
 use crate::{Backtrack, Budget, Control, Heuristic, Limit, Observer, Reason, SearchProblem, Solution, Stats};
 
 /// Which repeated states depth-first engines skip.
@@ -274,6 +274,8 @@ impl<P: SearchProblem + ?Sized> Core<P> {
         if observer.on_expand(stats) == Control::Stop {
             return Err(Reason::Stopped);
         }
+        prm.budget.bytes(self.bytes(), move_growth(&self.moves))?;
+        reserve_moves(&mut self.moves);
         let start = self.moves.len();
         problem.moves(&self.states[self.depth], &mut self.moves);
         self.frames.push(Frame { start: start as u32, next: start as u32, end: self.moves.len() as u32, g, mv });

@@ -42,6 +42,29 @@ pub(crate) fn push<T>(v: &mut Vec<T>, x: T) {
     v.push(x);
 }
 
+/// Spare room, in moves, kept in move buffers before each move generation: a state with
+/// more moves than this may grow the buffer past a byte budget (by one reallocation).
+pub(crate) const MOVE_HEADROOM: usize = 256;
+
+/// Bytes that [`reserve_moves`] adds.
+#[inline]
+pub(crate) fn move_growth<T>(v: &Vec<T>) -> usize {
+    if v.capacity() - v.len() >= MOVE_HEADROOM {
+        0
+    } else {
+        (next_cap(v.capacity()).max(v.len() + MOVE_HEADROOM) - v.capacity()) * size_of::<T>()
+    }
+}
+
+/// Ensures [`MOVE_HEADROOM`] spare moves, growing exactly as [`move_growth`] predicted.
+#[inline]
+pub(crate) fn reserve_moves<T>(v: &mut Vec<T>) {
+    if v.capacity() - v.len() < MOVE_HEADROOM {
+        let target = next_cap(v.capacity()).max(v.len() + MOVE_HEADROOM);
+        v.reserve_exact(target - v.len());
+    }
+}
+
 /// Result of a table probe: the slot holding the key, or the empty slot where it would go.
 pub(crate) enum Probe {
     Found(usize),

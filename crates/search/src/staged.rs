@@ -38,7 +38,7 @@
 
 use std::fmt;
 
-use crate::mem::{Probe, Table, growth, push, vec_bytes};
+use crate::mem::{Probe, Table, growth, move_growth, push, reserve_moves, vec_bytes};
 use crate::{Backtrack, Budget, Control, Heuristic, Observer, Outcome, Reason, Report, SearchProblem, Solution, Stats};
 
 /// Whether the open list survives from one stage to the next.
@@ -472,6 +472,8 @@ impl StagedDeepening {
             if observer.on_expand(stats) == Control::Stop {
                 return Err(Reason::Stopped);
             }
+            budget.bytes(c.memory_usage(), move_growth(&c.moves))?;
+            reserve_moves(&mut c.moves);
             problem.moves(&c.path[0], &mut c.moves);
             c.frames.push(Frame { start: 0, next: 0, end: c.moves.len() as u32, g: root_g, mv: None });
             while let Some(top) = c.frames.last_mut() {
@@ -526,6 +528,8 @@ impl StagedDeepening {
                 if observer.on_expand(stats) == Control::Stop {
                     return Err(Reason::Stopped);
                 }
+                budget.bytes(c.memory_usage(), move_growth(&c.moves))?;
+                reserve_moves(&mut c.moves);
                 let start_at = c.moves.len();
                 problem.moves(&c.path[c.depth], &mut c.moves);
                 c.frames.push(Frame {

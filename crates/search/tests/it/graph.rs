@@ -1,0 +1,180 @@
+//! Every engine on small explicit graphs with known answers.
+
+use freecell_search::{ByCopy, Outcome, Reason, SearchProblem, Zero, astar, beam, bfs, dfs, idastar, iddfs, staged};
+
+use crate::check_solution;
+
+/// A weighted digraph; a move is `(target, cost)`.
+pub(crate) struct Graph {
+    pub(crate) adj: Vec<Vec<(u32, u32)>>,
+    pub(crate) goal: u32,
+}
+
+impl SearchProblem for Graph {
+    type State = u32;
+    type Move = (u32, u32);
+    type Key = u32;
+    type Backtrack = ByCopy;
+    fn is_goal(&self, s: &u32) -> bool {
+        *s == self.goal
+    }
+    fn moves(&self, s: &u32, out: &mut Vec<(u32, u32)>) {
+        out.extend_from_slice(&self.adj[*s as usize]);
+    }
+    fn apply(&self, s: &mut u32, mv: (u32, u32)) {
+        *s = mv.0;
+    }
+    fn key(&self, s: &u32) -> u32 {
+        *s
+    }
+    fn step_cost(&self, _: &u32, mv: (u32, u32)) -> u32 {
+        mv.1
+    }
+}
+
+/// 0→1 (1), 0→2 (4), 1→2 (1), 1→3 (5), 2→3 (1): cheapest 0-1-2-3 costs 3; fewest moves: 2.
+pub(crate) fn diamond() -> Graph {
+    Graph { adj: vec![vec![(1, 1), (2, 4)], vec![(2, 1), (3, 5)], vec![(3, 1)], vec![]], goal: 3 }
+}
+
+/// A cycle 0 ↔ 1 ↔ 2 ↔ 0 and an unreachable goal 3.
+pub(crate) fn closed_cycle() -> Graph {
+    Graph { adj: vec![vec![(1, 1), (2, 1)], vec![(0, 1), (2, 1)], vec![(0, 1), (1, 1)], vec![]], goal: 3 }
+}
+
+#[test]
+fn optimal_engines_find_the_cheapest_path() {
+    let g = diamond();
+    let a = astar::AStar::default().search(&mut astar::Cache::new(), &g, &0, &Zero, &mut ());
+    assert_eq!(a.cost(), Some(3));
+    check_solution(&g, &0, &a);
+    let i = idastar::IdaStar::default().search(&mut idastar::Cache::new(), &g, &0, &Zero, &mut ());
+    assert_eq!(i.cost(), Some(3));
+    check_solution(&g, &0, &i);
+    let d = iddfs::IterativeDeepening::default().search(&mut iddfs::Cache::new(), &g, &0, &mut ());
+    assert_eq!(d.cost(), Some(3));
+    assert_eq!(d.solution().map(|s| s.moves.clone()), Some(vec![(1, 1), (2, 1), (3, 1)]));
+}
+
+#[test]
+fn bfs_finds_fewest_moves() {
+    let g = diamond();
+    let b = bfs::Bfs::default().search(&mut bfs::Cache::new(), &g, &0, &mut ());
+    assert_eq!(check_solution(&g, &0, &b), 2);
+}
+
+#[test]
+fn incomplete_and_suboptimal_engines_still_solve() {
+    let g = diamond();
+    let h = |s: &u32| u32::from(*s != 3);
+    let r = dfs::Dfs::default().search(&mut dfs::Cache::new(), &g, &0, &mut ());
+    check_solution(&g, &0, &r);
+    for config in [astar::Config::weighted(3, 1), astar::Config::greedy()] {
+        let r = astar::AStar::new(config).search(&mut astar::Cache::new(), &g, &0, &h, &mut ());
+        check_solution(&g, &0, &r);
+    }
+    let r = beam::Beam::new(beam::Config::new().width(1)).search(&mut beam::Cache::new(), &g, &0, &h, &mut ());
+    check_solution(&g, &0, &r);
+    for config in [staged::Config::paper(), staged::Config::heineman(), staged::Config::paper().look_ahead(1)] {
+        let r = staged::StagedDeepening::new(config).search(&mut staged::Cache::new(), &g, &0, &h, &mut ());
+        check_solution(&g, &0, &r);
+    }
+}
+
+#[test]
+fn start_at_goal_is_an_empty_solution() {
+    let g = diamond();
+    let r = astar::AStar::default().search(&mut astar::Cache::new(), &g, &3, &Zero, &mut ());
+    assert_eq!(r.cost(), Some(0));
+    assert!(r.solution().is_some_and(freecell_search::Solution::is_empty));
+    let r = bfs::Bfs::default().search(&mut bfs::Cache::new(), &g, &3, &mut ());
+    assert_eq!(r.cost(), Some(0));
+    let r = idastar::IdaStar::default().search(&mut idastar::Cache::new(), &g, &3, &Zero, &mut ());
+    assert_eq!(r.cost(), Some(0));
+    let r = staged::StagedDeepening::default().search(&mut staged::Cache::new(), &g, &3, &Zero, &mut ());
+    assert_eq!(r.cost(), Some(0));
+}
+
+#[test]
+fn complete_engines_report_exhausted_on_a_closed_space() {
+    let g = closed_cycle();
+    let a = astar::AStar::default().search(&mut astar::Cache::new(), &g, &0, &Zero, &mut ());
+    assert_eq!(a.outcome, Outcome::Exhausted);
+    assert_eq!(a.stats.expanded, 3);
+    let b = bfs::Bfs::default().search(&mut bfs::Cache::new(), &g, &0, &mut ());
+    assert_eq!(b.outcome, Outcome::Exhausted);
+    let i = idastar::IdaStar::default().search(&mut idastar::Cache::new(), &g, &0, &Zero, &mut ());
+    assert_eq!(i.outcome, Outcome::Exhausted);
+    let d = iddfs::IterativeDeepening::default().search(&mut iddfs::Cache::new(), &g, &0, &mut ());
+    assert_eq!(d.outcome, Outcome::Exhausted);
+    let d = dfs::Dfs::default().search(&mut dfs::Cache::new(), &g, &0, &mut ());
+    assert_eq!(d.outcome, Outcome::Exhausted);
+    let w = beam::Beam::default().search(&mut beam::Cache::new(), &g, &0, &Zero, &mut ());
+    assert_eq!(w.outcome, Outcome::Exhausted);
+    let config = staged::Config::paper().look_ahead(1).one_entry_per_score(false);
+    let s = staged::StagedDeepening::new(config).search(&mut staged::Cache::new(), &g, &0, &Zero, &mut ());
+    assert_eq!(s.outcome, Outcome::Exhausted);
+}
+
+#[test]
+fn pruning_engines_never_claim_exhaustion() {
+    let g = closed_cycle();
+    // Width 1 drops a child of the start.
+    let w = beam::Beam::new(beam::Config::new().width(1)).search(&mut beam::Cache::new(), &g, &0, &Zero, &mut ());
+    assert_eq!(w.outcome, Outcome::Undecided(Reason::Pruned));
+    // Both leaves score 0: the second replaces the first.
+    let s = staged::StagedDeepening::new(staged::Config::paper().look_ahead(1)).search(
+        &mut staged::Cache::new(),
+        &g,
+        &0,
+        &Zero,
+        &mut (),
+    );
+    assert_eq!(s.outcome, Outcome::Undecided(Reason::Pruned));
+}
+
+/// Unbounded line: states are integers, the goal is never reached.
+struct Endless;
+impl SearchProblem for Endless {
+    type State = i64;
+    type Move = i64;
+    type Key = i64;
+    type Backtrack = ByCopy;
+    fn is_goal(&self, _: &i64) -> bool {
+        false
+    }
+    fn moves(&self, _: &i64, out: &mut Vec<i64>) {
+        out.extend([1, -1]);
+    }
+    fn apply(&self, s: &mut i64, m: i64) {
+        *s += m;
+    }
+    fn key(&self, s: &i64) -> i64 {
+        *s
+    }
+}
+
+#[test]
+fn bounds_make_depth_first_engines_undecided_not_exhausted() {
+    let d = dfs::Dfs::new(dfs::Config::new().max_depth(8)).search(&mut dfs::Cache::new(), &Endless, &0, &mut ());
+    assert_eq!(d.outcome, Outcome::Undecided(Reason::Bound));
+    let d = iddfs::IterativeDeepening::new(iddfs::Config::new().max_cost(8)).search(
+        &mut iddfs::Cache::new(),
+        &Endless,
+        &0,
+        &mut (),
+    );
+    assert_eq!(d.outcome, Outcome::Undecided(Reason::Bound));
+    assert_eq!(d.stats.iterations, 9);
+    let i = idastar::IdaStar::new(idastar::Config::new().max_cost(8)).search(
+        &mut idastar::Cache::new(),
+        &Endless,
+        &0,
+        &Zero,
+        &mut (),
+    );
+    assert_eq!(i.outcome, Outcome::Undecided(Reason::Bound));
+    let b = bfs::Bfs::new(bfs::Config::new().max_depth(Some(5))).search(&mut bfs::Cache::new(), &Endless, &0, &mut ());
+    assert_eq!(b.outcome, Outcome::Undecided(Reason::Bound));
+    assert_eq!(b.stats.expanded, 9); // 0, ±1, …, ±4
+}
