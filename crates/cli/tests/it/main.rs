@@ -1,6 +1,7 @@
 //! Integration tests for the `freecell` binary: each runs the built executable.
 
 mod deal;
+mod readme;
 mod verify;
 
 use std::io::Write;
