@@ -1,5 +1,8 @@
 //! Integration tests for freecell-core.
 
+mod automove;
 mod bad_input;
 mod common;
 mod playout;
+mod rules;
+mod supermove;
