@@ -3,6 +3,7 @@
 mod automove;
 mod bad_input;
 mod common;
+mod formats;
 mod playout;
 mod rules;
 mod supermove;
