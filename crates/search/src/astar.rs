@@ -1,7 +1,7 @@
 //! A*, weighted A* and greedy best-first search over a bucket priority queue.
 //!
 //! Every state is stored once, in an arena indexed by [`NodeId`](crate::NodeId) (parents are
-//! ids); the key index holds `(hash, id)` pairs only; queue entries are `(id, g)` pairs in
+//! ids); the key index holds `(hash, id)` pairs only; queue entries are bare 4-byte ids in
 //! buckets by priority `f` and sub-buckets by `g` (see [`TieBreak`]). A cheaper path to a
 //! stored node updates it in place and queues it again (re-opening it if it was expanded, which
 //! inconsistent heuristics and weighted A* need; see [`Config::reopen`]).

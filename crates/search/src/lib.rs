@@ -23,7 +23,7 @@
 //! - Depth-first engines share one flat move stack and walk one state with [`Undo`] (the
 //!   problem declares `type Backtrack = ByUndo`) or one state per depth (`ByCopy`).
 //! - Stored-state engines keep states once in an arena indexed by [`NodeId`], parents as ids, a
-//!   key index of `(hash, id)` slots and a bucket queue of `(id, g)` entries.
+//!   key index of `(hash, id)` slots and a bucket queue of 4-byte id entries.
 //!
 //! # Example
 //!

@@ -21,24 +21,22 @@ pub enum TieBreak {
     LargerG,
     /// Smaller path cost first.
     SmallerG,
-    /// Most recently inserted first.
-    Lifo,
 }
 
-/// One entry: a node id and the path cost it was queued with (stale if the node's cost has
-/// since dropped).
-type Entry = (u32, u32);
+/// One entry: a node id. Its path cost is the sub-bucket index (the entry is stale if the
+/// node's cost has since dropped), so an entry takes 4 bytes.
+type Entry = u32;
 
 #[derive(Default)]
 struct Bucket {
-    /// Sub-buckets by secondary key (g for `LargerG`/`SmallerG`, a single one for `Lifo`).
+    /// Sub-buckets by path cost; within one, last in first out.
     subs: Vec<Vec<Entry>>,
     /// For `LargerG` the highest, for `SmallerG` the lowest sub-bucket that may be non-empty.
     hint: usize,
     count: usize,
 }
 
-/// Priority queue over `(f, g, id)`: buckets by `f`, sub-buckets by `g`.
+/// Priority queue over `(f, g, id)`: buckets by `f`, sub-buckets by `g`, 4-byte entries.
 pub(crate) struct BucketQueue {
     buckets: Vec<Bucket>,
     /// The lowest `f` whose bucket may be non-empty.
@@ -72,17 +70,9 @@ impl BucketQueue {
         vec_bytes(&self.buckets) + self.inner_bytes
     }
 
-    #[inline]
-    fn sub(&self, g: u32) -> usize {
-        match self.tie {
-            TieBreak::LargerG | TieBreak::SmallerG => g as usize,
-            TieBreak::Lifo => 0,
-        }
-    }
-
     /// Bytes that [`push`](Self::push)ing `(f, g)` adds.
     pub(crate) fn growth(&self, f: u32, g: u32) -> usize {
-        let (f, s) = (f as usize, self.sub(g));
+        let (f, s) = (f as usize, g as usize);
         let mut extra = 0;
         if f >= self.buckets.len() {
             extra += (f + 1).saturating_sub(self.buckets.capacity()) * size_of::<Bucket>();
@@ -100,7 +90,7 @@ impl BucketQueue {
     /// [`growth`](Self::growth) predicted.
     #[allow(clippy::many_single_char_names)]
     pub(crate) fn push(&mut self, f: u32, g: u32, id: u32) {
-        let (fi, s) = (f as usize, self.sub(g));
+        let (fi, s) = (f as usize, g as usize);
         if fi >= self.buckets.len() {
             let before = self.buckets.capacity();
             if fi + 1 > before {
@@ -124,12 +114,11 @@ impl BucketQueue {
         }
         let v = &mut b.subs[s];
         self.inner_bytes += growth(v);
-        push(v, (id, g));
+        push(v, id);
         b.count += 1;
         b.hint = match self.tie {
             TieBreak::LargerG => b.hint.max(s),
             TieBreak::SmallerG => b.hint.min(s),
-            TieBreak::Lifo => 0,
         };
         self.cursor = self.cursor.min(fi);
         self.len += 1;
@@ -145,23 +134,17 @@ impl BucketQueue {
         }
         let f = self.cursor;
         let b = &mut self.buckets[f];
-        let entry = match self.tie {
-            TieBreak::LargerG => loop {
-                if let Some(e) = b.subs[b.hint].pop() {
-                    break e;
-                }
-                b.hint -= 1;
-            },
-            TieBreak::SmallerG => loop {
-                if let Some(e) = b.subs[b.hint].pop() {
-                    break e;
-                }
-                b.hint += 1;
-            },
-            TieBreak::Lifo => b.subs[0].pop()?,
+        let id = loop {
+            if let Some(id) = b.subs[b.hint].pop() {
+                break id;
+            }
+            match self.tie {
+                TieBreak::LargerG => b.hint -= 1,
+                TieBreak::SmallerG => b.hint += 1,
+            }
         };
         b.count -= 1;
         self.len -= 1;
-        Some((f as u32, entry.0, entry.1))
+        Some((f as u32, id, b.hint as u32))
     }
 }

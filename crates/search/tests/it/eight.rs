@@ -40,6 +40,27 @@ fn sample(dist: &HashMap<u64, u8>, step: usize) -> Vec<(u64, u32)> {
     out
 }
 
+/// The puzzle with no goal: BFS must visit everything and say so.
+struct NoGoal(Sliding);
+impl SearchProblem for NoGoal {
+    type State = u64;
+    type Move = Dir;
+    type Key = u64;
+    type Backtrack = ByCopy;
+    fn is_goal(&self, _: &u64) -> bool {
+        false
+    }
+    fn moves(&self, s: &u64, out: &mut Vec<Dir>) {
+        self.0.moves(s, out);
+    }
+    fn apply(&self, s: &mut u64, m: Dir) {
+        self.0.apply(s, m);
+    }
+    fn key(&self, s: &u64) -> u64 {
+        *s
+    }
+}
+
 #[test]
 fn bfs_exhausts_all_181440_states_and_agrees_with_the_oracle() {
     let p = Sliding::eight();
@@ -47,26 +68,6 @@ fn bfs_exhausts_all_181440_states_and_agrees_with_the_oracle() {
     assert_eq!(dist.len(), 181_440);
     assert_eq!(dist.values().max(), Some(&31));
 
-    /// The puzzle with no goal: BFS must visit everything and say so.
-    struct NoGoal(Sliding);
-    impl SearchProblem for NoGoal {
-        type State = u64;
-        type Move = Dir;
-        type Key = u64;
-        type Backtrack = ByCopy;
-        fn is_goal(&self, _: &u64) -> bool {
-            false
-        }
-        fn moves(&self, s: &u64, out: &mut Vec<Dir>) {
-            self.0.moves(s, out);
-        }
-        fn apply(&self, s: &mut u64, m: Dir) {
-            self.0.apply(s, m);
-        }
-        fn key(&self, s: &u64) -> u64 {
-            *s
-        }
-    }
     let mut cache = bfs::Cache::new();
     let r = bfs::Bfs::default().search(&mut cache, &NoGoal(p.clone()), &p.goal(), &mut ());
     assert_eq!(r.outcome, Outcome::Exhausted);

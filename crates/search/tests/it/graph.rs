@@ -96,6 +96,7 @@ fn start_at_goal_is_an_empty_solution() {
 }
 
 #[test]
+#[allow(clippy::many_single_char_names)] // one short name per engine's report
 fn complete_engines_report_exhausted_on_a_closed_space() {
     let g = closed_cycle();
     let a = astar::AStar::default().search(&mut astar::Cache::new(), &g, &0, &Zero, &mut ());

@@ -47,6 +47,11 @@ pub(crate) struct RushHour {
 /// Each vehicle's position along its line (leftmost or topmost cell).
 pub(crate) type Positions = [u8; 16];
 
+/// The bit of cell (`row`, `col`).
+fn bit(row: u8, col: u8) -> u64 {
+    1 << (u32::from(row) * 6 + u32::from(col))
+}
+
 impl RushHour {
     /// Parses Fogleman's notation. Returns the rules and the start state.
     pub(crate) fn parse(board: &str) -> Option<(Self, Positions)> {
@@ -54,7 +59,7 @@ impl RushHour {
         if cells.len() != 36 {
             return None;
         }
-        let mut names: Vec<char> = cells.iter().copied().filter(|c| c.is_ascii_uppercase()).collect();
+        let mut names: Vec<char> = cells.iter().copied().filter(char::is_ascii_uppercase).collect();
         names.sort_unstable();
         names.dedup();
         if names.len() > 16 || names.first() != Some(&'A') {
@@ -75,18 +80,18 @@ impl RushHour {
         Some((Self { vehicles, walls, red: 0, names }, pos))
     }
 
-    fn cells(&self, v: usize, p: u8) -> u64 {
+    /// The cell of `veh` at `at` along its line.
+    fn cell(veh: Vehicle, at: u8) -> u64 {
+        if veh.horizontal { bit(veh.line, at) } else { bit(at, veh.line) }
+    }
+
+    fn cells(&self, v: usize, at: u8) -> u64 {
         let veh = self.vehicles[v];
-        let mut m = 0u64;
-        for i in 0..veh.len {
-            let (r, c) = if veh.horizontal { (veh.line, p + i) } else { (p + i, veh.line) };
-            m |= 1 << (r as u32 * 6 + c as u32);
-        }
-        m
+        (at..at + veh.len).fold(0, |mask, i| mask | Self::cell(veh, i))
     }
 
     fn occupied(&self, s: &Positions) -> u64 {
-        (0..self.vehicles.len()).fold(self.walls, |m, v| m | self.cells(v, s[v]))
+        (0..self.vehicles.len()).fold(self.walls, |mask, v| mask | self.cells(v, s[v]))
     }
 
     /// Vehicles between the red car and the exit, plus one if the red car is not out:
@@ -97,15 +102,9 @@ impl RushHour {
         if front == 6 {
             return 0;
         }
-        let row = red.line as u32;
-        let mut n = 1;
-        for v in 1..self.vehicles.len() {
-            let m = self.cells(v, s[v]);
-            if (front..6).any(|c| m & (1 << (row * 6 + c as u32)) != 0) {
-                n += 1;
-            }
-        }
-        n
+        let lane = (front..6).fold(0, |mask, col| mask | bit(red.line, col));
+        let blocking = (1..self.vehicles.len()).filter(|&v| self.cells(v, s[v]) & lane != 0);
+        1 + blocking.count() as u32
     }
 
     /// The board in Fogleman's notation.
@@ -116,10 +115,10 @@ impl RushHour {
                 *cell = 'x';
             }
         }
-        for v in 0..self.vehicles.len() {
-            let m = self.cells(v, s[v]);
+        for (v, &at) in s.iter().enumerate().take(self.vehicles.len()) {
+            let mask = self.cells(v, at);
             for (i, cell) in cells.iter_mut().enumerate() {
-                if m & (1 << i) != 0 {
+                if mask & (1 << i) != 0 {
                     *cell = self.names[v];
                 }
             }
@@ -144,29 +143,22 @@ impl SearchProblem for RushHour {
 
     fn moves(&self, s: &Positions, out: &mut Vec<Slide>) {
         let occ = self.occupied(s);
-        for v in 0..self.vehicles.len() {
-            let veh = self.vehicles[v];
-            let free = |p: u8| {
-                let (r, c) = if veh.horizontal { (veh.line, p) } else { (p, veh.line) };
-                occ & (1 << (r as u32 * 6 + c as u32)) == 0
-            };
-            let p = s[v];
-            let mut by = 1i8;
-            while p >= by as u8 && free(p - by as u8) {
-                out.push(Slide { vehicle: v as u8, by: -by });
-                by += 1;
+        for (v, (&veh, &at)) in self.vehicles.iter().zip(s).enumerate() {
+            let free = |i: u8| occ & Self::cell(veh, i) == 0;
+            // Backwards: cells at - 1, at - 2, … while free.
+            for (by, _) in (0..at).rev().take_while(|&i| free(i)).enumerate() {
+                out.push(Slide { vehicle: v as u8, by: -(by as i8) - 1 });
             }
-            let mut by = 1i8;
-            while p + veh.len - 1 + (by as u8) < 6 && free(p + veh.len - 1 + by as u8) {
-                out.push(Slide { vehicle: v as u8, by });
-                by += 1;
+            // Forwards: cells past the far end while free.
+            for (by, _) in (at + veh.len..6).take_while(|&i| free(i)).enumerate() {
+                out.push(Slide { vehicle: v as u8, by: by as i8 + 1 });
             }
         }
     }
 
     fn apply(&self, s: &mut Positions, mv: Slide) {
         let v = mv.vehicle as usize;
-        s[v] = (i16::from(s[v]) + i16::from(mv.by)) as u8;
+        s[v] = s[v].wrapping_add_signed(mv.by);
     }
 
     fn key(&self, s: &Positions) -> u64 {

@@ -34,7 +34,7 @@ fn leaf_depths(config: staged::Config) -> (u32, u64) {
     let leaf = config.get_leaf_depth();
     let h = |s: &(i32, u32)| {
         calls.set(calls.get() + 1);
-        if s.1 % leaf != 0 {
+        if !s.1.is_multiple_of(leaf) {
             off_leaf.set(off_leaf.get() + 1);
         }
         (40 - s.0).unsigned_abs()

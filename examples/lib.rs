@@ -1,0 +1,1 @@
+//! Runnable examples for the freecell workspace: see the `[[example]]` targets.
