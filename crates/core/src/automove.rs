@@ -72,16 +72,27 @@ impl Board {
     /// assert!(board.is_won());
     /// ```
     pub fn apply_automoves(&mut self, rule: Automove, out: &mut Vec<Move>) -> usize {
+        self.automove_each(rule, |mv| out.push(mv))
+    }
+
+    /// Like [`apply_automoves`](Board::apply_automoves), without recording the moves: the
+    /// form a search's inner loop wants.
+    pub fn play_automoves(&mut self, rule: Automove) -> usize {
+        self.automove_each(rule, |_| {})
+    }
+
+    fn automove_each(&mut self, rule: Automove, mut made: impl FnMut(Move)) -> usize {
         if rule == Automove::None {
             return 0;
         }
-        let start = out.len();
+        let mut count = 0;
         while let Some((from, card)) = self.next_safe_home(rule) {
             let mv = Move::single(from, Pile::foundation(card.suit()));
             self.apply_unchecked(mv);
-            out.push(mv);
+            made(mv);
+            count += 1;
         }
-        out.len() - start
+        count
     }
 
     /// The first pile (cells, then cascades) whose movable card is safe to move home.

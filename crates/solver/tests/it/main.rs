@@ -1,0 +1,3 @@
+//! Integration tests for freecell-solver.
+
+mod exhaustive;
