@@ -1,0 +1,1 @@
+//! The evaluation functions of Castiaux's thesis (section "Evaluation functions").
