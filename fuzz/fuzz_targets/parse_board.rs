@@ -1,0 +1,24 @@
+//! The board parser never panics, and a board it accepts round-trips through `Display`.
+#![no_main]
+
+use freecell_core::{Board, Game};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let text = String::from_utf8_lossy(data);
+    for game in Game::ALL {
+        let rules = game.rules();
+        match Board::parse_with_rules(&text, rules) {
+            Ok(board) => {
+                let written = board.to_string();
+                let again = Board::parse_with_rules(&written, rules)
+                    .unwrap_or_else(|e| panic!("{game}: Display output does not parse: {e}\n{written}"));
+                assert_eq!(again, board, "{game}: round trip changed the board\n{written}");
+            }
+            Err(error) => {
+                // Formatting the error must not panic either.
+                let _ = error.to_string();
+            }
+        }
+    }
+});
