@@ -31,15 +31,22 @@ impl NodeId {
 /// The parent of the root.
 pub(crate) const NO_PARENT: u32 = u32::MAX;
 
-/// Structure-of-arrays node storage plus a key index over it.
+/// One stored node: what a duplicate check reads (state and path cost) sits in one place, so
+/// a probe that finds a stored state costs one cache miss beyond the index slot.
+pub(crate) struct Node<S> {
+    pub(crate) state: S,
+    pub(crate) parent: u32,
+    pub(crate) g: u32,
+}
+
+/// Node storage plus a key index over it.
 ///
-/// Per node: the state, a `u32` parent, a `u32` path cost and the move that led to it (stored
-/// from node 1 on: the root has none), plus 8 bytes per index slot. Keys are not stored: the
-/// index keeps 32-bit hashes and recomputes a stored state's key only when hashes match.
+/// Per node: the state, a `u32` parent and a `u32` path cost, and the move that led to it
+/// (kept apart, from node 1 on: the root has none), plus 8 bytes per index slot. Keys are not
+/// stored: the index keeps 32-bit hashes and recomputes a stored state's key only when hashes
+/// match.
 pub(crate) struct Arena<P: SearchProblem + ?Sized> {
-    pub(crate) states: Vec<P::State>,
-    pub(crate) parents: Vec<u32>,
-    pub(crate) g: Vec<u32>,
+    pub(crate) nodes: Vec<Node<P::State>>,
     /// `moves[i - 1]` led to node `i`.
     pub(crate) moves: Vec<P::Move>,
     index: IdTable,
@@ -47,39 +54,33 @@ pub(crate) struct Arena<P: SearchProblem + ?Sized> {
 
 impl<P: SearchProblem + ?Sized> Arena<P> {
     pub(crate) fn new() -> Self {
-        Self { states: Vec::new(), parents: Vec::new(), g: Vec::new(), moves: Vec::new(), index: IdTable::new() }
+        Self { nodes: Vec::new(), moves: Vec::new(), index: IdTable::new() }
     }
 
     pub(crate) fn clear(&mut self) {
-        self.states.clear();
-        self.parents.clear();
-        self.g.clear();
+        self.nodes.clear();
         self.moves.clear();
         self.index.clear();
     }
 
     #[inline]
     pub(crate) fn len(&self) -> usize {
-        self.states.len()
+        self.nodes.len()
     }
 
     pub(crate) fn bytes(&self) -> usize {
-        vec_bytes(&self.states)
-            + vec_bytes(&self.parents)
-            + vec_bytes(&self.g)
-            + vec_bytes(&self.moves)
-            + self.index.bytes()
+        vec_bytes(&self.nodes) + vec_bytes(&self.moves) + self.index.bytes()
     }
 
     /// Bytes that adding one node (and indexing it) adds.
     #[inline]
     pub(crate) fn growth_one(&self) -> usize {
-        growth(&self.states) + growth(&self.parents) + growth(&self.g) + growth(&self.moves) + self.index.growth()
+        growth(&self.nodes) + growth(&self.moves) + self.index.growth()
     }
 
     /// Inline bytes per stored node (without index slots or spare capacity).
     pub(crate) fn node_size() -> usize {
-        size_of::<P::State>() + 8 + size_of::<P::Move>()
+        size_of::<Node<P::State>>() + size_of::<P::Move>()
     }
 
     /// Looks `key` (of `state`) up. `Ok(id)` if stored, else `Err((hash, slot))` for
@@ -89,8 +90,8 @@ impl<P: SearchProblem + ?Sized> Arena<P> {
     pub(crate) fn find(&mut self, problem: &P, key: &P::Key) -> Result<u32, (u32, usize)> {
         self.index.reserve_one();
         let hash = self.index.hash(key);
-        let states = &self.states;
-        self.index.probe(hash, |id| problem.key(&states[id as usize]) == *key).map_err(|slot| (hash, slot))
+        let nodes = &self.nodes;
+        self.index.probe(hash, |id| problem.key(&nodes[id as usize].state) == *key).map_err(|slot| (hash, slot))
     }
 
     /// Stores a node at the slot [`find`](Self::find) returned.
@@ -105,13 +106,11 @@ impl<P: SearchProblem + ?Sized> Arena<P> {
         g: u32,
         mv: Option<P::Move>,
     ) -> Result<u32, Reason> {
-        let id = self.states.len();
+        let id = self.nodes.len();
         if id >= NO_PARENT as usize {
             return Err(Reason::Capacity);
         }
-        push(&mut self.states, state);
-        push(&mut self.parents, parent);
-        push(&mut self.g, g);
+        push(&mut self.nodes, Node { state, parent, g });
         if let Some(mv) = mv {
             push(&mut self.moves, mv);
         }
@@ -124,7 +123,7 @@ impl<P: SearchProblem + ?Sized> Arena<P> {
         let mut path = Vec::new();
         while id != 0 && id != NO_PARENT {
             path.push(self.moves[id as usize - 1]);
-            id = self.parents[id as usize];
+            id = self.nodes[id as usize].parent;
         }
         path.reverse();
         path

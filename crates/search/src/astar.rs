@@ -276,10 +276,10 @@ impl AStar {
         }
         while let Some((_, id, g)) = c.queue.pop() {
             let idx = id as usize;
-            if c.arena.g[idx] != g {
+            if c.arena.nodes[idx].g != g {
                 continue; // stale: a cheaper entry was queued later
             }
-            if problem.is_goal(&c.arena.states[idx]) {
+            if problem.is_goal(&c.arena.nodes[idx].state) {
                 let moves = c.arena.path(id);
                 return Ok(Outcome::Solved(Solution { moves, cost: g }));
             }
@@ -289,7 +289,7 @@ impl AStar {
                 return Err(Reason::Stopped);
             }
             c.closed[idx / 64] |= 1 << (idx % 64);
-            c.scratch[0].clone_from(&c.arena.states[idx]);
+            c.scratch[0].clone_from(&c.arena.nodes[idx].state);
             c.moves.clear();
             budget.bytes(used!(), move_growth(&c.moves))?;
             reserve_moves(&mut c.moves);
@@ -311,15 +311,15 @@ impl AStar {
                     Ok(cid) => {
                         let ci = cid as usize;
                         let closed = c.closed[ci / 64] & (1 << (ci % 64)) != 0;
-                        if g2 >= c.arena.g[ci] || (closed && !self.config.reopen) {
+                        if g2 >= c.arena.nodes[ci].g || (closed && !self.config.reopen) {
                             stats.duplicates += 1;
                             continue;
                         }
                         stats.evaluated += 1;
                         let f = self.priority(g2, heuristic.estimate(problem, child))?;
                         budget.bytes(used!(), c.queue.growth(f, g2))?;
-                        c.arena.g[ci] = g2;
-                        c.arena.parents[ci] = id;
+                        c.arena.nodes[ci].g = g2;
+                        c.arena.nodes[ci].parent = id;
                         c.arena.moves[ci - 1] = mv;
                         c.closed[ci / 64] &= !(1 << (ci % 64));
                         c.queue.push(f, g2, cid);

@@ -196,8 +196,8 @@ impl Beam {
                 if observer.on_expand(stats) == Control::Stop {
                     return Err(Reason::Stopped);
                 }
-                let g = c.arena.g[id];
-                c.scratch[0].clone_from(&c.arena.states[id]);
+                let g = c.arena.nodes[id].g;
+                c.scratch[0].clone_from(&c.arena.nodes[id].state);
                 c.moves.clear();
                 let used = c.arena.bytes() + vec_bytes(&c.candidates) + vec_bytes(&c.moves) + scratch_bytes;
                 budget.bytes(used, move_growth(&c.moves))?;
@@ -242,8 +242,9 @@ impl Beam {
                 match c.arena.find(problem, &key) {
                     Ok(_) => stats.duplicates += 1,
                     Err(at) => {
-                        let g2 = c.arena.g[parent as usize]
-                            .saturating_add(problem.step_cost(&c.arena.states[parent as usize], mv));
+                        let g2 = c.arena.nodes[parent as usize]
+                            .g
+                            .saturating_add(problem.step_cost(&c.arena.nodes[parent as usize].state, mv));
                         c.arena.insert(at, state, parent, g2, Some(mv))?;
                     }
                 }

@@ -194,8 +194,8 @@ impl Bfs {
             if observer.on_expand(stats) == Control::Stop {
                 return Err(Reason::Stopped);
             }
-            let g = c.arena.g[id as usize];
-            c.scratch[0].clone_from(&c.arena.states[id as usize]);
+            let g = c.arena.nodes[id as usize].g;
+            c.scratch[0].clone_from(&c.arena.nodes[id as usize].state);
             c.moves.clear();
             budget.bytes(c.arena.bytes() + vec_bytes(&c.moves) + scratch_bytes, move_growth(&c.moves))?;
             reserve_moves(&mut c.moves);

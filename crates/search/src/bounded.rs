@@ -65,6 +65,9 @@ pub(crate) enum RunEnd<M> {
     Stop(Reason),
 }
 
+/// Slots of the path filter ([`Cycles::Path`]).
+const FILTER: usize = 4096;
+
 /// The reusable scratch of the depth-first engines.
 pub(crate) struct Core<P: SearchProblem + ?Sized> {
     states: Vec<P::State>,
@@ -72,6 +75,12 @@ pub(crate) struct Core<P: SearchProblem + ?Sized> {
     moves: Vec<P::Move>,
     frames: Vec<Frame<P::Move>>,
     keys: Vec<P::Key>,
+    /// With [`Cycles::Path`]: how many path keys hash to each slot, so that most children are
+    /// cleared of being on the path without scanning it.
+    filter: Vec<u32>,
+    hasher: ahash::RandomState,
+    /// Longest path of this run, for peak statistics.
+    peak_frames: usize,
     table: Table<P::Key, u32>,
 }
 
@@ -83,8 +92,17 @@ impl<P: SearchProblem + ?Sized> Core<P> {
             moves: Vec::new(),
             frames: Vec::new(),
             keys: Vec::new(),
+            filter: Vec::new(),
+            hasher: crate::mem::hasher(),
+            peak_frames: 0,
             table: Table::new(),
         }
+    }
+
+    /// The path-filter slot of `key`.
+    #[inline]
+    fn slot(&self, key: &P::Key) -> usize {
+        self.hasher.hash_one(key) as usize & (FILTER - 1)
     }
 
     pub(crate) fn bytes(&self) -> usize {
@@ -92,6 +110,7 @@ impl<P: SearchProblem + ?Sized> Core<P> {
             + vec_bytes(&self.moves)
             + vec_bytes(&self.frames)
             + vec_bytes(&self.keys)
+            + vec_bytes(&self.filter)
             + self.table.bytes()
     }
 
@@ -123,6 +142,12 @@ impl<P: SearchProblem + ?Sized> Core<P> {
         self.frames.clear();
         self.keys.clear();
         self.table.clear();
+        self.peak_frames = 0;
+        let path_check = prm.cycles == Cycles::Path;
+        if path_check {
+            self.filter.clear();
+            self.filter.resize(FILTER, 0);
+        }
         let need_key = prm.cycles != Cycles::Off || prm.table.is_some();
         let table_limit = prm.table.unwrap_or(0);
 
@@ -152,6 +177,10 @@ impl<P: SearchProblem + ?Sized> Core<P> {
                     self.table.fill(slot, problem.key(start), 0);
                 }
             }
+            if path_check {
+                let slot = self.slot(&key);
+                self.filter[slot] += 1;
+            }
             self.keys.push(key);
         }
         if let Err(r) = self.expand(problem, 0, None, observer, prm, stats) {
@@ -167,7 +196,12 @@ impl<P: SearchProblem + ?Sized> Core<P> {
                 self.frames.pop();
                 self.moves.truncate(start);
                 if need_key {
-                    self.keys.pop();
+                    if let Some(key) = self.keys.pop() {
+                        if path_check {
+                            let slot = self.slot(&key);
+                            self.filter[slot] -= 1;
+                        }
+                    }
                 }
                 if let Some(mv) = mv {
                     self.up(problem, mv);
@@ -188,10 +222,11 @@ impl<P: SearchProblem + ?Sized> Core<P> {
 
             let key = if need_key {
                 let key = problem.key(&self.states[self.depth]);
+                let slot = if path_check { self.slot(&key) } else { 0 };
                 let cycle = match prm.cycles {
                     Cycles::Off => false,
                     Cycles::Parent => child_depth >= 2 && self.keys[child_depth - 2] == key,
-                    Cycles::Path => self.keys.contains(&key),
+                    Cycles::Path => self.filter[slot] != 0 && self.keys.contains(&key),
                 };
                 if cycle {
                     stats.duplicates += 1;
@@ -221,7 +256,7 @@ impl<P: SearchProblem + ?Sized> Core<P> {
                         }
                     }
                 }
-                Some(key)
+                Some((key, slot))
             } else {
                 None
             };
@@ -251,7 +286,10 @@ impl<P: SearchProblem + ?Sized> Core<P> {
             if let Err(r) = self.expand(problem, g2, Some(mv), observer, prm, stats) {
                 return RunEnd::Stop(r);
             }
-            if let Some(key) = key {
+            if let Some((key, slot)) = key {
+                if path_check {
+                    self.filter[slot] += 1;
+                }
                 self.keys.push(key);
             }
         }
@@ -279,10 +317,14 @@ impl<P: SearchProblem + ?Sized> Core<P> {
         let start = self.moves.len();
         problem.moves(&self.states[self.depth], &mut self.moves);
         self.frames.push(Frame { start: start as u32, next: start as u32, end: self.moves.len() as u32, g, mv });
-        let bytes = self.bytes();
-        stats.store(self.states.len() + self.table.len(), bytes);
-        if prm.budget.get_max_bytes().is_some_and(|max| bytes > max) {
-            return Err(Reason::Budget(Limit::Bytes));
+        // Memory only changes when the path gets longer or the table grows.
+        if self.frames.len() > self.peak_frames || prm.table.is_some() || prm.budget.get_max_bytes().is_some() {
+            self.peak_frames = self.peak_frames.max(self.frames.len());
+            let bytes = self.bytes();
+            stats.store(self.states.len() + self.table.len(), bytes);
+            if prm.budget.get_max_bytes().is_some_and(|max| bytes > max) {
+                return Err(Reason::Budget(Limit::Bytes));
+            }
         }
         Ok(())
     }

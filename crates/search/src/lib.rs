@@ -163,3 +163,8 @@ pub use observer::{Control, FnObserver, Observer, observer_fn};
 pub use problem::{Backtrack, ByCopy, ByUndo, Heuristic, SearchProblem, Undo, Zero};
 pub use queue::TieBreak;
 pub use report::{Budget, Limit, Outcome, Reason, Report, Solution, Stats};
+
+/// The README's examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -104,6 +104,21 @@ impl Sliding {
         h
     }
 
+    /// The states one move away, without allocating (for closure-based APIs).
+    #[inline]
+    pub(crate) fn neighbours(&self, s: u64) -> [Option<u64>; 4] {
+        let b = blank(s);
+        let (r, c) = (b / self.n, b % self.n);
+        let go = |ok: bool, mv: Dir| {
+            ok.then(|| {
+                let mut t = s;
+                self.apply(&mut t, mv);
+                t
+            })
+        };
+        [go(r > 0, Dir::Up), go(r + 1 < self.n, Dir::Down), go(c > 0, Dir::Left), go(c + 1 < self.n, Dir::Right)]
+    }
+
     /// A state `steps` random moves from the goal (a simple xorshift generator).
     pub(crate) fn scramble(&self, seed: u64, steps: u32) -> u64 {
         let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;

@@ -1,0 +1,153 @@
+//! `freecell-search` against the `pathfinding` crate on the same 15-puzzle instances (Korf's,
+//! Manhattan distance, same packed `u64` state): A* vs `pathfinding::astar` and IDA* vs
+//! `pathfinding::idastar`, side by side in one criterion run.
+//!
+//! Criterion reports time per solve and, through its throughput, expanded nodes per second
+//! (each engine's own node count: its expansions, i.e. successor generations). Before the
+//! timed runs the bench prints bytes per stored state for both A*s, measured the same way
+//! for both: the growth of the process's peak resident memory during one solve (Linux
+//! `/proc/self/status` `VmHWM`, reset through `/proc/self/clear_refs`), divided by the states
+//! stored. For ours it also prints `Cache::memory_usage`, and for pathfinding a lower bound
+//! from its layout (a 32-byte `IndexMap` entry and a 9-byte index bucket per state).
+//!
+//! Run: `cargo bench -p freecell-benches --bench search`.
+
+// The bench prints the memory comparison, which criterion cannot report.
+#![allow(clippy::print_stderr)]
+
+#[path = "../crates/search/tests/it/sliding.rs"]
+mod sliding;
+
+use std::cell::Cell;
+use std::collections::HashSet;
+use std::hint::black_box;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use freecell_search::{Cycles, astar, idastar};
+use sliding::{KORF, Manhattan, Sliding};
+
+/// Successors as `pathfinding` wants them, without allocating: a fixed array's iterator.
+fn successors(p: &Sliding, s: u64, count: &Cell<u64>) -> impl Iterator<Item = (u64, u32)> {
+    count.set(count.get() + 1);
+    p.neighbours(s).into_iter().flatten().map(|t| (t, 1))
+}
+
+fn pf_astar(p: &Sliding, s: u64, count: &Cell<u64>) -> Option<u32> {
+    let goal = p.goal();
+    pathfinding::directed::astar::astar(&s, |n| successors(p, *n, count), |n| p.manhattan(*n), |n| *n == goal)
+        .map(|(_, c)| c)
+}
+
+fn pf_idastar(p: &Sliding, s: u64, count: &Cell<u64>) -> Option<u32> {
+    let goal = p.goal();
+    pathfinding::directed::idastar::idastar(&s, |n| successors(p, *n, count), |n| p.manhattan(*n), |n| *n == goal)
+        .map(|(_, c)| c)
+}
+
+/// A `kB` line of `/proc/self/status`, in bytes.
+fn status_bytes(field: &str) -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with(field))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
+/// Runs `f` and returns its result and how far the peak resident memory rose above the
+/// resident memory before it (`None` where `/proc` does not allow the measurement).
+fn peak_growth<R>(f: impl FnOnce() -> R) -> (R, Option<u64>) {
+    let reset = std::fs::write("/proc/self/clear_refs", "5").is_ok();
+    let before = status_bytes("VmRSS:");
+    let r = f();
+    let peak = status_bytes("VmHWM:");
+    let growth = match (reset, before, peak) {
+        (true, Some(b), Some(p)) => Some(p.saturating_sub(b)),
+        _ => None,
+    };
+    (r, growth)
+}
+
+/// Lower bound of `pathfinding::astar`'s bytes for `n` stored states.
+fn pf_bytes_lower_bound(n: usize) -> usize {
+    let buckets = (n * 8).div_ceil(7).next_power_of_two();
+    32 * n + 9 * buckets
+}
+
+fn bench(c: &mut Criterion) {
+    let p = Sliding::fifteen();
+    let ida = idastar::IdaStar::new(idastar::Config::new().cycles(Cycles::Path));
+    let astar_engine = astar::AStar::default();
+    let mut group = c.benchmark_group("korf15");
+    group.sample_size(10);
+    for (n, tiles, optimal) in KORF {
+        let s = p.pack(&tiles);
+
+        // Untimed runs: node counts and memory. Pathfinding first, in a process whose heap has
+        // not yet held a large search.
+        let count = Cell::new(0);
+        let (pf, pf_rss) = peak_growth(|| pf_astar(&p, s, &count));
+        let pf_expanded_a = count.get();
+        // Count its stored states in a second, unmeasured run: each stored state but the
+        // start gets one heuristic call when first inserted.
+        let seen = std::cell::RefCell::new(HashSet::new());
+        let goal = p.goal();
+        let _ = pathfinding::directed::astar::astar(
+            &s,
+            |x| successors(&p, *x, &count),
+            |x| {
+                seen.borrow_mut().insert(*x);
+                p.manhattan(*x)
+            },
+            |x| *x == goal,
+        );
+        let pf_states = seen.borrow().len() + 1;
+        drop(seen);
+        assert_eq!(pf, Some(optimal));
+        let mut ac = astar::Cache::new();
+        let (ours_a, ours_rss) = peak_growth(|| astar_engine.search(&mut ac, &p, &s, &Manhattan, &mut ()));
+        assert_eq!(ours_a.cost(), Some(optimal));
+        let stored = ours_a.stats.peak_stored as f64;
+        let per = |bytes: Option<u64>, n: f64| bytes.map_or(f64::NAN, |b| b as f64 / n);
+        let ours_rss_ps = per(ours_rss, stored);
+        let pf_rss_ps = per(pf_rss, pf_states as f64);
+        eprintln!(
+            "Korf #{n}: A* bytes/state (peak RSS growth / states stored): ours {ours_rss_ps:.1} ({} states; memory_usage {:.1}/state), pathfinding {pf_rss_ps:.1} ({pf_states} states; layout lower bound {:.1}/state); ratio {:.2}",
+            ours_a.stats.peak_stored,
+            ours_a.stats.bytes as f64 / stored,
+            pf_bytes_lower_bound(pf_states) as f64 / pf_states as f64,
+            ours_rss_ps / pf_rss_ps
+        );
+        let mut ic = idastar::Cache::new();
+        let ours_i = ida.search(&mut ic, &p, &s, &Manhattan, &mut ());
+        assert_eq!(ours_i.cost(), Some(optimal));
+        let count = Cell::new(0);
+        assert_eq!(pf_idastar(&p, s, &count), Some(optimal));
+        let pf_expanded_i = count.get();
+        eprintln!(
+            "Korf #{n}: expanded: A* ours {} / pathfinding {pf_expanded_a}; IDA* ours {} / pathfinding {pf_expanded_i}",
+            ours_a.stats.expanded, ours_i.stats.expanded
+        );
+
+        group.throughput(Throughput::Elements(ours_a.stats.expanded));
+        group.bench_function(format!("astar/ours/{n}"), |b| {
+            b.iter(|| black_box(astar_engine.search(&mut ac, &p, black_box(&s), &Manhattan, &mut ())))
+        });
+        group.throughput(Throughput::Elements(pf_expanded_a));
+        group.bench_function(format!("astar/pathfinding/{n}"), |b| {
+            let count = Cell::new(0);
+            b.iter(|| black_box(pf_astar(&p, black_box(s), &count)))
+        });
+        group.throughput(Throughput::Elements(ours_i.stats.expanded));
+        group.bench_function(format!("idastar/ours/{n}"), |b| {
+            b.iter(|| black_box(ida.search(&mut ic, &p, black_box(&s), &Manhattan, &mut ())))
+        });
+        group.throughput(Throughput::Elements(pf_expanded_i));
+        group.bench_function(format!("idastar/pathfinding/{n}"), |b| {
+            let count = Cell::new(0);
+            b.iter(|| black_box(pf_idastar(&p, black_box(s), &count)))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
