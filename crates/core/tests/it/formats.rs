@@ -139,3 +139,19 @@ fn accepted_variants_of_the_board_format() {
     let cards: usize = Card::deck().filter(|&c| board.is_home(c)).count();
     assert_eq!(cards, 49);
 }
+
+#[test]
+fn replay_reports_the_index_of_the_first_illegal_move() {
+    let board = long_run();
+    let moves = [run_move(0, 2, 10), run_move(2, 1, 10), run_move(0, 2, 1)];
+    let end = freecell_core::replay(&board, &moves).unwrap();
+    assert_eq!(end.cascade_len(1), 11);
+    // After the first move cascade 1 is 2C KH: no 10-card run is left to move.
+    let error = freecell_core::replay(&board, &[moves[0], moves[0]]).unwrap_err();
+    assert_eq!(error.index, 1);
+    assert_eq!(error.token, None);
+    assert_eq!(
+        error.kind,
+        freecell_core::VerifyErrorKind::Illegal(MoveError::NotASequence { pile: Pile::cascade(0), count: 10, run: 1 })
+    );
+}

@@ -3,6 +3,7 @@
 mod automove;
 mod bad_input;
 mod common;
+mod fc_solve;
 mod formats;
 mod playout;
 mod rules;

@@ -298,3 +298,35 @@ fn key_ignores_cascade_and_cell_order() {
         assert_eq!(Key::from_bytes(*board.key().as_bytes()), board.key());
     }
 }
+
+/// The hash kept up to date by `apply` and `undo` equals the hash computed from scratch
+/// (rebuilding the board from its layout, and hashing its key), along long playouts and all
+/// the way back.
+#[test]
+fn incremental_hash_equals_hash_from_scratch() {
+    for (i, game) in Game::ALL.into_iter().cycle().take(12).enumerate() {
+        let mut rng = Rng::new(i as u64);
+        let start = Board::try_from(Layout::deal_game(game, &crate::common::shuffled_deck(100 + i as u64))).unwrap();
+        let mut board = start.clone();
+        let mut played = Vec::new();
+        let mut moves = Vec::new();
+        let from_scratch = |board: &Board| Board::try_from(board.to_layout()).unwrap().hash64();
+        for _ in 0..150 {
+            moves.clear();
+            board.generate_moves(MoveModel::Sequence, &mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[rng.below(moves.len())];
+            board.apply_unchecked(mv);
+            played.push(mv);
+            assert_eq!(board.hash64(), from_scratch(&board), "{game} after {played:?}");
+            assert_eq!(board.hash64(), board.key().hash64());
+        }
+        while let Some(mv) = played.pop() {
+            board.undo(mv);
+            assert_eq!(board.hash64(), from_scratch(&board));
+        }
+        assert_eq!(board, start);
+    }
+}
