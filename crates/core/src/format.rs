@@ -181,15 +181,17 @@ impl Board {
         for (index, line) in text.lines().enumerate() {
             let line_no = index + 1;
             let pos = |column| TextPosition { line: line_no, column };
+            // Where `line.trim()` starts: the place of errors about a whole line.
+            let start = pos(line.chars().take_while(|c| c.is_whitespace()).count() + 1);
             if line.trim_start().starts_with('#') {
                 continue;
             }
             if let Some((offset, rest)) = header(line, &["Foundations:", "Founds:"]) {
                 if seen_foundations {
-                    return Err(ParseBoardError::at(ParseBoardErrorKind::HeaderTwice, pos(1), line.trim()));
+                    return Err(ParseBoardError::at(ParseBoardErrorKind::HeaderTwice, start, line.trim()));
                 }
                 if !layout.cascades.is_empty() {
-                    return Err(ParseBoardError::at(ParseBoardErrorKind::HeaderAfterCascades, pos(1), line.trim()));
+                    return Err(ParseBoardError::at(ParseBoardErrorKind::HeaderAfterCascades, start, line.trim()));
                 }
                 seen_foundations = true;
                 for (column, token) in tokens(rest) {
@@ -206,10 +208,10 @@ impl Board {
             }
             if let Some((offset, rest)) = header(line, &["Freecells:", "FC:"]) {
                 if seen_cells {
-                    return Err(ParseBoardError::at(ParseBoardErrorKind::HeaderTwice, pos(1), line.trim()));
+                    return Err(ParseBoardError::at(ParseBoardErrorKind::HeaderTwice, start, line.trim()));
                 }
                 if !layout.cascades.is_empty() {
-                    return Err(ParseBoardError::at(ParseBoardErrorKind::HeaderAfterCascades, pos(1), line.trim()));
+                    return Err(ParseBoardError::at(ParseBoardErrorKind::HeaderAfterCascades, start, line.trim()));
                 }
                 seen_cells = true;
                 layout.cells.clear();
@@ -236,7 +238,7 @@ impl Board {
                 continue;
             }
             let mut cascade_lines = pending_blank.drain(..).map(|p| (p, true)).collect::<Vec<_>>();
-            cascade_lines.push((pos(1), false));
+            cascade_lines.push((start, false));
             for (at, blank) in cascade_lines {
                 if layout.cascades.len() >= usize::from(rules.cascades) {
                     let allowed = usize::from(rules.cascades);

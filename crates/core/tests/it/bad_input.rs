@@ -224,6 +224,20 @@ fn bad_boards() -> Vec<Bad> {
             Some((2, 1)),
             Some("Foundations: C-0"),
         ),
+        bad(
+            "indented header twice",
+            text("Foundations: H-0\n  Foundations: C-0\n", &[]),
+            K::HeaderTwice,
+            Some((2, 3)),
+            Some("Foundations: C-0"),
+        ),
+        bad(
+            "indented ninth cascade",
+            text("", &[(8, "2S 4S 6S\n\t 8S TS QS")]),
+            K::TooManyCascades { allowed: 8 },
+            Some((9, 3)),
+            Some("8S TS QS"),
+        ),
         bad("cells header twice", text("Freecells: -\nFC: -\n", &[]), K::HeaderTwice, Some((2, 1)), Some("FC: -")),
     ]
 }
@@ -433,4 +447,65 @@ fn verify_error_messages_read_well() {
     assert_eq!(message("1a\n\n 1h"), "move 2 (`1h`, line 3, column 2): JC cannot go home yet: its foundation needs AC");
     assert_eq!(message("51"), "move 1 (`51`, line 1, column 1): QC cannot be placed on KC");
     assert!(message("3x").starts_with("move 1 (`3x`, line 1, column 1): not a move: "), "{}", message("3x"));
+}
+
+/// Garbles a text: each edit deletes a character or inserts one from a set chosen to
+/// reach the parsers' corners (separators, header letters, digits, non-ASCII).
+fn garble(text: &str, edits: &[(usize, u8)]) -> String {
+    const INSERTS: [char; 16] = [' ', '\n', ':', '-', ',', '#', 'v', 'h', 'F', 'X', '1', '0', 'T', 'é', '♥', '\t'];
+    let mut chars: Vec<char> = text.chars().collect();
+    for &(at, what) in edits {
+        let at = at % (chars.len() + 1);
+        match INSERTS.get(usize::from(what) % (INSERTS.len() + 4)) {
+            Some(&c) => chars.insert(at, c),
+            None if at < chars.len() => drop(chars.remove(at)),
+            None => {}
+        }
+    }
+    chars.into_iter().collect()
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+    /// A garbled board never panics the parser; whatever parses round-trips; errors with a
+    /// token point at that token.
+    #[test]
+    fn garbled_boards_never_panic(
+        seed in proptest::prelude::any::<u64>(),
+        game in 0..4usize,
+        edits in proptest::collection::vec((proptest::prelude::any::<usize>(), proptest::prelude::any::<u8>()), 1..6),
+    ) {
+        let game = freecell_core::Game::ALL[game];
+        let board = Board::try_from(Layout::deal_game(game, &crate::common::shuffled_deck(seed))).unwrap();
+        let text = garble(&board.to_string(), &edits);
+        match Board::parse_with_rules(&text, game.rules()) {
+            Ok(parsed) => {
+                let again = Board::parse_with_rules(&parsed.to_string(), game.rules());
+                proptest::prop_assert_eq!(again, Ok(parsed));
+            }
+            Err(error) => {
+                if let (Some(at), Some(token)) = (error.position, &error.token) {
+                    let line = text.lines().nth(at.line - 1).expect("the line exists");
+                    let found: String = line.chars().skip(at.column - 1).take(token.chars().count()).collect();
+                    proptest::prop_assert_eq!(&found, token, "{}", error);
+                }
+            }
+        }
+    }
+
+    /// Garbled solutions never panic the verifier, and the reported token is where it says.
+    #[test]
+    fn garbled_solutions_never_panic(edits in proptest::collection::vec((proptest::prelude::any::<usize>(), proptest::prelude::any::<u8>()), 1..8)) {
+        let board = base_board();
+        let text = garble("1a 2b 3c\n4d # cells full\n51 62, 73 84\n", &edits);
+        if let Err(error) = verify(&board, &text) {
+            let _ = error.to_string();
+            if let Some((token, at)) = &error.token {
+                let line = text.lines().nth(at.line - 1).expect("the line exists");
+                let found: String = line.chars().skip(at.column - 1).take(token.chars().count()).collect();
+                proptest::prop_assert_eq!(&found, token, "{}", error);
+            }
+        }
+    }
 }
