@@ -137,6 +137,12 @@ const fn bit(i: usize) -> u64 {
     1 << i
 }
 
+/// Bits strictly above bit `i`.
+#[inline]
+const fn higher_than(i: usize) -> u64 {
+    if i >= 63 { 0 } else { u64::MAX << (i + 1) }
+}
+
 /// Cards of one suit.
 const fn suit_mask(suit: usize) -> u64 {
     let mut mask = 0;
@@ -233,7 +239,7 @@ impl Graph {
         while rest != 0 {
             let c1 = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            let mut cand = self.waits[c1] & alive & !SUIT_MASKS[c1 % 4] & !(bit(c1 + 1) - 1);
+            let mut cand = self.waits[c1] & alive & !SUIT_MASKS[c1 % 4] & higher_than(c1);
             while cand != 0 {
                 let c2 = cand.trailing_zeros() as usize;
                 cand &= cand - 1;
@@ -266,8 +272,8 @@ impl Graph {
         }
         // Three and four suits: collect every cycle's element set, then hit them all.
         let mut sets: Vec<u64> = Vec::new();
-        for (e, &row) in adj.iter().enumerate() {
-            let mut others = row & !(bit(e + 1) - 1);
+        for (e, &row) in adj.iter().enumerate().take(52) {
+            let mut others = row & higher_than(e);
             while others != 0 {
                 let f = others.trailing_zeros() as usize;
                 others &= others - 1;
@@ -303,7 +309,7 @@ impl Graph {
             let c1 = rest.trailing_zeros() as usize;
             rest &= rest - 1;
             // c1 is the cycle's smallest card index, so each cycle is found from one start.
-            let higher = alive & !(bit(c1 + 1) - 1);
+            let higher = alive & higher_than(c1);
             let mut second = self.waits[c1] & higher & !SUIT_MASKS[c1 % 4];
             while second != 0 {
                 let c2 = second.trailing_zeros() as usize;

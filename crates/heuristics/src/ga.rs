@@ -113,7 +113,7 @@ impl Feature {
     /// # Examples
     /// ```
     /// use freecell_heuristics::Feature;
-    /// assert_eq!(Feature::from_name("`DifferenceToGoal`"), Some(Feature::`NumCardsNotAtFoundations`));
+    /// assert_eq!(Feature::from_name("DifferenceToGoal"), Some(Feature::NumCardsNotAtFoundations));
     /// assert_eq!(Feature::from_name("HSDH"), Some(Feature::Hsdh));
     /// assert_eq!(Feature::from_name("Nonsense"), None);
     /// ```
@@ -139,8 +139,8 @@ impl Feature {
     /// use freecell_core::Board;
     /// use freecell_heuristics::Feature;
     /// let board: Board = "Foundations: C-K D-K H-5 S-9\nFreecells: QS\n: 6H 7H\n: TS 8H 9H JS\n: KH\n: KS QH JH\n: TH\n".parse().unwrap();
-    /// assert_eq!(Feature::`HighestHomeCard`.raw(&board), 13.0);
-    /// assert_eq!(Feature::`DifferenceHome`.raw(&board), 8.0);
+    /// assert_eq!(Feature::HighestHomeCard.raw(&board), 13.0);
+    /// assert_eq!(Feature::DifferenceHome.raw(&board), 8.0);
     /// ```
     pub fn raw(self, board: &Board) -> f64 {
         match self {

@@ -25,7 +25,7 @@
 //! let board: Board =
 //!     "Foundations: C-K D-K H-5 S-9\nFreecells: QS\n: 6H 7H\n: TS 8H 9H JS\n: KH\n: KS QH JH\n: TH\n".parse()?;
 //! assert_eq!(hsdh(&board, HsdhReading::Paper), 4);
-//! assert_eq!(Feature::`NumCardsNotAtFoundations`.raw(&board), 12.0);
+//! assert_eq!(Feature::NumCardsNotAtFoundations.raw(&board), 12.0);
 //!
 //! // GA-FreeCell's best genome (an interpretation of the printed individual).
 //! let guide = Weights::GA_FREECELL_BEST.evaluate(&board);
