@@ -32,7 +32,12 @@ fuzz_target!(|data: &[u8]| {
                 assert_eq!(again.board, verified.board);
             }
             Err(error) => {
-                let _ = error.to_string();
+                let message = error.to_string();
+                if let Some((token, at)) = &error.token {
+                    let line = text.lines().nth(at.line - 1).unwrap_or_else(|| panic!("no line: {message}"));
+                    let found: String = line.chars().skip(at.column - 1).take(token.chars().count()).collect();
+                    assert_eq!(&found, token, "{message}");
+                }
             }
         }
     }

@@ -16,8 +16,14 @@ fuzz_target!(|data: &[u8]| {
                 assert_eq!(again, board, "{game}: round trip changed the board\n{written}");
             }
             Err(error) => {
-                // Formatting the error must not panic either.
-                let _ = error.to_string();
+                // Formatting the error must not panic either, and a reported token is
+                // found at the reported line and column.
+                let message = error.to_string();
+                if let (Some(at), Some(token)) = (error.position, &error.token) {
+                    let line = text.lines().nth(at.line - 1).unwrap_or_else(|| panic!("no line: {message}"));
+                    let found: String = line.chars().skip(at.column - 1).take(token.chars().count()).collect();
+                    assert_eq!(&found, token, "{message}");
+                }
             }
         }
     }

@@ -141,10 +141,12 @@ fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
     })
 }
 
-/// Strips a header word (`Foundations:`) from the start of a line, ignoring case.
+/// Strips a header word (`Foundations:`) from the start of a line, ignoring case; returns
+/// the rest and the number of characters (not bytes) stripped, for column numbers.
 fn header<'a>(line: &'a str, names: &[&str]) -> Option<(usize, &'a str)> {
     let trimmed = line.trim_start();
-    let lead = line.len() - trimmed.len();
+    // Leading white space may be non-ASCII (a no-break space); header words are ASCII.
+    let lead = line[..line.len() - trimmed.len()].chars().count();
     names.iter().find_map(|name| {
         let head = trimmed.get(..name.len())?;
         head.eq_ignore_ascii_case(name).then(|| (lead + name.len(), &trimmed[name.len()..]))

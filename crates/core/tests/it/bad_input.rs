@@ -224,6 +224,16 @@ fn bad_boards() -> Vec<Bad> {
             Some((2, 1)),
             Some("Foundations: C-0"),
         ),
+        // Found by the parse_board fuzz target: columns after non-ASCII white space.
+        bad_card("after a no-break space", text("\u{a0}Freecells: - - - - 4STH\n", &[]), (1, 21), "4STH", "rank"),
+        bad_card("cells after an ideographic space", text("\u{3000}FC: 8X\n", &[]), (1, 6), "8X", "suit"),
+        bad(
+            "foundation after a no-break space",
+            text("\u{a0}\u{a0}Foundations: H-B\n", &[]),
+            K::BadFoundation,
+            Some((1, 16)),
+            Some("H-B"),
+        ),
         bad(
             "indented header twice",
             text("Foundations: H-0\n  Foundations: C-0\n", &[]),
@@ -452,7 +462,8 @@ fn verify_error_messages_read_well() {
 /// Garbles a text: each edit deletes a character or inserts one from a set chosen to
 /// reach the parsers' corners (separators, header letters, digits, non-ASCII).
 fn garble(text: &str, edits: &[(usize, u8)]) -> String {
-    const INSERTS: [char; 16] = [' ', '\n', ':', '-', ',', '#', 'v', 'h', 'F', 'X', '1', '0', 'T', 'é', '♥', '\t'];
+    const INSERTS: [char; 17] =
+        [' ', '\n', ':', '-', ',', '#', 'v', 'h', 'F', 'X', '1', '0', 'T', 'é', '♥', '\t', '\u{a0}'];
     let mut chars: Vec<char> = text.chars().collect();
     for &(at, what) in edits {
         let at = at % (chars.len() + 1);

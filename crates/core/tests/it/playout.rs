@@ -167,6 +167,9 @@ fn check_automoves(board: &Board) {
         let mut made = Vec::new();
         let n = auto.apply_automoves(rule, &mut made);
         assert_eq!(n, made.len());
+        let mut silent = board.clone();
+        assert_eq!(silent.play_automoves(rule), n);
+        assert_eq!(silent, auto, "play_automoves and apply_automoves disagree");
         let mut replay = board.clone();
         for &mv in &made {
             assert!(mv.is_to_foundation(), "{rule:?} made {mv:?}");
@@ -225,7 +228,7 @@ fn check_keys_match_naive(boards: &[Board]) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
+    #![proptest_config(ProptestConfig::with_cases(64))]
 
     #[test]
     fn random_playouts_keep_every_invariant(
