@@ -224,6 +224,26 @@ fn bad_boards() -> Vec<Bad> {
             Some((2, 1)),
             Some("Foundations: C-0"),
         ),
+        Bad {
+            rules: Rules { cascades: 11, ..Rules::freecell() },
+            ..bad(
+                "eleven cascades in the rules",
+                text("", &[]),
+                K::Layout(LayoutError::Rules(RulesError::Cascades(11))),
+                None,
+                None,
+            )
+        },
+        Bad {
+            rules: Rules { free_cells: 9, ..Rules::freecell() },
+            ..bad(
+                "nine cells in the rules",
+                text("", &[]),
+                K::Layout(LayoutError::Rules(RulesError::FreeCells(9))),
+                None,
+                None,
+            )
+        },
         // Found by the parse_board fuzz target: columns after non-ASCII white space.
         bad_card("after a no-break space", text("\u{a0}Freecells: - - - - 4STH\n", &[]), (1, 21), "4STH", "rank"),
         bad_card("cells after an ideographic space", text("\u{3000}FC: 8X\n", &[]), (1, 6), "8X", "suit"),
