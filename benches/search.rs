@@ -5,15 +5,16 @@
 //! Criterion reports time per solve and, through its throughput, expanded nodes per second
 //! (each engine's own node count: its expansions, i.e. successor generations). Before the
 //! timed runs the bench prints bytes per stored state for both A*s, measured the same way
-//! for both: the growth of the process's peak resident memory during one solve (Linux
-//! `/proc/self/status` `VmHWM`, reset through `/proc/self/clear_refs`), divided by the states
+//! for both: the growth of peak resident memory during one solve in a fresh child process
+//! (Linux `/proc/self/status` `VmHWM` minus `VmRSS` before the solve), divided by the states
 //! stored. For ours it also prints `Cache::memory_usage`, and for pathfinding a lower bound
 //! from its layout (a 32-byte `IndexMap` entry and a 9-byte index bucket per state).
 //!
 //! Run: `cargo bench -p freecell-benches --bench search`.
 
-// The bench prints the memory comparison, which criterion cannot report.
-#![allow(clippy::print_stderr)]
+// The bench prints the memory comparison, which criterion cannot report, and its memory
+// probe (a child process) prints its measurement for the parent.
+#![allow(clippy::print_stderr, clippy::print_stdout)]
 
 #[path = "../crates/search/tests/it/sliding.rs"]
 mod sliding;
@@ -52,18 +53,39 @@ fn status_bytes(field: &str) -> Option<u64> {
     Some(kb * 1024)
 }
 
-/// Runs `f` and returns its result and how far the peak resident memory rose above the
-/// resident memory before it (`None` where `/proc` does not allow the measurement).
-fn peak_growth<R>(f: impl FnOnce() -> R) -> (R, Option<u64>) {
-    let reset = std::fs::write("/proc/self/clear_refs", "5").is_ok();
-    let before = status_bytes("VmRSS:");
-    let r = f();
-    let peak = status_bytes("VmHWM:");
-    let growth = match (reset, before, peak) {
-        (true, Some(b), Some(p)) => Some(p.saturating_sub(b)),
-        _ => None,
+/// Environment variable that turns the bench binary into a one-solve memory probe.
+const PROBE: &str = "FREECELL_SEARCH_BENCH_PROBE";
+
+/// In a child process: solves Korf instance `KORF[index]` with one A* and prints how far the
+/// peak resident memory rose above the resident memory before the solve.
+fn probe(spec: &str) -> ! {
+    let (engine, index) = spec.split_once(':').unwrap_or(("", ""));
+    let index: usize = index.parse().unwrap_or(0);
+    let p = Sliding::fifteen();
+    let s = p.pack(&KORF[index % KORF.len()].1);
+    let _ = std::fs::write("/proc/self/clear_refs", "5");
+    let before = status_bytes("VmRSS:").unwrap_or(0);
+    let cost = if engine == "ours" {
+        let mut cache = astar::Cache::new();
+        let r = astar::AStar::default().search(&mut cache, &p, &s, &Manhattan, &mut ());
+        black_box(&cache);
+        r.cost()
+    } else {
+        pf_astar(&p, s, &Cell::new(0))
     };
-    (r, growth)
+    let peak = status_bytes("VmHWM:").unwrap_or(0);
+    println!("{} {}", peak.saturating_sub(before), cost.unwrap_or(0));
+    std::process::exit(0)
+}
+
+/// Peak resident memory growth of one A* solve, measured in a fresh process.
+fn probed_bytes(engine: &str, index: usize) -> Option<u64> {
+    let out = std::process::Command::new(std::env::current_exe().ok()?)
+        .env(PROBE, format!("{engine}:{index}"))
+        .output()
+        .ok()?;
+    let text = String::from_utf8(out.stdout).ok()?;
+    text.lines().last()?.split_whitespace().next()?.parse().ok()
 }
 
 /// Lower bound of `pathfinding::astar`'s bytes for `n` stored states.
@@ -73,18 +95,21 @@ fn pf_bytes_lower_bound(n: usize) -> usize {
 }
 
 fn bench(c: &mut Criterion) {
+    if let Ok(spec) = std::env::var(PROBE) {
+        probe(&spec);
+    }
     let p = Sliding::fifteen();
     let ida = idastar::IdaStar::new(idastar::Config::new().cycles(Cycles::Path));
     let astar_engine = astar::AStar::default();
     let mut group = c.benchmark_group("korf15");
     group.sample_size(10);
-    for (n, tiles, optimal) in KORF {
+    for (index, (n, tiles, optimal)) in KORF.into_iter().enumerate() {
         let s = p.pack(&tiles);
 
-        // Untimed runs: node counts and memory. Pathfinding first, in a process whose heap has
-        // not yet held a large search.
+        // Untimed runs: node counts, and memory probed in child processes.
         let count = Cell::new(0);
-        let (pf, pf_rss) = peak_growth(|| pf_astar(&p, s, &count));
+        let pf = pf_astar(&p, s, &count);
+        let pf_rss = probed_bytes("pathfinding", index);
         let pf_expanded_a = count.get();
         // Count its stored states in a second, unmeasured run: each stored state but the
         // start gets one heuristic call when first inserted.
@@ -103,7 +128,8 @@ fn bench(c: &mut Criterion) {
         drop(seen);
         assert_eq!(pf, Some(optimal));
         let mut ac = astar::Cache::new();
-        let (ours_a, ours_rss) = peak_growth(|| astar_engine.search(&mut ac, &p, &s, &Manhattan, &mut ()));
+        let ours_a = astar_engine.search(&mut ac, &p, &s, &Manhattan, &mut ());
+        let ours_rss = probed_bytes("ours", index);
         assert_eq!(ours_a.cost(), Some(optimal));
         let stored = ours_a.stats.peak_stored as f64;
         let per = |bytes: Option<u64>, n: f64| bytes.map_or(f64::NAN, |b| b as f64 / n);
@@ -129,21 +155,21 @@ fn bench(c: &mut Criterion) {
 
         group.throughput(Throughput::Elements(ours_a.stats.expanded));
         group.bench_function(format!("astar/ours/{n}"), |b| {
-            b.iter(|| black_box(astar_engine.search(&mut ac, &p, black_box(&s), &Manhattan, &mut ())))
+            b.iter(|| black_box(astar_engine.search(&mut ac, &p, black_box(&s), &Manhattan, &mut ())));
         });
         group.throughput(Throughput::Elements(pf_expanded_a));
         group.bench_function(format!("astar/pathfinding/{n}"), |b| {
             let count = Cell::new(0);
-            b.iter(|| black_box(pf_astar(&p, black_box(s), &count)))
+            b.iter(|| black_box(pf_astar(&p, black_box(s), &count)));
         });
         group.throughput(Throughput::Elements(ours_i.stats.expanded));
         group.bench_function(format!("idastar/ours/{n}"), |b| {
-            b.iter(|| black_box(ida.search(&mut ic, &p, black_box(&s), &Manhattan, &mut ())))
+            b.iter(|| black_box(ida.search(&mut ic, &p, black_box(&s), &Manhattan, &mut ())));
         });
         group.throughput(Throughput::Elements(pf_expanded_i));
         group.bench_function(format!("idastar/pathfinding/{n}"), |b| {
             let count = Cell::new(0);
-            b.iter(|| black_box(pf_idastar(&p, black_box(s), &count)))
+            b.iter(|| black_box(pf_idastar(&p, black_box(s), &count)));
         });
     }
     group.finish();

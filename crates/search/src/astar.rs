@@ -269,6 +269,8 @@ impl AStar {
         c.queue.push(f0, 0, 0);
 
         let scratch_bytes = vec_bytes(&c.scratch);
+        // Byte accounting costs a little per child: skip it without a byte budget.
+        let limit_bytes = budget.get_max_bytes().is_some();
         macro_rules! used {
             () => {
                 c.arena.bytes() + c.queue.bytes() + vec_bytes(&c.closed) + vec_bytes(&c.moves) + scratch_bytes
@@ -305,8 +307,9 @@ impl AStar {
                 child.clone_from(parent);
                 problem.apply(child, mv);
                 let key = problem.key(child);
-                let need = c.arena.growth_one() + growth(&c.closed);
-                budget.bytes(used!(), need)?;
+                if limit_bytes {
+                    budget.bytes(used!(), c.arena.growth_one() + growth(&c.closed))?;
+                }
                 match c.arena.find(problem, &key) {
                     Ok(cid) => {
                         let ci = cid as usize;
@@ -317,7 +320,9 @@ impl AStar {
                         }
                         stats.evaluated += 1;
                         let f = self.priority(g2, heuristic.estimate(problem, child))?;
-                        budget.bytes(used!(), c.queue.growth(f, g2))?;
+                        if limit_bytes {
+                            budget.bytes(used!(), c.queue.growth(f, g2))?;
+                        }
                         c.arena.nodes[ci].g = g2;
                         c.arena.nodes[ci].parent = id;
                         c.arena.moves[ci - 1] = mv;
@@ -327,8 +332,10 @@ impl AStar {
                     Err(at) => {
                         stats.evaluated += 1;
                         let f = self.priority(g2, heuristic.estimate(problem, child))?;
-                        let need = c.arena.growth_one() + growth(&c.closed) + c.queue.growth(f, g2);
-                        budget.bytes(used!(), need)?;
+                        if limit_bytes {
+                            let need = c.arena.growth_one() + growth(&c.closed) + c.queue.growth(f, g2);
+                            budget.bytes(used!(), need)?;
+                        }
                         let cid = c.arena.insert(at, child.clone(), id, g2, Some(mv))?;
                         if cid % 64 == 0 {
                             push(&mut c.closed, 0);

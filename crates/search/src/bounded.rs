@@ -195,13 +195,12 @@ impl<P: SearchProblem + ?Sized> Core<P> {
                 let mv = top.mv;
                 self.frames.pop();
                 self.moves.truncate(start);
-                if need_key {
-                    if let Some(key) = self.keys.pop() {
-                        if path_check {
-                            let slot = self.slot(&key);
-                            self.filter[slot] -= 1;
-                        }
-                    }
+                if need_key
+                    && let Some(key) = self.keys.pop()
+                    && path_check
+                {
+                    let slot = self.slot(&key);
+                    self.filter[slot] -= 1;
                 }
                 if let Some(mv) = mv {
                     self.up(problem, mv);

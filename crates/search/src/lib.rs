@@ -136,6 +136,23 @@
 //! assert_eq!(r.solution().map(|s| s.moves.clone()), Some(vec![Slide::Right; 4]));
 //! ```
 //!
+//! # Design notes
+//!
+//! - **Results.** [`Report`] = [`Outcome`] + [`Stats`] instead of STYLE's
+//!   `Result<Option<Solution>, SearchError>`: a spent budget is an ordinary answer, and
+//!   statistics are needed for every ending (see [`Outcome`]).
+//! - **Backtracking is declared by the problem**, as an associated type
+//!   (`type Backtrack = ByUndo` or `ByCopy`) rather than a flag: declaring `ByUndo` without
+//!   implementing [`Undo`] does not compile, and engines pick the strategy statically.
+//! - **Stored nodes** take `size_of::<State>() + 8` bytes in the arena (state, parent id,
+//!   path cost), plus the move (`size_of::<Move>()`), an 8-byte `(hash, id)` index slot at
+//!   most 7/8 full, and a 4-byte queue entry. Keys are not stored: a stored state's key is
+//!   recomputed only when its 32-bit hash matches. Vectors grow by ×1.5. For the 15-puzzle
+//!   (`u64` state, 1-byte move) that is about 40 bytes per stored state, capacities included.
+//! - **Depth-first engines** allocate nothing per node once warm: one flat move stack
+//!   (note its length, append, iterate, truncate), frames and path keys reused; a 16 KiB
+//!   counting filter makes [`Cycles::Path`] checks O(1) for most children.
+//!
 //! # Principal types
 //!
 //! [`SearchProblem`], [`Undo`], [`Heuristic`] (with [`Zero`] and closures), [`Observer`],

@@ -184,9 +184,15 @@ impl<M> Report<M> {
 /// Node and memory budgets. `None` means unlimited.
 ///
 /// Budgets are exact: a search stopped by `max_expanded = n` has expanded exactly `n` nodes
-/// (likewise generated), and [`Stats::bytes`] never exceeds `max_bytes`: every container
-/// growth is checked before it happens. Wall-clock limits and cancellation are not budgets:
-/// they go through the [`Observer`](crate::Observer), so budgeted results reproduce.
+/// (likewise generated). For bytes, every growth of stored data (arena, key index, queue,
+/// tables, open lists, candidates) is predicted and checked *before* it happens, so
+/// [`Stats::bytes`] stays within `max_bytes`, with two documented exceptions that only the
+/// problem's shape can trigger: move buffers keep 256 moves of headroom before each move
+/// generation (a state with more moves may grow one by one reallocation), and the
+/// depth-first path (one frame, key and, with [`ByCopy`](crate::ByCopy), one state per depth)
+/// is checked right after each expansion, stopping the search as soon as it is over.
+/// Wall-clock limits and cancellation are not budgets: they go through the
+/// [`Observer`](crate::Observer), so budgeted results reproduce.
 ///
 /// # Examples
 ///

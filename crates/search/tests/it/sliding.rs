@@ -106,17 +106,22 @@ impl Sliding {
 
     /// The states one move away, without allocating (for closure-based APIs).
     #[inline]
-    pub(crate) fn neighbours(&self, s: u64) -> [Option<u64>; 4] {
-        let b = blank(s);
-        let (r, c) = (b / self.n, b % self.n);
+    pub(crate) fn neighbours(&self, state: u64) -> [Option<u64>; 4] {
+        let at = blank(state);
+        let (row, col) = (at / self.n, at % self.n);
         let go = |ok: bool, mv: Dir| {
             ok.then(|| {
-                let mut t = s;
-                self.apply(&mut t, mv);
-                t
+                let mut next = state;
+                self.apply(&mut next, mv);
+                next
             })
         };
-        [go(r > 0, Dir::Up), go(r + 1 < self.n, Dir::Down), go(c > 0, Dir::Left), go(c + 1 < self.n, Dir::Right)]
+        [
+            go(row > 0, Dir::Up),
+            go(row + 1 < self.n, Dir::Down),
+            go(col > 0, Dir::Left),
+            go(col + 1 < self.n, Dir::Right),
+        ]
     }
 
     /// A state `steps` random moves from the goal (a simple xorshift generator).
