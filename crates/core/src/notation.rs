@@ -53,7 +53,7 @@ pub enum NotationError {
 /// A move written in standard notation, before the board fills in its card count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Written {
-    /// Source (a foundation source is rejected when resolving).
+    /// Source: a cascade or a free cell (`h` is rejected as a source).
     pub from: Pile,
     /// Destination; a foundation is resolved to the moving card's suit.
     pub to: Pile,
@@ -86,6 +86,9 @@ impl Written {
         };
         let bad_pile = "piles are cascades 1-9 and 0, free cells a-g and i, foundations h";
         let from = pile_symbol(from).ok_or_else(|| syntax(bad_pile))?;
+        if from.is_foundation() {
+            return Err(syntax("`h` (the foundations) cannot be a source: cards never leave a foundation"));
+        }
         let to = pile_symbol(to).ok_or_else(|| syntax(bad_pile))?;
         let rest = chars.as_str();
         let count = if rest.is_empty() {
