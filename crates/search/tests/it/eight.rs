@@ -2,7 +2,7 @@
 
 use std::collections::{HashMap, VecDeque};
 
-use freecell_search::{ByCopy, Cycles, Outcome, SearchProblem, Zero, astar, bfs, idastar, iddfs};
+use freecell_search::{ByCopy, Cycles, Outcome, SearchProblem, TieBreak, Zero, astar, bfs, idastar, iddfs};
 
 use crate::check_solution;
 use crate::sliding::{Dir, Manhattan, Sliding};
@@ -85,6 +85,7 @@ fn check_optimal(step: usize, id_limit: u32) {
     let ida = idastar::IdaStar::new(idastar::Config::new().cycles(Cycles::Parent));
     let ida_tt = idastar::IdaStar::new(idastar::Config::new().transposition_table(Some(1 << 12)));
     let id = iddfs::IterativeDeepening::new(iddfs::Config::new().cycles(Cycles::Parent));
+    let smaller_g = astar::AStar::new(astar::Config::new().tie_break(TieBreak::SmallerG));
     for (s, d) in sample(&dist, step) {
         let r = bfs::Bfs::default().search(&mut bc, &p, &s, &mut ());
         assert_eq!(r.cost(), Some(d), "BFS");
@@ -94,6 +95,8 @@ fn check_optimal(step: usize, id_limit: u32) {
         check_solution(&p, &s, &r);
         let r = astar::AStar::default().search(&mut ac, &p, &s, &Zero, &mut ());
         assert_eq!(r.cost(), Some(d), "uniform-cost A*");
+        let r = smaller_g.search(&mut ac, &p, &s, &Manhattan, &mut ());
+        assert_eq!(r.cost(), Some(d), "A*, smaller g first");
         let r = ida.search(&mut ic, &p, &s, &Manhattan, &mut ());
         assert_eq!(r.cost(), Some(d), "IDA*");
         check_solution(&p, &s, &r);

@@ -179,3 +179,35 @@ fn bounds_make_depth_first_engines_undecided_not_exhausted() {
     assert_eq!(b.outcome, Outcome::Undecided(Reason::Bound));
     assert_eq!(b.stats.expanded, 9); // 0, ±1, …, ±4
 }
+
+/// S=0, A=1, B=2, C=3, G=4. S→A 1, S→B 2, A→C 1, B→C 1, C→G 10. The cheap path to C goes
+/// through A, whose (admissible, inconsistent) estimate is high, so C is first expanded via B.
+fn needs_reopening() -> (Graph, impl Fn(&u32) -> u32) {
+    let g = Graph { adj: vec![vec![(1, 1), (2, 2)], vec![(3, 1)], vec![(3, 1)], vec![(4, 10)], vec![]], goal: 4 };
+    (g, |s: &u32| if *s == 1 { 11 } else { 0 })
+}
+
+#[test]
+fn reopening_finds_the_optimum_with_an_inconsistent_heuristic() {
+    let (g, h) = needs_reopening();
+    let r = astar::AStar::default().search(&mut astar::Cache::new(), &g, &0, &h, &mut ());
+    assert_eq!(r.cost(), Some(12));
+    check_solution(&g, &0, &r);
+    let r = astar::AStar::new(astar::Config::new().reopen(false)).search(&mut astar::Cache::new(), &g, &0, &h, &mut ());
+    assert_eq!(r.cost(), Some(13));
+}
+
+#[test]
+fn tie_breaking_changes_order_not_cost() {
+    let g = diamond();
+    for tie in [freecell_search::TieBreak::LargerG, freecell_search::TieBreak::SmallerG] {
+        let r = astar::AStar::new(astar::Config::new().tie_break(tie)).search(
+            &mut astar::Cache::new(),
+            &g,
+            &0,
+            &Zero,
+            &mut (),
+        );
+        assert_eq!(r.cost(), Some(3), "{tie:?}");
+    }
+}
