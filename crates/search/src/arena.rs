@@ -88,8 +88,27 @@ impl<P: SearchProblem + ?Sized> Arena<P> {
     /// [`growth_one`](Self::growth_one) against the budget).
     #[inline]
     pub(crate) fn find(&mut self, problem: &P, key: &P::Key) -> Result<u32, (u32, usize)> {
-        self.index.reserve_one();
         let hash = self.index.hash(key);
+        self.find_hashed(problem, key, hash)
+    }
+
+    /// The index hash of `key`.
+    #[inline]
+    pub(crate) fn hash(&self, key: &P::Key) -> u32 {
+        self.index.hash(key)
+    }
+
+    /// Reads the index slot `hash` starts probing at, so that several children's slots are
+    /// fetched from memory in parallel before they are probed one by one.
+    #[inline]
+    pub(crate) fn touch(&self, hash: u32) -> u32 {
+        self.index.touch(hash)
+    }
+
+    /// [`find`](Self::find) with the hash already computed.
+    #[inline]
+    pub(crate) fn find_hashed(&mut self, problem: &P, key: &P::Key, hash: u32) -> Result<u32, (u32, usize)> {
+        self.index.reserve_one();
         let nodes = &self.nodes;
         self.index.probe(hash, |id| problem.key(&nodes[id as usize].state) == *key).map_err(|slot| (hash, slot))
     }

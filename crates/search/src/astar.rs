@@ -135,7 +135,12 @@ pub struct Cache<P: SearchProblem + ?Sized> {
     moves: Vec<P::Move>,
     /// `[parent, child]` scratch states.
     scratch: Vec<P::State>,
+    /// The children of the node being expanded: state, key, index hash, move, path cost.
+    children: Vec<Child<P>>,
 }
+
+/// A generated child waiting for its duplicate check.
+type Child<P> = (<P as SearchProblem>::State, <P as SearchProblem>::Key, u32, <P as SearchProblem>::Move, u32);
 
 impl<P: SearchProblem + ?Sized> Cache<P> {
     /// An empty cache; it allocates on first use.
@@ -146,6 +151,7 @@ impl<P: SearchProblem + ?Sized> Cache<P> {
             closed: Vec::new(),
             moves: Vec::new(),
             scratch: Vec::new(),
+            children: Vec::new(),
         }
     }
 
@@ -157,6 +163,7 @@ impl<P: SearchProblem + ?Sized> Cache<P> {
             + vec_bytes(&self.closed)
             + vec_bytes(&self.moves)
             + vec_bytes(&self.scratch)
+            + vec_bytes(&self.children)
     }
 
     /// Nodes stored by the last search.
@@ -297,20 +304,43 @@ impl AStar {
             reserve_moves(&mut c.moves);
             problem.moves(&c.scratch[0], &mut c.moves);
 
+            // Generate every child first and read each one's index slot: the reads miss the
+            // cache independently, so they overlap, and the probes below then hit.
+            c.children.clear();
+            let mut touched = 0u32;
             for i in 0..c.moves.len() {
                 let mv = c.moves[i];
                 budget.generate(stats)?;
                 stats.generated += 1;
-                let (parent, child) = c.scratch.split_at_mut(1);
-                let (parent, child) = (&parent[0], &mut child[0]);
+                let parent = &c.scratch[0];
                 let g2 = g.saturating_add(problem.step_cost(parent, mv));
-                child.clone_from(parent);
-                problem.apply(child, mv);
-                let key = problem.key(child);
+                let mut child = parent.clone();
+                problem.apply(&mut child, mv);
+                let key = problem.key(&child);
+                let hash = c.arena.hash(&key);
+                touched ^= c.arena.touch(hash);
                 if limit_bytes {
-                    budget.bytes(used!(), c.arena.growth_one() + growth(&c.closed))?;
+                    budget.bytes(used!(), growth(&c.children))?;
                 }
-                match c.arena.find(problem, &key) {
+                push(&mut c.children, (child, key, hash, mv, g2));
+            }
+            std::hint::black_box(touched);
+            let children_bytes = vec_bytes(&c.children);
+            macro_rules! used_now {
+                () => {
+                    c.arena.bytes()
+                        + c.queue.bytes()
+                        + vec_bytes(&c.closed)
+                        + vec_bytes(&c.moves)
+                        + scratch_bytes
+                        + children_bytes
+                };
+            }
+            for (child, key, hash, mv, g2) in c.children.drain(..) {
+                if limit_bytes {
+                    budget.bytes(used_now!(), c.arena.growth_one() + growth(&c.closed))?;
+                }
+                match c.arena.find_hashed(problem, &key, hash) {
                     Ok(cid) => {
                         let ci = cid as usize;
                         let closed = c.closed[ci / 64] & (1 << (ci % 64)) != 0;
@@ -319,9 +349,9 @@ impl AStar {
                             continue;
                         }
                         stats.evaluated += 1;
-                        let f = self.priority(g2, heuristic.estimate(problem, child))?;
+                        let f = self.priority(g2, heuristic.estimate(problem, &child))?;
                         if limit_bytes {
-                            budget.bytes(used!(), c.queue.growth(f, g2))?;
+                            budget.bytes(used_now!(), c.queue.growth(f, g2))?;
                         }
                         c.arena.nodes[ci].g = g2;
                         c.arena.nodes[ci].parent = id;
@@ -331,12 +361,12 @@ impl AStar {
                     }
                     Err(at) => {
                         stats.evaluated += 1;
-                        let f = self.priority(g2, heuristic.estimate(problem, child))?;
+                        let f = self.priority(g2, heuristic.estimate(problem, &child))?;
                         if limit_bytes {
                             let need = c.arena.growth_one() + growth(&c.closed) + c.queue.growth(f, g2);
-                            budget.bytes(used!(), need)?;
+                            budget.bytes(used_now!(), need)?;
                         }
-                        let cid = c.arena.insert(at, child.clone(), id, g2, Some(mv))?;
+                        let cid = c.arena.insert(at, child, id, g2, Some(mv))?;
                         if cid % 64 == 0 {
                             push(&mut c.closed, 0);
                         }

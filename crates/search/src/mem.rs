@@ -220,6 +220,12 @@ impl IdTable {
         }
     }
 
+    /// The id in the first slot a probe for `hash` reads (`u32::MAX` if the table is empty).
+    #[inline]
+    pub(crate) fn touch(&self, hash: u32) -> u32 {
+        if self.slots.is_empty() { EMPTY } else { self.slots[hash as usize & (self.slots.len() - 1)].1 }
+    }
+
     /// Finds the id whose key equals the probed one (`same(id)` compares), or the empty slot.
     /// Call [`reserve_one`](Self::reserve_one) first.
     #[inline]
