@@ -9,14 +9,17 @@ use crate::number::{DealNumber, ParseDealError, parse_number};
 /// A non-empty inclusive range of deal numbers, such as the classic "MS 32K" set
 /// [`DealRange::MS_32K`] = 1 … 32,000.
 ///
-/// It parses from `5` (one deal), `1..=1000` (inclusive) and `1..1001` (end excluded, as
-/// in Rust), and iterates in increasing order.
+/// It parses from `5` (one deal), `1..=1000` and `1..1000`, and iterates in increasing
+/// order. Both range forms include their last deal: FreeCell's literature and tools name
+/// deal sets by their first and last numbers ("MS 1–1,000", fc-solve's range solver takes
+/// `1 1000`), and `freecell bench --deals 1..1000` should mean those thousand deals. The
+/// exclusive reading of Rust's `..` would silently drop the last deal.
 ///
 /// # Examples
 /// ```
 /// use freecell_deals::DealRange;
 /// let range: DealRange = "1..=1000".parse()?;
-/// assert_eq!(range, "1..1001".parse()?);
+/// assert_eq!(range, "1..1000".parse()?);
 /// assert_eq!(range.len(), 1000);
 /// assert_eq!(range.to_string(), "1..=1000");
 /// let first: Vec<u64> = range.into_iter().take(3).map(|d| d.get()).collect();
@@ -102,34 +105,19 @@ impl fmt::Display for DealRange {
 impl FromStr for DealRange {
     type Err = ParseDealError;
 
-    /// Parses `N`, `A..=B` or `A..B` (B excluded), with optional white space around the
-    /// numbers.
+    /// Parses `N`, `A..=B` or `A..B` (both include B; see [`DealRange`]), with optional
+    /// white space around the numbers.
     ///
     /// # Errors
     /// [`ParseDealError`]: not numbers, a number out of range, or an empty range such as
-    /// `5..5`.
+    /// `9..5`.
     fn from_str(text: &str) -> Result<DealRange, ParseDealError> {
         let Some((start, rest)) = text.split_once("..") else {
             return Ok(DealRange::single(parse_number(text, text)?));
         };
         let first = parse_number(start, text)?;
-        let empty = || ParseDealError::EmptyRange { text: text.to_owned() };
-        let last = if let Some(end) = rest.strip_prefix('=') {
-            parse_number(end, text)?
-        } else {
-            // `A..B` stops before B, so B may be one past the last deal, and `A..1` is empty.
-            let end = rest.trim();
-            if end.is_empty() || !end.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(ParseDealError::NotANumber { text: text.to_owned() });
-            }
-            let end: u64 = end.parse().unwrap_or(u64::MAX);
-            let last = end.checked_sub(1).ok_or_else(empty)?;
-            if last == 0 {
-                return Err(empty());
-            }
-            DealNumber::try_from(last)?
-        };
-        DealRange::new(first, last).ok_or_else(empty)
+        let last = parse_number(rest.strip_prefix('=').unwrap_or(rest), text)?;
+        DealRange::new(first, last).ok_or_else(|| ParseDealError::EmptyRange { text: text.to_owned() })
     }
 }
 
@@ -218,21 +206,22 @@ mod tests {
     fn parses_the_three_forms() {
         assert_eq!(range("5"), Ok((5, 5)));
         assert_eq!(range("1..=1000"), Ok((1, 1000)));
-        assert_eq!(range("1..1000"), Ok((1, 999)));
+        assert_eq!(range("1..1000"), Ok((1, 1000)));
         assert_eq!(range(" 7 ..= 9 "), Ok((7, 9)));
-        assert_eq!(range("1..8589934592"), Ok((1, 8_589_934_591)));
-        assert_eq!(range("4..5"), Ok((4, 4)));
+        assert_eq!(range("1..8589934591"), Ok((1, 8_589_934_591)));
+        assert_eq!(range("4..5"), Ok((4, 5)));
+        assert_eq!(range("5..5"), Ok((5, 5)));
     }
 
     #[test]
     fn rejects_bad_ranges() {
-        for empty in ["5..5", "9..=3", "1..1", "3..0"] {
+        for empty in ["9..=3", "9..3"] {
             assert!(matches!(range(empty), Err(ParseDealError::EmptyRange { .. })), "{empty}");
         }
         for bad in ["", "..", "1..", "..5", "1...5", "1..=", "a..b", "1..=2..=3", "1-5"] {
             assert!(matches!(range(bad), Err(ParseDealError::NotANumber { .. })), "{bad}");
         }
-        for far in ["0..=5", "1..=8589934592", "1..8589934593"] {
+        for far in ["0..=5", "1..=8589934592", "1..8589934592", "3..0"] {
             assert!(matches!(range(far), Err(ParseDealError::OutOfRange(_))), "{far}");
         }
     }
