@@ -2,7 +2,7 @@
 //! in-place apply/undo (or per-depth state slots), a path of keys for cycle checks and an
 //! optional bounded transposition table.
 
-use crate::mem::{Probe, Table, move_growth, reserve_moves, vec_bytes};
+use crate::mem::{Probe, QuickHasher, Table, move_growth, reserve_moves, vec_bytes};
 use crate::{Backtrack, Budget, Control, Heuristic, Limit, Observer, Reason, SearchProblem, Solution, Stats};
 
 /// Which repeated states depth-first engines skip.
@@ -65,8 +65,9 @@ pub(crate) enum RunEnd<M> {
     Stop(Reason),
 }
 
-/// Slots of the path filter ([`Cycles::Path`]).
-const FILTER: usize = 4096;
+/// Slots of the path filter ([`Cycles::Path`]): 2^12.
+const FILTER_BITS: u32 = 12;
+const FILTER: usize = 1 << FILTER_BITS;
 
 /// The reusable scratch of the depth-first engines.
 pub(crate) struct Core<P: SearchProblem + ?Sized> {
@@ -78,7 +79,6 @@ pub(crate) struct Core<P: SearchProblem + ?Sized> {
     /// With [`Cycles::Path`]: how many path keys hash to each slot, so that most children are
     /// cleared of being on the path without scanning it.
     filter: Vec<u32>,
-    hasher: ahash::RandomState,
     /// Longest path of this run, for peak statistics.
     peak_frames: usize,
     table: Table<P::Key, u32>,
@@ -93,7 +93,6 @@ impl<P: SearchProblem + ?Sized> Core<P> {
             frames: Vec::new(),
             keys: Vec::new(),
             filter: Vec::new(),
-            hasher: crate::mem::hasher(),
             peak_frames: 0,
             table: Table::new(),
         }
@@ -101,8 +100,8 @@ impl<P: SearchProblem + ?Sized> Core<P> {
 
     /// The path-filter slot of `key`.
     #[inline]
-    fn slot(&self, key: &P::Key) -> usize {
-        self.hasher.hash_one(key) as usize & (FILTER - 1)
+    fn slot(key: &P::Key) -> usize {
+        QuickHasher::top_bits(key, FILTER_BITS)
     }
 
     pub(crate) fn bytes(&self) -> usize {
@@ -178,7 +177,7 @@ impl<P: SearchProblem + ?Sized> Core<P> {
                 }
             }
             if path_check {
-                let slot = self.slot(&key);
+                let slot = Self::slot(&key);
                 self.filter[slot] += 1;
             }
             self.keys.push(key);
@@ -199,7 +198,7 @@ impl<P: SearchProblem + ?Sized> Core<P> {
                     && let Some(key) = self.keys.pop()
                     && path_check
                 {
-                    let slot = self.slot(&key);
+                    let slot = Self::slot(&key);
                     self.filter[slot] -= 1;
                 }
                 if let Some(mv) = mv {
@@ -221,7 +220,7 @@ impl<P: SearchProblem + ?Sized> Core<P> {
 
             let key = if need_key {
                 let key = problem.key(&self.states[self.depth]);
-                let slot = if path_check { self.slot(&key) } else { 0 };
+                let slot = if path_check { Self::slot(&key) } else { 0 };
                 let cycle = match prm.cycles {
                     Cycles::Off => false,
                     Cycles::Parent => child_depth >= 2 && self.keys[child_depth - 2] == key,

@@ -14,6 +14,67 @@ pub(crate) fn hasher() -> ahash::RandomState {
     )
 }
 
+/// A one-multiply hasher (`FxHash`'s mixing step) for the depth-first path filter, where a
+/// collision only costs a scan of the path: much cheaper than `ahash` per generated node.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct QuickHasher(u64);
+
+impl QuickHasher {
+    #[inline]
+    fn add(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+
+    /// The top `bits` bits of `value`'s hash.
+    #[inline]
+    pub(crate) fn top_bits<T: Hash + ?Sized>(value: &T, bits: u32) -> usize {
+        let mut h = Self(0);
+        value.hash(&mut h);
+        (h.0 >> (64 - bits)) as usize
+    }
+}
+
+impl std::hash::Hasher for QuickHasher {
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut buf = [0u8; 8];
+            buf[..chunk.len()].copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(buf));
+        }
+    }
+
+    #[inline]
+    fn write_u8(&mut self, x: u8) {
+        self.add(u64::from(x));
+    }
+
+    #[inline]
+    fn write_u16(&mut self, x: u16) {
+        self.add(u64::from(x));
+    }
+
+    #[inline]
+    fn write_u32(&mut self, x: u32) {
+        self.add(u64::from(x));
+    }
+
+    #[inline]
+    fn write_u64(&mut self, x: u64) {
+        self.add(x);
+    }
+
+    #[inline]
+    fn write_usize(&mut self, x: usize) {
+        self.add(x as u64);
+    }
+}
+
 /// The capacity a full vector grows to: ×1.5, which wastes less than doubling.
 #[inline]
 fn next_cap(cap: usize) -> usize {
