@@ -42,12 +42,18 @@
 //! - [`Feature`], [`features`], [`Weights`]: the nine GA-FreeCell heuristics, raw and
 //!   normalised, and the genome with [`Weights::GA_FREECELL_BEST`].
 //! - [`deadlock_bound`], [`Deadlock`], [`CostModel`]: `h_0 … h_4`.
+//! - [`advisors`]: `PhaseByX`, `IsMoveToCascade`, `DifficultyLevel` and the
+//!   [`EvalContext`](advisors::EvalContext) that carries `g`, the last move and the deal's
+//!   difficulty.
+//! - [`policy`]: Policy-FreeCell's rule lists, their validation and S-expression text form.
 //! - [`thesis`]: cards on the foundation, automove violation, cascade sortedness, card
 //!   mobility and the solution-length term.
 
+pub mod advisors;
 pub mod deadlock;
 pub mod ga;
 pub mod hsdh;
+pub mod policy;
 pub mod thesis;
 
 pub use deadlock::{CostModel, Deadlock, deadlock_bound};
