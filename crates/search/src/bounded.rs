@@ -218,6 +218,22 @@ impl<P: SearchProblem + ?Sized> Core<P> {
             <P::Backtrack as Backtrack<P>>::descend(problem, &mut self.states, &mut self.depth, mv);
             stats.generated += 1;
 
+            // The bound first: in IDA*'s iterations most children are cut by it, and then
+            // need no key, cycle or table work. (A cut child that is also on the path may lower
+            // the next bound by one needless iteration; costs stay optimal.)
+            let f = if prm.use_h {
+                stats.evaluated += 1;
+                g2.saturating_add(heuristic.estimate(problem, &self.states[self.depth]))
+            } else {
+                g2
+            };
+            if f > prm.bound {
+                cut = true;
+                next = Some(next.map_or(f, |n| n.min(f)));
+                self.up(problem, mv);
+                continue;
+            }
+
             let key = if need_key {
                 let key = problem.key(&self.states[self.depth]);
                 let slot = if path_check { Self::slot(&key) } else { 0 };
@@ -259,18 +275,6 @@ impl<P: SearchProblem + ?Sized> Core<P> {
                 None
             };
 
-            let f = if prm.use_h {
-                stats.evaluated += 1;
-                g2.saturating_add(heuristic.estimate(problem, &self.states[self.depth]))
-            } else {
-                g2
-            };
-            if f > prm.bound {
-                cut = true;
-                next = Some(next.map_or(f, |n| n.min(f)));
-                self.up(problem, mv);
-                continue;
-            }
             if problem.is_goal(&self.states[self.depth]) {
                 let mut path: Vec<P::Move> = self.frames.iter().filter_map(|f| f.mv).collect();
                 path.push(mv);

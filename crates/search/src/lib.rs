@@ -149,6 +149,9 @@
 //!   most 7/8 full, and a 4-byte queue entry. Keys are not stored: a stored state's key is
 //!   recomputed only when its 32-bit hash matches. Vectors grow by ×1.5. For the 15-puzzle
 //!   (`u64` state, 1-byte move) that is about 40 bytes per stored state, capacities included.
+//! - **A\*** generates all children of a node first (one state copy each, no heap allocation
+//!   for a packed state) and reads their index slots together, so the cache misses of the
+//!   duplicate checks overlap; then it probes and inserts them one by one.
 //! - **Depth-first engines** allocate nothing per node once warm: one flat move stack
 //!   (note its length, append, iterate, truncate), frames and path keys reused; a 16 KiB
 //!   counting filter makes [`Cycles::Path`] checks O(1) for most children.
