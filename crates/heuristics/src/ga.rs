@@ -39,9 +39,10 @@
 
 use std::fmt;
 
-use freecell_core::{Board, Card, Suit};
+use freecell_core::{Board, Suit};
 
 use crate::hsdh::{HsdhReading, hsdh};
+use crate::scan;
 
 /// One of the nine heuristics of GA-FreeCell's Table 1, in the table's order (which is the
 /// genome's order).
@@ -218,28 +219,12 @@ impl fmt::Display for Feature {
 
 /// Cards in cascades.
 fn cascade_cards(board: &Board) -> u32 {
-    (0..board.cascade_count()).map(|i| board.cascade_len(i) as u32).sum()
+    52 - board.cards_home() as u32 - scan::cell_mask(board).count_ones()
 }
 
 /// Well-placed cascade cards: those whose every card beneath continues a built sequence.
 fn well_placed(board: &Board) -> u32 {
-    let build = board.rules().build;
-    let mut total = 0;
-    for i in 0..board.cascade_count() {
-        // Walking top-first, `run` counts the built run ending at the current card; the
-        // cards of the final run (reaching the deepest card) are the well-placed ones.
-        let mut run = 0u32;
-        let mut above: Option<Card> = None;
-        for card in board.cascade(i) {
-            run = match above {
-                Some(upper) if build.stacks(upper, card) => run + 1,
-                _ => 1,
-            };
-            above = Some(card);
-        }
-        total += run;
-    }
-    total
+    scan::well_placed(board, scan::cell_mask(board)).count_ones()
 }
 
 /// Lowest and highest foundation rank.
@@ -271,14 +256,8 @@ pub(crate) fn best_bottom_sum(cascades: usize) -> u32 {
 
 /// Sum of the deepest cards' ranks, and the number of empty cascades.
 fn bottom_sum(board: &Board) -> (u32, u32) {
-    let (mut sum, mut empty) = (0, 0);
-    for i in 0..board.cascade_count() {
-        match board.cascade(i).last() {
-            Some(card) => sum += u32::from(card.rank().get()),
-            None => empty += 1,
-        }
-    }
-    (sum, empty)
+    let (sum, non_empty) = scan::bottoms(board, scan::cell_mask(board));
+    (sum, board.cascade_count() as u32 - non_empty)
 }
 
 fn bottom_distance(board: &Board) -> u32 {
@@ -297,10 +276,8 @@ fn bottom_distance(board: &Board) -> u32 {
 /// assert_eq!(features(&board), Feature::ALL.map(|f| f.normalised(&board)));
 /// ```
 pub fn features(board: &Board) -> [f64; 9] {
-    let build = board.rules().build;
     let cells = board.cell_count();
     let cascades = board.cascade_count();
-    let mut wanted = 0u64;
     let mut home_sum = 0u32;
     let (mut lo, mut hi) = (13u8, 0u8);
     for suit in Suit::ALL {
@@ -308,40 +285,21 @@ pub fn features(board: &Board) -> [f64; 9] {
         home_sum += u32::from(h);
         lo = lo.min(h);
         hi = hi.max(h);
-        if h < 13 {
-            wanted |= 1 << (usize::from(h) * 4 + suit.index());
-        }
     }
-    let (mut blocking, mut well, mut in_cascades) = (0u32, 0u32, 0u32);
-    let (mut top_sum, mut tops, mut bottom, mut empty_cascades) = (0u32, 0u32, 0u32, 0u32);
+    let cell_cards = scan::cell_mask(board);
+    let blocking = scan::cards_above(board, scan::wanted(board));
+    let well = scan::well_placed(board, cell_cards).count_ones();
+    let (bottom, non_empty) = scan::bottoms(board, cell_cards);
+    let empty_cascades = cascades as u32 - non_empty;
+    let in_cascades = 52 - home_sum - cell_cards.count_ones();
+    let (mut top_sum, mut tops) = (0u32, 0u32);
     for i in 0..cascades {
-        let mut run = 0u32;
-        let mut above: Option<Card> = None;
-        let mut depth = 0u32;
-        for card in board.cascade(i) {
-            let bit = 1u64 << card.index();
-            if wanted & bit != 0 {
-                blocking += depth;
-            }
-            run = match above {
-                Some(upper) if build.stacks(upper, card) => run + 1,
-                _ => 1,
-            };
-            if above.is_none() {
-                top_sum += u32::from(card.rank().get());
-                tops += 1;
-            }
-            above = Some(card);
-            depth += 1;
+        if let Some(top) = board.cascade_top(i) {
+            top_sum += u32::from(top.rank().get());
+            tops += 1;
         }
-        match above {
-            Some(deepest) => bottom += u32::from(deepest.rank().get()),
-            None => empty_cascades += 1,
-        }
-        well += run;
-        in_cascades += depth;
     }
-    let empty_cells = board.empty_cells() as u32;
+    let empty_cells = cells as u32 - cell_cards.count_ones();
     let vacancy = empty_cells + empty_cascades;
     let hsdh = if vacancy == 0 { 2 * blocking } else { blocking };
     let top_mean = if tops == 0 { 0.0 } else { f64::from(top_sum) / f64::from(tops) };
@@ -434,6 +392,8 @@ impl Default for Weights {
 // Exact comparisons: the expected values are small integers and exact binary fractions.
 #[allow(clippy::float_cmp)]
 mod tests {
+    use freecell_core::Card;
+
     use super::*;
 
     fn board(text: &str) -> Board {

@@ -1,4 +1,5 @@
 //! Integration tests of `freecell-heuristics`: admissibility of the deadlock bound against
 //! exhaustive search on reduced decks, and hand-worked values.
 
+mod consistency;
 mod deadlock;
