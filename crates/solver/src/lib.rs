@@ -1,15 +1,37 @@
-//! FreeCell solvers: the glue between the rules of `freecell-core` and the generic engines
-//! of `freecell-search`.
+//! FreeCell solvers: the glue between the rules of `freecell-core`, the evaluations of
+//! `freecell-heuristics` and the generic engines of `freecell-search`.
 //!
-//! **Depends on** `freecell-core` and `freecell-search` (and, as they land, the heuristics).
-//! It is the only crate that knows both the game and the search layer: the CLI and the
-//! evolution crate share it.
+//! **Depends on** `freecell-core`, `freecell-heuristics` and `freecell-search`. It is the
+//! only crate that knows both the game and the search layer: the CLI and the evolution
+//! crate share it. **Must never** print, exit or read files.
 //!
-//! This first part holds [`FreeCell`], the game as a [`SearchProblem`](freecell_search::SearchProblem):
-//! single-card or sequence moves, safe automoves on or off, duplicate detection on the
-//! canonical [`Key`](freecell_core::Key), and a step cost for either move-count model.
+//! - [`FreeCell`] is the game as a [`SearchProblem`](freecell_search::SearchProblem):
+//!   single-card or sequence moves, safe automoves on or off, duplicate detection on the
+//!   canonical [`Key`](freecell_core::Key), and a step cost for either move-count model.
+//! - [`Solver`] runs a [`Preset`] (a published solver or a baseline) under limits — nodes,
+//!   bytes, wall-clock time, a cancel flag — and returns a [`SolveReport`]:
+//!   [`Outcome::Solved`] with a [`Solution`] verified by the core replayer,
+//!   [`Outcome::Unsolvable`] (only from a complete search; see [`Outcome`]) or
+//!   [`Outcome::Undecided`] with a [`Reason`], plus statistics. [`Solver::hint`] gives the
+//!   next move from any position.
+//! - [`Hsdh`] and [`Weighted`] adapt the heuristics crate's evaluations to the search
+//!   layer's `Heuristic` trait.
 //!
 //! # Example
+//! ```
+//! use freecell_core::{Board, Notation};
+//! use freecell_solver::{Outcome, Preset, Solver};
+//!
+//! let board: Board = "Foundations: H-J C-K D-K S-J\n: KS QH\n: QS KH\n".parse()?;
+//! let mut solver = Solver::new(Preset::Hsd).max_nodes(1_000_000);
+//! let report = solver.solve(&board)?;
+//! let Outcome::Solved(solution) = report.outcome else { panic!("an end game is solvable") };
+//! // Every move is listed, foundation moves included: it replays with no automoves.
+//! assert_eq!(board.write_solution(&solution.moves, Notation::Standard)?, "1h\n2h\n2h\n1h\n");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Searching with the problem directly:
 //! ```
 //! use freecell_core::{Automove, Board, MoveModel};
 //! use freecell_search::bfs;
@@ -22,6 +44,17 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod guide;
+mod preset;
 mod problem;
+mod solver;
 
+pub use guide::{Hsdh, Weighted};
+pub use preset::{DFS_DEPTH, GA_SCALE, IDA_TABLE, ParsePresetError, Preset};
 pub use problem::{CostModel, FreeCell};
+pub use solver::{Hint, Outcome, Reason, Solution, SolveError, SolveReport, SolveStats, Solver};
+
+/// The README's examples, compiled and run as doctests so they stay true.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -47,6 +47,13 @@ impl FreeCell {
     }
 }
 
+impl Default for FreeCell {
+    /// Sequence moves, Horne's safe automoves, the sequence-move cost.
+    fn default() -> Self {
+        FreeCell::new(MoveModel::Sequence, Automove::Horne, CostModel::Sequence)
+    }
+}
+
 impl SearchProblem for FreeCell {
     type State = Board;
     type Move = Move;

@@ -1,0 +1,159 @@
+//! The presets: published FreeCell solvers, each as a choice of problem, engine and heuristic.
+
+use std::fmt;
+use std::str::FromStr;
+
+use freecell_core::{Automove, MoveModel, SequenceCapacity};
+use thiserror::Error;
+
+use crate::CostModel;
+
+/// A solver configuration reproducing a published system (or a baseline), named as on the
+/// command line.
+///
+/// | name | engine | moves | automoves | heuristic | source |
+/// |---|---|---|---|---|---|
+/// | `hsd` | staged deepening, [`Config::paper`](freecell_search::staged::Config::paper) | sequence (standard capacity) | Horne | HSDH, paper reading | GA-FreeCell (GECCO 2011) §3.1.3, Algorithm 1 |
+/// | `hsd-heineman` | staged deepening, [`Config::heineman`](freecell_search::staged::Config::heineman) | sequence, **linear** capacity | none | HSDH, Heineman's code | Heineman's 2009 Java code (FREECELL-FACTS §4) |
+/// | `ida-hsdh` | iterative deepening, children ordered by HSDH, transposition table | sequence | Horne | HSDH (ordering only) | GA-FreeCell §3.1.2 ("phase 2") |
+/// | `bfs` | breadth-first, duplicates on the canonical key | single-card | none | — | baseline; exhaustive |
+/// | `dfs` | depth-first, depth ≤ [`DFS_DEPTH`], unbounded transposition table | single-card | none | — | baseline |
+/// | `ga` | staged deepening, [`Config::paper`](freecell_search::staged::Config::paper) | sequence | Horne | [`Weights::GA_FREECELL_BEST`](freecell_heuristics::Weights::GA_FREECELL_BEST) | GA-FreeCell §3.3–4 |
+///
+/// Choices the sources leave open, named:
+/// - `hsd`: the paper does not say whether cards go home automatically. This preset uses
+///   Horne's safe automoves (Heineman's February 2009 run moved cards home automatically);
+///   `hsd-heineman` keeps his January 2009 setting, no automoves.
+/// - `ida-hsdh`: the paper calls it IDA*, but describes iterative deepening on depth whose
+///   only use of HSDH is to order each node's children ("the open list structure is still
+///   sorted according to depth alone"); that is what this preset runs. Its transposition
+///   table holds at most [`IDA_TABLE`] keys per pass (the paper's ran out of memory).
+/// - `ga`: the weighted sum lies in `[0, 1]`; staged deepening's open list is keyed by
+///   integers, so the value is scaled by [`GA_SCALE`] and rounded. The scale sets which
+///   leaves count as "of equal heuristic value" and replace each other.
+///
+/// # Examples
+/// ```
+/// use freecell_solver::Preset;
+/// let preset: Preset = "hsd-heineman".parse()?;
+/// assert_eq!(preset, Preset::HsdHeineman);
+/// assert_eq!(preset.to_string(), "hsd-heineman");
+/// assert!("fast".parse::<Preset>().is_err());
+/// # Ok::<(), freecell_solver::ParsePresetError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
+pub enum Preset {
+    /// Heineman's staged deepening as the GA-FreeCell paper describes it (Algorithm 1).
+    #[default]
+    Hsd,
+    /// Heineman's staged deepening as his published code runs it.
+    HsdHeineman,
+    /// Iterative deepening with HSDH move ordering and a transposition table.
+    IdaHsdh,
+    /// Breadth-first search over single-card moves: exhaustive, fewest single-card moves.
+    Bfs,
+    /// Depth-bounded depth-first search over single-card moves.
+    Dfs,
+    /// Staged deepening guided by GA-FreeCell's best evolved weights.
+    Ga,
+}
+
+/// Depth bound of the `dfs` preset, in single-card moves: fc-solve's single-card solutions
+/// average about 300 moves (FREECELL-FACTS §7), and a bound well above that lets the
+/// transposition table, not the bound, end most searches.
+pub const DFS_DEPTH: u32 = 1_000;
+
+/// Transposition-table entries of the `ida-hsdh` preset per pass (about 2.5 GB of keys and
+/// table at most would be more than the paper's 2 GB machine; 2²² keys stay near 200 MB).
+pub const IDA_TABLE: usize = 1 << 22;
+
+/// Scale of the `ga` preset's weighted sum: the open list's score is `round(sum · GA_SCALE)`.
+pub const GA_SCALE: f64 = 10_000.0;
+
+impl Preset {
+    /// Every preset, in the table's order.
+    pub const ALL: [Preset; 6] =
+        [Preset::Hsd, Preset::HsdHeineman, Preset::IdaHsdh, Preset::Bfs, Preset::Dfs, Preset::Ga];
+
+    /// The command-line name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Preset::Hsd => "hsd",
+            Preset::HsdHeineman => "hsd-heineman",
+            Preset::IdaHsdh => "ida-hsdh",
+            Preset::Bfs => "bfs",
+            Preset::Dfs => "dfs",
+            Preset::Ga => "ga",
+        }
+    }
+
+    /// Which moves one search step takes.
+    pub const fn move_model(self) -> MoveModel {
+        match self {
+            Preset::Bfs | Preset::Dfs => MoveModel::Atomic,
+            Preset::Hsd | Preset::HsdHeineman | Preset::IdaHsdh | Preset::Ga => MoveModel::Sequence,
+        }
+    }
+
+    /// The automove rule applied after every move of the search.
+    pub const fn automove(self) -> Automove {
+        match self {
+            Preset::Hsd | Preset::IdaHsdh | Preset::Ga => Automove::Horne,
+            Preset::HsdHeineman | Preset::Bfs | Preset::Dfs => Automove::None,
+        }
+    }
+
+    /// The sequence-move capacity the search is run under, when it differs from the
+    /// board's rules (`hsd-heineman`: [`SequenceCapacity::Linear`]).
+    pub const fn capacity(self) -> Option<SequenceCapacity> {
+        match self {
+            Preset::HsdHeineman => Some(SequenceCapacity::Linear),
+            _ => None,
+        }
+    }
+
+    /// The game as this preset searches it.
+    pub const fn problem(self) -> crate::FreeCell {
+        let cost = match self.move_model() {
+            MoveModel::Atomic => CostModel::SingleCard,
+            MoveModel::Sequence => CostModel::Sequence,
+        };
+        crate::FreeCell::new(self.move_model(), self.automove(), cost)
+    }
+}
+
+impl fmt::Display for Preset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A name that is not a [`Preset`].
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("unknown solver `{name}`; the solvers are hsd, hsd-heineman, ida-hsdh, bfs, dfs and ga")]
+#[non_exhaustive]
+pub struct ParsePresetError {
+    /// The name given.
+    pub name: String,
+}
+
+impl FromStr for Preset {
+    type Err = ParsePresetError;
+
+    fn from_str(name: &str) -> Result<Preset, ParsePresetError> {
+        Preset::ALL.into_iter().find(|p| p.name() == name).ok_or_else(|| ParsePresetError { name: name.to_owned() })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for preset in Preset::ALL {
+            assert_eq!(preset.name().parse::<Preset>(), Ok(preset));
+        }
+    }
+}

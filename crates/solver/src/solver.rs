@@ -1,0 +1,458 @@
+//! The [`Solver`]: a preset plus limits; `solve` and `hint` return verified answers.
+
+use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use freecell_core::{Automove, Board, LayoutError, Move, VerifyError, replay};
+use freecell_heuristics::{HsdhReading, Weights};
+use freecell_search::{Budget, Control, Cycles, Limit, Observer, Report, Stats, bfs, dfs, iddfs, staged};
+use thiserror::Error;
+
+use crate::guide::{Hsdh, Ordered, Weighted};
+use crate::preset::{DFS_DEPTH, GA_SCALE, IDA_TABLE};
+use crate::{FreeCell, Preset};
+
+/// How a solve ended.
+///
+/// # When is a deal `Unsolvable`?
+///
+/// Only when the engine searched the whole reachable space without finding a goal
+/// ([`freecell_search::Outcome::Exhausted`]). Engines report that only when no node was cut
+/// off by a bound or discarded (staged deepening's replaced open entries, beam widths), so
+/// the claim rests on the problem being *complete*, which every preset's is:
+/// - **Moves.** Both move models generate every single-card move (a one-card run is within
+///   every capacity, linear included); sequence moves only add compositions of single-card
+///   moves, which reach no new position. Moves left out by the generator only permute
+///   cascades or cells, which the canonical key identifies anyway.
+/// - **Automoves.** Only Horne's and Raymond's rules are offered, and both are *safe*: a
+///   card goes home automatically only when no card still out could ever be built on it
+///   (FREECELL-FACTS §3; the thesis's automove theorem), so from any solution of the
+///   position before an automove one gets a solution after it by dropping that card's
+///   moves. Moving every playable card home is unsafe (it loses MS 1941 and 98714), and the
+///   core crate does not offer it.
+///
+/// So `bfs` proves MS 11982 unsolvable; the staged-deepening presets, which replace open
+/// entries, report it [`Undecided`](Outcome::Undecided) with [`Reason::Pruned`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[must_use]
+pub enum Outcome {
+    /// A solution, verified by replaying it on the board with no automoves.
+    Solved(Solution),
+    /// Proved: no sequence of legal moves wins.
+    Unsolvable,
+    /// No answer within the limits, or an incomplete search ran out of states.
+    Undecided(Reason),
+}
+
+impl Outcome {
+    /// The solution, if solved.
+    pub fn solution(&self) -> Option<&Solution> {
+        match self {
+            Outcome::Solved(s) => Some(s),
+            _ => None,
+        }
+    }
+}
+
+/// Why a solve ended [`Undecided`](Outcome::Undecided).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
+#[non_exhaustive]
+pub enum Reason {
+    /// The node limit ([`Solver::max_nodes`]) was reached.
+    #[error("the node limit was reached")]
+    NodeLimit,
+    /// The memory limit ([`Solver::max_bytes`]) was reached.
+    #[error("the memory limit was reached")]
+    MemoryLimit,
+    /// The wall-clock limit ([`Solver::timeout`]) passed.
+    #[error("the time limit passed")]
+    Timeout,
+    /// The cancel flag ([`Solver::cancel`]) was set.
+    #[error("cancelled")]
+    Cancelled,
+    /// A depth bound (the `dfs` preset's) cut positions off.
+    #[error("the depth bound cut positions off")]
+    Bound,
+    /// The engine discarded positions (staged deepening's open list), so running out of
+    /// positions proves nothing.
+    #[error("the search ran out of positions after discarding some")]
+    Pruned,
+    /// More positions than the engine can number.
+    #[error("more positions than the engine can store")]
+    Capacity,
+    /// Another reason the search engine gave.
+    #[error("the search ended undecided ({0:?})")]
+    Engine(freecell_search::Reason),
+}
+
+/// A verified solution.
+///
+/// `moves` lists **every** move, each automove included, so it replays on the solved board
+/// with no automove rule ([`freecell_core::replay`], [`freecell_core::verify`]).
+///
+/// # Examples
+/// ```
+/// use freecell_core::{Board, replay};
+/// use freecell_solver::{Preset, Solver};
+/// let board: Board = "Foundations: H-J C-K D-K S-J\n: KS QH\n: QS KH\n".parse()?;
+/// let report = Solver::new(Preset::Bfs).solve(&board)?;
+/// let solution = report.outcome.solution().expect("an end game is solvable");
+/// assert_eq!(solution.len(), 4);
+/// assert!(replay(&board, &solution.moves)?.is_won());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// Every move, first first.
+    pub moves: Vec<Move>,
+    /// How many of them the search chose; the rest are automoves it implied.
+    pub searched: usize,
+}
+
+impl Solution {
+    /// The number of moves: the length in the **sequence-move** model (a run move counts 1,
+    /// each foundation move counts 1).
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Whether the board was already won.
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    /// The length in the **single-card** model: a run of n cards counts n.
+    pub fn single_card_len(&self) -> usize {
+        self.moves.iter().map(|m| usize::from(m.count())).sum()
+    }
+}
+
+/// What a solve cost.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct SolveStats {
+    /// The engine's counters (expanded, generated, duplicates, evaluated, peak, bytes).
+    pub search: Stats,
+    /// Wall-clock time of the search and the verification.
+    pub elapsed: Duration,
+}
+
+/// An [`Outcome`] and its [`SolveStats`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[must_use]
+pub struct SolveReport {
+    /// How the solve ended.
+    pub outcome: Outcome,
+    /// What it cost.
+    pub stats: SolveStats,
+}
+
+/// The answer of [`Solver::hint`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[must_use]
+pub struct Hint {
+    /// The first move of a verified solution; `None` when the board is already won or no
+    /// solution was found (see `report`).
+    pub next: Option<Move>,
+    /// The solve the hint comes from.
+    pub report: SolveReport,
+}
+
+/// A failure of the solver itself: never a property of the deal.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum SolveError {
+    /// A solution the search returned does not replay. This is a bug: the solver returns
+    /// this error rather than a wrong solution.
+    #[error("internal error: the {preset} solution does not replay: {error}")]
+    Verification {
+        /// The preset that produced it.
+        preset: Preset,
+        /// The first move that fails.
+        error: VerifyError,
+    },
+    /// A solution the search returned replays but does not win (a bug, as above).
+    #[error("internal error: the {preset} solution replays but leaves {left} cards out")]
+    NotWon {
+        /// The preset that produced it.
+        preset: Preset,
+        /// Cards not home after the replay.
+        left: usize,
+    },
+    /// The board could not be rebuilt under the preset's rules (a bug: any valid board can).
+    #[error("internal error: the board cannot be rebuilt under the {preset} rules: {error}")]
+    Rules {
+        /// The preset.
+        preset: Preset,
+        /// Why.
+        error: LayoutError,
+    },
+}
+
+/// Engine scratch, created on first use and kept between solves.
+#[derive(Default)]
+struct Caches {
+    bfs: Option<bfs::Cache<FreeCell>>,
+    dfs: Option<dfs::Cache<FreeCell>>,
+    ida: Option<iddfs::Cache<Ordered>>,
+    staged: Option<staged::Cache<FreeCell>>,
+}
+
+/// A configured solver: a [`Preset`] and limits.
+///
+/// `solve` and `hint` take `&mut self` because the solver keeps its engines' scratch
+/// memory between calls, so solving many deals allocates little after the first.
+///
+/// # Examples
+/// ```
+/// use std::time::Duration;
+/// use freecell_core::Board;
+/// use freecell_solver::{Outcome, Preset, Solver};
+/// let board: Board = "Foundations: H-J C-K D-K S-J\n: KS QH\n: QS KH\n".parse()?;
+/// let mut solver = Solver::new(Preset::Hsd).max_nodes(100_000).timeout(Duration::from_secs(10));
+/// let report = solver.solve(&board)?;
+/// assert!(matches!(report.outcome, Outcome::Solved(_)));
+/// let hint = solver.hint(&board)?;
+/// assert!(hint.next.is_some());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct Solver {
+    preset: Preset,
+    max_nodes: Option<u64>,
+    max_bytes: Option<usize>,
+    timeout: Option<Duration>,
+    cancel: Option<Arc<AtomicBool>>,
+    caches: Caches,
+}
+
+impl fmt::Debug for Solver {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Solver")
+            .field("preset", &self.preset)
+            .field("max_nodes", &self.max_nodes)
+            .field("max_bytes", &self.max_bytes)
+            .field("timeout", &self.timeout)
+            .field("cancel", &self.cancel)
+            .finish_non_exhaustive()
+    }
+}
+
+/// How often (in expansions) the observer looks at the clock and the cancel flag.
+const CHECK_EVERY: u64 = 1024;
+
+/// Stops the search on a deadline or a cancel flag, and remembers which fired.
+struct Watch<'a> {
+    deadline: Option<Instant>,
+    cancel: Option<&'a AtomicBool>,
+    fired: Option<Reason>,
+}
+
+impl Watch<'_> {
+    fn check(&mut self) -> Control {
+        if self.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+            self.fired = Some(Reason::Cancelled);
+            return Control::Stop;
+        }
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.fired = Some(Reason::Timeout);
+            return Control::Stop;
+        }
+        Control::Continue
+    }
+}
+
+impl Observer for Watch<'_> {
+    #[inline]
+    fn on_expand(&mut self, stats: &Stats) -> Control {
+        if stats.expanded.is_multiple_of(CHECK_EVERY) { self.check() } else { Control::Continue }
+    }
+
+    #[inline]
+    fn on_iteration(&mut self, _: u32, _: &Stats) -> Control {
+        self.check()
+    }
+}
+
+impl Solver {
+    /// A solver running `preset` with no limits.
+    pub fn new(preset: Preset) -> Solver {
+        Solver { preset, max_nodes: None, max_bytes: None, timeout: None, cancel: None, caches: Caches::default() }
+    }
+
+    /// Stop after expanding `n` positions (exact and reproducible).
+    pub fn max_nodes(mut self, n: u64) -> Solver {
+        self.max_nodes = Some(n);
+        self
+    }
+
+    /// Stop before the engine's memory would exceed `n` bytes.
+    pub fn max_bytes(mut self, n: usize) -> Solver {
+        self.max_bytes = Some(n);
+        self
+    }
+
+    /// Stop once `d` has passed since the solve began (checked every 1,024 expansions and
+    /// at every iteration, so it may overrun by a few milliseconds).
+    pub fn timeout(mut self, d: Duration) -> Solver {
+        self.timeout = Some(d);
+        self
+    }
+
+    /// Stop when `flag` becomes true (checked like the timeout, and before starting).
+    pub fn cancel(mut self, flag: Arc<AtomicBool>) -> Solver {
+        self.cancel = Some(flag);
+        self
+    }
+
+    /// The preset.
+    pub fn preset(&self) -> Preset {
+        self.preset
+    }
+
+    /// Solves `board`.
+    ///
+    /// # Errors
+    /// [`SolveError`] only for a bug: a solution that fails verification is never returned.
+    pub fn solve(&mut self, board: &Board) -> Result<SolveReport, SolveError> {
+        let started = Instant::now();
+        let mut watch =
+            Watch { deadline: self.timeout.map(|t| started + t), cancel: self.cancel.as_deref(), fired: None };
+        if watch.check() == Control::Stop {
+            let reason = watch.fired.unwrap_or(Reason::Cancelled);
+            let stats = SolveStats { search: Stats::default(), elapsed: started.elapsed() };
+            return Ok(SolveReport { outcome: Outcome::Undecided(reason), stats });
+        }
+        let preset = self.preset;
+        let searched_board = match preset.capacity() {
+            None => None,
+            Some(capacity) => {
+                let mut layout = board.to_layout();
+                layout.rules.capacity = capacity;
+                Some(Board::try_from(layout).map_err(|error| SolveError::Rules { preset, error })?)
+            }
+        };
+        let start = searched_board.as_ref().unwrap_or(board);
+        let mut budget = Budget::default();
+        if let Some(n) = self.max_nodes {
+            budget = budget.max_expanded(n);
+        }
+        if let Some(n) = self.max_bytes {
+            budget = budget.max_bytes(n);
+        }
+        let problem = preset.problem();
+        let caches = &mut self.caches;
+        let report: Report<Move> = match preset {
+            Preset::Bfs => {
+                let engine = bfs::Bfs::new(bfs::Config::new().budget(budget));
+                engine.search(caches.bfs.get_or_insert_with(bfs::Cache::new), &problem, start, &mut watch)
+            }
+            Preset::Dfs => {
+                let config = dfs::Config::new()
+                    .max_depth(DFS_DEPTH)
+                    // The unbounded table already skips every state of the current path
+                    // (each was stored with a smaller path cost), so no cycle check.
+                    .cycles(Cycles::Off)
+                    .transposition_table(Some(usize::MAX))
+                    .budget(budget);
+                dfs::Dfs::new(config).search(
+                    caches.dfs.get_or_insert_with(dfs::Cache::new),
+                    &problem,
+                    start,
+                    &mut watch,
+                )
+            }
+            Preset::IdaHsdh => {
+                let ordered = Ordered::new(problem, HsdhReading::Paper);
+                let config =
+                    iddfs::Config::new().cycles(Cycles::Path).transposition_table(Some(IDA_TABLE)).budget(budget);
+                iddfs::IterativeDeepening::new(config).search(
+                    caches.ida.get_or_insert_with(iddfs::Cache::new),
+                    &ordered,
+                    start,
+                    &mut watch,
+                )
+            }
+            Preset::Hsd | Preset::HsdHeineman | Preset::Ga => {
+                let config = match preset {
+                    Preset::HsdHeineman => staged::Config::heineman(),
+                    _ => staged::Config::paper(),
+                }
+                .budget(budget);
+                let engine = staged::StagedDeepening::new(config);
+                let cache = caches.staged.get_or_insert_with(staged::Cache::new);
+                match preset {
+                    Preset::HsdHeineman => {
+                        engine.search(cache, &problem, start, &Hsdh(HsdhReading::Heineman), &mut watch)
+                    }
+                    Preset::Ga => {
+                        let h = Weighted { weights: Weights::GA_FREECELL_BEST, scale: GA_SCALE };
+                        engine.search(cache, &problem, start, &h, &mut watch)
+                    }
+                    _ => engine.search(cache, &problem, start, &Hsdh(HsdhReading::Paper), &mut watch),
+                }
+            }
+        };
+        let outcome = match report.outcome {
+            freecell_search::Outcome::Solved(solution) => {
+                Outcome::Solved(complete(preset, board, start, problem.automove(), &solution.moves)?)
+            }
+            freecell_search::Outcome::Exhausted => Outcome::Unsolvable,
+            freecell_search::Outcome::Undecided(reason) => Outcome::Undecided(match reason {
+                freecell_search::Reason::Budget(Limit::Bytes) => Reason::MemoryLimit,
+                freecell_search::Reason::Budget(_) => Reason::NodeLimit,
+                freecell_search::Reason::Stopped => watch.fired.unwrap_or(Reason::Cancelled),
+                freecell_search::Reason::Bound => Reason::Bound,
+                freecell_search::Reason::Pruned => Reason::Pruned,
+                freecell_search::Reason::Capacity => Reason::Capacity,
+                other => Reason::Engine(other),
+            }),
+        };
+        Ok(SolveReport { outcome, stats: SolveStats { search: report.stats, elapsed: started.elapsed() } })
+    }
+
+    /// The next move of a solution from `board`, any position of a game: solves from it and
+    /// returns the solution's first move with the report.
+    ///
+    /// # Errors
+    /// As [`solve`](Self::solve).
+    pub fn hint(&mut self, board: &Board) -> Result<Hint, SolveError> {
+        let report = self.solve(board)?;
+        let next = report.outcome.solution().and_then(|s| s.moves.first().copied());
+        Ok(Hint { next, report })
+    }
+}
+
+/// The full move list of a search path: the chosen moves replayed on `start` (the board
+/// searched) with the automoves each implies, then verified on `board` (the board given)
+/// with no automoves.
+///
+/// `start` differs from `board` only in its sequence-move capacity (`hsd-heineman` searches
+/// under the linear capacity `f + e + 1`). Every such capacity is at most the standard
+/// `(f + 1)·2^e`, so a move legal under it is legal on `board` too; the final replay checks
+/// it rather than assuming it.
+fn complete(
+    preset: Preset,
+    board: &Board,
+    start: &Board,
+    automove: Automove,
+    path: &[Move],
+) -> Result<Solution, SolveError> {
+    let mut replayed = start.clone();
+    let mut moves = Vec::with_capacity(path.len() * 2);
+    for &mv in path {
+        moves.push(mv);
+        if replayed.apply(mv).is_err() {
+            // The replay below reports this move (or, should it be legal on `board`, the
+            // unfinished game).
+            break;
+        }
+        replayed.apply_automoves(automove, &mut moves);
+    }
+    let end = replay(board, &moves).map_err(|error| SolveError::Verification { preset, error })?;
+    if !end.is_won() {
+        return Err(SolveError::NotWon { preset, left: 52 - end.cards_home() });
+    }
+    Ok(Solution { moves, searched: path.len() })
+}
