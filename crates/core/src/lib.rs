@@ -44,6 +44,7 @@
 //!   free cells; [`Board::hash64`] is its Zobrist hash, kept incrementally.
 //! - [`Automove`]: Horne's and Raymond's safe automove rules.
 
+mod access;
 mod automove;
 mod board;
 mod card;

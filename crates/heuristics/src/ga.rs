@@ -224,7 +224,7 @@ fn cascade_cards(board: &Board) -> u32 {
 
 /// Well-placed cascade cards: those whose every card beneath continues a built sequence.
 fn well_placed(board: &Board) -> u32 {
-    scan::well_placed(board, scan::cell_mask(board)).count_ones()
+    scan::well_placed(board).count_ones()
 }
 
 /// Lowest and highest foundation rank.
@@ -256,7 +256,7 @@ pub(crate) fn best_bottom_sum(cascades: usize) -> u32 {
 
 /// Sum of the deepest cards' ranks, and the number of empty cascades.
 fn bottom_sum(board: &Board) -> (u32, u32) {
-    let (sum, non_empty) = scan::bottoms(board, scan::cell_mask(board));
+    let (sum, non_empty) = scan::bottoms(board);
     (sum, board.cascade_count() as u32 - non_empty)
 }
 
@@ -288,8 +288,8 @@ pub fn features(board: &Board) -> [f64; 9] {
     }
     let cell_cards = scan::cell_mask(board);
     let blocking = scan::cards_above(board, scan::wanted(board));
-    let well = scan::well_placed(board, cell_cards).count_ones();
-    let (bottom, non_empty) = scan::bottoms(board, cell_cards);
+    let well = scan::well_placed(board).count_ones();
+    let (bottom, non_empty) = scan::bottoms(board);
     let empty_cascades = cascades as u32 - non_empty;
     let in_cascades = 52 - home_sum - cell_cards.count_ones();
     let (mut top_sum, mut tops) = (0u32, 0u32);

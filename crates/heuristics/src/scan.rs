@@ -13,7 +13,7 @@ const fn bit(index: usize) -> u64 {
 /// The cards in free cells.
 #[inline]
 pub(crate) fn cell_mask(board: &Board) -> u64 {
-    board.cells().flatten().fold(0, |mask, card| mask | bit(card.index()))
+    board.cell_cards()
 }
 
 /// The next card each unfinished foundation needs.
@@ -66,21 +66,17 @@ pub(crate) fn cards_above(board: &Board, targets: u64) -> u32 {
 /// (the deepest card of a cascade included), as a bit set. A card builds on one of the
 /// next rank, so going down the deck order sees each card's support first.
 #[inline]
-pub(crate) fn well_placed(board: &Board, cells: u64) -> u64 {
-    let build = board.rules().build;
-    let mut placed = 0u64;
-    for card in Card::deck().rev() {
-        let b = bit(card.index());
-        if cells & b != 0 || board.is_home(card) {
-            continue;
-        }
-        match board.beneath(card) {
-            None => placed |= b,
-            Some(under) => {
-                if placed & bit(under.index()) != 0 && build.stacks(card, under) {
-                    placed |= b;
-                }
-            }
+pub(crate) fn well_placed(board: &Board) -> u64 {
+    let mut placed = board.bottom_cards();
+    let mut rest = board.stacked_cards();
+    while rest != 0 {
+        let index = 63 - rest.leading_zeros() as usize;
+        rest &= !bit(index);
+        let under = Card::from_index(index as u8).and_then(|card| board.beneath(card));
+        if let Some(under) = under
+            && placed & bit(under.index()) != 0
+        {
+            placed |= bit(index);
         }
     }
     placed
@@ -88,13 +84,13 @@ pub(crate) fn well_placed(board: &Board, cells: u64) -> u64 {
 
 /// Sum of the ranks of the cascades' deepest cards, and how many cascades are non-empty.
 #[inline]
-pub(crate) fn bottoms(board: &Board, cells: u64) -> (u32, u32) {
-    let (mut sum, mut count) = (0, 0);
-    for card in Card::deck() {
-        if board.beneath(card).is_none() && cells & bit(card.index()) == 0 && !board.is_home(card) {
-            sum += u32::from(card.rank().get());
-            count += 1;
-        }
+pub(crate) fn bottoms(board: &Board) -> (u32, u32) {
+    let mut rest = board.bottom_cards();
+    let count = rest.count_ones();
+    let mut sum = 0;
+    while rest != 0 {
+        sum += rest.trailing_zeros() / 4 + 1;
+        rest &= rest - 1;
     }
     (sum, count)
 }
