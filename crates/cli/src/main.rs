@@ -1,32 +1,35 @@
-//! `freecell`: print Microsoft FreeCell deals and verify solutions.
+//! `freecell`: print Microsoft FreeCell deals, solve them, give hints and verify solutions.
 //!
 //! The command is thin on purpose: it parses arguments, reads and writes text, and maps
 //! outcomes to exit codes. Dealing lives in `freecell-deals`, rules and the verifier in
-//! `freecell-core`.
+//! `freecell-core`, solving in `freecell-solver`.
 
 // Printing results and errors is this binary's job; the workspace warns on it elsewhere.
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
-use std::fmt;
+use std::fmt::{self, Write as _};
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::{Args, CommandFactory, Parser, Subcommand, error::ErrorKind};
-use freecell_core::{Board, Game, verify};
+use freecell_core::{Board, Game, Notation, verify};
 use freecell_deals::DealNumber;
+use freecell_solver::{Outcome, Preset, SolveReport, Solver};
 
 /// Exit codes, shown by `--help` and listed in the README.
 const EXIT_CODES: &str = "\
 Exit codes:
   0  success (for verify: the solution is valid and wins)
-  1  the output could not be written
+  1  the output could not be written, or an internal error of the solver
   2  bad usage or bad input: unknown option, deal number out of range, unreadable
      or malformed file, illegal move, or a solution that does not finish the game
-  3  proved unsolvable (reserved for the planned `solve` command)
-  4  undecided: a search limit was reached (reserved for the planned `solve` command)";
+  3  proved unsolvable (solve, hint)
+  4  undecided (solve, hint): a node or time limit was reached, or the solver's
+     search is incomplete";
 
-/// Print Microsoft FreeCell deals and verify solutions.
+/// Print Microsoft FreeCell deals, solve them, give hints and verify solutions.
 #[derive(Debug, Parser)]
 #[command(name = "freecell", version, after_help = EXIT_CODES)]
 struct Cli {
@@ -56,6 +59,66 @@ enum Command {
                           freecell verify --deal N [--game NAME] SOLUTION_FILE"
     )]
     Verify(VerifyArgs),
+    /// Solve a deal or a position and print the solution.
+    ///
+    /// The solution lists every move, each foundation move included, one per line, in
+    /// standard notation (with fc-solve's `v` + hex count on a multi-card move into an empty
+    /// cascade) or detailed notation: it replays with no automove rule (`freecell verify`).
+    /// Statistics go to standard error.
+    #[command(after_help = EXIT_CODES)]
+    Solve(SolveArgs),
+    /// Print the next move of a solution from a position, in standard notation.
+    #[command(after_help = EXIT_CODES)]
+    Hint(HintArgs),
+}
+
+/// Where a board comes from: `--deal N` or a board file (`-`: standard input).
+#[derive(Debug, Args)]
+struct BoardArgs {
+    /// Start from this Microsoft deal instead of a board file.
+    #[arg(long, value_name = "N", value_parser = parse_deal, conflicts_with = "board")]
+    deal: Option<DealNumber>,
+    /// The game whose rules apply (and, with --deal, how the deal is laid out).
+    #[arg(long, value_name = "NAME", default_value = "freecell", value_parser = parse_game)]
+    game: Game,
+    /// The board file, in the fc-solve format; `-` reads standard input.
+    #[arg(value_name = "BOARD_FILE", required_unless_present = "deal")]
+    board: Option<PathBuf>,
+}
+
+/// Search settings shared by `solve` and `hint`.
+#[derive(Debug, Args)]
+struct SearchArgs {
+    /// The solver: hsd, hsd-heineman, ida-hsdh, bfs, dfs or ga (see the freecell-solver
+    /// docs). Issue 8 will add a faster default, `fast`.
+    #[arg(long, value_name = "NAME", default_value = "hsd", value_parser = parse_preset)]
+    solver: Preset,
+    /// Give up (exit 4) after expanding N positions.
+    #[arg(long, value_name = "N")]
+    max_nodes: Option<u64>,
+    /// Give up (exit 4) after SECS seconds (fractions allowed).
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    timeout: Option<Duration>,
+}
+
+#[derive(Debug, Args)]
+struct SolveArgs {
+    #[command(flatten)]
+    input: BoardArgs,
+    #[command(flatten)]
+    search: SearchArgs,
+    /// `standard`: one token per move, sequence moves included; `detailed`: every sequence
+    /// move written as its single-card moves.
+    #[arg(long, value_name = "NOTATION", default_value = "standard", value_parser = parse_notation)]
+    notation: Notation,
+}
+
+#[derive(Debug, Args)]
+struct HintArgs {
+    #[command(flatten)]
+    input: BoardArgs,
+    #[command(flatten)]
+    search: SearchArgs,
 }
 
 #[derive(Debug, Args)]
@@ -91,6 +154,23 @@ fn parse_game(text: &str) -> Result<Game, freecell_core::ParseGameError> {
     text.parse()
 }
 
+fn parse_preset(text: &str) -> Result<Preset, freecell_solver::ParsePresetError> {
+    text.parse()
+}
+
+fn parse_notation(text: &str) -> Result<Notation, String> {
+    match text {
+        "standard" => Ok(Notation::Standard),
+        "detailed" => Ok(Notation::Detailed),
+        _ => Err("the notations are `standard` and `detailed`".to_owned()),
+    }
+}
+
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    let seconds: f64 = text.parse().map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    Duration::try_from_secs_f64(seconds).map_err(|_| format!("`{text}` is not a non-negative number of seconds"))
+}
+
 /// Why the command failed; each kind has its exit code.
 #[derive(Debug)]
 enum Failure {
@@ -98,13 +178,21 @@ enum Failure {
     Input(String),
     /// Standard output could not be written (exit 1).
     Output(io::Error),
+    /// The solver failed its own verification: a bug (exit 1).
+    Internal(String),
+    /// The position was proved unsolvable (exit 3).
+    Unsolvable,
+    /// The search ended without an answer (exit 4).
+    Undecided(String),
 }
 
 impl Failure {
     fn exit_code(&self) -> ExitCode {
         match self {
             Failure::Input(_) => ExitCode::from(2),
-            Failure::Output(_) => ExitCode::from(1),
+            Failure::Output(_) | Failure::Internal(_) => ExitCode::from(1),
+            Failure::Unsolvable => ExitCode::from(3),
+            Failure::Undecided(_) => ExitCode::from(4),
         }
     }
 }
@@ -112,8 +200,10 @@ impl Failure {
 impl fmt::Display for Failure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Failure::Input(message) => f.write_str(message),
+            Failure::Input(message) | Failure::Internal(message) => f.write_str(message),
             Failure::Output(error) => write!(f, "cannot write the output: {error}"),
+            Failure::Unsolvable => f.write_str("unsolvable: no sequence of moves wins this position"),
+            Failure::Undecided(reason) => write!(f, "undecided: {reason}"),
         }
     }
 }
@@ -123,6 +213,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Deal(args) => deal(&args),
         Command::Verify(args) => run_verify(&args),
+        Command::Solve(args) => solve(&args),
+        Command::Hint(args) => hint(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -148,10 +240,7 @@ fn run_verify(args: &VerifyArgs) -> Result<(), Failure> {
             if is_stdin(board_path) && is_stdin(solution) {
                 usage_error("only one of BOARD_FILE and SOLUTION_FILE can be `-` (standard input)");
             }
-            let text = read_input(board_path, "board")?;
-            let board = Board::parse_with_rules(&text, args.game.rules())
-                .map_err(|error| Failure::Input(format!("bad board in {}: {error}", shown(board_path))))?;
-            (board, solution)
+            (read_board(board_path, args.game)?, solution)
         }
         (Some(_), _) => usage_error("with --deal, give only SOLUTION_FILE"),
         (None, _) => usage_error("give BOARD_FILE and SOLUTION_FILE, or --deal N and SOLUTION_FILE"),
@@ -169,6 +258,89 @@ fn run_verify(args: &VerifyArgs) -> Result<(), Failure> {
         )));
     }
     write_stdout(&format!("valid: {moves} {}\n", plural(moves, "move", "moves")))
+}
+
+/// The board `input` names: a deal, or a board file under the game's rules.
+fn load_board(input: &BoardArgs) -> Result<Board, Failure> {
+    match (input.deal, &input.board) {
+        (Some(deal), _) => Ok(deal.board_for(input.game)),
+        (None, Some(path)) => read_board(path, input.game),
+        // clap requires one of the two.
+        (None, None) => Err(Failure::Input("give --deal N or BOARD_FILE".to_owned())),
+    }
+}
+
+/// Reads and parses a board file (`-`: standard input) under `game`'s rules.
+fn read_board(path: &Path, game: Game) -> Result<Board, Failure> {
+    let text = read_input(path, "board")?;
+    Board::parse_with_rules(&text, game.rules())
+        .map_err(|error| Failure::Input(format!("bad board in {}: {error}", shown(path))))
+}
+
+/// Runs the configured solver on the input board.
+fn run_solver(input: &BoardArgs, search: &SearchArgs) -> Result<(Board, SolveReport), Failure> {
+    let board = load_board(input)?;
+    let mut solver = Solver::new(search.solver);
+    if let Some(n) = search.max_nodes {
+        solver = solver.max_nodes(n);
+    }
+    if let Some(t) = search.timeout {
+        solver = solver.timeout(t);
+    }
+    let report = solver.solve(&board).map_err(|error| Failure::Internal(error.to_string()))?;
+    eprintln!("{}", statistics(search.solver, &report));
+    Ok((board, report))
+}
+
+/// One line of statistics for standard error.
+fn statistics(preset: Preset, report: &SolveReport) -> String {
+    let stats = &report.stats;
+    let seconds = stats.elapsed.as_secs_f64();
+    let rate = if seconds > 0.0 { stats.search.generated as f64 / seconds / 1e6 } else { 0.0 };
+    let mut line = format!(
+        "{preset}: {} expanded, {} generated in {seconds:.3} s ({rate:.2} M generated/s)",
+        stats.search.expanded, stats.search.generated
+    );
+    if let Outcome::Solved(solution) = &report.outcome {
+        // Infallible: writing to a String cannot fail.
+        let _ = write!(
+            line,
+            "; solution: {} moves (sequence-move count), {} single-card moves",
+            solution.len(),
+            solution.single_card_len()
+        );
+    }
+    line
+}
+
+/// The failure for an outcome without a solution.
+fn unsolved(outcome: &Outcome) -> Failure {
+    match outcome {
+        Outcome::Unsolvable => Failure::Unsolvable,
+        Outcome::Undecided(reason) => Failure::Undecided(reason.to_string()),
+        // Callers handle `Solved` first.
+        Outcome::Solved(_) => Failure::Internal("internal error: a solution was treated as none".to_owned()),
+    }
+}
+
+fn solve(args: &SolveArgs) -> Result<(), Failure> {
+    let (board, report) = run_solver(&args.input, &args.search)?;
+    let Outcome::Solved(solution) = &report.outcome else { return Err(unsolved(&report.outcome)) };
+    let text = board
+        .write_solution(&solution.moves, args.notation)
+        .map_err(|error| Failure::Internal(format!("internal error: the solution does not replay: {error}")))?;
+    write_stdout(&text)
+}
+
+fn hint(args: &HintArgs) -> Result<(), Failure> {
+    let (board, report) = run_solver(&args.input, &args.search)?;
+    let Outcome::Solved(solution) = &report.outcome else { return Err(unsolved(&report.outcome)) };
+    if let Some(&mv) = solution.moves.first() {
+        write_stdout(&format!("{}\n", board.write_move(mv)))
+    } else {
+        eprintln!("freecell: the game is already won");
+        Ok(())
+    }
 }
 
 /// Reports a usage error of `freecell verify` the way clap does (message, usage line,

@@ -2,6 +2,7 @@
 
 mod deal;
 mod readme;
+mod solve;
 mod verify;
 
 use std::io::Write;
