@@ -54,7 +54,7 @@ impl<P: SearchProblem<State = Board> + ?Sized> Heuristic<P> for Hsdh {
 /// use freecell_search::Heuristic;
 /// use freecell_solver::{FreeCell, Weighted};
 /// let won: Board = "Foundations: C-K D-K H-K S-K\n".parse()?;
-/// let h = Weighted { weights: Weights::GA_FREECELL_BEST, scale: 10_000.0 };
+/// let h = Weighted { weights: Weights::GA_FREECELL_BEST, scale: 1_000.0 };
 /// assert_eq!(h.estimate(&FreeCell::default(), &won), 0);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

@@ -1,3 +1,5 @@
 //! Integration tests for freecell-solver.
 
 mod exhaustive;
+mod limits;
+mod presets;

@@ -1,0 +1,107 @@
+//! Every preset solves a fixed set of easy positions, and every solution verifies.
+
+use freecell_core::{Board, Notation, verify};
+use freecell_deals::DealNumber;
+use freecell_solver::{Outcome, Preset, Solver};
+
+fn deal(n: u64) -> Board {
+    DealNumber::new(n).expect("in range").board()
+}
+
+/// Solves `board` with `preset` under `max_nodes`, checks the solution independently (it
+/// replays with no automoves, written out and read back), and returns its length.
+fn check(preset: Preset, board: &Board, max_nodes: u64) -> usize {
+    let report = Solver::new(preset).max_nodes(max_nodes).solve(board).expect("no solver bug");
+    let Outcome::Solved(solution) = &report.outcome else {
+        panic!("{preset} did not solve:\n{board}\n{:?} after {:?}", report.outcome, report.stats)
+    };
+    let end = freecell_core::replay(board, &solution.moves).expect("the solution replays");
+    assert!(end.is_won(), "{preset}");
+    for notation in [Notation::Standard, Notation::Detailed] {
+        let text = board.write_solution(&solution.moves, notation).expect("the solution writes");
+        let verified = verify(board, &text).expect("the written solution verifies");
+        assert!(verified.board.is_won(), "{preset} {notation:?}");
+    }
+    assert!(solution.searched <= solution.len());
+    assert!(solution.single_card_len() >= solution.len());
+    solution.len()
+}
+
+/// The position after playing `hsd`'s solution of deal `n` until `home` cards are home: a
+/// late-game position that is known to be solvable.
+fn late_game(n: u64, home: usize) -> Board {
+    let mut board = deal(n);
+    let report = Solver::new(Preset::Hsd).max_nodes(1_000_000).solve(&board).expect("no solver bug");
+    let solution = report.outcome.solution().expect("hsd solves this deal");
+    for &mv in &solution.moves {
+        if board.cards_home() >= home {
+            break;
+        }
+        board.apply(mv).expect("verified solutions replay");
+    }
+    board
+}
+
+#[test]
+fn hsd_solves_easy_deals() {
+    for n in [11, 12] {
+        check(Preset::Hsd, &deal(n), 200_000);
+    }
+}
+
+#[test]
+fn hsd_heineman_solves_easy_deals() {
+    check(Preset::HsdHeineman, &deal(17), 200_000);
+}
+
+#[test]
+fn ga_solves_easy_deals() {
+    check(Preset::Ga, &deal(17), 200_000);
+}
+
+#[test]
+fn dfs_solves_easy_deals() {
+    for n in [8, 16] {
+        check(Preset::Dfs, &deal(n), 200_000);
+    }
+}
+
+#[test]
+fn bfs_solves_late_game_positions() {
+    for n in [11, 12] {
+        check(Preset::Bfs, &late_game(n, 40), 500_000);
+    }
+}
+
+#[test]
+fn ida_hsdh_solves_late_game_positions() {
+    for n in [11, 12] {
+        check(Preset::IdaHsdh, &late_game(n, 36), 500_000);
+    }
+}
+
+#[test]
+fn bfs_finds_fewest_single_card_moves() {
+    // Four cards left, each playable home in turn: four moves, no shorter solution.
+    let board: Board = "Foundations: H-J C-K D-K S-J\n: KS QH\n: QS KH\n".parse().unwrap();
+    assert_eq!(check(Preset::Bfs, &board, 1_000), 4);
+}
+
+#[test]
+fn a_won_board_has_an_empty_solution() {
+    let won: Board = "Foundations: C-K D-K H-K S-K\n".parse().unwrap();
+    for preset in Preset::ALL {
+        let report = Solver::new(preset).solve(&won).unwrap();
+        assert_eq!(report.outcome.solution().map(freecell_solver::Solution::len), Some(0), "{preset}");
+        assert_eq!(Solver::new(preset).hint(&won).unwrap().next, None);
+    }
+}
+
+#[test]
+fn hint_gives_a_legal_first_move_from_mid_game() {
+    let board = late_game(12, 20);
+    let hint = Solver::new(Preset::Hsd).max_nodes(200_000).hint(&board).unwrap();
+    let mv = hint.next.expect("a mid-game position of a solved deal has a next move");
+    assert_eq!(Some(mv), hint.report.outcome.solution().and_then(|s| s.moves.first().copied()));
+    assert!(board.check(mv).is_ok());
+}
