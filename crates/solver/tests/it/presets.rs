@@ -69,7 +69,7 @@ fn dfs_solves_easy_deals() {
 #[test]
 fn bfs_solves_late_game_positions() {
     for n in [11, 12] {
-        check(Preset::Bfs, &late_game(n, 40), 500_000);
+        check(Preset::Bfs, &late_game(n, 44), 500_000);
     }
 }
 
