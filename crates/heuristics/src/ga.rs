@@ -39,7 +39,7 @@
 
 use std::fmt;
 
-use freecell_core::{Board, Suit};
+use freecell_core::{Board, Card, Suit};
 
 use crate::hsdh::{HsdhReading, hsdh};
 use crate::scan;
@@ -276,8 +276,10 @@ fn bottom_distance(board: &Board) -> u32 {
 /// assert_eq!(features(&board), Feature::ALL.map(|f| f.normalised(&board)));
 /// ```
 pub fn features(board: &Board) -> [f64; 9] {
+    let build = board.rules().build;
     let cells = board.cell_count();
     let cascades = board.cascade_count();
+    let mut wanted = 0u64;
     let mut home_sum = 0u32;
     let (mut lo, mut hi) = (13u8, 0u8);
     for suit in Suit::ALL {
@@ -285,21 +287,40 @@ pub fn features(board: &Board) -> [f64; 9] {
         home_sum += u32::from(h);
         lo = lo.min(h);
         hi = hi.max(h);
-    }
-    let cell_cards = scan::cell_mask(board);
-    let blocking = scan::cards_above(board, scan::wanted(board));
-    let well = scan::well_placed(board).count_ones();
-    let (bottom, non_empty) = scan::bottoms(board);
-    let empty_cascades = cascades as u32 - non_empty;
-    let in_cascades = 52 - home_sum - cell_cards.count_ones();
-    let (mut top_sum, mut tops) = (0u32, 0u32);
-    for i in 0..cascades {
-        if let Some(top) = board.cascade_top(i) {
-            top_sum += u32::from(top.rank().get());
-            tops += 1;
+        if h < 13 {
+            wanted |= 1 << (usize::from(h) * 4 + suit.index());
         }
     }
-    let empty_cells = cells as u32 - cell_cards.count_ones();
+    let (mut blocking, mut well, mut in_cascades) = (0u32, 0u32, 0u32);
+    let (mut top_sum, mut tops, mut bottom, mut empty_cascades) = (0u32, 0u32, 0u32, 0u32);
+    for i in 0..cascades {
+        let mut run = 0u32;
+        let mut above: Option<Card> = None;
+        let mut depth = 0u32;
+        for card in board.cascade(i) {
+            let bit = 1u64 << card.index();
+            if wanted & bit != 0 {
+                blocking += depth;
+            }
+            run = match above {
+                Some(upper) if build.stacks(upper, card) => run + 1,
+                _ => 1,
+            };
+            if above.is_none() {
+                top_sum += u32::from(card.rank().get());
+                tops += 1;
+            }
+            above = Some(card);
+            depth += 1;
+        }
+        match above {
+            Some(deepest) => bottom += u32::from(deepest.rank().get()),
+            None => empty_cascades += 1,
+        }
+        well += run;
+        in_cascades += depth;
+    }
+    let empty_cells = board.empty_cells() as u32;
     let vacancy = empty_cells + empty_cascades;
     let hsdh = if vacancy == 0 { 2 * blocking } else { blocking };
     let top_mean = if tops == 0 { 0.0 } else { f64::from(top_sum) / f64::from(tops) };
@@ -392,8 +413,6 @@ impl Default for Weights {
 // Exact comparisons: the expected values are small integers and exact binary fractions.
 #[allow(clippy::float_cmp)]
 mod tests {
-    use freecell_core::Card;
-
     use super::*;
 
     fn board(text: &str) -> Board {

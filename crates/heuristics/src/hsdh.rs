@@ -16,7 +16,7 @@
 //!
 //! Neither reading is admissible: a single card above the next ace may count 2.
 
-use freecell_core::Board;
+use freecell_core::{Board, Suit};
 
 /// Which HSDH to compute; see the [module docs](self).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -34,7 +34,7 @@ pub enum HsdhReading {
 ///
 /// # Examples
 /// ```
-/// use freecell_core::Board;
+/// use freecell_core::{Board, Suit};
 /// use freecell_heuristics::hsdh::blocking_sum;
 /// // Spades need 2S (under 9H, 3H); hearts need AH (under KS); clubs and diamonds are done.
 /// let board: Board = "Foundations: C-K D-K H-0 S-A\n: 2S 9H 3H\n: AH KS\n\
@@ -42,7 +42,29 @@ pub enum HsdhReading {
 /// assert_eq!(blocking_sum(&board), 3);
 /// ```
 pub fn blocking_sum(board: &Board) -> u32 {
-    crate::scan::cards_above(board, crate::scan::wanted(board))
+    let mut wanted = 0u64;
+    for suit in Suit::ALL {
+        let home = board.foundation(suit);
+        if home < 13 {
+            wanted |= 1 << (usize::from(home) * 4 + suit.index());
+        }
+    }
+    // Cards in cells count 0; stop walking once every card in a cascade is found.
+    wanted &= !board.cell_cards();
+    let mut sum = 0u32;
+    for i in 0..board.cascade_count() {
+        if wanted == 0 {
+            break;
+        }
+        for (above, card) in board.cascade(i).enumerate() {
+            let bit = 1u64 << card.index();
+            if wanted & bit != 0 {
+                wanted &= !bit;
+                sum += above as u32;
+            }
+        }
+    }
+    sum
 }
 
 /// Whether the position has no empty free cell and no empty cascade: the condition under
@@ -57,7 +79,7 @@ pub fn no_vacancy(board: &Board) -> bool {
 ///
 /// # Examples
 /// ```
-/// use freecell_core::Board;
+/// use freecell_core::{Board, Suit};
 /// use freecell_heuristics::{HsdhReading, hsdh};
 /// // Hearts need AH, under KS: one card. Spades need 2S, under 9H and 3H: two cards.
 /// // Five cascades are empty, so nothing doubles.

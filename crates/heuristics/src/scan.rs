@@ -1,9 +1,7 @@
-//! Fast whole-board scans shared by the heuristics, written against `Board`'s public
-//! accessors. Walking one cascade is a chain of dependent loads; walking all cascades a
-//! layer at a time lets those chains overlap, and scans that only need "what lies on what"
-//! go over the cards in index order with no chain at all.
+//! Whole-board scans shared by the heuristics that only need "what lies on what": they go
+//! over `Board`'s bit-set views in card order instead of walking cascades.
 
-use freecell_core::{Board, Card, MAX_CASCADES, Suit};
+use freecell_core::{Board, Card};
 
 #[inline]
 const fn bit(index: usize) -> u64 {
@@ -14,52 +12,6 @@ const fn bit(index: usize) -> u64 {
 #[inline]
 pub(crate) fn cell_mask(board: &Board) -> u64 {
     board.cell_cards()
-}
-
-/// The next card each unfinished foundation needs.
-#[inline]
-pub(crate) fn wanted(board: &Board) -> u64 {
-    let mut wanted = 0;
-    for suit in Suit::ALL {
-        let home = board.foundation(suit);
-        if home < 13 {
-            wanted |= bit(usize::from(home) * 4 + suit.index());
-        }
-    }
-    wanted
-}
-
-/// Sum over the cards of `targets` lying in cascades of the number of cards on top of
-/// each. Cards of `targets` elsewhere count 0.
-#[inline]
-pub(crate) fn cards_above(board: &Board, targets: u64) -> u32 {
-    let mut targets = targets & !cell_mask(board);
-    let n = board.cascade_count().min(MAX_CASCADES);
-    let mut cur: [Option<Card>; MAX_CASCADES] = [None; MAX_CASCADES];
-    for (i, slot) in cur[..n].iter_mut().enumerate() {
-        *slot = board.cascade_top(i);
-    }
-    let mut depth = 0;
-    let mut sum = 0;
-    while targets != 0 {
-        let mut any = false;
-        for slot in &mut cur[..n] {
-            if let Some(card) = *slot {
-                any = true;
-                let b = bit(card.index());
-                if targets & b != 0 {
-                    sum += depth;
-                    targets &= !b;
-                }
-                *slot = board.beneath(card);
-            }
-        }
-        if !any {
-            break;
-        }
-        depth += 1;
-    }
-    sum
 }
 
 /// Cascade cards whose every card beneath continues a built sequence under the rules
