@@ -1,8 +1,11 @@
 //! A*, weighted A* and greedy best-first search over a bucket priority queue.
 //!
 //! Every state is stored once, in an arena indexed by [`NodeId`](crate::NodeId) (parents are
-//! ids); the key index holds `(hash, id)` pairs only; queue entries are bare 4-byte ids in
-//! buckets by priority `f` and sub-buckets by `g` (see [`TieBreak`]). A cheaper path to a
+//! ids, states, parents, path costs and moves in separate vectors so that nothing is padding);
+//! the key index holds 4-byte slots (an id plus hash bits as a tag); queue entries are bare
+//! 4-byte ids in buckets by priority `f` and sub-buckets by `g` (see [`TieBreak`]). A node's
+//! heuristic estimate is not stored: it is recovered from its priority when it is expanded and
+//! handed to [`Heuristic::estimate_child`] for its children. A cheaper path to a
 //! stored node updates it in place and queues it again (re-opening it if it was expanded, which
 //! inconsistent heuristics and weighted A* need; see [`Config::reopen`]).
 //!
@@ -135,12 +138,14 @@ pub struct Cache<P: SearchProblem + ?Sized> {
     moves: Vec<P::Move>,
     /// `[parent, child]` scratch states.
     scratch: Vec<P::State>,
-    /// The children of the node being expanded: state, key, index hash, move, path cost.
+    /// The children of the node being expanded: state, key, index hash, id if found early,
+    /// move, path cost.
     children: Vec<Child<P>>,
 }
 
 /// A generated child waiting for its duplicate check.
-type Child<P> = (<P as SearchProblem>::State, <P as SearchProblem>::Key, u32, <P as SearchProblem>::Move, u32);
+type Child<P> =
+    (<P as SearchProblem>::State, <P as SearchProblem>::Key, u64, Option<u32>, <P as SearchProblem>::Move, u32);
 
 impl<P: SearchProblem + ?Sized> Cache<P> {
     /// An empty cache; it allocates on first use.
@@ -171,8 +176,9 @@ impl<P: SearchProblem + ?Sized> Cache<P> {
         self.arena.len()
     }
 
-    /// Inline bytes one stored node takes in the arena: state, parent id, path cost and move
-    /// (index slots, queue entries and spare capacity come on top).
+    /// Inline bytes one stored node takes in the arena: state, parent id (4 bytes), path cost
+    /// (2 bytes while every cost fits in a `u16`, else 4) and move (index slots, queue entries
+    /// and spare capacity come on top).
     pub fn node_size() -> usize {
         Arena::<P>::node_size()
     }
@@ -266,7 +272,7 @@ impl AStar {
         c.scratch.push(start.clone());
 
         let key = problem.key(start);
-        budget.bytes(c.memory_usage(), c.arena.growth_one() + growth(&c.closed))?;
+        budget.bytes(c.memory_usage(), c.arena.growth_one(0) + growth(&c.closed))?;
         let at = c.arena.find(problem, &key).err().ok_or(Reason::Capacity)?;
         stats.evaluated += 1;
         let f0 = self.priority(0, heuristic.estimate(problem, start))?;
@@ -283,12 +289,13 @@ impl AStar {
                 c.arena.bytes() + c.queue.bytes() + vec_bytes(&c.closed) + vec_bytes(&c.moves) + scratch_bytes
             };
         }
-        while let Some((_, id, g)) = c.queue.pop() {
+        let (wg, wh) = self.config.weights;
+        while let Some((f, id, g)) = c.queue.pop() {
             let idx = id as usize;
-            if c.arena.nodes[idx].g != g {
+            if c.arena.g(id) != g {
                 continue; // stale: a cheaper entry was queued later
             }
-            if problem.is_goal(&c.arena.nodes[idx].state) {
+            if problem.is_goal(c.arena.state(id)) {
                 let moves = c.arena.path(id);
                 return Ok(Outcome::Solved(Solution { moves, cost: g }));
             }
@@ -298,16 +305,20 @@ impl AStar {
                 return Err(Reason::Stopped);
             }
             c.closed[idx / 64] |= 1 << (idx % 64);
-            c.scratch[0].clone_from(&c.arena.nodes[idx].state);
+            c.scratch[0].clone_from(c.arena.state(id));
+            // The node's estimate, for its children's incremental ones: recovered exactly from
+            // its priority `f = wg·g + wh·h` (computed without overflow, as `f` fits). With
+            // `wh = 0` priorities ignore estimates, and children are estimated from scratch.
+            let parent_h = (wh != 0).then(|| ((u64::from(f) - u64::from(wg) * u64::from(g)) / u64::from(wh)) as u32);
             c.moves.clear();
             budget.bytes(used!(), move_growth(&c.moves))?;
             reserve_moves(&mut c.moves);
             problem.moves(&c.scratch[0], &mut c.moves);
 
-            // Generate every child first and read each one's index slot: the reads miss the
-            // cache independently, so they overlap, and the probes below then hit.
+            // Generate every child first and check each one's first index slot (and the node
+            // it names): the reads miss the cache independently, so they overlap, and the
+            // probes below then hit, or are not needed.
             c.children.clear();
-            let mut touched = 0u32;
             for i in 0..c.moves.len() {
                 let mv = c.moves[i];
                 budget.generate(stats)?;
@@ -318,13 +329,12 @@ impl AStar {
                 problem.apply(&mut child, mv);
                 let key = problem.key(&child);
                 let hash = c.arena.hash(&key);
-                touched ^= c.arena.touch(hash);
+                let found = c.arena.peek(problem, &key, hash);
                 if limit_bytes {
                     budget.bytes(used!(), growth(&c.children))?;
                 }
-                push(&mut c.children, (child, key, hash, mv, g2));
+                push(&mut c.children, (child, key, hash, found, mv, g2));
             }
-            std::hint::black_box(touched);
             let children_bytes = vec_bytes(&c.children);
             macro_rules! used_now {
                 () => {
@@ -336,34 +346,40 @@ impl AStar {
                         + children_bytes
                 };
             }
-            for (child, key, hash, mv, g2) in c.children.drain(..) {
+            let estimate = |child: &P::State, mv: P::Move| match parent_h {
+                Some(h) => heuristic.estimate_child(problem, h, mv, child),
+                None => heuristic.estimate(problem, child),
+            };
+            for (child, key, hash, found, mv, g2) in c.children.drain(..) {
                 if limit_bytes {
-                    budget.bytes(used_now!(), c.arena.growth_one() + growth(&c.closed))?;
+                    budget.bytes(used_now!(), c.arena.growth_one(g2) + growth(&c.closed))?;
                 }
-                match c.arena.find_hashed(problem, &key, hash) {
+                let stored = match found {
+                    Some(id) => Ok(id),
+                    None => c.arena.find_hashed(problem, &key, hash),
+                };
+                match stored {
                     Ok(cid) => {
                         let ci = cid as usize;
                         let closed = c.closed[ci / 64] & (1 << (ci % 64)) != 0;
-                        if g2 >= c.arena.nodes[ci].g || (closed && !self.config.reopen) {
+                        if g2 >= c.arena.g(cid) || (closed && !self.config.reopen) {
                             stats.duplicates += 1;
                             continue;
                         }
                         stats.evaluated += 1;
-                        let f = self.priority(g2, heuristic.estimate(problem, &child))?;
+                        let f = self.priority(g2, estimate(&child, mv))?;
                         if limit_bytes {
                             budget.bytes(used_now!(), c.queue.growth(f, g2))?;
                         }
-                        c.arena.nodes[ci].g = g2;
-                        c.arena.nodes[ci].parent = id;
-                        c.arena.moves[ci - 1] = mv;
+                        c.arena.relink(cid, id, g2, mv);
                         c.closed[ci / 64] &= !(1 << (ci % 64));
                         c.queue.push(f, g2, cid);
                     }
                     Err(at) => {
                         stats.evaluated += 1;
-                        let f = self.priority(g2, heuristic.estimate(problem, &child))?;
+                        let f = self.priority(g2, estimate(&child, mv))?;
                         if limit_bytes {
-                            let need = c.arena.growth_one() + growth(&c.closed) + c.queue.growth(f, g2);
+                            let need = c.arena.growth_one(g2) + growth(&c.closed) + c.queue.growth(f, g2);
                             budget.bytes(used_now!(), need)?;
                         }
                         let cid = c.arena.insert(at, child, id, g2, Some(mv))?;

@@ -88,17 +88,33 @@ pub struct Cache<P: SearchProblem + ?Sized> {
     candidates: Vec<Candidate<P>>,
     moves: Vec<P::Move>,
     scratch: Vec<P::State>,
+    /// Heuristic estimates of the current layer's nodes (`layer_h[id - first]`), and of the
+    /// next layer's as it is stored: parents' estimates for children's incremental ones.
+    layer_h: Vec<u32>,
+    next_h: Vec<u32>,
 }
 
 impl<P: SearchProblem + ?Sized> Cache<P> {
     /// An empty cache.
     pub fn new() -> Self {
-        Self { arena: Arena::new(), candidates: Vec::new(), moves: Vec::new(), scratch: Vec::new() }
+        Self {
+            arena: Arena::new(),
+            candidates: Vec::new(),
+            moves: Vec::new(),
+            scratch: Vec::new(),
+            layer_h: Vec::new(),
+            next_h: Vec::new(),
+        }
     }
 
     /// Bytes held (capacities).
     pub fn memory_usage(&self) -> usize {
-        self.arena.bytes() + vec_bytes(&self.candidates) + vec_bytes(&self.moves) + vec_bytes(&self.scratch)
+        self.arena.bytes()
+            + vec_bytes(&self.candidates)
+            + vec_bytes(&self.moves)
+            + vec_bytes(&self.scratch)
+            + vec_bytes(&self.layer_h)
+            + vec_bytes(&self.next_h)
     }
 }
 
@@ -177,14 +193,24 @@ impl Beam {
         c.scratch.clear();
         c.scratch.push(start.clone());
         c.scratch.push(start.clone());
+        c.layer_h.clear();
+        c.next_h.clear();
         stats.iterations = 1;
         if problem.is_goal(start) {
             return Ok(Outcome::Solved(Solution { moves: Vec::new(), cost: 0 }));
         }
-        budget.bytes(c.memory_usage(), c.arena.growth_one())?;
+        budget.bytes(c.memory_usage(), c.arena.growth_one(0))?;
         let at = c.arena.find(problem, &problem.key(start)).err().ok_or(Reason::Capacity)?;
+        budget.bytes(c.memory_usage(), growth(&c.layer_h))?;
+        stats.evaluated += 1;
+        push(&mut c.layer_h, heuristic.estimate(problem, start));
         c.arena.insert(at, start.clone(), NO_PARENT, 0, None)?;
         let scratch_bytes = vec_bytes(&c.scratch);
+        macro_rules! layer_bytes {
+            () => {
+                scratch_bytes + vec_bytes(&c.layer_h) + vec_bytes(&c.next_h)
+            };
+        }
         let mut pruned = false;
         let (mut lo, mut hi) = (0usize, 1usize);
         let mut depth = 0;
@@ -196,10 +222,11 @@ impl Beam {
                 if observer.on_expand(stats) == Control::Stop {
                     return Err(Reason::Stopped);
                 }
-                let g = c.arena.nodes[id].g;
-                c.scratch[0].clone_from(&c.arena.nodes[id].state);
+                let g = c.arena.g(id as u32);
+                let h = c.layer_h[id - lo];
+                c.scratch[0].clone_from(c.arena.state(id as u32));
                 c.moves.clear();
-                let used = c.arena.bytes() + vec_bytes(&c.candidates) + vec_bytes(&c.moves) + scratch_bytes;
+                let used = c.arena.bytes() + vec_bytes(&c.candidates) + vec_bytes(&c.moves) + layer_bytes!();
                 budget.bytes(used, move_growth(&c.moves))?;
                 reserve_moves(&mut c.moves);
                 problem.moves(&c.scratch[0], &mut c.moves);
@@ -218,14 +245,14 @@ impl Beam {
                         return Ok(Outcome::Solved(Solution { moves, cost: g2 }));
                     }
                     let key = problem.key(child);
-                    let used = c.arena.bytes() + vec_bytes(&c.candidates) + vec_bytes(&c.moves) + scratch_bytes;
-                    budget.bytes(used, c.arena.growth_one() + growth(&c.candidates))?;
+                    let used = c.arena.bytes() + vec_bytes(&c.candidates) + vec_bytes(&c.moves) + layer_bytes!();
+                    budget.bytes(used, c.arena.growth_one(g2) + growth(&c.candidates))?;
                     if c.arena.find(problem, &key).is_ok() {
                         stats.duplicates += 1;
                         continue;
                     }
                     stats.evaluated += 1;
-                    let h = heuristic.estimate(problem, child);
+                    let h = heuristic.estimate_child(problem, h, mv, child);
                     push(&mut c.candidates, (h, id as u32, mv, child.clone()));
                 }
             }
@@ -235,21 +262,23 @@ impl Beam {
                 c.candidates.truncate(width);
             }
             lo = hi;
-            let fixed = vec_bytes(&c.candidates) + vec_bytes(&c.moves) + scratch_bytes;
-            for (_, parent, mv, state) in c.candidates.drain(..) {
-                budget.bytes(c.arena.bytes() + fixed, c.arena.growth_one())?;
+            let fixed = vec_bytes(&c.candidates) + vec_bytes(&c.moves) + scratch_bytes + vec_bytes(&c.layer_h);
+            c.next_h.clear();
+            for (h, parent, mv, state) in c.candidates.drain(..) {
+                let used = c.arena.bytes() + fixed + vec_bytes(&c.next_h);
+                let g2 = c.arena.g(parent).saturating_add(problem.step_cost(c.arena.state(parent), mv));
+                budget.bytes(used, c.arena.growth_one(g2) + growth(&c.next_h))?;
                 let key = problem.key(&state);
                 match c.arena.find(problem, &key) {
                     Ok(_) => stats.duplicates += 1,
                     Err(at) => {
-                        let g2 = c.arena.nodes[parent as usize]
-                            .g
-                            .saturating_add(problem.step_cost(&c.arena.nodes[parent as usize].state, mv));
                         c.arena.insert(at, state, parent, g2, Some(mv))?;
+                        push(&mut c.next_h, h);
                     }
                 }
             }
             hi = c.arena.len();
+            std::mem::swap(&mut c.layer_h, &mut c.next_h);
             stats.peak_stored = c.arena.len() as u64;
             if lo < hi {
                 depth += 1;

@@ -165,7 +165,7 @@ impl Bfs {
         if problem.is_goal(start) {
             return Ok(Outcome::Solved(Solution { moves: Vec::new(), cost: 0 }));
         }
-        budget.bytes(c.memory_usage(), c.arena.growth_one())?;
+        budget.bytes(c.memory_usage(), c.arena.growth_one(0))?;
         let at = c.arena.find(problem, &problem.key(start)).err().ok_or(Reason::Capacity)?;
         c.arena.insert(at, start.clone(), NO_PARENT, 0, None)?;
 
@@ -194,8 +194,8 @@ impl Bfs {
             if observer.on_expand(stats) == Control::Stop {
                 return Err(Reason::Stopped);
             }
-            let g = c.arena.nodes[id as usize].g;
-            c.scratch[0].clone_from(&c.arena.nodes[id as usize].state);
+            let g = c.arena.g(id);
+            c.scratch[0].clone_from(c.arena.state(id));
             c.moves.clear();
             budget.bytes(c.arena.bytes() + vec_bytes(&c.moves) + scratch_bytes, move_growth(&c.moves))?;
             reserve_moves(&mut c.moves);
@@ -216,7 +216,7 @@ impl Bfs {
                 }
                 let key = problem.key(child);
                 let used = c.arena.bytes() + vec_bytes(&c.moves) + scratch_bytes;
-                budget.bytes(used, c.arena.growth_one())?;
+                budget.bytes(used, c.arena.growth_one(g2))?;
                 match c.arena.find(problem, &key) {
                     Ok(_) => stats.duplicates += 1,
                     Err(at) => {

@@ -37,6 +37,8 @@ struct Frame<M> {
     end: u32,
     /// Path cost to this node.
     g: u32,
+    /// Its heuristic estimate (0 without a heuristic), for children's incremental estimates.
+    h: u32,
     /// The move that led here (`None` for the root).
     mv: Option<M>,
 }
@@ -182,7 +184,7 @@ impl<P: SearchProblem + ?Sized> Core<P> {
             }
             self.keys.push(key);
         }
-        if let Err(r) = self.expand(problem, 0, None, observer, prm, stats) {
+        if let Err(r) = self.expand(problem, 0, h0, None, observer, prm, stats) {
             return RunEnd::Stop(r);
         }
 
@@ -208,7 +210,7 @@ impl<P: SearchProblem + ?Sized> Core<P> {
             }
             let mv = self.moves[top.next as usize];
             top.next += 1;
-            let g = top.g;
+            let (g, h) = (top.g, top.h);
             let child_depth = self.frames.len();
 
             if let Err(r) = prm.budget.generate(stats) {
@@ -221,12 +223,13 @@ impl<P: SearchProblem + ?Sized> Core<P> {
             // The bound first: in IDA*'s iterations most children are cut by it, and then
             // need no key, cycle or table work. (A cut child that is also on the path may lower
             // the next bound by one needless iteration; costs stay optimal.)
-            let f = if prm.use_h {
+            let h2 = if prm.use_h {
                 stats.evaluated += 1;
-                g2.saturating_add(heuristic.estimate(problem, &self.states[self.depth]))
+                heuristic.estimate_child(problem, h, mv, &self.states[self.depth])
             } else {
-                g2
+                0
             };
+            let f = g2.saturating_add(h2);
             if f > prm.bound {
                 cut = true;
                 next = Some(next.map_or(f, |n| n.min(f)));
@@ -285,7 +288,7 @@ impl<P: SearchProblem + ?Sized> Core<P> {
                 self.up(problem, mv);
                 continue;
             }
-            if let Err(r) = self.expand(problem, g2, Some(mv), observer, prm, stats) {
+            if let Err(r) = self.expand(problem, g2, h2, Some(mv), observer, prm, stats) {
                 return RunEnd::Stop(r);
             }
             if let Some((key, slot)) = key {
@@ -300,10 +303,12 @@ impl<P: SearchProblem + ?Sized> Core<P> {
 
     /// Expands the current node: counts it, asks the observer, pushes its moves and a frame.
     #[inline]
+    #[allow(clippy::too_many_arguments)]
     fn expand<O: Observer + ?Sized>(
         &mut self,
         problem: &P,
         g: u32,
+        h: u32,
         mv: Option<P::Move>,
         observer: &mut O,
         prm: &Params,
@@ -314,11 +319,13 @@ impl<P: SearchProblem + ?Sized> Core<P> {
         if observer.on_expand(stats) == Control::Stop {
             return Err(Reason::Stopped);
         }
-        prm.budget.bytes(self.bytes(), move_growth(&self.moves))?;
+        if prm.budget.get_max_bytes().is_some() {
+            prm.budget.bytes(self.bytes(), move_growth(&self.moves))?;
+        }
         reserve_moves(&mut self.moves);
         let start = self.moves.len();
         problem.moves(&self.states[self.depth], &mut self.moves);
-        self.frames.push(Frame { start: start as u32, next: start as u32, end: self.moves.len() as u32, g, mv });
+        self.frames.push(Frame { start: start as u32, next: start as u32, end: self.moves.len() as u32, g, h, mv });
         // Memory only changes when the path gets longer or the table grows.
         if self.frames.len() > self.peak_frames || prm.table.is_some() || prm.budget.get_max_bytes().is_some() {
             self.peak_frames = self.peak_frames.max(self.frames.len());

@@ -23,7 +23,10 @@
 //! - Depth-first engines share one flat move stack and walk one state with [`Undo`] (the
 //!   problem declares `type Backtrack = ByUndo`) or one state per depth (`ByCopy`).
 //! - Stored-state engines keep states once in an arena indexed by [`NodeId`], parents as ids, a
-//!   key index of `(hash, id)` slots and a bucket queue of 4-byte id entries.
+//!   key index of 4-byte slots (id and hash tag) and a bucket queue of 4-byte id entries.
+//! - Heuristic engines (A*, weighted A*, greedy, IDA*, beam) estimate each child from its
+//!   parent's estimate through [`Heuristic::estimate_child`], which a heuristic can override
+//!   with an O(1) update (closure heuristics recompute from scratch).
 //!
 //! # Example
 //!
@@ -144,14 +147,20 @@
 //! - **Backtracking is declared by the problem**, as an associated type
 //!   (`type Backtrack = ByUndo` or `ByCopy`) rather than a flag: declaring `ByUndo` without
 //!   implementing [`Undo`] does not compile, and engines pick the strategy statically.
-//! - **Stored nodes** take `size_of::<State>() + 8` bytes in the arena (state, parent id,
-//!   path cost), plus the move (`size_of::<Move>()`), an 8-byte `(hash, id)` index slot at
-//!   most 7/8 full, and a 4-byte queue entry. Keys are not stored: a stored state's key is
-//!   recomputed only when its 32-bit hash matches. Vectors grow by ×1.5. For the 15-puzzle
-//!   (`u64` state, 1-byte move) that is about 40 bytes per stored state, capacities included.
+//! - **Stored nodes** take `size_of::<State>() + 6` bytes in the arena (state, 4-byte parent
+//!   id, 2-byte path cost: costs widen to 4 bytes, all at once, when one exceeds `u16::MAX`),
+//!   plus the move (`size_of::<Move>()`), a 4-byte index slot at most 7/8 full, and a 4-byte
+//!   queue entry. The arena is struct-of-arrays (one vector per field), so nothing is padding.
+//!   Keys are not stored: an index slot holds `id + 1` with the spare high bits filled by hash
+//!   bits (a tag), and a stored state's key is recomputed only when the tag matches, so
+//!   duplicate detection stays exact. The index is rebuilt from the arena when it grows (old
+//!   slots freed first, so two tables never coexist). Vectors and the index grow by ×1.5. For
+//!   the 15-puzzle (`u64` state, 1-byte move) that is about 27 bytes per stored state in
+//!   resident memory, 31–33 counting capacities.
 //! - **A\*** generates all children of a node first (one state copy each, no heap allocation
-//!   for a packed state) and reads their index slots together, so the cache misses of the
-//!   duplicate checks overlap; then it probes and inserts them one by one.
+//!   for a packed state) and checks each one's first index slot and the node it names
+//!   together, so the cache misses of the duplicate checks overlap; then it probes (unless
+//!   already found) and inserts them one by one.
 //! - **Depth-first engines** allocate nothing per node once warm: one flat move stack
 //!   (note its length, append, iterate, truncate), frames and path keys reused; a 16 KiB
 //!   counting filter makes [`Cycles::Path`] checks O(1) for most children.

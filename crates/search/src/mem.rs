@@ -224,96 +224,127 @@ impl<K: Hash + Eq, V: Copy> Table<K, V> {
     }
 }
 
-/// Empty slot marker of [`IdTable`].
-const EMPTY: u32 = u32::MAX;
-
-/// An index over an arena: slots hold `(hash, id)` only, 8 bytes, and keys are compared by
-/// looking at the arena (only when the 32-bit hashes already match).
+/// An index over an arena: each slot is one `u32`, `0` when empty, else the stored node's
+/// `id + 1` in the low bits and a tag (bits of the key's hash) in the spare high bits. Keys are
+/// compared by looking at the arena, and only when tags match, so duplicate detection stays
+/// exact. Slot positions come from the hash by multiply-shift, so the table needs no
+/// power-of-two size and grows by ×1.5 like the vectors.
+///
+/// It is rebuilt from the arena when it grows (the old slots are freed first), so growing never
+/// holds two tables at once: the memory peak is the new table, as [`growth`](Self::growth)
+/// says.
 pub(crate) struct IdTable {
-    slots: Vec<(u32, u32)>,
+    slots: Vec<u32>,
     len: usize,
+    /// The high bits of a slot that hold the tag (the low ones hold `id + 1`).
+    tag_mask: u32,
     hasher: ahash::RandomState,
 }
 
 impl IdTable {
     pub(crate) fn new() -> Self {
-        Self { slots: Vec::new(), len: 0, hasher: hasher() }
+        Self { slots: Vec::new(), len: 0, tag_mask: 0, hasher: hasher() }
+    }
+
+    /// The 64-bit hash of `key`: its high bits pick the home slot, its low 32 bits give tags.
+    #[inline]
+    pub(crate) fn hash<K: Hash>(&self, key: &K) -> u64 {
+        self.hasher.hash_one(key)
     }
 
     #[inline]
-    pub(crate) fn hash<K: Hash>(&self, key: &K) -> u32 {
-        let h = self.hasher.hash_one(key);
-        (h ^ (h >> 32)) as u32
+    fn home(&self, hash: u64) -> usize {
+        ((u128::from(hash) * self.slots.len() as u128) >> 64) as usize
     }
 
     pub(crate) fn bytes(&self) -> usize {
         vec_bytes(&self.slots)
     }
 
-    pub(crate) fn growth(&self) -> usize {
-        if over_load(self.len, self.slots.len()) {
-            let new = (self.slots.len() * 2).max(16);
-            (new - self.slots.len()) * size_of::<(u32, u32)>()
-        } else {
-            0
-        }
+    /// The slot count after the next growth.
+    fn grown(&self) -> usize {
+        next_cap(self.slots.len())
     }
 
-    pub(crate) fn reserve_one(&mut self) {
+    /// Bytes that [`reserve_one`](Self::reserve_one) would add (the old table is freed before
+    /// the new one is allocated, so this is also the rise of the peak).
+    pub(crate) fn growth(&self) -> usize {
+        if over_load(self.len, self.slots.len()) { (self.grown() - self.slots.len()) * size_of::<u32>() } else { 0 }
+    }
+
+    /// Makes room for one more id. On growth, re-indexes ids `0..len` (every stored node is
+    /// indexed, in id order) by `key_of(id)`, node `id`'s key.
+    pub(crate) fn reserve_one<K: Hash>(&mut self, mut key_of: impl FnMut(u32) -> K) {
         if !over_load(self.len, self.slots.len()) {
             return;
         }
-        let new = (self.slots.len() * 2).max(16);
-        let old = std::mem::take(&mut self.slots);
-        let mut slots = Vec::new();
-        slots.reserve_exact(new);
-        slots.resize(new, (0, EMPTY));
-        self.slots = slots;
-        let mask = new - 1;
-        for (h, id) in old {
-            if id != EMPTY {
-                let mut i = h as usize & mask;
-                while self.slots[i].1 != EMPTY {
-                    i = (i + 1) & mask;
+        let new = self.grown();
+        self.slots = Vec::new();
+        // Zeroed memory (`calloc`): fresh pages are touched only when written.
+        self.slots = vec![0; new];
+        // Ids stay below `new` (the load limit), so `id + 1` needs the bits of `new`.
+        let id_bits = usize::BITS - new.leading_zeros();
+        self.tag_mask = if id_bits >= 32 { 0 } else { !((1u32 << id_bits) - 1) };
+        for id in 0..self.len as u32 {
+            let hash = self.hasher.hash_one(key_of(id));
+            let mut i = self.home(hash);
+            while self.slots[i] != 0 {
+                i += 1;
+                if i == new {
+                    i = 0;
                 }
-                self.slots[i] = (h, id);
             }
+            self.slots[i] = self.tagged(hash, id);
         }
     }
 
-    /// The id in the first slot a probe for `hash` reads (`u32::MAX` if the table is empty).
     #[inline]
-    pub(crate) fn touch(&self, hash: u32) -> u32 {
-        if self.slots.is_empty() { EMPTY } else { self.slots[hash as usize & (self.slots.len() - 1)].1 }
+    fn tagged(&self, hash: u64, id: u32) -> u32 {
+        (hash as u32 & self.tag_mask) | (id + 1)
+    }
+
+    /// The id in the slot a probe for `hash` reads first, if its tag matches `hash`'s (reading
+    /// the slot fetches it from memory early).
+    #[inline]
+    pub(crate) fn touch(&self, hash: u64) -> Option<usize> {
+        let v = *self.slots.get(self.home(hash))?;
+        (v != 0 && v & self.tag_mask == hash as u32 & self.tag_mask).then(|| (v & !self.tag_mask) as usize - 1)
     }
 
     /// Finds the id whose key equals the probed one (`same(id)` compares), or the empty slot.
     /// Call [`reserve_one`](Self::reserve_one) first.
     #[inline]
-    pub(crate) fn probe(&self, hash: u32, mut same: impl FnMut(u32) -> bool) -> Result<u32, usize> {
-        let mask = self.slots.len() - 1;
-        let mut i = hash as usize & mask;
+    pub(crate) fn probe(&self, hash: u64, mut same: impl FnMut(u32) -> bool) -> Result<u32, usize> {
+        let n = self.slots.len();
+        let tag = hash as u32 & self.tag_mask;
+        let mut i = self.home(hash);
         loop {
-            let (h, id) = self.slots[i];
-            if id == EMPTY {
+            let v = self.slots[i];
+            if v == 0 {
                 return Err(i);
             }
-            if h == hash && same(id) {
-                return Ok(id);
+            if v & self.tag_mask == tag {
+                let id = (v & !self.tag_mask) - 1;
+                if same(id) {
+                    return Ok(id);
+                }
             }
-            i = (i + 1) & mask;
+            i += 1;
+            if i == n {
+                i = 0;
+            }
         }
     }
 
     #[inline]
-    pub(crate) fn fill(&mut self, slot: usize, hash: u32, id: u32) {
-        self.slots[slot] = (hash, id);
+    pub(crate) fn fill(&mut self, slot: usize, hash: u64, id: u32) {
+        self.slots[slot] = self.tagged(hash, id);
         self.len += 1;
     }
 
     pub(crate) fn clear(&mut self) {
         if self.len > 0 {
-            self.slots.iter_mut().for_each(|s| *s = (0, EMPTY));
+            self.slots.fill(0);
             self.len = 0;
         }
     }

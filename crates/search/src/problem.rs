@@ -109,6 +109,60 @@ pub trait Undo: SearchProblem {
 pub trait Heuristic<P: SearchProblem + ?Sized> {
     /// Estimated remaining cost from `state`.
     fn estimate(&self, problem: &P, state: &P::State) -> u32;
+
+    /// The estimate of `child`, reached by playing `mv` in a state whose estimate was
+    /// `parent_h`: an incremental update.
+    ///
+    /// **Why:** engines evaluate almost every state as the child of a state they evaluated
+    /// just before, and one move changes little, so many heuristics can update the parent's
+    /// value in O(1) instead of rescanning the whole state (the 15-puzzle's Manhattan distance
+    /// changes only by the moved tile's distance). A*, weighted A*, greedy best-first, IDA*
+    /// and beam search call this for every child; they call [`estimate`](Self::estimate) only
+    /// for the start state (and where a parent's estimate is not at hand). The default
+    /// recomputes from scratch.
+    ///
+    /// **Contract:** the result must equal `self.estimate(problem, child)`, and `parent_h` is
+    /// always the parent's [`estimate`](Self::estimate). Engines rely on it (A* derives a
+    /// node's estimate back from its priority), so a mismatch changes search results. Test an
+    /// override against `estimate` on random walks.
+    ///
+    /// The parent state is not passed: depth-first engines walk one state in place
+    /// ([`ByUndo`]), so when the child exists the parent does not. What a move changed is
+    /// known from `mv` and `child` (undo the move on a copy if need be).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use freecell_search::{ByCopy, Heuristic, SearchProblem};
+    /// # struct Line;
+    /// # impl SearchProblem for Line {
+    /// #     type State = i32; type Move = i32; type Key = i32; type Backtrack = ByCopy;
+    /// #     fn is_goal(&self, s: &i32) -> bool { *s == 0 }
+    /// #     fn moves(&self, _: &i32, out: &mut Vec<i32>) { out.extend([-1, 1]); }
+    /// #     fn apply(&self, s: &mut i32, m: i32) { *s += m; }
+    /// #     fn key(&self, s: &i32) -> i32 { *s }
+    /// # }
+    /// /// Distance to 0, updated from the parent's: a step changes it by exactly one.
+    /// struct Distance;
+    /// impl Heuristic<Line> for Distance {
+    ///     fn estimate(&self, _: &Line, s: &i32) -> u32 { s.unsigned_abs() }
+    ///     fn estimate_child(&self, _: &Line, parent_h: u32, mv: i32, child: &i32) -> u32 {
+    ///         if (*child - mv) * mv >= 0 { parent_h + 1 } else { parent_h - 1 } // away from 0, or toward it
+    ///     }
+    /// }
+    /// for parent in -3..=3 {
+    ///     for mv in [-1, 1] {
+    ///         let child = parent + mv;
+    ///         let h = Distance.estimate(&Line, &parent);
+    ///         assert_eq!(Distance.estimate_child(&Line, h, mv, &child), Distance.estimate(&Line, &child));
+    ///     }
+    /// }
+    /// ```
+    #[inline]
+    fn estimate_child(&self, problem: &P, parent_h: u32, mv: P::Move, child: &P::State) -> u32 {
+        let _ = (parent_h, mv);
+        self.estimate(problem, child)
+    }
 }
 
 /// The heuristic that always answers 0.
@@ -122,6 +176,11 @@ pub struct Zero;
 impl<P: SearchProblem + ?Sized> Heuristic<P> for Zero {
     #[inline]
     fn estimate(&self, _: &P, _: &P::State) -> u32 {
+        0
+    }
+
+    #[inline]
+    fn estimate_child(&self, _: &P, _: u32, _: P::Move, _: &P::State) -> u32 {
         0
     }
 }

@@ -211,3 +211,46 @@ fn tie_breaking_changes_order_not_cost() {
         assert_eq!(r.cost(), Some(3), "{tie:?}");
     }
 }
+
+/// A line where each step costs 20,000: path costs outgrow the arena's 2-byte cost storage,
+/// which must widen without changing any answer.
+struct Costly;
+impl SearchProblem for Costly {
+    type State = i32;
+    type Move = i32;
+    type Key = i32;
+    type Backtrack = freecell_search::ByCopy;
+    fn is_goal(&self, s: &i32) -> bool {
+        *s == 9
+    }
+    fn moves(&self, s: &i32, out: &mut Vec<i32>) {
+        if *s > -20 {
+            out.push(-1);
+        }
+        if *s < 20 {
+            out.extend([1, 2]);
+        }
+    }
+    fn apply(&self, s: &mut i32, m: i32) {
+        *s += m;
+    }
+    fn key(&self, s: &i32) -> i32 {
+        *s
+    }
+    fn step_cost(&self, _: &i32, m: i32) -> u32 {
+        if m == 2 { 50_000 } else { 20_000 }
+    }
+}
+
+#[test]
+fn path_costs_beyond_u16_are_exact() {
+    let mut cache = astar::Cache::new();
+    for config in [astar::Config::new(), astar::Config::new().tie_break(freecell_search::TieBreak::SmallerG)] {
+        let r = astar::AStar::new(config).search(&mut cache, &Costly, &0, &Zero, &mut ());
+        assert_eq!(r.cost(), Some(180_000)); // nine +1 steps beat any +2 (50,000 > 2 × 20,000)
+        assert_eq!(r.solution().map(|s| s.moves.clone()), Some(vec![1; 9]));
+        assert!(r.stats.bytes <= cache.memory_usage());
+    }
+    let r = bfs::Bfs::default().search(&mut bfs::Cache::new(), &Costly, &0, &mut ());
+    assert_eq!(r.solution().map(|s| s.moves.len()), Some(5));
+}

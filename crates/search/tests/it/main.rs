@@ -4,6 +4,7 @@ mod budgets;
 mod eight;
 mod fifteen;
 mod graph;
+mod incremental;
 mod rush;
 mod rush_hour;
 mod sliding;

@@ -206,6 +206,22 @@ impl Heuristic<Sliding> for Manhattan {
     fn estimate(&self, p: &Sliding, s: &u64) -> u32 {
         p.manhattan(*s)
     }
+
+    /// O(1): only the tile that moved changes its distance. It slid from the blank's new cell
+    /// `to` into the blank's old cell `from`.
+    #[inline]
+    fn estimate_child(&self, p: &Sliding, parent_h: u32, mv: Dir, child: &u64) -> u32 {
+        let to = blank(*child);
+        let from = match mv {
+            Dir::Up => to + p.n,
+            Dir::Down => to - p.n,
+            Dir::Left => to + 1,
+            Dir::Right => to - 1,
+        };
+        let tile = ((*child >> (4 * from)) & 0xF) as usize;
+        let d = &p.dist[tile];
+        parent_h + u32::from(d[from as usize]) - u32::from(d[to as usize])
+    }
 }
 
 /// Korf (1985) 15-puzzle instances, goal blank first: (number, tiles, optimal length).
