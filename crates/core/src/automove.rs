@@ -1,6 +1,6 @@
 //! Safe automoves: cards that can go home without ever costing a solution.
 
-use crate::board::{Board, NONE};
+use crate::board::Board;
 use crate::card::{Card, Suit};
 use crate::moves::{Move, Pile};
 use crate::rules::BuildRule;
@@ -115,6 +115,5 @@ impl Board {
                 rank => Card::from_index((rank - 1) * 4 + suit as u8),
             },
         }
-        .filter(|c| c.index() as u8 != NONE)
     }
 }

@@ -3,7 +3,6 @@
 use crate::board::{BOTTOM, Board, NONE};
 use crate::card::Card;
 use crate::moves::{Move, Pile};
-use crate::rules::EmptyCascadeRule;
 
 /// Which moves a search takes as one step, and so how a solution's length is counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -139,12 +138,10 @@ impl Board {
         card != NONE && self.home[usize::from(card % 4)] == card / 4
     }
 
+    /// Whether card byte `card` may start an empty cascade; see [`EmptyCascadeRule::accepts`](crate::EmptyCascadeRule::accepts).
     #[inline]
     fn accepts_in_empty(&self, card: u8) -> bool {
-        match self.rules.empty_cascade {
-            EmptyCascadeRule::AnyCard => true,
-            EmptyCascadeRule::KingsOnly => card / 4 == 12,
-        }
+        Card::from_index(card).is_some_and(|card| self.rules.empty_cascade.accepts(card))
     }
 }
 
