@@ -3,6 +3,8 @@
 use std::cell::RefCell;
 
 use freecell_core::{Board, Key, Move};
+use freecell_heuristics::advisors::EvalContext;
+use freecell_heuristics::policy::Policy;
 use freecell_heuristics::{HsdhReading, Weights, hsdh};
 use freecell_search::{ByCopy, Heuristic, SearchProblem};
 
@@ -134,5 +136,164 @@ impl SearchProblem for Ordered {
     #[inline]
     fn step_cost(&self, board: &Board, mv: Move) -> u32 {
         self.inner.step_cost(board, mv)
+    }
+}
+
+/// The scale that maps a weighted sum onto staged deepening's integer scores for weights
+/// whose sum is `sum`: [`GA_SCALE`](crate::GA_SCALE)` / sum`, so that the best possible score
+/// range is `0 ..= GA_SCALE` whatever the weights' magnitude.
+///
+/// **Why:** the open list keeps one entry per integer score, so the number of distinct
+/// scores decides how many leaves replace each other. A linear guide only orders positions,
+/// and `w` and `2·w` order them alike; normalising by the sum makes them search alike too,
+/// instead of letting small weights collapse the open list to a few entries. A sum that is
+/// not positive and finite keeps `GA_SCALE`.
+pub(crate) fn normalised_scale(sum: f64) -> f64 {
+    if sum.is_finite() && sum > 0.0 { crate::GA_SCALE / sum } else { crate::GA_SCALE }
+}
+
+/// A position with what a [`Policy`]'s advisors read besides the board: the moves chosen
+/// so far (`g`; automoves are not counted) and the last of them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Traced {
+    pub(crate) board: Board,
+    g: u32,
+    last: Option<Move>,
+}
+
+impl Traced {
+    pub(crate) fn start(board: Board) -> Traced {
+        Traced { board, g: 0, last: None }
+    }
+}
+
+/// [`FreeCell`] over [`Traced`] positions. Moves, keys, goals and costs are the inner
+/// problem's: two positions with the same board are the same node, whatever their `g`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Tracing(pub(crate) FreeCell);
+
+impl SearchProblem for Tracing {
+    type State = Traced;
+    type Move = Move;
+    type Key = Key;
+    type Backtrack = ByCopy;
+
+    #[inline]
+    fn is_goal(&self, state: &Traced) -> bool {
+        self.0.is_goal(&state.board)
+    }
+
+    #[inline]
+    fn moves(&self, state: &Traced, out: &mut Vec<Move>) {
+        self.0.moves(&state.board, out);
+    }
+
+    #[inline]
+    fn apply(&self, state: &mut Traced, mv: Move) {
+        state.g = state.g.saturating_add(self.0.step_cost(&state.board, mv));
+        state.last = Some(mv);
+        self.0.apply(&mut state.board, mv);
+    }
+
+    #[inline]
+    fn key(&self, state: &Traced) -> Key {
+        self.0.key(&state.board)
+    }
+
+    #[inline]
+    fn step_cost(&self, state: &Traced, mv: Move) -> u32 {
+        self.0.step_cost(&state.board, mv)
+    }
+}
+
+/// A Policy-FreeCell policy as a search heuristic over [`Traced`] positions:
+/// `round(policy value · scale)`, the advisors reading `g` and the last move from the
+/// position. `DifficultyLevel` reads 0: a solver does not know an unseen deal's difficulty.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct PolicyGuide {
+    pub(crate) policy: Policy,
+    pub(crate) scale: f64,
+}
+
+impl PolicyGuide {
+    /// The policy with its scale normalised by its largest weight sum (see
+    /// [`normalised_scale`]; one scale for all rules keeps their values comparable).
+    pub(crate) fn new(policy: Policy) -> PolicyGuide {
+        let sums = policy.rules.iter().map(|r| &r.weights).chain([&policy.default]).map(|w| w.0.iter().sum::<f64>());
+        let largest = sums.fold(0.0, f64::max);
+        PolicyGuide { scale: normalised_scale(largest), policy }
+    }
+}
+
+impl Heuristic<Tracing> for PolicyGuide {
+    #[inline]
+    fn estimate(&self, _: &Tracing, state: &Traced) -> u32 {
+        let ctx = EvalContext { g: state.g, last_move: state.last, difficulty: None };
+        // Weights in [0, 1] and features in [0, 1]: small and non-negative; NaN maps to 0.
+        #[allow(clippy::cast_sign_loss)]
+        let value = (self.policy.evaluate(&state.board, &ctx) * self.scale).round().max(0.0) as u32;
+        value
+    }
+}
+
+#[cfg(test)]
+// Scores of small non-negative values, computed as the guides compute them.
+#[allow(clippy::cast_sign_loss)]
+mod tests {
+    use freecell_core::Pile;
+    use freecell_heuristics::Feature;
+    use freecell_heuristics::policy::{Condition, Rule};
+
+    use super::*;
+
+    fn mid() -> Board {
+        "Foundations: C-K D-K H-5 S-9\nFreecells: QS\n: 6H 7H\n: TS 8H 9H JS\n: KH\n: KS QH JH\n: TH\n".parse().unwrap()
+    }
+
+    #[test]
+    fn tracing_counts_moves_and_remembers_the_last() {
+        let problem = Tracing(FreeCell::default());
+        let mut state = Traced::start(mid());
+        let key = problem.key(&state);
+        // JS from cascade 2 to a free cell, then back onto nothing: cascade 2 → cell.
+        let mv = Move::single(Pile::cascade(1), Pile::cell(1));
+        problem.apply(&mut state, mv);
+        assert_eq!((state.g, state.last), (1, Some(mv)));
+        let mut plain = mid();
+        FreeCell::default().apply(&mut plain, mv);
+        assert_eq!(state.board, plain);
+        assert_ne!(problem.key(&state), key);
+        // The key ignores g and the last move.
+        let same = Traced { g: 7, last: None, ..state.clone() };
+        assert_eq!(problem.key(&same), problem.key(&state));
+    }
+
+    #[test]
+    fn policy_guide_reads_the_context() {
+        // Fires only right after a move to a cascade; then HSDH alone, else DifferenceFromTop.
+        let policy = Policy {
+            rules: vec![Rule { condition: Condition::IsMoveToCascade, weights: Weights::HSDH }],
+            default: {
+                let mut w = Weights::default();
+                w.set(Feature::DifferenceFromTop, 1.0);
+                w
+            },
+        };
+        let guide = PolicyGuide::new(policy);
+        assert!((guide.scale - crate::GA_SCALE).abs() < 1e-9);
+        let problem = Tracing(FreeCell::default());
+        let start = Traced::start(mid());
+        let top = (Feature::DifferenceFromTop.normalised(&start.board) * crate::GA_SCALE).round() as u32;
+        assert_eq!(guide.estimate(&problem, &start), top);
+        let to_cascade = Traced { last: Some(Move::single(Pile::cell(0), Pile::cascade(5))), ..start.clone() };
+        let h = (Feature::Hsdh.normalised(&start.board) * crate::GA_SCALE).round() as u32;
+        assert_eq!(guide.estimate(&problem, &to_cascade), h);
+    }
+
+    #[test]
+    fn scales_normalise_by_the_sum() {
+        assert!((normalised_scale(2.0) - crate::GA_SCALE / 2.0).abs() < 1e-9);
+        assert!((normalised_scale(0.0) - crate::GA_SCALE).abs() < 1e-9);
+        assert!((normalised_scale(f64::NAN) - crate::GA_SCALE).abs() < 1e-9);
     }
 }

@@ -14,6 +14,8 @@
 //!   [`Outcome::Unsolvable`] (only from a complete search; see [`Outcome`]) or
 //!   [`Outcome::Undecided`] with a [`Reason`], plus statistics. [`Solver::hint`] gives the
 //!   next move from any position.
+//! - [`Solver::with_weights`] and [`Solver::with_policy`] run the `ga` engine guided by an
+//!   evolved genome or Policy-FreeCell policy (what `freecell-evolve` produces).
 //! - [`Hsdh`] and [`Weighted`] adapt the heuristics crate's evaluations to the search
 //!   layer's `Heuristic` trait.
 //!

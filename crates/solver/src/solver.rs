@@ -6,11 +6,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use freecell_core::{Automove, Board, LayoutError, Move, VerifyError, replay};
+use freecell_heuristics::policy::Policy;
 use freecell_heuristics::{HsdhReading, Weights};
 use freecell_search::{Budget, Control, Cycles, Limit, Observer, Report, Stats, bfs, dfs, iddfs, staged};
 use thiserror::Error;
 
-use crate::guide::{Hsdh, Ordered, Weighted};
+use crate::guide::{Hsdh, Ordered, PolicyGuide, Traced, Tracing, Weighted, normalised_scale};
 use crate::preset::{DFS_DEPTH, GA_SCALE, IDA_TABLE};
 use crate::{FreeCell, Preset};
 
@@ -198,6 +199,14 @@ struct Caches {
     dfs: Option<dfs::Cache<FreeCell>>,
     ida: Option<iddfs::Cache<Ordered>>,
     staged: Option<staged::Cache<FreeCell>>,
+    traced: Option<staged::Cache<Tracing>>,
+}
+
+/// What guides the `ga` preset instead of GA-FreeCell's printed weights.
+#[derive(Clone, Debug, PartialEq)]
+enum Guide {
+    Weights(Weighted),
+    Policy(Box<PolicyGuide>),
 }
 
 /// A configured solver: a [`Preset`] and limits.
@@ -224,6 +233,7 @@ pub struct Solver {
     max_bytes: Option<usize>,
     timeout: Option<Duration>,
     cancel: Option<Arc<AtomicBool>>,
+    guide: Option<Guide>,
     caches: Caches,
 }
 
@@ -235,6 +245,7 @@ impl fmt::Debug for Solver {
             .field("max_bytes", &self.max_bytes)
             .field("timeout", &self.timeout)
             .field("cancel", &self.cancel)
+            .field("guide", &self.guide)
             .finish_non_exhaustive()
     }
 }
@@ -278,7 +289,65 @@ impl Observer for Watch<'_> {
 impl Solver {
     /// A solver running `preset` with no limits.
     pub fn new(preset: Preset) -> Solver {
-        Solver { preset, max_nodes: None, max_bytes: None, timeout: None, cancel: None, caches: Caches::default() }
+        Solver {
+            preset,
+            max_nodes: None,
+            max_bytes: None,
+            timeout: None,
+            cancel: None,
+            guide: None,
+            caches: Caches::default(),
+        }
+    }
+
+    /// The `ga` engine (staged deepening as [`Preset::Ga`] runs it) guided by `weights`
+    /// instead of GA-FreeCell's printed individual: how evolved genomes are solved with.
+    ///
+    /// The weighted sum is scaled by [`GA_SCALE`]` / Σ weights` before rounding (by
+    /// `GA_SCALE` when the sum is not positive), so `w` and `2·w` search identically: the
+    /// open list keeps one leaf per integer score, and without this a genome's magnitude,
+    /// not only its direction, would decide how many leaves replace each other. (The `ga`
+    /// preset's own weights sum to 1, where both scalings agree up to rounding.)
+    ///
+    /// # Examples
+    /// ```
+    /// use freecell_core::Board;
+    /// use freecell_heuristics::Weights;
+    /// use freecell_solver::{Preset, Solver};
+    /// let board: Board = "Foundations: H-J C-K D-K S-J\n: KS QH\n: QS KH\n".parse()?;
+    /// let mut solver = Solver::with_weights(Weights::HSDH).max_nodes(10_000);
+    /// assert_eq!(solver.preset(), Preset::Ga);
+    /// assert!(solver.solve(&board)?.outcome.solution().is_some());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_weights(weights: Weights) -> Solver {
+        let scale = normalised_scale(weights.0.iter().sum());
+        Solver { guide: Some(Guide::Weights(Weighted { weights, scale })), ..Solver::new(Preset::Ga) }
+    }
+
+    /// The `ga` engine guided by a Policy-FreeCell policy (the GPTP 2012 chapter): each
+    /// leaf is scored by the first rule that fires, its advisors reading the moves the
+    /// search chose to reach the leaf (`g`, automoves not counted) and the last of them;
+    /// `DifficultyLevel` reads 0, since a solver does not know an unseen deal's difficulty.
+    /// Scores are scaled as in [`with_weights`](Self::with_weights), by the largest weight
+    /// sum among the rules and the default, one scale for all rules.
+    ///
+    /// The policy is not validated here ([`Policy::validate`] is the caller's check);
+    /// weights outside `[0, 1]` still give scores, clamped at 0.
+    ///
+    /// # Examples
+    /// ```
+    /// use freecell_core::Board;
+    /// use freecell_heuristics::policy::Policy;
+    /// use freecell_solver::Solver;
+    /// let board: Board = "Foundations: H-J C-K D-K S-J\n: KS QH\n: QS KH\n".parse()?;
+    /// let policy: Policy = "(policy (if IsMoveToCascade (+ (* HSDH 1))) (default (+ (* DifferenceFromTop 1))))".parse()?;
+    /// let report = Solver::with_policy(policy).max_nodes(10_000).solve(&board)?;
+    /// assert!(report.outcome.solution().is_some());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_policy(policy: Policy) -> Solver {
+        Solver { guide: Some(Guide::Policy(Box::new(PolicyGuide::new(policy)))), ..Solver::new(Preset::Ga) }
     }
 
     /// Stop after expanding `n` positions (exact and reproducible).
@@ -382,13 +451,19 @@ impl Solver {
                 .budget(budget);
                 let engine = staged::StagedDeepening::new(config);
                 let cache = caches.staged.get_or_insert_with(staged::Cache::new);
-                match preset {
-                    Preset::HsdHeineman => {
+                match (preset, &self.guide) {
+                    (Preset::HsdHeineman, _) => {
                         engine.search(cache, &problem, start, &Hsdh(HsdhReading::Heineman), &mut watch)
                     }
-                    Preset::Ga => {
+                    (Preset::Ga, None) => {
                         let h = Weighted { weights: Weights::GA_FREECELL_BEST, scale: GA_SCALE };
                         engine.search(cache, &problem, start, &h, &mut watch)
+                    }
+                    (Preset::Ga, Some(Guide::Weights(h))) => engine.search(cache, &problem, start, h, &mut watch),
+                    (Preset::Ga, Some(Guide::Policy(h))) => {
+                        let cache = caches.traced.get_or_insert_with(staged::Cache::new);
+                        let traced = Traced::start(start.clone());
+                        engine.search(cache, &Tracing(problem), &traced, h.as_ref(), &mut watch)
                     }
                     _ => engine.search(cache, &problem, start, &Hsdh(HsdhReading::Paper), &mut watch),
                 }

@@ -105,3 +105,26 @@ fn hint_gives_a_legal_first_move_from_mid_game() {
     assert_eq!(Some(mv), hint.report.outcome.solution().and_then(|s| s.moves.first().copied()));
     assert!(board.check(mv).is_ok());
 }
+
+#[test]
+fn evolved_weights_and_policies_solve_with_verified_solutions() {
+    use freecell_heuristics::Weights;
+    use freecell_heuristics::policy::Policy;
+
+    // A late-game position (fast in debug builds); the CLI tests solve whole deals.
+    let board: Board =
+        "Foundations: C-K D-K H-5 S-9\nFreecells: QS\n: 6H 7H\n: TS 8H 9H JS\n: KH\n: KS QH JH\n: TH\n".parse().unwrap();
+    for solver in [
+        Solver::with_weights(Weights::GA_FREECELL_BEST),
+        Solver::with_policy(
+            "(policy (if (<= NumCardsNotAtFoundations 0.5) (+ (* HSDH 0.5))) (default (+ (* DifferenceFromTop 0.77) (* HSDH 0.01))))"
+                .parse::<Policy>()
+                .expect("a valid policy"),
+        ),
+    ] {
+        let report = solver.max_nodes(200_000).solve(&board).expect("no solver bug");
+        let solution = report.outcome.solution().expect("deal 17 is easy");
+        let end = freecell_core::replay(&board, &solution.moves).expect("the solution replays");
+        assert!(end.is_won());
+    }
+}
