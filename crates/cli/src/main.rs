@@ -7,6 +7,8 @@
 // Printing results and errors is this binary's job; the workspace warns on it elsewhere.
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
+mod evolve;
+
 use std::fmt::{self, Write as _};
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
@@ -16,7 +18,7 @@ use std::time::Duration;
 use clap::{Args, CommandFactory, Parser, Subcommand, error::ErrorKind};
 use freecell_core::{Board, Game, Notation, verify};
 use freecell_deals::DealNumber;
-use freecell_solver::{Outcome, Preset, SolveReport, Solver};
+use freecell_solver::{Outcome, SolveReport};
 
 /// Exit codes, shown by `--help` and listed in the README.
 const EXIT_CODES: &str = "\
@@ -90,9 +92,10 @@ struct BoardArgs {
 #[derive(Debug, Args)]
 struct SearchArgs {
     /// The solver: hsd, hsd-heineman, ida-hsdh, bfs, dfs or ga (see the freecell-solver
-    /// docs). Issue 8 will add a faster default, `fast`.
-    #[arg(long, value_name = "NAME", default_value = "hsd", value_parser = parse_preset)]
-    solver: Preset,
+    /// docs), or an evolved one: `weights:FILE` (a genome, as `freecell evolve` writes it)
+    /// or `policy:FILE` (a policy). Issue 8 will add a faster default, `fast`.
+    #[arg(long, value_name = "NAME", default_value = "hsd", value_parser = evolve::SolverChoice::parse)]
+    solver: evolve::SolverChoice,
     /// Give up (exit 4) after expanding N positions.
     #[arg(long, value_name = "N")]
     max_nodes: Option<u64>,
@@ -151,10 +154,6 @@ fn parse_deal(text: &str) -> Result<DealNumber, freecell_deals::ParseDealError> 
 }
 
 fn parse_game(text: &str) -> Result<Game, freecell_core::ParseGameError> {
-    text.parse()
-}
-
-fn parse_preset(text: &str) -> Result<Preset, freecell_solver::ParsePresetError> {
     text.parse()
 }
 
@@ -280,7 +279,7 @@ fn read_board(path: &Path, game: Game) -> Result<Board, Failure> {
 /// Runs the configured solver on the input board.
 fn run_solver(input: &BoardArgs, search: &SearchArgs) -> Result<(Board, SolveReport), Failure> {
     let board = load_board(input)?;
-    let mut solver = Solver::new(search.solver);
+    let mut solver = search.solver.build()?;
     if let Some(n) = search.max_nodes {
         solver = solver.max_nodes(n);
     }
@@ -288,12 +287,12 @@ fn run_solver(input: &BoardArgs, search: &SearchArgs) -> Result<(Board, SolveRep
         solver = solver.timeout(t);
     }
     let report = solver.solve(&board).map_err(|error| Failure::Internal(error.to_string()))?;
-    eprintln!("{}", statistics(search.solver, &report));
+    eprintln!("{}", statistics(&search.solver, &report));
     Ok((board, report))
 }
 
 /// One line of statistics for standard error.
-fn statistics(preset: Preset, report: &SolveReport) -> String {
+fn statistics(preset: impl fmt::Display, report: &SolveReport) -> String {
     let stats = &report.stats;
     let seconds = stats.elapsed.as_secs_f64();
     let rate = if seconds > 0.0 { stats.search.generated as f64 / seconds / 1e6 } else { 0.0 };

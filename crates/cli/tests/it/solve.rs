@@ -81,3 +81,31 @@ fn bad_input_exits_2() {
     assert_eq!(malformed.code, 2);
     assert!(malformed.stderr.starts_with("freecell: bad board in"), "{}", malformed.stderr);
 }
+
+#[test]
+fn evolved_weights_and_policies_load_from_files() {
+    for solver in [format!("weights:{}", data("ga-best.weights")), format!("policy:{}", data("small.policy"))] {
+        let run = freecell(&["solve", &data("endgame.board"), "--solver", &solver]);
+        assert_eq!(run.code, 0, "{solver}: {}", run.stderr);
+        assert!(run.stderr.starts_with(&solver), "statistics name the solver: {}", run.stderr);
+        let verified = freecell_with_stdin(&["verify", &data("endgame.board"), "-"], &run.stdout);
+        assert_eq!(verified.code, 0, "{}", verified.stderr);
+    }
+}
+
+#[test]
+fn bad_genome_and_policy_files_are_input_errors() {
+    for (solver, message) in [
+        (format!("weights:{}", data("out-of-range.weights")), "every weight must be in [0, 1]"),
+        (format!("weights:{}", data("endgame.board")), "bad weights in"),
+        (format!("policy:{}", data("ga-best.weights")), "bad policy in"),
+        ("weights:no-such-file".to_owned(), "cannot read the weights file"),
+    ] {
+        let run = freecell(&["solve", &data("endgame.board"), "--solver", &solver]);
+        assert_eq!(run.code, 2, "{solver}: {}", run.stderr);
+        assert!(run.stderr.contains(message), "{solver}: {}", run.stderr);
+    }
+    let run = freecell(&["solve", "--deal", "1", "--solver", "nonsense"]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("weights:FILE"), "{}", run.stderr);
+}

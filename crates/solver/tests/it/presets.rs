@@ -112,8 +112,9 @@ fn evolved_weights_and_policies_solve_with_verified_solutions() {
     use freecell_heuristics::policy::Policy;
 
     // A late-game position (fast in debug builds); the CLI tests solve whole deals.
-    let board: Board =
-        "Foundations: C-K D-K H-5 S-9\nFreecells: QS\n: 6H 7H\n: TS 8H 9H JS\n: KH\n: KS QH JH\n: TH\n".parse().unwrap();
+    let board: Board = "Foundations: C-K D-K H-5 S-9\nFreecells: QS\n: 6H 7H\n: TS 8H 9H JS\n: KH\n: KS QH JH\n: TH\n"
+        .parse()
+        .unwrap();
     for solver in [
         Solver::with_weights(Weights::GA_FREECELL_BEST),
         Solver::with_policy(
