@@ -46,13 +46,15 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod bestfirst;
 mod guide;
+mod memory;
 mod preset;
 mod problem;
 mod solver;
 
 pub use guide::{Hsdh, Weighted};
-pub use preset::{DFS_DEPTH, GA_SCALE, IDA_TABLE, ParsePresetError, Preset};
+pub use preset::{DFS_DEPTH, GA_SCALE, IDA_TABLE, LOOKAHEAD, ParsePresetError, Preset};
 pub use problem::{CostModel, FreeCell};
 pub use solver::{Hint, Outcome, Reason, Solution, SolveError, SolveReport, SolveStats, Solver};
 

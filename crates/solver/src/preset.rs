@@ -7,6 +7,7 @@ use freecell_core::{Automove, MoveModel, SequenceCapacity};
 use thiserror::Error;
 
 use crate::CostModel;
+pub use crate::bestfirst::LOOKAHEAD;
 
 /// A solver configuration reproducing a published system (or a baseline), named as on the
 /// command line.
@@ -19,6 +20,7 @@ use crate::CostModel;
 /// | `bfs` | breadth-first, duplicates on the canonical key | single-card | none | — | baseline; exhaustive |
 /// | `dfs` | depth-first, depth ≤ [`DFS_DEPTH`], unbounded transposition table | single-card | none | — | baseline |
 /// | `ga` | staged deepening, [`Config::paper`](freecell_search::staged::Config::paper) | sequence | Horne | [`Weights::GA_FREECELL_BEST`](freecell_heuristics::Weights::GA_FREECELL_BEST) | GA-FreeCell §3.3–4 |
+/// | `bestfirst` | best-first search, each taken position looked ahead [`LOOKAHEAD`] moves depth-first, duplicates on the canonical key | single-card | none | score `n − d/4` ([`thesis_score`](freecell_heuristics::thesis::thesis_score)) | Castiaux's thesis (2021), "Tree Search Solver" |
 ///
 /// Choices the sources leave open, named:
 /// - `hsd`: the paper does not say whether cards go home automatically. This preset uses
@@ -28,6 +30,13 @@ use crate::CostModel;
 ///   only use of HSDH is to order each node's children ("the open list structure is still
 ///   sorted according to depth alone"); that is what this preset runs. Its transposition
 ///   table holds at most [`IDA_TABLE`] keys per pass (the paper's ran out of memory).
+/// - `bestfirst`: positions of equal score leave the queue most recent first; a won
+///   position ends the search when it is discovered; duplicates are detected on the
+///   canonical key (the thesis hashed exact layouts). The thesis's solver used no automoves
+///   and no sequence moves ("we did not implement anything related to the supermove, the
+///   automove or the subgoal"), and only the score `n − d/4` of its evaluation functions;
+///   so does this preset. Its search is exhaustive (see the engine's docs), so it can prove
+///   a deal unsolvable, given the memory.
 /// - `ga`: the weighted sum lies in `[0, 1]`; staged deepening's open list is keyed by
 ///   integers, so the value is scaled by [`GA_SCALE`] and rounded. The scale sets which
 ///   leaves count as "of equal heuristic value" and replace each other.
@@ -57,6 +66,8 @@ pub enum Preset {
     Dfs,
     /// Staged deepening guided by GA-FreeCell's best evolved weights.
     Ga,
+    /// Castiaux's tree-search solver: best-first on `n − d/4` with a 5-move look-ahead.
+    BestFirst,
 }
 
 /// Depth bound of the `dfs` preset, in single-card moves: fc-solve's single-card solutions
@@ -76,8 +87,8 @@ pub const GA_SCALE: f64 = 1_000.0;
 
 impl Preset {
     /// Every preset, in the table's order.
-    pub const ALL: [Preset; 6] =
-        [Preset::Hsd, Preset::HsdHeineman, Preset::IdaHsdh, Preset::Bfs, Preset::Dfs, Preset::Ga];
+    pub const ALL: [Preset; 7] =
+        [Preset::Hsd, Preset::HsdHeineman, Preset::IdaHsdh, Preset::Bfs, Preset::Dfs, Preset::Ga, Preset::BestFirst];
 
     /// The command-line name.
     pub const fn name(self) -> &'static str {
@@ -88,13 +99,14 @@ impl Preset {
             Preset::Bfs => "bfs",
             Preset::Dfs => "dfs",
             Preset::Ga => "ga",
+            Preset::BestFirst => "bestfirst",
         }
     }
 
     /// Which moves one search step takes.
     pub const fn move_model(self) -> MoveModel {
         match self {
-            Preset::Bfs | Preset::Dfs => MoveModel::Atomic,
+            Preset::Bfs | Preset::Dfs | Preset::BestFirst => MoveModel::Atomic,
             Preset::Hsd | Preset::HsdHeineman | Preset::IdaHsdh | Preset::Ga => MoveModel::Sequence,
         }
     }
@@ -103,7 +115,7 @@ impl Preset {
     pub const fn automove(self) -> Automove {
         match self {
             Preset::Hsd | Preset::IdaHsdh | Preset::Ga => Automove::Horne,
-            Preset::HsdHeineman | Preset::Bfs | Preset::Dfs => Automove::None,
+            Preset::HsdHeineman | Preset::Bfs | Preset::Dfs | Preset::BestFirst => Automove::None,
         }
     }
 
@@ -134,7 +146,7 @@ impl fmt::Display for Preset {
 
 /// A name that is not a [`Preset`].
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("unknown solver `{name}`; the solvers are hsd, hsd-heineman, ida-hsdh, bfs, dfs and ga")]
+#[error("unknown solver `{name}`; the solvers are hsd, hsd-heineman, ida-hsdh, bfs, dfs, ga and bestfirst")]
 #[non_exhaustive]
 pub struct ParsePresetError {
     /// The name given.

@@ -11,6 +11,7 @@ use freecell_heuristics::{HsdhReading, Weights};
 use freecell_search::{Budget, Control, Cycles, Limit, Observer, Report, Stats, bfs, dfs, iddfs, staged};
 use thiserror::Error;
 
+use crate::bestfirst;
 use crate::guide::{Hsdh, Ordered, PolicyGuide, Traced, Tracing, Weighted, normalised_scale};
 use crate::preset::{DFS_DEPTH, GA_SCALE, IDA_TABLE};
 use crate::{FreeCell, Preset};
@@ -33,6 +34,10 @@ use crate::{FreeCell, Preset};
 ///   position before an automove one gets a solution after it by dropping that card's
 ///   moves. Moving every playable card home is unsafe (it loses MS 1941 and 98714), and the
 ///   core crate does not offer it.
+///
+/// `bestfirst` (the thesis's tree search, single-card moves, no automoves) is exhaustive
+/// too: a move is cancelled only when its position was already discovered, and every
+/// discovered position has its moves generated before the queue runs dry.
 ///
 /// So `bfs` proves MS 11982 unsolvable; the staged-deepening presets, which replace open
 /// entries, report it [`Undecided`](Outcome::Undecided) with [`Reason::Pruned`].
@@ -200,6 +205,7 @@ struct Caches {
     ida: Option<iddfs::Cache<Ordered>>,
     staged: Option<staged::Cache<FreeCell>>,
     traced: Option<staged::Cache<Tracing>>,
+    bestfirst: Option<bestfirst::Cache>,
 }
 
 /// What guides the `ga` preset instead of GA-FreeCell's printed weights.
@@ -443,6 +449,12 @@ impl Solver {
                     &mut watch,
                 )
             }
+            Preset::BestFirst => bestfirst::search(
+                caches.bestfirst.get_or_insert_with(bestfirst::Cache::default),
+                start,
+                budget,
+                &mut watch,
+            ),
             Preset::Hsd | Preset::HsdHeineman | Preset::Ga => {
                 let config = match preset {
                     Preset::HsdHeineman => staged::Config::heineman(),

@@ -3,3 +3,4 @@
 mod exhaustive;
 mod limits;
 mod presets;
+mod thesis;

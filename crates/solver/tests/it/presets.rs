@@ -60,6 +60,13 @@ fn ga_solves_easy_deals() {
 }
 
 #[test]
+fn bestfirst_solves_easy_deals() {
+    for n in [1, 2, 3] {
+        check(Preset::BestFirst, &deal(n), 200_000);
+    }
+}
+
+#[test]
 fn dfs_solves_easy_deals() {
     for n in [8, 16] {
         check(Preset::Dfs, &deal(n), 200_000);

@@ -1,0 +1,380 @@
+//! The `bestfirst` engine: the tree-search solver of Castiaux's thesis (2021), chapter
+//! "Tree Search Solver".
+//!
+//! The thesis lists its key ideas; each is kept:
+//! 1. a fixed **5-move depth-first look-ahead** over single-card moves from the chosen
+//!    position; every position it discovers is scored and queued;
+//! 2. the score is **`n − d/4`** ([`thesis_score`]): cards on the foundations minus a
+//!    quarter of the depth in the search tree;
+//! 3. a position already discovered is not entered again (the move is cancelled), so the
+//!    graph is searched as a tree;
+//! 4. after each look-ahead the best queued position is taken and looked ahead from;
+//! 5. a taken position leaves the queue for good (the thesis sets its score to −∞); when
+//!    no position is left the game has no solution;
+//! 6. a node stores only its last move and its parent (here also its depth, 12 bytes), not
+//!    the board;
+//! 7. one board is changed in place: moves are applied and undone.
+//!
+//! To go from the position just looked ahead from to the next one taken, the engine undoes
+//! moves up to their common ancestor and replays down (usually a few moves, since the best
+//! position is most often one just discovered).
+//!
+//! Choices the thesis leaves open, named:
+//! - **Ties.** Positions of equal score leave the queue last-in first-out: the most
+//!   recently discovered first (its priority queue's order is not stated).
+//! - **Goal test.** A won position ends the search as soon as it is discovered, not when it
+//!   would be taken from the queue.
+//! - **Duplicates** are detected on the canonical [`Key`] (the thesis hashed the exact
+//!   layout, so it kept boards differing only in the order of cells or cascades apart).
+//! - **Counters.** `expanded` counts positions whose moves were generated (each look-ahead's
+//!   root and its inner positions), `generated` the moves applied, `duplicates` the
+//!   cancelled ones, `evaluated` the positions scored and queued, `iterations` the
+//!   look-aheads.
+//!
+//! # Completeness
+//! Every discovered position either has its moves generated inside a look-ahead or is
+//! queued, and every queued position is eventually taken and has its moves generated. A
+//! move is cancelled only when it leads to a position already discovered. So when the queue
+//! runs dry, every position reachable by single-card moves (no automoves) has been
+//! discovered, and none was won: the search is exhaustive, and the engine reports
+//! [`Outcome::Exhausted`].
+
+use std::collections::HashSet;
+
+use freecell_core::{Board, Key, Move, MoveModel, Pile};
+use freecell_heuristics::thesis::thesis_score;
+use freecell_search::{Budget, Control, Limit, Observer, Outcome, Reason, Report, Solution, Stats};
+
+use crate::memory::{peak_after_push, set_bytes, vec_bytes};
+
+/// Depth of each look-ahead, in single-card moves (the thesis's "fixed 5-steps look-ahead").
+pub const LOOKAHEAD: usize = 5;
+
+/// Parent id of the root.
+const ROOT_PARENT: u32 = u32::MAX;
+
+/// The root's move, never played: the walks up the tree stop at the root.
+const NO_MOVE: Move = Move::single(Pile::cell(0), Pile::cell(0));
+
+/// A discovered position: how it was reached. The board itself is not stored.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    parent: u32,
+    depth: u32,
+    mv: Move,
+}
+
+/// The queue key of a position: `4 · (52 − score)` for the score `n − d/4`, an integer, and
+/// smaller for better positions.
+///
+/// `4 · (52 − n + d/4) = 208 − 4n + d`: exact in `f64` (quarters) and non-negative.
+pub(crate) fn queue_key(board: &Board, depth: u32) -> u32 {
+    let score = thesis_score(board, depth);
+    // score ≤ 52 and a whole number of quarters, so the product is a non-negative integer
+    // below 2^32 for any depth a u32 holds.
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let key = ((52.0 - score) * 4.0) as u32;
+    key
+}
+
+/// One look-ahead level: the node whose moves these are and the unexplored part of its
+/// moves on the shared move stack.
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    node: u32,
+    start: usize,
+    next: usize,
+    end: usize,
+}
+
+/// The engine's memory, kept between searches so that a warm cache allocates little.
+#[derive(Debug, Default)]
+pub(crate) struct Cache {
+    nodes: Vec<Node>,
+    seen: HashSet<Key, ahash::RandomState>,
+    /// Queue buckets indexed by [`queue_key`], each a LIFO stack of node ids.
+    buckets: Vec<Vec<u32>>,
+    /// No bucket below this one holds a node.
+    lowest: usize,
+    queued: usize,
+    /// Bytes of the buckets' own vectors (they are dropped between searches).
+    bucket_bytes: usize,
+    moves: Vec<Move>,
+    frames: Vec<Frame>,
+    replay: Vec<Move>,
+}
+
+impl Cache {
+    fn clear(&mut self) {
+        self.nodes.clear();
+        self.seen.clear();
+        self.buckets.clear();
+        self.lowest = 0;
+        self.queued = 0;
+        self.bucket_bytes = 0;
+        self.moves.clear();
+        self.frames.clear();
+        self.replay.clear();
+    }
+
+    /// Bytes held, as a cold cache would hold them (see [`crate::memory`]). The look-ahead's
+    /// move stack (the moves of at most six positions, a few hundred bytes) is left out.
+    fn bytes(&self) -> usize {
+        vec_bytes::<Node>(self.nodes.len())
+            + set_bytes::<Key>(self.seen.len())
+            + vec_bytes::<Vec<u32>>(self.buckets.len())
+            + self.bucket_bytes
+    }
+
+    /// Bytes held while one more position is being stored with queue key `key`.
+    fn bytes_to_store(&self, key: u32) -> usize {
+        let n = self.nodes.len() + 1;
+        let mut bytes = self.bytes() - vec_bytes::<Node>(n - 1) - set_bytes::<Key>(n - 1)
+            + peak_after_push::<Node>(n, false)
+            + peak_after_push::<Key>(n, true);
+        let k = key as usize;
+        if k >= self.buckets.len() {
+            bytes += vec_bytes::<Vec<u32>>(k + 1) - vec_bytes::<Vec<u32>>(self.buckets.len());
+        }
+        let bucket = self.buckets.get(k).map_or(0, Vec::len);
+        bytes + vec_bytes::<u32>(bucket + 1) - vec_bytes::<u32>(bucket)
+    }
+
+    /// Stores a discovered position and queues it.
+    fn store(&mut self, node: Node, key: Key, queue: u32) -> u32 {
+        let id = self.nodes.len() as u32;
+        self.nodes.push(node);
+        self.seen.insert(key);
+        let k = queue as usize;
+        if k >= self.buckets.len() {
+            self.buckets.resize_with(k + 1, Vec::new);
+        }
+        let bucket = &mut self.buckets[k];
+        let before = vec_bytes::<u32>(bucket.len());
+        bucket.push(id);
+        self.bucket_bytes += vec_bytes::<u32>(bucket.len()) - before;
+        self.lowest = self.lowest.min(k);
+        self.queued += 1;
+        id
+    }
+
+    /// Takes the best queued position (lowest key, most recent first).
+    fn pop(&mut self) -> Option<u32> {
+        while self.buckets.get(self.lowest)?.is_empty() {
+            self.lowest += 1;
+        }
+        self.queued -= 1;
+        self.buckets[self.lowest].pop()
+    }
+
+    /// The moves from the root to `id`.
+    fn path(&self, mut id: u32) -> Vec<Move> {
+        let mut moves = Vec::with_capacity(self.nodes[id as usize].depth as usize);
+        while self.nodes[id as usize].parent != ROOT_PARENT {
+            moves.push(self.nodes[id as usize].mv);
+            id = self.nodes[id as usize].parent;
+        }
+        moves.reverse();
+        moves
+    }
+
+    /// Changes `board` from position `from` to position `to` through their common ancestor.
+    fn navigate(&mut self, board: &mut Board, mut from: u32, mut to: u32) {
+        let node = |id: u32| self.nodes[id as usize];
+        self.replay.clear();
+        while node(from).depth > node(to).depth {
+            board.undo(node(from).mv);
+            from = node(from).parent;
+        }
+        while node(to).depth > node(from).depth {
+            self.replay.push(node(to).mv);
+            to = node(to).parent;
+        }
+        while from != to {
+            board.undo(node(from).mv);
+            from = node(from).parent;
+            self.replay.push(node(to).mv);
+            to = node(to).parent;
+        }
+        for &mv in self.replay.iter().rev() {
+            board.apply_unchecked(mv);
+        }
+    }
+}
+
+/// Searches `start` as the thesis's tree-search solver does, within `budget`, asking
+/// `observer` after every expansion whether to go on.
+pub(crate) fn search(cache: &mut Cache, start: &Board, budget: Budget, observer: &mut impl Observer) -> Report<Move> {
+    cache.clear();
+    let mut stats = Stats::default();
+    let outcome = run(cache, start, budget, observer, &mut stats);
+    stats.bytes = stats.bytes.max(cache.bytes());
+    Report { outcome, stats }
+}
+
+fn run(
+    cache: &mut Cache,
+    start: &Board,
+    budget: Budget,
+    observer: &mut impl Observer,
+    stats: &mut Stats,
+) -> Outcome<Move> {
+    let solved = |moves: Vec<Move>| {
+        let cost = moves.iter().map(|m| u32::from(m.count())).sum();
+        Outcome::Solved(Solution { moves, cost })
+    };
+    if start.is_won() {
+        return solved(Vec::new());
+    }
+    let max_bytes = budget.get_max_bytes().unwrap_or(usize::MAX);
+    let max_expanded = budget.get_max_expanded().unwrap_or(u64::MAX);
+    let max_generated = budget.get_max_generated().unwrap_or(u64::MAX);
+    let root_key = queue_key(start, 0);
+    if cache.bytes_to_store(root_key) > max_bytes {
+        return Outcome::Undecided(Reason::Budget(Limit::Bytes));
+    }
+    stats.evaluated += 1;
+    cache.store(Node { parent: ROOT_PARENT, depth: 0, mv: NO_MOVE }, start.key(), root_key);
+    let mut board = start.clone();
+    let mut at = 0u32;
+    loop {
+        stats.peak_stored = stats.peak_stored.max(cache.nodes.len() as u64);
+        stats.bytes = stats.bytes.max(cache.bytes());
+        let Some(best) = cache.pop() else { return Outcome::Exhausted };
+        cache.navigate(&mut board, at, best);
+        at = best;
+        stats.iterations += 1;
+        // The look-ahead: a depth-first walk of at most LOOKAHEAD moves below `best`.
+        let mut expand = |cache: &mut Cache, board: &Board, node: u32, stats: &mut Stats| {
+            if stats.expanded >= max_expanded {
+                return Err(Reason::Budget(Limit::Expanded));
+            }
+            stats.expanded += 1;
+            let from = cache.moves.len();
+            board.generate_moves(MoveModel::Atomic, &mut cache.moves);
+            cache.frames.push(Frame { node, start: from, next: from, end: cache.moves.len() });
+            if observer.on_expand(stats) == Control::Stop {
+                return Err(Reason::Stopped);
+            }
+            Ok(())
+        };
+        if let Err(reason) = expand(cache, &board, best, stats) {
+            return Outcome::Undecided(reason);
+        }
+        while let Some(frame) = cache.frames.last_mut() {
+            if frame.next == frame.end {
+                let done = *frame;
+                cache.frames.pop();
+                cache.moves.truncate(done.start);
+                if !cache.frames.is_empty() {
+                    board.undo(cache.nodes[done.node as usize].mv);
+                }
+                continue;
+            }
+            let mv = cache.moves[frame.next];
+            frame.next += 1;
+            let parent = frame.node;
+            let level = cache.frames.len(); // the child's depth below `best`
+            if stats.generated >= max_generated {
+                return Outcome::Undecided(Reason::Budget(Limit::Generated));
+            }
+            stats.generated += 1;
+            board.apply_unchecked(mv);
+            if board.is_won() {
+                let mut moves = cache.path(parent);
+                moves.push(mv);
+                return solved(moves);
+            }
+            let key = board.key();
+            if cache.seen.contains(&key) {
+                stats.duplicates += 1;
+                board.undo(mv);
+                continue;
+            }
+            if cache.nodes.len() >= ROOT_PARENT as usize {
+                return Outcome::Undecided(Reason::Capacity);
+            }
+            let depth = cache.nodes[parent as usize].depth + 1;
+            let queue = queue_key(&board, depth);
+            if cache.bytes_to_store(queue) > max_bytes {
+                return Outcome::Undecided(Reason::Budget(Limit::Bytes));
+            }
+            stats.evaluated += 1;
+            let child = cache.store(Node { parent, depth, mv }, key, queue);
+            if level < LOOKAHEAD {
+                if let Err(reason) = expand(cache, &board, child, stats) {
+                    return Outcome::Undecided(reason);
+                }
+            } else {
+                board.undo(mv);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(text: &str) -> Board {
+        text.parse().expect("test boards are valid")
+    }
+
+    #[test]
+    fn the_queue_key_is_four_times_52_minus_the_score() {
+        // Won: n = 52, so the key is the depth alone.
+        let won = board("Foundations: C-K D-K H-K S-K\n");
+        assert_eq!(queue_key(&won, 0), 0);
+        assert_eq!(queue_key(&won, 7), 7);
+        // n = 11 + 13 + 13 + 11 = 48: score 48 − d/4, key 208 − 192 + d = 16 + d.
+        let end = board("Foundations: H-J C-K D-K S-J\n: KS QH\n: QS KH\n");
+        assert_eq!(queue_key(&end, 0), 16);
+        assert_eq!(queue_key(&end, 4), 20);
+        // One more card home (n = 49) four moves deeper scores the same as n = 48 at the
+        // root: 49 − 4/4 = 48 − 0/4. Three moves deeper it scores a quarter better.
+        let one_more = board("Foundations: H-Q C-K D-K S-J\n: KS\n: QS KH\n");
+        assert_eq!(queue_key(&one_more, 4), queue_key(&end, 0));
+        assert_eq!(queue_key(&one_more, 3) + 1, queue_key(&end, 0));
+    }
+
+    #[test]
+    fn the_best_score_leaves_the_queue_first_and_ties_most_recent_first() {
+        let mut cache = Cache::default();
+        let node = Node { parent: ROOT_PARENT, depth: 0, mv: NO_MOVE };
+        let key = |n: u8| Key::from_bytes([n; freecell_core::KEY_BYTES]);
+        // Scores (n − d/4): id 0: 2 − 4/4 = 1; id 1: 1 − 0 = 1; id 2: 3 − 9/4 = 0.75;
+        // id 3: 5 − 12/4 = 2. Keys 4·(52 − score): 204, 204, 205, 200.
+        for (i, queue) in [204, 204, 205, 200].into_iter().enumerate() {
+            assert_eq!(cache.store(node, key(i as u8), queue), i as u32);
+        }
+        // Best first (id 3), then the tie most recent first (1 before 0), then id 2.
+        let order: Vec<u32> = std::iter::from_fn(|| cache.pop()).collect();
+        assert_eq!(order, [3, 1, 0, 2]);
+        assert_eq!(cache.queued, 0);
+    }
+
+    #[test]
+    fn navigation_reaches_the_target_position() {
+        // Root, then two branches: a → a1 and b. Navigating a1 → b must undo a1's two moves
+        // and play b's one.
+        let start = board("Foundations: H-J C-K D-K S-J\n: KS QH\n: QS KH\n");
+        let mut cache = Cache::default();
+        let k = |n: u8| Key::from_bytes([n; freecell_core::KEY_BYTES]);
+        let qh_home = Move::single(Pile::cascade(0), Pile::foundation(freecell_core::Suit::Hearts));
+        let kh_home = Move::single(Pile::cascade(1), Pile::foundation(freecell_core::Suit::Hearts));
+        let qh_cell = Move::single(Pile::cascade(0), Pile::cell(0));
+        cache.store(Node { parent: ROOT_PARENT, depth: 0, mv: NO_MOVE }, k(0), 0);
+        cache.store(Node { parent: 0, depth: 1, mv: qh_home }, k(1), 0);
+        cache.store(Node { parent: 1, depth: 2, mv: kh_home }, k(2), 0);
+        cache.store(Node { parent: 0, depth: 1, mv: qh_cell }, k(3), 0);
+        let mut b = start.clone();
+        b.apply(qh_home).unwrap();
+        b.apply(kh_home).unwrap();
+        cache.navigate(&mut b, 2, 3);
+        let mut expected = start.clone();
+        expected.apply(qh_cell).unwrap();
+        assert_eq!(b, expected);
+        cache.navigate(&mut b, 3, 0);
+        assert_eq!(b, start);
+    }
+}

@@ -1,0 +1,44 @@
+//! The thesis's two solvers (`bestfirst`, `goals`) on hand-built positions whose answers are
+//! worked out by hand.
+
+use freecell_core::{Board, Rules};
+use freecell_solver::{Outcome, Preset, Solver};
+
+fn board(text: &str) -> Board {
+    text.parse().expect("test boards are valid")
+}
+
+/// Four cards out, each playable home in turn. The look-ahead walks moves in the
+/// generator's order (foundation moves first): QH home (cascade 1), KH home (cascade 2),
+/// QS home (cascade 2), KS home (cascade 1); the fourth discovers the won position, which
+/// ends the search at once.
+#[test]
+fn bestfirst_plays_the_end_game_in_look_ahead_order() {
+    let start = board("Foundations: H-J C-K D-K S-J\n: KS QH\n: QS KH\n");
+    let report = Solver::new(Preset::BestFirst).solve(&start).unwrap();
+    let solution = report.outcome.solution().expect("solved");
+    let text = start.write_solution(&solution.moves, freecell_core::Notation::Standard).unwrap();
+    assert_eq!(text, "1h\n2h\n2h\n1h\n");
+    // One look-ahead: the root and three inner positions expanded.
+    assert_eq!(report.stats.search.iterations, 1);
+    assert_eq!(report.stats.search.expanded, 4);
+}
+
+/// One free cell, one cascade, the hearts left: AH 2H 4H … KH 3H, deepest first. The only
+/// move is 3H to the cell; then KH is on top, the cell is full and 3H cannot go home before
+/// 2H. Two positions in all, neither won: the exhaustive best-first search proves it. The
+/// first look-ahead expands the root and the child; the child, queued, is then taken and
+/// expanded again (the thesis re-expands inner look-ahead positions too), and the queue is
+/// empty: two look-aheads, three expansions.
+#[test]
+fn bestfirst_proves_a_stuck_position_unsolvable() {
+    let rules = Rules { free_cells: 1, cascades: 1, ..Rules::freecell() };
+    let text = "Foundations: C-K D-K H-0 S-K\n: AH 2H 4H 5H 6H 7H 8H 9H TH JH QH KH 3H\n";
+    let start = Board::parse_with_rules(text, rules).unwrap();
+    let report = Solver::new(Preset::BestFirst).solve(&start).unwrap();
+    assert_eq!(report.outcome, Outcome::Unsolvable);
+    assert_eq!(report.stats.search.evaluated, 2);
+    assert_eq!(report.stats.search.generated, 1);
+    assert_eq!(report.stats.search.expanded, 3);
+    assert_eq!(report.stats.search.iterations, 2);
+}
