@@ -417,70 +417,7 @@ impl Solver {
             budget = budget.max_bytes(n);
         }
         let problem = preset.problem();
-        let caches = &mut self.caches;
-        let report: Report<Move> = match preset {
-            Preset::Bfs => {
-                let engine = bfs::Bfs::new(bfs::Config::new().budget(budget));
-                engine.search(caches.bfs.get_or_insert_with(bfs::Cache::new), &problem, start, &mut watch)
-            }
-            Preset::Dfs => {
-                let config = dfs::Config::new()
-                    .max_depth(DFS_DEPTH)
-                    // The unbounded table already skips every state of the current path
-                    // (each was stored with a smaller path cost), so no cycle check.
-                    .cycles(Cycles::Off)
-                    .transposition_table(Some(usize::MAX))
-                    .budget(budget);
-                dfs::Dfs::new(config).search(
-                    caches.dfs.get_or_insert_with(dfs::Cache::new),
-                    &problem,
-                    start,
-                    &mut watch,
-                )
-            }
-            Preset::IdaHsdh => {
-                let ordered = Ordered::new(problem, HsdhReading::Paper);
-                let config =
-                    iddfs::Config::new().cycles(Cycles::Path).transposition_table(Some(IDA_TABLE)).budget(budget);
-                iddfs::IterativeDeepening::new(config).search(
-                    caches.ida.get_or_insert_with(iddfs::Cache::new),
-                    &ordered,
-                    start,
-                    &mut watch,
-                )
-            }
-            Preset::BestFirst => bestfirst::search(
-                caches.bestfirst.get_or_insert_with(bestfirst::Cache::default),
-                start,
-                budget,
-                &mut watch,
-            ),
-            Preset::Hsd | Preset::HsdHeineman | Preset::Ga => {
-                let config = match preset {
-                    Preset::HsdHeineman => staged::Config::heineman(),
-                    _ => staged::Config::paper(),
-                }
-                .budget(budget);
-                let engine = staged::StagedDeepening::new(config);
-                let cache = caches.staged.get_or_insert_with(staged::Cache::new);
-                match (preset, &self.guide) {
-                    (Preset::HsdHeineman, _) => {
-                        engine.search(cache, &problem, start, &Hsdh(HsdhReading::Heineman), &mut watch)
-                    }
-                    (Preset::Ga, None) => {
-                        let h = Weighted { weights: Weights::GA_FREECELL_BEST, scale: GA_SCALE };
-                        engine.search(cache, &problem, start, &h, &mut watch)
-                    }
-                    (Preset::Ga, Some(Guide::Weights(h))) => engine.search(cache, &problem, start, h, &mut watch),
-                    (Preset::Ga, Some(Guide::Policy(h))) => {
-                        let cache = caches.traced.get_or_insert_with(staged::Cache::new);
-                        let traced = Traced::start(start.clone());
-                        engine.search(cache, &Tracing(problem), &traced, h.as_ref(), &mut watch)
-                    }
-                    _ => engine.search(cache, &problem, start, &Hsdh(HsdhReading::Paper), &mut watch),
-                }
-            }
-        };
+        let report = search(preset, self.guide.as_ref(), &mut self.caches, problem, start, budget, &mut watch);
         let outcome = match report.outcome {
             freecell_search::Outcome::Solved(solution) => {
                 Outcome::Solved(complete(preset, board, start, problem.automove(), &solution.moves)?)
@@ -508,6 +445,70 @@ impl Solver {
         let report = self.solve(board)?;
         let next = report.outcome.solution().and_then(|s| s.moves.first().copied());
         Ok(Hint { next, report })
+    }
+}
+
+/// Runs `preset`'s engine on `start`.
+fn search(
+    preset: Preset,
+    guide: Option<&Guide>,
+    caches: &mut Caches,
+    problem: FreeCell,
+    start: &Board,
+    budget: Budget,
+    watch: &mut Watch<'_>,
+) -> Report<Move> {
+    match preset {
+        Preset::Bfs => {
+            let engine = bfs::Bfs::new(bfs::Config::new().budget(budget));
+            engine.search(caches.bfs.get_or_insert_with(bfs::Cache::new), &problem, start, watch)
+        }
+        Preset::Dfs => {
+            let config = dfs::Config::new()
+                .max_depth(DFS_DEPTH)
+                // The unbounded table already skips every state of the current path
+                // (each was stored with a smaller path cost), so no cycle check.
+                .cycles(Cycles::Off)
+                .transposition_table(Some(usize::MAX))
+                .budget(budget);
+            dfs::Dfs::new(config).search(caches.dfs.get_or_insert_with(dfs::Cache::new), &problem, start, watch)
+        }
+        Preset::IdaHsdh => {
+            let ordered = Ordered::new(problem, HsdhReading::Paper);
+            let config = iddfs::Config::new().cycles(Cycles::Path).transposition_table(Some(IDA_TABLE)).budget(budget);
+            iddfs::IterativeDeepening::new(config).search(
+                caches.ida.get_or_insert_with(iddfs::Cache::new),
+                &ordered,
+                start,
+                watch,
+            )
+        }
+        Preset::BestFirst => {
+            bestfirst::search(caches.bestfirst.get_or_insert_with(bestfirst::Cache::default), start, budget, watch)
+        }
+        Preset::Hsd | Preset::HsdHeineman | Preset::Ga => {
+            let config = match preset {
+                Preset::HsdHeineman => staged::Config::heineman(),
+                _ => staged::Config::paper(),
+            }
+            .budget(budget);
+            let engine = staged::StagedDeepening::new(config);
+            let cache = caches.staged.get_or_insert_with(staged::Cache::new);
+            match (preset, guide) {
+                (Preset::HsdHeineman, _) => engine.search(cache, &problem, start, &Hsdh(HsdhReading::Heineman), watch),
+                (Preset::Ga, None) => {
+                    let h = Weighted { weights: Weights::GA_FREECELL_BEST, scale: GA_SCALE };
+                    engine.search(cache, &problem, start, &h, watch)
+                }
+                (Preset::Ga, Some(Guide::Weights(h))) => engine.search(cache, &problem, start, h, watch),
+                (Preset::Ga, Some(Guide::Policy(h))) => {
+                    let cache = caches.traced.get_or_insert_with(staged::Cache::new);
+                    let traced = Traced::start(start.clone());
+                    engine.search(cache, &Tracing(problem), &traced, h.as_ref(), watch)
+                }
+                _ => engine.search(cache, &problem, start, &Hsdh(HsdhReading::Paper), watch),
+            }
+        }
     }
 }
 
