@@ -91,7 +91,7 @@ struct BoardArgs {
 /// Search settings shared by `solve` and `hint`.
 #[derive(Debug, Args)]
 struct SearchArgs {
-    /// The solver: hsd, hsd-heineman, ida-hsdh, bfs, dfs, ga or bestfirst (see the freecell-solver
+    /// The solver: hsd, hsd-heineman, ida-hsdh, bfs, dfs, ga, bestfirst or goals (see the freecell-solver
     /// docs), or an evolved one: `weights:FILE` (a genome, as `freecell evolve` writes it)
     /// or `policy:FILE` (a policy). Issue 8 will add a faster default, `fast`.
     #[arg(long, value_name = "NAME", default_value = "hsd", value_parser = evolve::SolverChoice::parse)]

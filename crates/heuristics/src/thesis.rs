@@ -76,29 +76,59 @@ pub fn automove_violation(board: &Board) -> u32 {
 /// assert_eq!(cascade_sortedness(&board), 13);
 /// ```
 pub fn cascade_sortedness(board: &Board) -> i32 {
-    let mut total = 0i32;
-    for i in 0..board.cascade_count() {
-        let mut cards = board.cascade(i);
-        let Some(top) = cards.next() else { continue };
-        let mut above = i32::from(top.rank().get());
-        let mut depth = 0i32;
-        let mut malus = 0i32;
-        let mut sorted = true;
-        let mut deepest = above;
-        for card in cards {
-            let rank = i32::from(card.rank().get());
-            depth += 1;
-            if rank < above {
-                sorted = false;
-                malus += depth + (above - rank);
-                depth = 0;
-            }
-            above = rank;
-            deepest = rank;
+    (0..board.cascade_count()).map(|i| sortedness_of(board, i)).sum()
+}
+
+/// One cascade's term of [`cascade_sortedness`]: 0 when empty, the bonus when fully sorted
+/// (always positive), the malus when not (always negative: each break costs at least 2).
+/// The goal-generation solver ranks cascades by it ("better sorted").
+///
+/// # Examples
+/// ```
+/// use freecell_core::Board;
+/// use freecell_heuristics::thesis::sortedness_of;
+/// let board: Board = "Foundations: C-T D-K H-J S-Q\n: KS QH JC\n: QC KH KC\n".parse().unwrap();
+/// assert_eq!(sortedness_of(&board, 0), 16);
+/// assert_eq!(sortedness_of(&board, 1), -3);
+/// assert_eq!(sortedness_of(&board, 2), 0);
+/// ```
+pub fn sortedness_of(board: &Board, i: usize) -> i32 {
+    let mut cards = board.cascade(i);
+    let Some(top) = cards.next() else { return 0 };
+    let mut above = i32::from(top.rank().get());
+    let mut depth = 0i32;
+    let mut malus = 0i32;
+    let mut sorted = true;
+    let mut deepest = above;
+    for card in cards {
+        let rank = i32::from(card.rank().get());
+        depth += 1;
+        if rank < above {
+            sorted = false;
+            malus += depth + (above - rank);
+            depth = 0;
         }
-        total += if sorted { deepest + board.cascade_len(i) as i32 } else { -malus };
+        above = rank;
+        deepest = rank;
     }
-    total
+    if sorted { deepest + board.cascade_len(i) as i32 } else { -malus }
+}
+
+/// Whether cascade `i` is *fully sorted*: not empty, and its ranks never rise from its
+/// deepest card up (equal ranks allowed; colours are not looked at), the thesis's sub-goal
+/// for one cascade.
+///
+/// # Examples
+/// ```
+/// use freecell_core::Board;
+/// use freecell_heuristics::thesis::is_fully_sorted;
+/// let board: Board = "Foundations: C-T D-K H-J S-Q\n: KS QH JC\n: QC KH KC\n".parse().unwrap();
+/// assert!(is_fully_sorted(&board, 0));
+/// assert!(!is_fully_sorted(&board, 1));
+/// assert!(!is_fully_sorted(&board, 2)); // empty
+/// ```
+pub fn is_fully_sorted(board: &Board, i: usize) -> bool {
+    sortedness_of(board, i) > 0
 }
 
 /// Card mobility: how many cards one sequence move could carry with the position's empty

@@ -1,5 +1,9 @@
-//! Solves a range of Microsoft deals with one preset and prints per-deal results and the
-//! generated-nodes rate: `cargo run --release -p freecell-solver --example rate -- hsd 1 100`.
+//! Solves a range of Microsoft deals with one preset and prints a summary: success rate,
+//! mean nodes, time and length, and the generated-nodes rate.
+//!
+//! `cargo run --release -p freecell-solver --example rate -- PRESET FIRST LAST NODES [SECSs] [v]`,
+//! e.g. `… -- goals 1 1000 100000000 10s`: at most NODES expanded positions and SECS seconds
+//! per deal (default 60 s); `v` prints one line per deal.
 
 #![allow(clippy::print_stdout)]
 
@@ -14,37 +18,68 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let first: u64 = args.get(1).map_or("1", String::as_str).parse()?;
     let last: u64 = args.get(2).map_or("100", String::as_str).parse()?;
     let max_nodes: u64 = args.get(3).map_or("2000000", String::as_str).parse()?;
-    let verbose = args.get(4).is_some();
-    let mut solver = Solver::new(preset).max_nodes(max_nodes).timeout(Duration::from_mins(1));
-    let (mut wins, mut generated, mut seconds, mut length) = (0u64, 0u64, 0f64, 0usize);
+    let rest = args.get(4..).unwrap_or_default();
+    let verbose = rest.iter().any(|a| a == "v");
+    let timeout = match rest.iter().find_map(|a| a.strip_suffix('s')) {
+        Some(secs) => Duration::from_secs_f64(secs.parse()?),
+        None => Duration::from_mins(1),
+    };
+    let mut solver = Solver::new(preset).max_nodes(max_nodes).timeout(timeout);
+    let (mut wins, mut expanded, mut generated, mut seconds) = (0u64, 0u64, 0u64, 0f64);
+    let (mut won_expanded, mut won_seconds, mut length, mut single) = (0u64, 0f64, 0usize, 0usize);
+    let mut undecided = std::collections::BTreeMap::<String, u64>::new();
     for n in first..=last {
         let board = DealNumber::new(n).ok_or("deal number out of range")?.board();
         let report = solver.solve(&board)?;
+        let secs = report.stats.elapsed.as_secs_f64();
+        expanded += report.stats.search.expanded;
         generated += report.stats.search.generated;
-        seconds += report.stats.elapsed.as_secs_f64();
+        seconds += secs;
         let what = match &report.outcome {
             Outcome::Solved(s) => {
                 wins += 1;
+                won_expanded += report.stats.search.expanded;
+                won_seconds += secs;
                 length += s.len();
+                single += s.single_card_len();
                 format!("solved, {} moves ({} single-card)", s.len(), s.single_card_len())
             }
             Outcome::Unsolvable => "unsolvable".to_owned(),
-            Outcome::Undecided(r) => format!("undecided: {r}"),
+            Outcome::Undecided(r) => {
+                *undecided.entry(r.to_string()).or_default() += 1;
+                format!("undecided: {r}")
+            }
         };
         if verbose {
             println!(
-                "{n}: {what}; {} expanded, {} generated, {:.3} s",
-                report.stats.search.expanded,
-                report.stats.search.generated,
-                report.stats.elapsed.as_secs_f64()
+                "{n}: {what}; {} expanded, {} generated, {} bytes, {secs:.3} s",
+                report.stats.search.expanded, report.stats.search.generated, report.stats.search.bytes,
             );
         }
     }
     let deals = last - first + 1;
+    let won = wins.max(1) as f64;
     println!(
-        "{preset}: {wins}/{deals} solved, mean length {:.1}, {generated} generated in {seconds:.2} s = {:.2} M generated/s",
-        length as f64 / wins.max(1) as f64,
+        "{preset} on MS {first}-{last}, limits {max_nodes} nodes and {:.0} s per deal: {wins}/{deals} solved ({:.1}%)",
+        timeout.as_secs_f64(),
+        100.0 * wins as f64 / deals as f64
+    );
+    println!(
+        "  all deals: mean {:.0} expanded, {:.0} generated, {:.3} s; {:.2} M generated/s",
+        expanded as f64 / deals as f64,
+        generated as f64 / deals as f64,
+        seconds / deals as f64,
         generated as f64 / seconds / 1e6
     );
+    println!(
+        "  solved deals: mean {:.0} expanded, {:.3} s, length {:.1} moves (sequence model), {:.1} single-card",
+        won_expanded as f64 / won,
+        won_seconds / won,
+        length as f64 / won,
+        single as f64 / won
+    );
+    for (reason, count) in undecided {
+        println!("  undecided ({reason}): {count}");
+    }
     Ok(())
 }

@@ -47,6 +47,7 @@
 //! ```
 
 mod bestfirst;
+mod goals;
 mod guide;
 mod memory;
 mod preset;

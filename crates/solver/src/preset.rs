@@ -20,6 +20,7 @@ pub use crate::bestfirst::LOOKAHEAD;
 /// | `bfs` | breadth-first, duplicates on the canonical key | single-card | none | — | baseline; exhaustive |
 /// | `dfs` | depth-first, depth ≤ [`DFS_DEPTH`], unbounded transposition table | single-card | none | — | baseline |
 /// | `ga` | staged deepening, [`Config::paper`](freecell_search::staged::Config::paper) | sequence | Horne | [`Weights::GA_FREECELL_BEST`](freecell_heuristics::Weights::GA_FREECELL_BEST) | GA-FreeCell §3.3–4 |
+/// | `goals` | goal generation: the thesis's strategies in order, depth-first with backtracking, visited positions on the canonical key | sequence, **deep-supermove** capacity | Raymond, after every goal | none (strategies rank cascades by [`sortedness_of`](freecell_heuristics::thesis::sortedness_of)) | Castiaux's thesis (2021), "Goal Generation Solver" |
 /// | `bestfirst` | best-first search, each taken position looked ahead [`LOOKAHEAD`] moves depth-first, duplicates on the canonical key | single-card | none | score `n − d/4` ([`thesis_score`](freecell_heuristics::thesis::thesis_score)) | Castiaux's thesis (2021), "Tree Search Solver" |
 ///
 /// Choices the sources leave open, named:
@@ -37,6 +38,14 @@ pub use crate::bestfirst::LOOKAHEAD;
 ///   automove or the subgoal"), and only the score `n − d/4` of its evaluation functions;
 ///   so does this preset. Its search is exhaustive (see the engine's docs), so it can prove
 ///   a deal unsolvable, given the memory.
+/// - `goals`: the strategies are listed in the engine's docs with every reading chosen
+///   where the thesis is silent: how a cascade is "spread" (greedy: onto cascade cards,
+///   then runs into empty cascades, then free cells), ties in index order, the visited
+///   check on the position a goal ends in, automoves by Raymond's rule (the thesis's
+///   automove theorem and corollary) played after every goal, sequence moves within the
+///   thesis's deep-supermove capacity. Its solutions list the automoves as chosen moves.
+///   The strategies skip some moves, so running out of goals is
+///   [`Reason::Pruned`](crate::Reason::Pruned), never a proof.
 /// - `ga`: the weighted sum lies in `[0, 1]`; staged deepening's open list is keyed by
 ///   integers, so the value is scaled by [`GA_SCALE`] and rounded. The scale sets which
 ///   leaves count as "of equal heuristic value" and replace each other.
@@ -68,6 +77,8 @@ pub enum Preset {
     Ga,
     /// Castiaux's tree-search solver: best-first on `n − d/4` with a 5-move look-ahead.
     BestFirst,
+    /// Castiaux's goal-generation solver: hand-written strategies with backtracking.
+    Goals,
 }
 
 /// Depth bound of the `dfs` preset, in single-card moves: fc-solve's single-card solutions
@@ -87,8 +98,16 @@ pub const GA_SCALE: f64 = 1_000.0;
 
 impl Preset {
     /// Every preset, in the table's order.
-    pub const ALL: [Preset; 7] =
-        [Preset::Hsd, Preset::HsdHeineman, Preset::IdaHsdh, Preset::Bfs, Preset::Dfs, Preset::Ga, Preset::BestFirst];
+    pub const ALL: [Preset; 8] = [
+        Preset::Hsd,
+        Preset::HsdHeineman,
+        Preset::IdaHsdh,
+        Preset::Bfs,
+        Preset::Dfs,
+        Preset::Ga,
+        Preset::BestFirst,
+        Preset::Goals,
+    ];
 
     /// The command-line name.
     pub const fn name(self) -> &'static str {
@@ -100,6 +119,7 @@ impl Preset {
             Preset::Dfs => "dfs",
             Preset::Ga => "ga",
             Preset::BestFirst => "bestfirst",
+            Preset::Goals => "goals",
         }
     }
 
@@ -107,7 +127,7 @@ impl Preset {
     pub const fn move_model(self) -> MoveModel {
         match self {
             Preset::Bfs | Preset::Dfs | Preset::BestFirst => MoveModel::Atomic,
-            Preset::Hsd | Preset::HsdHeineman | Preset::IdaHsdh | Preset::Ga => MoveModel::Sequence,
+            Preset::Hsd | Preset::HsdHeineman | Preset::IdaHsdh | Preset::Ga | Preset::Goals => MoveModel::Sequence,
         }
     }
 
@@ -115,15 +135,18 @@ impl Preset {
     pub const fn automove(self) -> Automove {
         match self {
             Preset::Hsd | Preset::IdaHsdh | Preset::Ga => Automove::Horne,
+            Preset::Goals => Automove::Raymond,
             Preset::HsdHeineman | Preset::Bfs | Preset::Dfs | Preset::BestFirst => Automove::None,
         }
     }
 
     /// The sequence-move capacity the search is run under, when it differs from the
-    /// board's rules (`hsd-heineman`: [`SequenceCapacity::Linear`]).
+    /// board's rules (`hsd-heineman`: [`SequenceCapacity::Linear`]; `goals`:
+    /// [`SequenceCapacity::DeepSupermove`]).
     pub const fn capacity(self) -> Option<SequenceCapacity> {
         match self {
             Preset::HsdHeineman => Some(SequenceCapacity::Linear),
+            Preset::Goals => Some(SequenceCapacity::DeepSupermove),
             _ => None,
         }
     }
@@ -146,7 +169,7 @@ impl fmt::Display for Preset {
 
 /// A name that is not a [`Preset`].
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("unknown solver `{name}`; the solvers are hsd, hsd-heineman, ida-hsdh, bfs, dfs, ga and bestfirst")]
+#[error("unknown solver `{name}`; the solvers are hsd, hsd-heineman, ida-hsdh, bfs, dfs, ga, bestfirst and goals")]
 #[non_exhaustive]
 pub struct ParsePresetError {
     /// The name given.

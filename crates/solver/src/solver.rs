@@ -11,10 +11,10 @@ use freecell_heuristics::{HsdhReading, Weights};
 use freecell_search::{Budget, Control, Cycles, Limit, Observer, Report, Stats, bfs, dfs, iddfs, staged};
 use thiserror::Error;
 
-use crate::bestfirst;
 use crate::guide::{Hsdh, Ordered, PolicyGuide, Traced, Tracing, Weighted, normalised_scale};
 use crate::preset::{DFS_DEPTH, GA_SCALE, IDA_TABLE};
 use crate::{FreeCell, Preset};
+use crate::{bestfirst, goals};
 
 /// How a solve ended.
 ///
@@ -206,6 +206,7 @@ struct Caches {
     staged: Option<staged::Cache<FreeCell>>,
     traced: Option<staged::Cache<Tracing>>,
     bestfirst: Option<bestfirst::Cache>,
+    goals: Option<goals::Cache>,
 }
 
 /// What guides the `ga` preset instead of GA-FreeCell's printed weights.
@@ -420,7 +421,10 @@ impl Solver {
         let report = search(preset, self.guide.as_ref(), &mut self.caches, problem, start, budget, &mut watch);
         let outcome = match report.outcome {
             freecell_search::Outcome::Solved(solution) => {
-                Outcome::Solved(complete(preset, board, start, problem.automove(), &solution.moves)?)
+                // The goals engine lists its automoves itself (it plays them after whole goals,
+                // not after each move), so its path replays with none added.
+                let automove = if preset == Preset::Goals { Automove::None } else { problem.automove() };
+                Outcome::Solved(complete(preset, board, start, automove, &solution.moves)?)
             }
             freecell_search::Outcome::Exhausted => Outcome::Unsolvable,
             freecell_search::Outcome::Undecided(reason) => Outcome::Undecided(match reason {
@@ -483,6 +487,7 @@ fn search(
                 watch,
             )
         }
+        Preset::Goals => goals::search(caches.goals.get_or_insert_with(goals::Cache::default), start, budget, watch),
         Preset::BestFirst => {
             bestfirst::search(caches.bestfirst.get_or_insert_with(bestfirst::Cache::default), start, budget, watch)
         }

@@ -67,6 +67,13 @@ fn bestfirst_solves_easy_deals() {
 }
 
 #[test]
+fn goals_solves_easy_deals() {
+    for n in [2, 5, 7, 8, 12] {
+        check(Preset::Goals, &deal(n), 200_000);
+    }
+}
+
+#[test]
 fn dfs_solves_easy_deals() {
     for n in [8, 16] {
         check(Preset::Dfs, &deal(n), 200_000);

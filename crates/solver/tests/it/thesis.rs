@@ -42,3 +42,44 @@ fn bestfirst_proves_a_stuck_position_unsolvable() {
     assert_eq!(report.stats.search.expanded, 3);
     assert_eq!(report.stats.search.iterations, 2);
 }
+
+/// Both exhaustive searches over single-card moves, no automoves and the canonical key
+/// (breadth-first, and the thesis's best-first) must discover the same set of positions
+/// of MS 11982, the one impossible deal of 1–32,000, and find none won.
+#[test]
+#[ignore = "about 7 s in a debug build"]
+fn bestfirst_and_bfs_agree_on_deal_11982() {
+    let board = freecell_deals::DealNumber::new(11_982).expect("in range").board();
+    let bfs = Solver::new(Preset::Bfs).max_nodes(5_000_000).solve(&board).unwrap();
+    let best = Solver::new(Preset::BestFirst).max_nodes(5_000_000).solve(&board).unwrap();
+    assert_eq!(bfs.outcome, Outcome::Unsolvable);
+    assert_eq!(best.outcome, Outcome::Unsolvable);
+    // bfs expands every reachable position once; bestfirst scores each once when found.
+    assert_eq!(best.stats.search.evaluated, bfs.stats.search.expanded);
+}
+
+/// The goals engine's first goal on the position of its unit tests (sixteen cards out,
+/// cells JD JS, cascades KH QC | QS | TC JH | TD TS KD | TH QH JC | QD KC KS, two empty):
+/// no automove applies (every ten is covered), and the first strategy, build down, first
+/// puts the cell card JD on QC, the top of the best-sorted cascade.
+#[test]
+fn goals_plays_build_down_first() {
+    let start = board(
+        "Foundations: C-9 D-9 H-9 S-9\nFreecells: JD JS - -\n\
+         : KH QC\n: QS\n: TC JH\n: TD TS KD\n: TH QH JC\n: QD KC KS\n",
+    );
+    let report = Solver::new(Preset::Goals).solve(&start).unwrap();
+    let solution = report.outcome.solution().expect("solved");
+    let text = start.write_solution(&solution.moves[..1], freecell_core::Notation::Standard).unwrap();
+    assert_eq!(text, "a1\n");
+    assert!(freecell_core::replay(&start, &solution.moves).unwrap().is_won());
+}
+
+/// Running out of goals proves nothing: on MS 11982 the goals engine ends undecided.
+#[test]
+#[ignore = "about 15 s in a debug build"]
+fn goals_never_calls_a_deal_unsolvable() {
+    let board = freecell_deals::DealNumber::new(11_982).expect("in range").board();
+    let report = Solver::new(Preset::Goals).solve(&board).unwrap();
+    assert_eq!(report.outcome, Outcome::Undecided(freecell_solver::Reason::Pruned));
+}
