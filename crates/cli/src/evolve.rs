@@ -1,11 +1,16 @@
-//! Evolved solvers on the command line: `--solver weights:FILE` / `policy:FILE`.
+//! Evolved solvers on the command line: `freecell evolve`, and `--solver weights:FILE` /
+//! `policy:FILE` to solve with what it writes.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+use freecell_evolve::{
+    Baselines, Checkpoint, Config, Evolution, EvolveError, Phase, Progress, Representation, Setting, csv, fitness_svg,
+};
 use freecell_heuristics::Weights;
 use freecell_heuristics::policy::Policy;
 use freecell_solver::{Preset, Solver};
+use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::{Failure, read_input, shown};
 
@@ -75,4 +80,259 @@ fn read_policy(path: &Path) -> Result<Policy, Failure> {
         text.trim().parse().map_err(|e| Failure::Input(format!("bad policy in {}: {e}", shown(path))))?;
     policy.validate().map_err(|e| Failure::Input(format!("bad policy in {}: {e}", shown(path))))?;
     Ok(policy)
+}
+
+// ---------------------------------------------------------------------------------------
+// `freecell evolve`.
+
+/// `--mode`: what evolves and against which deals.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum Mode {
+    /// GA-FreeCell's plain GA: nine weights, random training deals each generation.
+    Ga,
+    /// GA-FreeCell's Hillis-style coevolution of weights and deal sets.
+    Coevolution,
+    /// Policy-FreeCell: policies of 5 rules, Hillis-style coevolution.
+    Policy,
+}
+
+/// `--setting`: the learning setting, overriding the mode's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum SettingArg {
+    /// Random training deals each generation.
+    Random,
+    /// Hillis-style coevolution: deal sets of 6, two per solver, evolving every 5 generations.
+    Hillis,
+    /// Rosin-style coevolution: single deals, 12 per solver, evolving every generation.
+    Rosin,
+    /// Gradual difficulty: deals ranked by HSDH, from easy to hard over the run.
+    Gradual,
+}
+
+#[derive(Debug, clap::Args)]
+pub(crate) struct EvolveArgs {
+    /// What evolves: `ga` (weights, random deals), `coevolution` (weights against deal
+    /// sets) or `policy` (policies against deal sets).
+    #[arg(long, value_enum, default_value = "coevolution")]
+    mode: Mode,
+    /// The learning setting, instead of the mode's.
+    #[arg(long, value_enum)]
+    setting: Option<SettingArg>,
+    /// Solvers per generation.
+    #[arg(long, value_name = "N", default_value_t = 50)]
+    population: usize,
+    /// Generations in all (with --resume: the new total).
+    #[arg(long, value_name = "N", default_value_t = 60)]
+    generations: u32,
+    /// The seed of every random choice.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+    /// Worker threads (0: one per core).
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    jobs: usize,
+    /// Where the checkpoint, the log, the best individual and the chart go.
+    #[arg(long, value_name = "DIR", default_value = "evolve-out")]
+    out: PathBuf,
+    /// Continue the run saved in DIR/checkpoint.json (its settings apply, but
+    /// --generations and --jobs).
+    #[arg(long)]
+    resume: bool,
+    /// Node budget of each solve by an individual (expanded positions).
+    #[arg(long, value_name = "N", default_value_t = 20_000)]
+    max_nodes: u64,
+    /// Node budget of HSDH's baseline solves; unsolved deals count twice this.
+    #[arg(long, value_name = "N", default_value_t = 100_000)]
+    baseline_nodes: u64,
+    /// Training deals drawn from MS 1–32,000.
+    #[arg(long, value_name = "N", default_value_t = 1_000)]
+    training: usize,
+    /// Deals per generation in the random and gradual settings.
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    deals: usize,
+    /// Also stop each solve after MS milliseconds (runs are then not reproducible).
+    #[arg(long, value_name = "MS")]
+    timeout_ms: Option<u64>,
+}
+
+impl EvolveArgs {
+    fn config(&self) -> Config {
+        let base = match self.mode {
+            Mode::Ga => Config::ga(),
+            Mode::Coevolution => Config::coevolution(),
+            Mode::Policy => Config::policy(),
+        };
+        let mut config = Config {
+            population: self.population,
+            generations: self.generations,
+            seed: self.seed,
+            max_nodes: self.max_nodes,
+            baseline_nodes: self.baseline_nodes,
+            penalty_nodes: self.baseline_nodes.saturating_mul(2),
+            timeout_ms: self.timeout_ms,
+            training_size: self.training,
+            random_deals: self.deals,
+            ..base
+        };
+        if let Some(setting) = self.setting {
+            config = config.with_setting(match setting {
+                SettingArg::Random => Setting::Random,
+                SettingArg::Hillis => Setting::Hillis,
+                SettingArg::Rosin => Setting::Rosin,
+                SettingArg::Gradual => Setting::Gradual,
+            });
+        }
+        config
+    }
+}
+
+/// A progress bar for the current generation (hidden when standard error is not a terminal).
+struct Bar(ProgressBar);
+
+impl Progress for Bar {
+    fn phase(&self, phase: Phase, total: u64) {
+        self.0.set_length(total);
+        self.0.set_position(0);
+        self.0.set_message(match phase {
+            Phase::Baselines => "HSDH baselines",
+            Phase::Solves => "solving",
+        });
+    }
+
+    fn advance(&self) {
+        self.0.inc(1);
+    }
+}
+
+/// Runs `freecell evolve`.
+pub(crate) fn run(args: &EvolveArgs) -> Result<(), Failure> {
+    let files = Files::new(&args.out);
+    std::fs::create_dir_all(&args.out)
+        .map_err(|e| Failure::Input(format!("cannot create the directory `{}`: {e}", args.out.display())))?;
+    let baselines = std::fs::read_to_string(&files.baselines).ok().and_then(|t| Baselines::from_json(&t).ok());
+    let failed = |e: EvolveError| Failure::Input(e.to_string());
+    let mut evolution = if args.resume {
+        let text = std::fs::read_to_string(&files.checkpoint)
+            .map_err(|e| Failure::Input(format!("cannot resume: cannot read `{}`: {e}", files.checkpoint.display())))?;
+        let mut checkpoint = Checkpoint::from_json(&text)
+            .map_err(|e| Failure::Input(format!("cannot resume from `{}`: {e}", files.checkpoint.display())))?;
+        checkpoint.config.generations = args.generations;
+        Evolution::resume(checkpoint, args.jobs, baselines).map_err(failed)?
+    } else {
+        if files.checkpoint.exists() {
+            return Err(Failure::Input(format!(
+                "`{}` holds a run already: pass --resume to continue it, or choose another --out",
+                files.checkpoint.display()
+            )));
+        }
+        Evolution::new(args.config(), args.jobs, baselines).map_err(failed)?
+    };
+    let config = evolution.checkpoint().config.clone();
+    eprintln!(
+        "freecell evolve: {:?} / {:?}, population {}, seed {}, {} deals per solver, budget {} nodes (HSDH {}), {} threads",
+        config.representation,
+        config.setting,
+        config.population,
+        config.seed,
+        config.deals_per_solver(),
+        config.max_nodes,
+        config.baseline_nodes,
+        evolution_threads(args.jobs)
+    );
+    let style = ProgressStyle::with_template("{prefix} [{bar:30}] {pos}/{len} {msg} ({elapsed})")
+        .map_err(|e| Failure::Internal(format!("internal error: progress template: {e}")))?
+        .progress_chars("=> ");
+    while !evolution.is_finished() {
+        let generation = evolution.checkpoint().generation;
+        let bar = ProgressBar::new(0).with_style(style.clone());
+        bar.set_prefix(format!("generation {}/{}", generation + 1, config.generations));
+        let record = evolution.step(&Bar(bar.clone())).map_err(|e| Failure::Internal(e.to_string()))?.clone();
+        bar.finish_and_clear();
+        eprintln!(
+            "generation {}/{}: best {:.4} ({}/{} solved), mean {:.4}, {:.1} % of solves solved, {:.1} s",
+            record.generation + 1,
+            config.generations,
+            record.best_fitness,
+            record.best_solved,
+            record.deals,
+            record.mean_fitness,
+            100.0 * record.solved_fraction,
+            record.seconds
+        );
+        files.save(&evolution)?;
+    }
+    if let Some(champion) = evolution.checkpoint().champion() {
+        eprintln!(
+            "best of generation {}: fitness {:.4}, written to {}",
+            champion.generation + 1,
+            champion.fitness,
+            files.best(config.representation).display()
+        );
+    }
+    Ok(())
+}
+
+fn evolution_threads(jobs: usize) -> usize {
+    if jobs == 0 { std::thread::available_parallelism().map_or(1, std::num::NonZero::get) } else { jobs }
+}
+
+/// The files of a run directory.
+struct Files {
+    checkpoint: PathBuf,
+    baselines: PathBuf,
+    log: PathBuf,
+    chart: PathBuf,
+    dir: PathBuf,
+}
+
+impl Files {
+    fn new(dir: &Path) -> Files {
+        Files {
+            checkpoint: dir.join("checkpoint.json"),
+            baselines: dir.join("baselines.json"),
+            log: dir.join("log.csv"),
+            chart: dir.join("fitness.svg"),
+            dir: dir.to_owned(),
+        }
+    }
+
+    /// `best.weights` or `best.policy`: what `--solver weights:FILE` / `policy:FILE` reads.
+    fn best(&self, representation: Representation) -> PathBuf {
+        self.dir.join(match representation {
+            Representation::Weights => "best.weights",
+            Representation::Policy => "best.policy",
+        })
+    }
+
+    /// Writes everything after a generation; the checkpoint last, so that a run stopped
+    /// in between resumes from the generation before and rewrites the others.
+    fn save(&self, evolution: &Evolution) -> Result<(), Failure> {
+        let checkpoint = evolution.checkpoint();
+        write_atomic(&self.baselines, &evolution.baselines().to_json())?;
+        write_atomic(&self.log, &csv(checkpoint.history()))?;
+        if let Some(champion) = checkpoint.champion() {
+            write_atomic(&self.best(checkpoint.config.representation), &format!("{}\n", champion.genome))?;
+        }
+        let title = format!(
+            "{:?} / {:?}, population {}, seed {}",
+            checkpoint.config.representation,
+            checkpoint.config.setting,
+            checkpoint.config.population,
+            checkpoint.config.seed
+        );
+        let svg = fitness_svg(checkpoint.history(), &title)
+            .map_err(|e| Failure::Internal(format!("internal error: the fitness chart: {e}")))?;
+        write_atomic(&self.chart, &svg)?;
+        write_atomic(&self.checkpoint, &checkpoint.to_json())
+    }
+}
+
+/// Writes `text` to a temporary file beside `path`, then renames it over `path`: a reader
+/// (or a resumed run) never sees half a file.
+fn write_atomic(path: &Path, text: &str) -> Result<(), Failure> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
+    std::fs::write(&tmp, text)
+        .and_then(|()| std::fs::rename(&tmp, path))
+        .map_err(|e| Failure::Output(std::io::Error::new(e.kind(), format!("`{}`: {e}", path.display()))))
 }

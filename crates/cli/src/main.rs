@@ -72,6 +72,16 @@ enum Command {
     /// Print the next move of a solution from a position, in standard notation.
     #[command(after_help = EXIT_CODES)]
     Hint(HintArgs),
+    /// Evolve solvers: GA-FreeCell's weights or Policy-FreeCell's policies.
+    ///
+    /// Each generation solves training deals with every individual (staged deepening under
+    /// a node budget) and scores the node reduction against HSDH. Writes to DIR:
+    /// checkpoint.json (resume with --resume), log.csv (one line per generation),
+    /// best.weights or best.policy (for `freecell solve --solver weights:FILE` or
+    /// `policy:FILE`), fitness.svg (best and mean fitness) and baselines.json (HSDH's node
+    /// counts, reused by later runs). The same seed and settings give the same run,
+    /// whatever --jobs.
+    Evolve(evolve::EvolveArgs),
 }
 
 /// Where a board comes from: `--deal N` or a board file (`-`: standard input).
@@ -214,6 +224,7 @@ fn main() -> ExitCode {
         Command::Verify(args) => run_verify(&args),
         Command::Solve(args) => solve(&args),
         Command::Hint(args) => hint(&args),
+        Command::Evolve(args) => evolve::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

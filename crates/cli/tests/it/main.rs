@@ -1,6 +1,7 @@
 //! Integration tests for the `freecell` binary: each runs the built executable.
 
 mod deal;
+mod evolve;
 mod readme;
 mod solve;
 mod verify;

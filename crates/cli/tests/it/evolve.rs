@@ -1,0 +1,63 @@
+//! `freecell evolve`: a tiny run, its files, resuming, and solving with its champion.
+
+use std::path::Path;
+
+use crate::{data, freecell};
+
+const TINY: [&str; 12] = [
+    "--population",
+    "4",
+    "--max-nodes",
+    "40",
+    "--baseline-nodes",
+    "60",
+    "--training",
+    "20",
+    "--deals",
+    "2",
+    "--seed",
+    "3",
+];
+
+fn run_in(dir: &Path, extra: &[&str]) -> crate::Run {
+    let mut args = vec!["evolve", "--out", dir.to_str().expect("UTF-8 temporary path")];
+    args.extend(TINY);
+    args.extend(extra);
+    freecell(&args)
+}
+
+#[test]
+fn a_tiny_run_writes_its_files_and_resumes() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("evolve-cli-test");
+    let _ = std::fs::remove_dir_all(&dir);
+    let first = run_in(&dir, &["--mode", "ga", "--generations", "1", "--jobs", "2"]);
+    assert_eq!(first.code, 0, "{}", first.stderr);
+    assert!(first.stderr.contains("generation 1/1: best"), "{}", first.stderr);
+    for file in ["checkpoint.json", "baselines.json", "log.csv", "best.weights", "fitness.svg"] {
+        assert!(dir.join(file).is_file(), "{file} is written");
+    }
+    // A second run into the same directory must say how to continue.
+    let again = run_in(&dir, &["--mode", "ga", "--generations", "1"]);
+    assert_eq!(again.code, 2);
+    assert!(again.stderr.contains("--resume"), "{}", again.stderr);
+    // Resume to two generations: the log gains a line.
+    let resumed = run_in(&dir, &["--resume", "--generations", "2"]);
+    assert_eq!(resumed.code, 0, "{}", resumed.stderr);
+    let log = std::fs::read_to_string(dir.join("log.csv")).unwrap();
+    assert_eq!(log.lines().count(), 3, "{log}");
+    // The champion is a solver input.
+    let best = format!("weights:{}", dir.join("best.weights").display());
+    let solved = freecell(&["solve", &data("endgame.board"), "--solver", &best]);
+    assert_eq!(solved.code, 0, "{}", solved.stderr);
+}
+
+#[test]
+fn a_policy_run_writes_a_policy() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("evolve-cli-policy");
+    let _ = std::fs::remove_dir_all(&dir);
+    let run = run_in(&dir, &["--mode", "policy", "--setting", "rosin", "--generations", "1"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let best = format!("policy:{}", dir.join("best.policy").display());
+    let solved = freecell(&["solve", &data("endgame.board"), "--solver", &best]);
+    assert_eq!(solved.code, 0, "{}", solved.stderr);
+}

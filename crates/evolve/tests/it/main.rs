@@ -1,0 +1,3 @@
+//! Integration tests for freecell-evolve: whole (tiny) runs.
+
+mod runs;
