@@ -158,11 +158,12 @@ impl<K: Hash + Eq, V: Copy> Table<K, V> {
         vec_bytes(&self.slots)
     }
 
-    /// Bytes that [`reserve_one`](Self::reserve_one) would add.
+    /// How far [`reserve_one`](Self::reserve_one) would raise the peak: the whole new
+    /// table, since the old one stays allocated while its keys are moved over.
     pub(crate) fn growth(&self) -> usize {
         if over_load(self.len, self.slots.len()) {
             let new = (self.slots.len() * 2).max(16);
-            (new - self.slots.len()) * size_of::<Option<(K, V)>>()
+            new * size_of::<Option<(K, V)>>()
         } else {
             0
         }
