@@ -49,15 +49,20 @@
 mod bestfirst;
 mod goals;
 mod guide;
+mod handle;
 mod memory;
 mod preset;
 mod problem;
 mod solver;
+mod steps;
+mod watch;
 
 pub use guide::{Hsdh, Weighted};
+pub use handle::{Progress, SolveHandle};
 pub use preset::{DFS_DEPTH, GA_SCALE, IDA_TABLE, LOOKAHEAD, ParsePresetError, Preset};
 pub use problem::{CostModel, FreeCell};
 pub use solver::{Hint, Outcome, Reason, Solution, SolveError, SolveReport, SolveStats, Solver};
+pub use steps::{Step, Steps};
 
 /// The README's examples, compiled and run as doctests so they stay true.
 #[doc = include_str!("../README.md")]

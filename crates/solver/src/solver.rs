@@ -2,17 +2,19 @@
 
 use std::fmt;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use freecell_core::{Automove, Board, LayoutError, Move, VerifyError, replay};
+use freecell_core::{Automove, Board, LayoutError, Move, SequenceCapacity, VerifyError, replay};
 use freecell_heuristics::policy::Policy;
 use freecell_heuristics::{HsdhReading, Weights};
-use freecell_search::{Budget, Control, Cycles, Limit, Observer, Report, Stats, bfs, dfs, iddfs, staged};
+use freecell_search::{Budget, Control, Cycles, Limit, Report, Stats, bfs, dfs, iddfs, staged};
 use thiserror::Error;
 
 use crate::guide::{Hsdh, Ordered, PolicyGuide, Traced, Tracing, Weighted, normalised_scale};
+use crate::handle::Meter;
 use crate::preset::{DFS_DEPTH, GA_SCALE, IDA_TABLE};
+use crate::watch::Watch;
 use crate::{FreeCell, Preset};
 use crate::{bestfirst, goals};
 
@@ -195,6 +197,19 @@ pub enum SolveError {
         /// Why.
         error: LayoutError,
     },
+    /// The operating system refused a thread for [`Solver::spawn`].
+    #[error("could not start a solver thread: {kind}")]
+    Spawn {
+        /// The operating system's reason.
+        kind: std::io::ErrorKind,
+    },
+    /// The solving thread of a [`SolveHandle`](crate::SolveHandle) panicked (a bug).
+    #[error("internal error: the solver thread stopped unexpectedly")]
+    Panicked,
+    /// The result of a [`SolveHandle`](crate::SolveHandle) was already returned by an
+    /// earlier call.
+    #[error("the solve's result was already taken")]
+    ResultTaken,
 }
 
 /// Engine scratch, created on first use and kept between solves.
@@ -239,8 +254,10 @@ pub struct Solver {
     max_nodes: Option<u64>,
     max_bytes: Option<usize>,
     timeout: Option<Duration>,
-    cancel: Option<Arc<AtomicBool>>,
+    pub(crate) cancel: Option<Arc<AtomicBool>>,
     guide: Option<Guide>,
+    /// Where a [`SolveHandle`](crate::SolveHandle) reads progress; set by `spawn`.
+    pub(crate) meter: Option<Arc<Meter>>,
     caches: Caches,
 }
 
@@ -257,42 +274,6 @@ impl fmt::Debug for Solver {
     }
 }
 
-/// How often (in expansions) the observer looks at the clock and the cancel flag.
-const CHECK_EVERY: u64 = 1024;
-
-/// Stops the search on a deadline or a cancel flag, and remembers which fired.
-struct Watch<'a> {
-    deadline: Option<Instant>,
-    cancel: Option<&'a AtomicBool>,
-    fired: Option<Reason>,
-}
-
-impl Watch<'_> {
-    fn check(&mut self) -> Control {
-        if self.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
-            self.fired = Some(Reason::Cancelled);
-            return Control::Stop;
-        }
-        if self.deadline.is_some_and(|d| Instant::now() >= d) {
-            self.fired = Some(Reason::Timeout);
-            return Control::Stop;
-        }
-        Control::Continue
-    }
-}
-
-impl Observer for Watch<'_> {
-    #[inline]
-    fn on_expand(&mut self, stats: &Stats) -> Control {
-        if stats.expanded.is_multiple_of(CHECK_EVERY) { self.check() } else { Control::Continue }
-    }
-
-    #[inline]
-    fn on_iteration(&mut self, _: u32, _: &Stats) -> Control {
-        self.check()
-    }
-}
-
 impl Solver {
     /// A solver running `preset` with no limits.
     pub fn new(preset: Preset) -> Solver {
@@ -303,6 +284,7 @@ impl Solver {
             timeout: None,
             cancel: None,
             guide: None,
+            meter: None,
             caches: Caches::default(),
         }
     }
@@ -394,14 +376,18 @@ impl Solver {
     pub fn solve(&mut self, board: &Board) -> Result<SolveReport, SolveError> {
         let started = Instant::now();
         let mut watch =
-            Watch { deadline: self.timeout.map(|t| started + t), cancel: self.cancel.as_deref(), fired: None };
-        if watch.check() == Control::Stop {
+            Watch::new(started, self.timeout.map(|t| started + t), self.cancel.as_deref(), self.meter.as_deref());
+        if watch.check(&Stats::default()) == Control::Stop {
             let reason = watch.fired.unwrap_or(Reason::Cancelled);
             let stats = SolveStats { search: Stats::default(), elapsed: started.elapsed() };
             return Ok(SolveReport { outcome: Outcome::Undecided(reason), stats });
         }
         let preset = self.preset;
         let searched_board = match preset.capacity() {
+            // Every preset capacity is at most the standard one but above one card, so a
+            // board that allows only single cards keeps its rule: searching it with
+            // sequence moves would return moves the board forbids.
+            Some(_) if board.rules().capacity == SequenceCapacity::SingleCard => None,
             None => None,
             Some(capacity) => {
                 let mut layout = board.to_layout();
@@ -419,6 +405,7 @@ impl Solver {
         }
         let problem = preset.problem();
         let report = search(preset, self.guide.as_ref(), &mut self.caches, problem, start, budget, &mut watch);
+        watch.record(&report.stats);
         let outcome = match report.outcome {
             freecell_search::Outcome::Solved(solution) => {
                 // The goals engine lists its automoves itself (it plays them after whole goals,
@@ -522,9 +509,9 @@ fn search(
 /// with no automoves.
 ///
 /// `start` differs from `board` only in its sequence-move capacity (`hsd-heineman` searches
-/// under the linear capacity `f + e + 1`). Every such capacity is at most the standard
-/// `(f + 1)·2^e`, so a move legal under it is legal on `board` too; the final replay checks
-/// it rather than assuming it.
+/// under the linear capacity `f + e + 1`). That is at most every capacity rule of the core
+/// crate except single-card, which `solve` leaves alone, so a move legal under it is legal
+/// on `board` too; the final replay checks it rather than assuming it.
 fn complete(
     preset: Preset,
     board: &Board,

@@ -1,6 +1,8 @@
 //! Integration tests for freecell-solver.
 
+mod embed;
 mod exhaustive;
+mod heap;
 mod limits;
 mod presets;
 mod thesis;

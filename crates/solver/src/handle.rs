@@ -1,0 +1,229 @@
+//! Solving on a background thread: [`Solver::spawn`] returns a [`SolveHandle`] a game's
+//! own thread can poll for progress, cancel, wait on with a bound, or join.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc;
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use freecell_core::Board;
+use freecell_search::Stats;
+
+use crate::{SolveError, SolveReport, Solver};
+
+/// A snapshot of a running solve, from [`SolveHandle::progress`].
+///
+/// The counters are published every 1,024 expansions (when the solver checks its clock
+/// and cancel flag) and once more when the search ends, so they lag the engine by at most
+/// that much.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Progress {
+    /// Positions expanded so far.
+    pub expanded: u64,
+    /// Positions generated so far.
+    pub generated: u64,
+    /// Time since [`Solver::spawn`].
+    pub elapsed: Duration,
+    /// Whether the solve has ended (its result is ready or was taken).
+    pub finished: bool,
+}
+
+/// Counters the solving thread publishes and the handle reads.
+#[derive(Debug, Default)]
+pub(crate) struct Meter {
+    expanded: AtomicU64,
+    generated: AtomicU64,
+    finished: AtomicBool,
+}
+
+impl Meter {
+    /// Publishes the engine's counters. Relaxed stores: each counter is a plain snapshot and
+    /// no other memory is published through them.
+    pub(crate) fn record(&self, stats: &Stats) {
+        self.expanded.store(stats.expanded, Ordering::Relaxed);
+        self.generated.store(stats.generated, Ordering::Relaxed);
+    }
+}
+
+/// A solve running on its own thread, started by [`Solver::spawn`].
+///
+/// The answer is bounded by the solver's limits (nodes, bytes, time) and by
+/// [`cancel`](Self::cancel): every one of them ends the solve with
+/// [`Outcome::Undecided`](crate::Outcome::Undecided), never `Unsolvable`.
+///
+/// Dropping the handle cancels the solve and detaches the thread, which then stops within
+/// one check interval (1,024 expansions) and frees its memory; it never blocks the caller.
+///
+/// # Examples
+/// A game loop that polls once per frame and gives up after a time budget:
+/// ```
+/// use std::time::Duration;
+/// use freecell_core::Board;
+/// use freecell_solver::{Outcome, Preset, Solver};
+///
+/// let board: Board = "Foundations: H-J C-K D-K S-J\n: KS QH\n: QS KH\n".parse()?;
+/// let mut handle = Solver::new(Preset::Hsd).timeout(Duration::from_secs(5)).spawn(board)?;
+/// let report = loop {
+///     if let Some(result) = handle.try_result() {
+///         break result?;
+///     }
+///     let progress = handle.progress(); // show `progress.expanded` in the UI
+///     assert!(progress.elapsed < Duration::from_secs(60));
+///     std::thread::sleep(Duration::from_millis(1)); // one frame
+/// };
+/// assert!(matches!(report.outcome, Outcome::Solved(_)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct SolveHandle {
+    meter: Arc<Meter>,
+    cancel: Arc<AtomicBool>,
+    started: Instant,
+    receiver: mpsc::Receiver<Result<SolveReport, SolveError>>,
+    thread: Option<JoinHandle<()>>,
+    /// Set once the result has been handed out, so later calls say so instead of blocking.
+    taken: bool,
+}
+
+impl Solver {
+    /// Starts solving `board` on a new thread and returns at once.
+    ///
+    /// The solver moves to that thread, with its limits; a cancel flag set with
+    /// [`Solver::cancel`] still works, and [`SolveHandle::cancel`] sets it too.
+    ///
+    /// # Errors
+    /// [`SolveError::Spawn`] when the operating system refuses a new thread.
+    ///
+    /// # Examples
+    /// ```
+    /// use freecell_core::Board;
+    /// use freecell_solver::{Outcome, Preset, Reason, Solver};
+    /// use freecell_deals::DealNumber;
+    ///
+    /// // Deal 11982 has no solution; `hsd` cannot prove it and would search for long.
+    /// let board = DealNumber::new(11_982).expect("in range").board();
+    /// let handle = Solver::new(Preset::Hsd).spawn(board)?;
+    /// handle.cancel();
+    /// let report = handle.join()?;
+    /// assert_eq!(report.outcome, Outcome::Undecided(Reason::Cancelled));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn spawn(mut self, board: Board) -> Result<SolveHandle, SolveError> {
+        let cancel = Arc::clone(self.cancel.get_or_insert_with(|| Arc::new(AtomicBool::new(false))));
+        let meter = Arc::new(Meter::default());
+        self.meter = Some(Arc::clone(&meter));
+        let (sender, receiver) = mpsc::channel();
+        let thread_meter = Arc::clone(&meter);
+        let started = Instant::now();
+        let thread = std::thread::Builder::new()
+            .name(format!("freecell-{}", self.preset()))
+            .spawn(move || {
+                let result = self.solve(&board);
+                thread_meter.finished.store(true, Ordering::Release);
+                // The handle may be gone (dropped while solving); then nobody wants the answer.
+                let _ = sender.send(result);
+            })
+            .map_err(|error| SolveError::Spawn { kind: error.kind() })?;
+        Ok(SolveHandle { meter, cancel, started, receiver, thread: Some(thread), taken: false })
+    }
+}
+
+impl SolveHandle {
+    /// The counters so far and the time since the solve started. Never blocks.
+    pub fn progress(&self) -> Progress {
+        Progress {
+            expanded: self.meter.expanded.load(Ordering::Relaxed),
+            generated: self.meter.generated.load(Ordering::Relaxed),
+            elapsed: self.started.elapsed(),
+            finished: self.meter.finished.load(Ordering::Acquire),
+        }
+    }
+
+    /// Asks the solve to stop. It ends within one check interval (1,024 expansions, at most
+    /// a few milliseconds) with [`Reason::Cancelled`](crate::Reason::Cancelled), unless it
+    /// had already finished. Never blocks.
+    pub fn cancel(&self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the result is ready (or was already taken).
+    pub fn is_finished(&self) -> bool {
+        self.meter.finished.load(Ordering::Acquire)
+    }
+
+    /// The result if the solve has ended, without blocking; `None` while it runs.
+    ///
+    /// The result is handed out once; later calls return
+    /// `Some(Err(SolveError::ResultTaken))`.
+    pub fn try_result(&mut self) -> Option<Result<SolveReport, SolveError>> {
+        if self.taken {
+            return Some(Err(SolveError::ResultTaken));
+        }
+        match self.receiver.try_recv() {
+            Ok(result) => Some(self.take(result)),
+            Err(mpsc::TryRecvError::Empty) => None,
+            Err(mpsc::TryRecvError::Disconnected) => Some(self.take(Err(SolveError::Panicked))),
+        }
+    }
+
+    /// Waits at most `limit` for the result; on time out, cancels the solve and waits for
+    /// it to stop, so the answer always comes back (as
+    /// [`Undecided`](crate::Outcome::Undecided) with
+    /// [`Reason::Cancelled`](crate::Reason::Cancelled) if the search was still running).
+    ///
+    /// The extra wait after `limit` is one check interval of the engine (1,024
+    /// expansions, a few milliseconds) plus scheduling.
+    ///
+    /// # Errors
+    /// As [`join`](Self::join).
+    pub fn wait(&mut self, limit: Duration) -> Result<SolveReport, SolveError> {
+        if self.taken {
+            return Err(SolveError::ResultTaken);
+        }
+        let result = match self.receiver.recv_timeout(limit) {
+            Ok(result) => result,
+            Err(mpsc::RecvTimeoutError::Disconnected) => Err(SolveError::Panicked),
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                self.cancel();
+                self.receiver.recv().unwrap_or(Err(SolveError::Panicked))
+            }
+        };
+        self.take(result)
+    }
+
+    /// Waits for the solve to end and returns its report.
+    ///
+    /// # Errors
+    /// [`SolveError`] from the solve itself, [`SolveError::Panicked`] if the solving thread
+    /// panicked (a bug), [`SolveError::ResultTaken`] if
+    /// [`try_result`](Self::try_result) or [`wait`](Self::wait) already returned it.
+    pub fn join(mut self) -> Result<SolveReport, SolveError> {
+        if self.taken {
+            return Err(SolveError::ResultTaken);
+        }
+        let result = self.receiver.recv().unwrap_or(Err(SolveError::Panicked));
+        self.take(result)
+    }
+
+    /// Marks the result as handed out and reaps the thread, which has sent its result (or
+    /// died) and is about to exit, so joining it does not wait on the search.
+    fn take(&mut self, result: Result<SolveReport, SolveError>) -> Result<SolveReport, SolveError> {
+        self.taken = true;
+        self.meter.finished.store(true, Ordering::Release);
+        if let Some(thread) = self.thread.take()
+            && thread.join().is_err()
+        {
+            return Err(SolveError::Panicked);
+        }
+        result
+    }
+}
+
+impl Drop for SolveHandle {
+    fn drop(&mut self) {
+        // Stop a search nobody is waiting for; the thread exits on its own.
+        self.cancel();
+    }
+}

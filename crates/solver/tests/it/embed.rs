@@ -1,0 +1,134 @@
+//! The embedder's API: a solve on its own thread with progress, cancel and a bounded wait;
+//! a solution walked move by move; errors a game can show.
+
+use std::time::{Duration, Instant};
+
+use freecell_core::{Board, Move, Pile, replay};
+use freecell_deals::DealNumber;
+use freecell_solver::{Outcome, Preset, Reason, SolveError, Solver};
+
+fn deal(n: u64) -> Board {
+    DealNumber::new(n).expect("in range").board()
+}
+
+#[test]
+fn a_spawned_solve_reports_progress_and_a_verified_solution() {
+    let board = deal(12);
+    let mut handle = Solver::new(Preset::Hsd).max_nodes(200_000).spawn(board.clone()).unwrap();
+    let mut seen = Vec::new();
+    let report = loop {
+        if let Some(result) = handle.try_result() {
+            break result.unwrap();
+        }
+        seen.push(handle.progress());
+        std::thread::sleep(Duration::from_millis(2));
+    };
+    let progress = handle.progress();
+    assert!(progress.finished);
+    // The last published counters are the report's.
+    assert_eq!(progress.expanded, report.stats.search.expanded);
+    assert_eq!(progress.generated, report.stats.search.generated);
+    // Counters only grow while the solve runs.
+    assert!(seen.windows(2).all(|w| w[0].expanded <= w[1].expanded && w[0].elapsed <= w[1].elapsed));
+    let solution = report.outcome.solution().expect("hsd solves deal 12");
+    assert!(replay(&board, &solution.moves).unwrap().is_won());
+    // The result is handed out once.
+    assert_eq!(handle.try_result(), Some(Err(SolveError::ResultTaken)));
+    assert_eq!(handle.join(), Err(SolveError::ResultTaken));
+}
+
+#[test]
+fn a_spawned_solve_matches_a_direct_one() {
+    let board = deal(12);
+    let direct = Solver::new(Preset::Hsd).max_nodes(200_000).solve(&board).unwrap();
+    let spawned = Solver::new(Preset::Hsd).max_nodes(200_000).spawn(board).unwrap().join().unwrap();
+    assert_eq!(direct.outcome, spawned.outcome);
+    assert_eq!(direct.stats.search, spawned.stats.search);
+}
+
+#[test]
+fn cancel_ends_a_spawned_solve_undecided() {
+    // 11982 has no solution; `ga` cannot prove it, so it runs until stopped.
+    let handle = Solver::new(Preset::Ga).spawn(deal(11_982)).unwrap();
+    std::thread::sleep(Duration::from_millis(20));
+    handle.cancel();
+    let report = handle.join().unwrap();
+    assert_eq!(report.outcome, Outcome::Undecided(Reason::Cancelled));
+}
+
+#[test]
+fn wait_gives_a_bounded_answer() {
+    const LIMIT: Duration = Duration::from_millis(200);
+    let mut handle = Solver::new(Preset::Bfs).spawn(deal(617)).unwrap();
+    let started = Instant::now();
+    let report = handle.wait(LIMIT).unwrap();
+    let took = started.elapsed();
+    assert_eq!(report.outcome, Outcome::Undecided(Reason::Cancelled));
+    assert!(took >= LIMIT);
+    // Generous: this checks that `wait` cancels rather than waits for the search; the
+    // latency itself is measured in `limits::cancelling_stops_within_milliseconds`.
+    assert!(took < 3 * LIMIT, "{took:?}");
+    assert_eq!(handle.wait(LIMIT), Err(SolveError::ResultTaken));
+}
+
+#[test]
+fn wait_returns_early_when_the_solve_ends() {
+    let board: Board = "Foundations: H-J C-K D-K S-J\n: KS QH\n: QS KH\n".parse().unwrap();
+    let mut handle = Solver::new(Preset::Bfs).spawn(board).unwrap();
+    let started = Instant::now();
+    let report = handle.wait(Duration::from_secs(30)).unwrap();
+    assert!(started.elapsed() < Duration::from_secs(5));
+    assert_eq!(report.outcome.solution().map(freecell_solver::Solution::len), Some(4));
+}
+
+#[test]
+fn dropping_a_handle_cancels_its_solve() {
+    let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let handle = Solver::new(Preset::Dfs).cancel(std::sync::Arc::clone(&flag)).spawn(deal(2)).unwrap();
+    drop(handle);
+    assert!(flag.load(std::sync::atomic::Ordering::Relaxed));
+}
+
+#[test]
+fn steps_walk_a_solution_with_the_board_after_each_move() {
+    let board = deal(12);
+    let report = Solver::new(Preset::Hsd).max_nodes(200_000).solve(&board).unwrap();
+    let solution = report.outcome.solution().expect("hsd solves deal 12");
+    let steps: Vec<_> = solution.steps(&board).unwrap().collect();
+    assert_eq!(steps.len(), solution.len());
+    let mut expected = board.clone();
+    for (i, step) in steps.iter().enumerate() {
+        assert_eq!(step.number, i + 1);
+        assert_eq!(step.mv, solution.moves[i]);
+        // The notation is the move written on the position before it, and parses back.
+        assert_eq!(expected.parse_move(&step.notation), Ok(step.mv));
+        expected.apply(step.mv).unwrap();
+        assert_eq!(step.board, expected);
+    }
+    assert!(steps.last().unwrap().board.is_won());
+}
+
+#[test]
+fn steps_reject_a_solution_of_another_board() {
+    let report = Solver::new(Preset::Hsd).max_nodes(200_000).solve(&deal(12)).unwrap();
+    let solution = report.outcome.solution().expect("hsd solves deal 12");
+    let error = solution.steps(&deal(2)).unwrap_err();
+    assert!(error.to_string().starts_with(&format!("move {}", error.index + 1)), "{error}");
+}
+
+#[test]
+fn solver_errors_read_as_sentences() {
+    let errors =
+        [SolveError::Spawn { kind: std::io::ErrorKind::OutOfMemory }, SolveError::Panicked, SolveError::ResultTaken];
+    for error in errors {
+        let message = error.to_string();
+        let as_dyn: &dyn std::error::Error = &error;
+        assert!(!message.is_empty() && !message.contains('{'), "{message}");
+        assert_eq!(as_dyn.to_string(), message);
+    }
+    assert_eq!(SolveError::ResultTaken.to_string(), "the solve's result was already taken");
+    // A move that does not fit the board names the rule it breaks.
+    let bad = Move::single(Pile::cascade(0), Pile::cascade(0));
+    let error = replay(&deal(1), &[bad]).unwrap_err();
+    assert_eq!(error.to_string(), "move 1: a move needs two different piles, but both are cascade 1");
+}
