@@ -7,6 +7,7 @@
 // Printing results and errors is this binary's job; the workspace warns on it elsewhere.
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
+mod bench;
 mod evolve;
 
 use std::fmt::{self, Write as _};
@@ -18,7 +19,7 @@ use std::time::Duration;
 use clap::{Args, CommandFactory, Parser, Subcommand, error::ErrorKind};
 use freecell_core::{Board, Game, Notation, verify};
 use freecell_deals::DealNumber;
-use freecell_solver::{Outcome, SolveReport};
+use freecell_solver::{Outcome, SolveReport, Solver};
 
 /// Exit codes, shown by `--help` and listed in the README.
 const EXIT_CODES: &str = "\
@@ -29,7 +30,8 @@ Exit codes:
      or malformed file, illegal move, or a solution that does not finish the game
   3  proved unsolvable (solve, hint)
   4  undecided (solve, hint): a node or time limit was reached, or the solver's
-     search is incomplete";
+     search is incomplete
+bench: 0 when every deal ran, whatever its outcome; see `freecell bench --help`";
 
 /// Print Microsoft FreeCell deals, solve them, give hints and verify solutions.
 #[derive(Debug, Parser)]
@@ -82,6 +84,21 @@ enum Command {
     /// counts, reused by later runs). The same seed and settings give the same run,
     /// whatever --jobs.
     Evolve(evolve::EvolveArgs),
+    /// Run a solver on a range of Microsoft deals: per-deal rows (CSV, JSON) and a summary.
+    ///
+    /// The summary has the form of the GA-FreeCell paper's Table 2: mean nodes expanded,
+    /// seconds and solution length per deal, and deals solved — once with each deal not
+    /// solved charged 1000 M nodes, 9,000 s and 60,000 moves, once with those deals left
+    /// out. Every reported solution is replayed by the verifier. Rows hold the deal, the
+    /// outcome (solved, unsolvable, undecided with its reason, or error), nodes expanded and
+    /// generated, seconds, the solution length in both move-count models (`length`: a run
+    /// move counts 1; `single_card_length`: a run of n cards counts n; foundation moves and
+    /// automoves count 1 each in both), and the engine's peak memory: `peak_stored`, the
+    /// most positions it held at once, and `peak_bytes`, the most bytes its cache held by
+    /// its own accounting (not the process's resident memory; capacity a thread kept from
+    /// earlier deals counts too, so it can vary with --jobs).
+    #[command(after_help = bench::BENCH_EXIT_CODES)]
+    Bench(bench::BenchArgs),
 }
 
 /// Where a board comes from: `--deal N` or a board file (`-`: standard input).
@@ -106,12 +123,26 @@ struct SearchArgs {
     /// or `policy:FILE` (a policy). Issue 8 will add a faster default, `fast`.
     #[arg(long, value_name = "NAME", default_value = "hsd", value_parser = evolve::SolverChoice::parse)]
     solver: evolve::SolverChoice,
-    /// Give up (exit 4) after expanding N positions.
+    /// Give up after expanding N positions: undecided (exit 4; bench: per deal).
     #[arg(long, value_name = "N")]
     max_nodes: Option<u64>,
-    /// Give up (exit 4) after SECS seconds (fractions allowed).
+    /// Give up after SECS seconds, fractions allowed: undecided (exit 4; bench: per deal).
     #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
     timeout: Option<Duration>,
+}
+
+impl SearchArgs {
+    /// A solver with these settings (reading a `weights:` or `policy:` file).
+    fn solver(&self) -> Result<Solver, Failure> {
+        let mut solver = self.solver.build()?;
+        if let Some(n) = self.max_nodes {
+            solver = solver.max_nodes(n);
+        }
+        if let Some(t) = self.timeout {
+            solver = solver.timeout(t);
+        }
+        Ok(solver)
+    }
 }
 
 #[derive(Debug, Args)]
@@ -225,6 +256,7 @@ fn main() -> ExitCode {
         Command::Solve(args) => solve(&args),
         Command::Hint(args) => hint(&args),
         Command::Evolve(args) => evolve::run(&args),
+        Command::Bench(args) => bench::bench(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -290,13 +322,7 @@ fn read_board(path: &Path, game: Game) -> Result<Board, Failure> {
 /// Runs the configured solver on the input board.
 fn run_solver(input: &BoardArgs, search: &SearchArgs) -> Result<(Board, SolveReport), Failure> {
     let board = load_board(input)?;
-    let mut solver = search.solver.build()?;
-    if let Some(n) = search.max_nodes {
-        solver = solver.max_nodes(n);
-    }
-    if let Some(t) = search.timeout {
-        solver = solver.timeout(t);
-    }
+    let mut solver = search.solver()?;
     let report = solver.solve(&board).map_err(|error| Failure::Internal(error.to_string()))?;
     eprintln!("{}", statistics(&search.solver, &report));
     Ok((board, report))

@@ -1,5 +1,6 @@
 //! Integration tests for the `freecell` binary: each runs the built executable.
 
+mod bench;
 mod deal;
 mod evolve;
 mod readme;

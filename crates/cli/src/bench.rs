@@ -1,0 +1,335 @@
+//! `freecell bench`: run a solver over a range of Microsoft deals and summarise it.
+//!
+//! Deals run on `--jobs` threads, each keeping one `Solver` (and so its engines' caches)
+//! for every deal it takes. Results are collected in deal order, so the CSV, the JSON and
+//! the summary do not depend on `--jobs` — except times, and with `--timeout` the outcomes
+//! of deals near the limit, which depend on the machine's load; `--max-nodes` gives
+//! reproducible limits. `--hints K` measures hint latency instead (see [`hints`]).
+
+mod csv;
+mod hints;
+mod pool;
+mod row;
+mod summary;
+
+use std::fmt::Write as _;
+use std::io::{self, BufWriter, IsTerminal, Write};
+use std::num::NonZeroUsize;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use clap::Args;
+use freecell_core::{Board, Move, replay};
+use freecell_deals::{DealNumber, DealRange};
+use freecell_solver::{Outcome, Solver};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use crate::{Failure, SearchArgs};
+use csv::CsvFile;
+use row::{DealRow, HintRow, Measure, Row};
+use summary::{Counts, Latency, Table, grouped};
+
+/// Exit codes of `freecell bench`, shown by its `--help`.
+pub(crate) const BENCH_EXIT_CODES: &str = "\
+Exit codes:
+  0  every deal ran (whatever its outcome: unsolvable and undecided deals are results)
+  1  a solution failed verification (a solver bug; its row says `error`), or the output
+     or the CSV file could not be written
+  2  bad usage or bad input: unknown option, bad deal range, a CSV file that is not
+     this command's or was written by another solver";
+
+/// Arguments of `freecell bench`.
+#[derive(Debug, Args)]
+pub(crate) struct BenchArgs {
+    /// The Microsoft deals: `N`, `A..B` or `A..=B`, both forms including B (`1..1000` is a
+    /// thousand deals).
+    #[arg(long, value_name = "RANGE", value_parser = parse_range)]
+    deals: DealRange,
+    #[command(flatten)]
+    search: SearchArgs,
+    /// Run deals on N threads, each reusing one solver.
+    #[arg(long, value_name = "N", default_value = "1")]
+    jobs: NonZeroUsize,
+    /// Write one row per deal to FILE (CSV). If FILE exists, its deals are not run again
+    /// and new rows are appended, so a long run stopped with Ctrl-C continues where it
+    /// stopped; the summary covers the rows of both runs.
+    #[arg(long, value_name = "FILE")]
+    csv: Option<PathBuf>,
+    /// Print JSON on standard output instead of the table: the options, one object per
+    /// deal run now, and the summary (the table then goes to standard error).
+    #[arg(long)]
+    json: bool,
+    /// Measure hints instead: for each deal, time `hint` on K mid-game positions (half
+    /// along the solver's own solution, half a few seeded random moves away from it) and
+    /// print the latency distribution.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..i64::from(hints::MAX_HINTS)))]
+    hints: Option<u32>,
+}
+
+fn parse_range(text: &str) -> Result<DealRange, freecell_deals::ParseDealError> {
+    text.parse()
+}
+
+/// What a worker produced for one deal: its rows and any verification failures.
+#[derive(Debug)]
+pub(super) struct Done<R> {
+    rows: Vec<R>,
+    errors: Vec<String>,
+}
+
+impl<R> Default for Done<R> {
+    fn default() -> Done<R> {
+        Done { rows: Vec::new(), errors: Vec::new() }
+    }
+}
+
+/// Why a solution is not a win on `board`, if it is not: the bench replays every solution
+/// it reports with the core verifier, on top of the solver's own check.
+pub(super) fn solution_error(board: &Board, moves: &[Move]) -> Option<String> {
+    match replay(board, moves) {
+        Err(error) => Some(format!("the solution does not replay: {error}")),
+        Ok(end) if !end.is_won() => Some(format!("the solution leaves {} cards out", 52 - end.cards_home())),
+        Ok(_) => None,
+    }
+}
+
+/// Solves one deal.
+fn deal_row(solver: &mut Solver, deal: DealNumber, name: &str) -> Done<DealRow> {
+    let board = deal.board();
+    let started = Instant::now();
+    let result = solver.solve(&board);
+    let elapsed = started.elapsed();
+    let mut done = Done::default();
+    let measure = match result {
+        Ok(report) => match &report.outcome {
+            Outcome::Solved(s) => match solution_error(&board, &s.moves) {
+                None => Measure::of(&report, elapsed),
+                Some(error) => {
+                    done.errors.push(format!("deal {deal}: {error}"));
+                    Measure::error(elapsed)
+                }
+            },
+            _ => Measure::of(&report, elapsed),
+        },
+        Err(error) => {
+            done.errors.push(format!("deal {deal}: {error}"));
+            Measure::error(elapsed)
+        }
+    };
+    done.rows.push(DealRow { deal: deal.get(), solver: name.to_owned(), measure });
+    done
+}
+
+/// What a run summarises its rows into.
+trait Summary<R>: Default {
+    fn add(&mut self, row: &R);
+    fn counts(&self) -> Counts;
+    fn render(&self, solver: &str) -> String;
+    fn json(&self) -> String;
+}
+
+impl Summary<DealRow> for Table {
+    fn add(&mut self, row: &DealRow) {
+        Table::add(self, row);
+    }
+    fn counts(&self) -> Counts {
+        self.counts.clone()
+    }
+    fn render(&self, solver: &str) -> String {
+        Table::render(self, solver)
+    }
+    fn json(&self) -> String {
+        Table::json(self)
+    }
+}
+
+impl Summary<HintRow> for Latency {
+    fn add(&mut self, row: &HintRow) {
+        Latency::add(self, row);
+    }
+    fn counts(&self) -> Counts {
+        Latency::counts(self)
+    }
+    fn render(&self, solver: &str) -> String {
+        Latency::render(self, solver)
+    }
+    fn json(&self) -> String {
+        Latency::json(self)
+    }
+}
+
+/// Runs `freecell bench`.
+pub(crate) fn bench(args: &BenchArgs) -> Result<(), Failure> {
+    let name = row::token(&args.search.solver.to_string())
+        .map_err(|error| Failure::Input(format!("the solver name cannot be written to CSV: {error}")))?;
+    match args.hints {
+        None => drive::<DealRow, Table>(args, &name, 1, |solver, deal| deal_row(solver, deal, &name)),
+        Some(k) => {
+            drive::<HintRow, Latency>(args, &name, k as usize, |solver, deal| hints::hint_rows(solver, deal, k, &name))
+        }
+    }
+}
+
+/// Runs every deal of the range not already in the CSV, writes rows and prints the summary.
+fn drive<R, S>(
+    args: &BenchArgs,
+    name: &str,
+    per_deal: usize,
+    work: impl Fn(&mut Solver, DealNumber) -> Done<R> + Sync,
+) -> Result<(), Failure>
+where
+    R: Row + Send,
+    S: Summary<R>,
+{
+    let started = Instant::now();
+    let mut summary = S::default();
+    let (mut csv, earlier) = match &args.csv {
+        Some(path) => {
+            let (file, rows) = CsvFile::open::<R>(path, per_deal, name)?;
+            (Some(file), rows)
+        }
+        None => (None, Vec::new()),
+    };
+    let mut done = std::collections::HashSet::new();
+    for row in earlier.iter().filter(|r| DealNumber::new(r.deal()).is_some_and(|d| args.deals.contains(d))) {
+        summary.add(row);
+        done.insert(row.deal());
+    }
+    let todo: Vec<DealNumber> = args.deals.iter().filter(|d| !done.contains(&d.get())).collect();
+    // One solver per thread, built here so a bad `weights:`/`policy:` file is reported once;
+    // no more threads than deals.
+    let jobs = args.jobs.get().min(todo.len()).max(1);
+    let solvers = (0..jobs).map(|_| args.search.solver()).collect::<Result<Vec<_>, _>>()?;
+    let bar = progress_bar(todo.len() as u64);
+    let mut json = args.json.then(|| BufWriter::new(io::stdout().lock()));
+    if let Some(out) = &mut json {
+        write!(out, "{{\"solver\":\"{name}\",\"deals\":\"{}\",{},\"rows\":[", args.deals, options_json(args))
+            .map_err(Failure::Output)?;
+    }
+    let mut first = true;
+    let mut errors = Vec::new();
+    let result = pool::run_in_order(
+        &todo,
+        solvers,
+        |solver, &deal| work(solver, deal),
+        |deal: Done<R>| {
+            for error in &deal.errors {
+                bar.suspend(|| eprintln!("freecell: {error}"));
+            }
+            errors.extend(deal.errors);
+            if let Some(csv) = &mut csv {
+                csv.append(&deal.rows)?;
+            }
+            for row in &deal.rows {
+                summary.add(row);
+                if let Some(out) = &mut json {
+                    let mut text = String::from(if first { "\n" } else { ",\n" });
+                    first = false;
+                    row.write_json(&mut text);
+                    out.write_all(text.as_bytes()).map_err(Failure::Output)?;
+                }
+            }
+            bar.inc(1);
+            let c = summary.counts();
+            bar.set_message(format!("{} solved, {} unsolvable, {} undecided", c.solved, c.unsolvable, c.undecided));
+            Ok(())
+        },
+    );
+    bar.finish_and_clear();
+    result?;
+    let wall = started.elapsed();
+    let heading = heading(args, name, done.len(), todo.len(), wall);
+    let table = summary.render(name);
+    match &mut json {
+        Some(out) => {
+            writeln!(out, "\n],\"wall_seconds\":{:.3},\"summary\":{}}}", wall.as_secs_f64(), summary.json())
+                .and_then(|()| out.flush())
+                .map_err(Failure::Output)?;
+            eprintln!("{heading}\n{table}");
+        }
+        None => crate::write_stdout(&format!("{heading}\n{table}"))?,
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(Failure::Internal(format!(
+            "{} {} failed verification (rows with outcome `error`)",
+            errors.len(),
+            if errors.len() == 1 { "solution" } else { "solutions" }
+        )))
+    }
+}
+
+/// The first line of the summary: what ran, with which limits, how long.
+fn heading(args: &BenchArgs, name: &str, earlier: usize, now: usize, wall: Duration) -> String {
+    let mut text = format!("{name} on MS {} ({} deals", args.deals, grouped(args.deals.len()));
+    if earlier > 0 {
+        let _ = write!(text, ": {} from the CSV file, {} run now", grouped(earlier as u64), grouped(now as u64));
+    }
+    let jobs = if args.jobs.get() == 1 { "job" } else { "jobs" };
+    let _ = write!(text, "); {} {jobs}, {:.1} s wall time; limits per ", args.jobs, wall.as_secs_f64());
+    text.push_str(if args.hints.is_some() { "search: " } else { "deal: " });
+    text.push_str(&limits(&args.search));
+    if let Some(k) = args.hints {
+        let _ = write!(text, "; {k} hint positions per deal");
+    }
+    text.push('\n');
+    text
+}
+
+fn limits(search: &SearchArgs) -> String {
+    match (search.max_nodes, search.timeout) {
+        (None, None) => "none".to_owned(),
+        (Some(n), None) => format!("{} nodes", grouped(n)),
+        (None, Some(t)) => format!("{} s", t.as_secs_f64()),
+        (Some(n), Some(t)) => format!("{} nodes, {} s", grouped(n), t.as_secs_f64()),
+    }
+}
+
+fn options_json(args: &BenchArgs) -> String {
+    let or_null = |v: Option<String>| v.unwrap_or_else(|| "null".to_owned());
+    format!(
+        "\"jobs\":{},\"max_nodes\":{},\"timeout\":{},\"hints\":{}",
+        args.jobs,
+        or_null(args.search.max_nodes.map(|n| n.to_string())),
+        or_null(args.search.timeout.map(|t| t.as_secs_f64().to_string())),
+        or_null(args.hints.map(|k| k.to_string()))
+    )
+}
+
+/// A progress bar on standard error, hidden when standard error is not a terminal.
+fn progress_bar(deals: u64) -> ProgressBar {
+    if !io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(deals), ProgressDrawTarget::stderr());
+    // The template is a constant; should it ever be rejected, the default style remains.
+    if let Ok(style) = ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} deals, eta {eta}: {msg}")
+    {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    bar
+}
+
+#[cfg(test)]
+mod tests {
+    use super::row::Kind;
+    use super::*;
+
+    #[test]
+    fn every_solution_is_replayed() {
+        let board = DealNumber::new(1).expect("1 is a deal").board();
+        assert!(solution_error(&board, &[]).is_some_and(|e| e.contains("52 cards out")));
+    }
+
+    #[test]
+    fn a_kind_is_never_lost() {
+        // Error rows count as unsolved in the summary.
+        let mut table = Table::default();
+        table.add(&DealRow { deal: 1, solver: "hsd".to_owned(), measure: Measure::error(Duration::ZERO) });
+        assert_eq!(table.counts.errors, 1);
+        assert_eq!(table.excluded(), None);
+        assert!(table.penalized().is_some());
+        assert_eq!(Kind::Error.token(), "error");
+    }
+}

@@ -1,0 +1,161 @@
+//! `freecell bench`. Small ranges and node limits keep these fast in debug builds: `hsd`
+//! solves MS 4 in 6,294 expansions and needs more than 7,000 for MS 5 and 6.
+
+use std::path::PathBuf;
+
+use crate::freecell;
+
+const HEADER: &str =
+    "deal,solver,outcome,reason,expanded,generated,seconds,length,single_card_length,peak_stored,peak_bytes";
+
+/// A fresh path in the test's temporary directory.
+fn temp_csv(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("freecell-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("the temporary directory can be created");
+    let path = dir.join(name);
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+/// `freecell bench --solver hsd` with a node limit: 7,000 solves MS 4 only.
+fn bench(deals: &str, max_nodes: &str, extra: &[&str]) -> crate::Run {
+    let mut args = vec!["bench", "--deals", deals, "--solver", "hsd", "--max-nodes", max_nodes];
+    args.extend_from_slice(extra);
+    freecell(&args)
+}
+
+/// The CSV's rows as fields, without the columns that depend on timing or on which thread
+/// ran what (`seconds`, `peak_bytes`).
+fn stable_rows(text: &str) -> Vec<Vec<String>> {
+    text.lines()
+        .skip(1)
+        .map(|line| {
+            line.split(',').enumerate().filter(|&(i, _)| i != 6 && i != 10).map(|(_, field)| field.to_owned()).collect()
+        })
+        .collect()
+}
+
+#[test]
+fn a_tiny_range_gives_rows_and_the_table_2_summary() {
+    let csv = temp_csv("tiny.csv");
+    let run = bench("4..5", "7000", &["--csv", csv.to_str().unwrap()]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.starts_with("hsd on MS 4..=5 (2 deals)"), "{}", run.stdout);
+    assert!(run.stdout.contains("| unsolved problems penalized "), "{}", run.stdout);
+    assert!(run.stdout.contains("| unsolved problems excluded "), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("2 deals: 1 solved, 0 proved unsolvable, 1 undecided (node-limit 1)"),
+        "{}",
+        run.stdout
+    );
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some(HEADER));
+    let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
+    assert_eq!(rows.len(), 2);
+    for row in &rows {
+        assert_eq!(row.len(), HEADER.split(',').count(), "{row:?}");
+    }
+    // Deal 4: solved, both lengths given, the single-card one at least the other.
+    assert_eq!(&rows[0][..4], ["4", "hsd", "solved", ""]);
+    assert_eq!(rows[0][4], "6294");
+    let (length, single): (u32, u32) = (rows[0][7].parse().unwrap(), rows[0][8].parse().unwrap());
+    assert!(length > 52 && single >= length, "{length} {single}");
+    // Deal 5: stopped by the node limit, so no length.
+    assert_eq!(&rows[1][..5], ["5", "hsd", "undecided", "node-limit", "7000"]);
+    assert_eq!(&rows[1][7..9], ["", ""]);
+    // The summary's excluded line is deal 4's own figures.
+    assert!(run.stdout.contains("| unsolved problems excluded       |         6,294 |"), "{}", run.stdout);
+}
+
+#[test]
+fn a_csv_file_resumes_skipping_done_deals() {
+    let csv = temp_csv("resume.csv");
+    let path = csv.to_str().unwrap();
+    let first = bench("4", "1000", &["--csv", path]);
+    assert_eq!(first.code, 0, "{}", first.stderr);
+    let before = std::fs::read_to_string(&csv).unwrap();
+    // A stop in the middle of writing a row leaves a torn line: it is cut and run again.
+    std::fs::write(&csv, format!("{before}5,hsd,undec")).unwrap();
+    let second = bench("4..5", "1000", &["--csv", path]);
+    assert_eq!(second.code, 0, "{}", second.stderr);
+    assert!(second.stdout.contains("(2 deals: 1 from the CSV file, 1 run now)"), "{}", second.stdout);
+    assert!(second.stdout.contains("2 deals: 0 solved, 0 proved unsolvable, 2 undecided"), "{}", second.stdout);
+    let after = std::fs::read_to_string(&csv).unwrap();
+    assert!(after.starts_with(&before), "earlier rows are kept as they were");
+    assert_eq!(after.lines().count(), 3, "{after}");
+    assert!(after.lines().nth(2).unwrap().starts_with("5,hsd,undecided,node-limit,1000,"), "{after}");
+    // Nothing left to run.
+    let third = bench("4..5", "1000", &["--csv", path]);
+    assert!(third.stdout.contains("2 from the CSV file, 0 run now"), "{}", third.stdout);
+    assert_eq!(std::fs::read_to_string(&csv).unwrap(), after);
+}
+
+#[test]
+fn a_csv_file_of_another_solver_or_format_is_refused() {
+    let csv = temp_csv("other.csv");
+    let path = csv.to_str().unwrap();
+    assert_eq!(bench("4", "10", &["--csv", path]).code, 0);
+    let run = freecell(&["bench", "--deals", "4..5", "--solver", "ga", "--max-nodes", "10", "--csv", path]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("line 2: a result of solver `hsd`; continue it with --solver hsd"), "{}", run.stderr);
+    std::fs::write(&csv, "name,age\n").unwrap();
+    let run = bench("4", "10", &["--csv", path]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("line 1: not a freecell bench CSV"), "{}", run.stderr);
+}
+
+#[test]
+fn rows_do_not_depend_on_the_number_of_jobs() {
+    let (one, two) = (temp_csv("jobs1.csv"), temp_csv("jobs2.csv"));
+    assert_eq!(bench("4..7", "1500", &["--csv", one.to_str().unwrap()]).code, 0);
+    assert_eq!(bench("4..7", "1500", &["--csv", two.to_str().unwrap(), "--jobs", "2"]).code, 0);
+    let (one, two) = (std::fs::read_to_string(one).unwrap(), std::fs::read_to_string(two).unwrap());
+    assert_eq!(stable_rows(&one), stable_rows(&two));
+    assert_eq!(stable_rows(&one).iter().map(|r| r[0].as_str()).collect::<Vec<_>>(), ["4", "5", "6", "7"]);
+}
+
+#[test]
+fn bad_ranges_and_jobs_are_usage_errors() {
+    for (deals, message) in [
+        ("9..5", "the deal range `9..5` is empty"),
+        ("0..5", "deal 0 does not exist"),
+        ("1..x", "invalid value '1..x' for '--deals <RANGE>'"),
+    ] {
+        let run = freecell(&["bench", "--deals", deals]);
+        assert_eq!(run.code, 2, "{deals}: {}", run.stderr);
+        assert!(run.stderr.contains(message), "{deals}: {}", run.stderr);
+        assert!(run.stdout.is_empty());
+    }
+    let run = freecell(&["bench", "--deals", "1", "--jobs", "0"]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    let run = freecell(&["bench", "--solver", "hsd"]);
+    assert_eq!(run.code, 2, "--deals is required: {}", run.stderr);
+}
+
+#[test]
+fn json_holds_the_options_rows_and_summary() {
+    let run = bench("4..5", "7000", &["--json"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let json = run.stdout.trim_end();
+    assert!(json.starts_with(r#"{"solver":"hsd","deals":"4..=5","jobs":1,"max_nodes":7000,"timeout":null,"#), "{json}");
+    assert!(json.contains(r#"{"deal":4,"solver":"hsd","outcome":"solved","reason":null,"expanded":6294,"#), "{json}");
+    assert!(json.contains(r#""outcome":"undecided","reason":"node-limit""#), "{json}");
+    assert!(json.contains(r#""summary":{"count":2,"solved":1,"unsolvable":0,"undecided":1,"#), "{json}");
+    assert!(json.ends_with("}}"), "{json}");
+    // The table goes to standard error instead.
+    assert!(run.stderr.contains("unsolved problems penalized"), "{}", run.stderr);
+}
+
+#[test]
+fn hints_mode_prints_the_latency_distribution() {
+    let run = freecell(&["bench", "--deals", "4", "--solver", "hsd", "--max-nodes", "7000", "--hints", "2"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("2 hint positions per deal"), "{}", run.stdout);
+    for label in
+        ["| along the solution   |         1 |         1 |", "| detour ", "| all                  |         2 |"]
+    {
+        assert!(run.stdout.contains(label), "{label}: {}", run.stdout);
+    }
+    assert!(run.stdout.contains("p99 (ms)"), "{}", run.stdout);
+}
