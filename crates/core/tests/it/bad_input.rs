@@ -3,7 +3,7 @@
 
 use freecell_core::{
     Board, Card, Layout, LayoutError, Location, MoveError, NextHome, NotationError, ParseBoardError,
-    ParseBoardErrorKind as K, Pile, Rules, RulesError, Suit, VerifyErrorKind, verify,
+    ParseBoardErrorKind as K, Pile, Rules, RulesError, SequenceCapacity, Suit, VerifyErrorKind, verify,
 };
 
 use crate::common::{card, cards, position};
@@ -269,13 +269,56 @@ fn bad_boards() -> Vec<Bad> {
             Some("8S TS QS"),
         ),
         bad("cells header twice", text("Freecells: -\nFC: -\n", &[]), K::HeaderTwice, Some((2, 1)), Some("FC: -")),
+        bad_card("a lone rank", text("", &[(2, "AD 3D 5D 7D 9D JD K")]), (2, 19), "K", "rank"),
+        bad_card("rank 0", text("", &[(7, "2H 4H 6H 8H TH 0H")]), (7, 16), "0H", "rank"),
+        bad_card("10 of no suit", text("", &[(5, "2C 4C 6C 8C 10X QC")]), (5, 13), "10X", "suit"),
+        bad_card("a double dash in the cells", text("Freecells: --\n", &[]), (1, 12), "--", "rank"),
+        bad(
+            "duplicate written in lower case",
+            text("", &[(4, "AS 3S 5S 7S 9S JS kc")]),
+            dup("KC", cascade(0, 6), cascade(3, 6)),
+            Some((4, 19)),
+            Some("kc"),
+        ),
+        bad(
+            "duplicate written as 10",
+            text("", &[(5, "2C 4C 6C 8C 10C QC 10C")]),
+            dup("TC", cascade(4, 4), cascade(4, 6)),
+            Some((5, 20)),
+            Some("10C"),
+        ),
+        bad(
+            "duplicate deepest cards",
+            text("", &[(8, "AC 4S 6S 8S TS QS")]),
+            dup("AC", cascade(0, 0), cascade(7, 0)),
+            Some((8, 1)),
+            Some("AC"),
+        ),
+        bad("negative foundation", text("Foundations: H--1\n", &[]), K::BadFoundation, Some((1, 14)), Some("H--1")),
+        bad(
+            "foundation twice, apart",
+            text("Foundations: H-0 D-0 H-5\n", &[]),
+            K::FoundationTwice,
+            Some((1, 22)),
+            Some("H-5"),
+        ),
+        Bad {
+            rules: Rules::eight_off(),
+            ..bad(
+                "nine cell cards under Eight Off",
+                text("Freecells: 2S 4S 6S 8S TS QS 2H 4H 6H\n", &[(7, ""), (8, "")]),
+                K::TooManyCells { allowed: 8 },
+                Some((1, 36)),
+                Some("6H"),
+            )
+        },
     ]
 }
 
 #[test]
 fn malformed_boards_get_typed_errors_with_places() {
     let cases = bad_boards();
-    assert!(cases.len() >= 30, "{} cases", cases.len());
+    assert!(cases.len() >= 50, "{} cases", cases.len());
     for case in cases {
         let error: ParseBoardError = match Board::parse_with_rules(&case.text, case.rules) {
             Ok(board) => panic!("{}: parsed as {board:?}", case.name),
@@ -398,6 +441,8 @@ fn bad_solutions() -> Vec<BadSolution> {
     );
     let hole = position(Rules::freecell(), "", &[], &["", "*", "*", "*", "*", "*", "*", "*"]);
     let eight_off = position(Rules::eight_off(), "", &[], &["", "QH", "*", "*", "*", "*", "*", "*"]);
+    let to_empty =
+        position(Rules::freecell(), "", &["AS", "2S", "3S", "-"], &["KD QS JH", "", "*", "*", "*", "*", "*", "*"]);
     vec![
         case("3x", 0, "3x", (1, 1), syntax("3x")),
         case("1a 3", 1, "3", (1, 4), syntax("3")),
@@ -454,13 +499,159 @@ fn bad_solutions() -> Vec<BadSolution> {
             at: (1, 4),
             kind: illegal(MoveError::EmptyCascadeNeedsKing { card: card("QH") }),
         },
+        case("x1", 0, "x1", (1, 1), syntax("x1")),
+        case("1j", 0, "1j", (1, 1), syntax("1j")),
+        case("-1", 0, "-1", (1, 1), syntax("-1")),
+        case("\u{ff11}a", 0, "\u{ff11}a", (1, 1), syntax("\u{ff11}a")),
+        case("1a a", 1, "a", (1, 4), syntax("a")),
+        case("13v", 0, "13v", (1, 1), syntax("13v")),
+        case("13v100", 0, "13v100", (1, 1), syntax("13v100")),
+        case("1a;2b", 0, "1a;2b", (1, 1), syntax("1a;2b")),
+        case("1a\r\n2a", 1, "2a", (2, 1), illegal(MoveError::CellOccupied { pile: Pile::cell(0), card: card("KC") })),
+        case(
+            "1a\n\n\n  # a note\n\t2a",
+            1,
+            "2a",
+            (5, 2),
+            illegal(MoveError::CellOccupied { pile: Pile::cell(0), card: card("KC") }),
+        ),
+        case("1A 2A", 1, "2A", (1, 4), illegal(MoveError::CellOccupied { pile: Pile::cell(0), card: card("KC") })),
+        case("1i", 0, "1i", (1, 1), illegal(MoveError::NoSuchPile { pile: Pile::cell(7) })),
+        case("01", 0, "01", (1, 1), illegal(MoveError::NoSuchPile { pile: Pile::cascade(9) })),
+        case(
+            "1av2",
+            0,
+            "1av2",
+            (1, 1),
+            illegal(MoveError::BadCount { from: Pile::cascade(0), to: Pile::cell(0), count: 2 }),
+        ),
+        case(
+            "1hv2",
+            0,
+            "1hv2",
+            (1, 1),
+            illegal(MoveError::BadCount { from: Pile::cascade(0), to: Pile::foundation(Suit::Clubs), count: 2 }),
+        ),
+        case(
+            "1a a1v2",
+            1,
+            "a1v2",
+            (1, 4),
+            illegal(MoveError::BadCount { from: Pile::cell(0), to: Pile::cascade(0), count: 2 }),
+        ),
+        case("1a a2", 1, "a2", (1, 4), illegal(MoveError::DoesNotBuild { card: card("KC"), onto: card("KD") })),
+        case("b1", 0, "b1", (1, 1), illegal(MoveError::EmptySource { pile: Pile::cell(1) })),
+        case("dh", 0, "dh", (1, 1), illegal(MoveError::EmptySource { pile: Pile::cell(3) })),
+        // QD goes onto KC; cascade 6 then shows TD, which does not build on KD.
+        case("61 62", 1, "62", (1, 4), illegal(MoveError::DoesNotBuild { card: card("TD"), onto: card("KD") })),
+        case("61 71", 1, "71", (1, 4), illegal(MoveError::DoesNotBuild { card: card("QH"), onto: card("QD") })),
+        case(
+            "1a 2b 3c 4d d1",
+            4,
+            "d1",
+            (1, 13),
+            illegal(MoveError::DoesNotBuild { card: card("KS"), onto: card("JC") }),
+        ),
+        // QS goes onto KH; the two then form a run of 2.
+        case("83 38", 1, "38", (1, 4), illegal(MoveError::DoesNotBuild { card: card("QS"), onto: card("TS") })),
+        case(
+            "83 3h",
+            1,
+            "3h",
+            (1, 4),
+            illegal(MoveError::NotNextHome { card: card("QS"), needs: NextHome::Card(card("AS")) }),
+        ),
+        case(
+            "52 2h",
+            1,
+            "2h",
+            (1, 4),
+            illegal(MoveError::NotNextHome { card: card("QC"), needs: NextHome::Card(card("AC")) }),
+        ),
+        case(
+            "83 31v3",
+            1,
+            "31v3",
+            (1, 4),
+            illegal(MoveError::NotASequence { pile: Pile::cascade(2), count: 3, run: 2 }),
+        ),
+        case("83 31", 1, "31", (1, 4), illegal(MoveError::DoesNotBuild { card: card("QS"), onto: card("KC") })),
+        case("83 34v2", 1, "34v2", (1, 4), illegal(MoveError::DoesNotBuild { card: card("KH"), onto: card("KS") })),
+        case(
+            "61 82 7a 5b 1h",
+            4,
+            "1h",
+            (1, 13),
+            illegal(MoveError::NotNextHome { card: card("QD"), needs: NextHome::Card(card("AD")) }),
+        ),
+        case(
+            "1a ah",
+            1,
+            "ah",
+            (1, 4),
+            illegal(MoveError::NotNextHome { card: card("KC"), needs: NextHome::Card(card("AC")) }),
+        ),
+        BadSolution {
+            // One card at a time: QS JH fit on KH, but the rules carry one card.
+            board: position(
+                Rules { capacity: SequenceCapacity::SingleCard, ..Rules::freecell() },
+                "",
+                &[],
+                &["KD QS JH", "KH", "*", "*", "*", "*", "*", "*"],
+            ),
+            solution: "12",
+            index: 0,
+            token: "12",
+            at: (1, 1),
+            kind: illegal(MoveError::OverCapacity { count: 2, capacity: 1 }),
+        },
+        BadSolution {
+            // Linear capacity f + e + 1 = 2 + 1 + 1 = 4; the standard rule would allow 6.
+            board: position(
+                Rules { capacity: SequenceCapacity::Linear, ..Rules::freecell() },
+                "",
+                &["AS", "2S", "-", "-"],
+                &["KD QS JH TS 9H 8S", "KH", "", "*", "*", "*", "*", "*"],
+            ),
+            solution: "12",
+            index: 0,
+            token: "12",
+            at: (1, 1),
+            kind: illegal(MoveError::OverCapacity { count: 5, capacity: 4 }),
+        },
+        BadSolution {
+            // Baker's Game builds in suit: QH may not go on KC.
+            board: position(Rules::bakers_game(), "", &[], &["QH", "KC", "*", "*", "*", "*", "*", "*"]),
+            solution: "12",
+            index: 0,
+            token: "12",
+            at: (1, 1),
+            kind: illegal(MoveError::DoesNotBuild { card: card("QH"), onto: card("KC") }),
+        },
+        BadSolution {
+            // Into an empty cascade the destination does not count: (1 + 1) · 2^0 = 2.
+            board: to_empty.clone(),
+            solution: "12v3",
+            index: 0,
+            token: "12v3",
+            at: (1, 1),
+            kind: illegal(MoveError::OverCapacity { count: 3, capacity: 2 }),
+        },
+        BadSolution {
+            board: to_empty,
+            solution: "12 21 12v4",
+            index: 2,
+            token: "12v4",
+            at: (1, 7),
+            kind: illegal(MoveError::NotASequence { pile: Pile::cascade(0), count: 4, run: 3 }),
+        },
     ]
 }
 
 #[test]
 fn bad_solutions_name_index_line_column_and_token() {
     let cases = bad_solutions();
-    assert!(cases.len() >= 20);
+    assert!(cases.len() >= 50, "{} cases", cases.len());
     for case in cases {
         let error = verify(&case.board, case.solution).expect_err(case.solution);
         assert_eq!(error.index, case.index, "{}: {error}", case.solution);
