@@ -43,6 +43,14 @@
 //! - [`Key`]: the canonical identity of a position, invariant under permuting cascades and
 //!   free cells; [`Board::hash64`] is its Zobrist hash, kept incrementally.
 //! - [`Automove`]: Horne's and Raymond's safe automove rules.
+//!
+//! # Features
+//! - `serde`: `Serialize` and `Deserialize` for [`Card`] (`"KH"`), [`Suit`] (`"H"`),
+//!   [`Pile`] (`{"Cascade": 0}`, `{"Cell": 3}`, `{"Foundation": "H"}`, 0-based), [`Move`]
+//!   (`{"from", "to", "count"}`), [`Rules`] (fields; enums by variant name), [`Layout`]
+//!   (fields; foundations in clubs, diamonds, hearts, spades order) and [`Board`], written as
+//!   its layout and **validated when read**: a deserialised board is always legal, and a bad
+//!   one fails with the [`LayoutError`] message.
 
 mod access;
 mod automove;
@@ -55,6 +63,8 @@ mod movegen;
 mod moves;
 mod notation;
 mod rules;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod supermove;
 mod verify;
 mod zobrist;

@@ -43,6 +43,10 @@
 //! - [`SplitMix64`], [`random_cards`], [`random_layout`], [`random_layout_with_rules`]: seeded
 //!   deals.
 //!
+//! # Features
+//! - `serde`: a [`DealNumber`] is written as its number and a [`DealRange`] as
+//!   `{"first": n, "last": m}`, both validated when read; enables `freecell-core/serde`.
+//!
 //! # The Microsoft deals
 //! The deck starts in the order A♣ A♦ A♥ A♠ 2♣ … K♠ (card index `4·(rank−1)+suit`, the
 //! index of [`Card::from_index`](freecell_core::Card::from_index)). A 32-bit linear
@@ -84,6 +88,8 @@ mod ms;
 mod number;
 mod random;
 mod range;
+#[cfg(feature = "serde")]
+mod serde_impls;
 
 pub use number::{DealError, DealNumber, ParseDealError};
 pub use random::{SplitMix64, random_cards, random_layout, random_layout_with_rules};

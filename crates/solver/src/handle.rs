@@ -14,9 +14,9 @@ use crate::{SolveError, SolveReport, Solver};
 
 /// A snapshot of a running solve, from [`SolveHandle::progress`].
 ///
-/// The counters are published every 1,024 expansions (when the solver checks its clock
-/// and cancel flag) and once more when the search ends, so they lag the engine by at most
-/// that much.
+/// The counters are published whenever the solver checks its clock and cancel flag (about
+/// once a millisecond) and once more when the search ends, so they lag the engine by about
+/// a millisecond.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Progress {
@@ -54,7 +54,8 @@ impl Meter {
 /// [`Outcome::Undecided`](crate::Outcome::Undecided), never `Unsolvable`.
 ///
 /// Dropping the handle cancels the solve and detaches the thread, which then stops within
-/// one check interval (1,024 expansions) and frees its memory; it never blocks the caller.
+/// one check interval (about a millisecond) and frees its memory; it never blocks the
+/// caller.
 ///
 /// # Examples
 /// A game loop that polls once per frame and gives up after a time budget:
@@ -141,8 +142,8 @@ impl SolveHandle {
         }
     }
 
-    /// Asks the solve to stop. It ends within one check interval (1,024 expansions, at most
-    /// a few milliseconds) with [`Reason::Cancelled`](crate::Reason::Cancelled), unless it
+    /// Asks the solve to stop. It ends within one check interval (about a millisecond)
+    /// with [`Reason::Cancelled`](crate::Reason::Cancelled), unless it
     /// had already finished. Never blocks.
     pub fn cancel(&self) {
         self.cancel.store(true, Ordering::Relaxed);
@@ -173,8 +174,8 @@ impl SolveHandle {
     /// [`Undecided`](crate::Outcome::Undecided) with
     /// [`Reason::Cancelled`](crate::Reason::Cancelled) if the search was still running).
     ///
-    /// The extra wait after `limit` is one check interval of the engine (1,024
-    /// expansions, a few milliseconds) plus scheduling.
+    /// The extra wait after `limit` is one check interval of the engine (about a
+    /// millisecond) plus scheduling.
     ///
     /// # Errors
     /// As [`join`](Self::join).

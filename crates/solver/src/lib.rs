@@ -19,6 +19,27 @@
 //! - [`Hsdh`] and [`Weighted`] adapt the heuristics crate's evaluations to the search
 //!   layer's `Heuristic` trait.
 //!
+//! # Embedding in a game
+//! - [`Solver::spawn`] solves on a background thread and returns a [`SolveHandle`]:
+//!   [`progress`](SolveHandle::progress) (expanded, generated, elapsed) never blocks,
+//!   [`cancel`](SolveHandle::cancel) stops the search within about a millisecond,
+//!   [`try_result`](SolveHandle::try_result) polls, [`wait`](SolveHandle::wait) gives an
+//!   answer within a time budget (cancelling when it runs out) and
+//!   [`join`](SolveHandle::join) blocks. Every limit ends a solve
+//!   [`Undecided`](Outcome::Undecided), never `Unsolvable`, and is honoured within 10 % of
+//!   its value (nodes exactly; bytes counted before each allocation, the real heap peak
+//!   tested; time and cancel checked about every millisecond whatever the engine's speed).
+//! - [`Solution::steps`] walks a solution move by move with the board after each, to
+//!   animate or replay it.
+//! - Errors ([`SolveError`], and the core crate's parse, move and verify errors) implement
+//!   [`std::error::Error`]; their messages are sentences a player can read (`free cell a
+//!   already holds KC`).
+//!
+//! # Features
+//! - `serde`: `Serialize`/`Deserialize` for [`Preset`] (its name), [`Reason`],
+//!   [`Outcome`], [`Solution`], [`SolveStats`], [`SolveReport`], [`Hint`], [`Progress`] and
+//!   [`Step`]; enables `freecell-core/serde` for boards and moves.
+//!
 //! # Example
 //! ```
 //! use freecell_core::{Board, Notation};
@@ -53,6 +74,8 @@ mod handle;
 mod memory;
 mod preset;
 mod problem;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod solver;
 mod steps;
 mod watch;

@@ -351,8 +351,9 @@ impl Solver {
         self
     }
 
-    /// Stop once `d` has passed since the solve began (checked every 1,024 expansions and
-    /// at every iteration, so it may overrun by a few milliseconds).
+    /// Stop once `d` has passed since the solve began. The clock is read about once a
+    /// millisecond (the stride in expansions adapts to the engine's speed) and at every
+    /// iteration, so the solve stops within a few milliseconds of `d`.
     pub fn timeout(mut self, d: Duration) -> Solver {
         self.timeout = Some(d);
         self

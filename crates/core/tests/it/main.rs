@@ -7,4 +7,6 @@ mod fc_solve;
 mod formats;
 mod playout;
 mod rules;
+#[cfg(feature = "serde")]
+mod serde;
 mod supermove;

@@ -4,3 +4,5 @@
 mod ms_deals;
 mod ranges;
 mod seeded;
+#[cfg(feature = "serde")]
+mod serde;

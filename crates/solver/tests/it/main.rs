@@ -5,4 +5,6 @@ mod exhaustive;
 mod heap;
 mod limits;
 mod presets;
+#[cfg(feature = "serde")]
+mod serde;
 mod thesis;
