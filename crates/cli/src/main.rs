@@ -118,11 +118,16 @@ struct BoardArgs {
 /// Search settings shared by `solve` and `hint`.
 #[derive(Debug, Args)]
 struct SearchArgs {
-    /// The solver: hsd, hsd-heineman, ida-hsdh, bfs, dfs, ga, bestfirst or goals (see the freecell-solver
-    /// docs), or an evolved one: `weights:FILE` (a genome, as `freecell evolve` writes it)
-    /// or `policy:FILE` (a policy). Issue 8 will add a faster default, `fast`.
-    #[arg(long, value_name = "NAME", default_value = "hsd", value_parser = evolve::SolverChoice::parse)]
+    /// The solver: fast (the default: greedy search, exhaustive fallback, shortened
+    /// solutions), hsd, hsd-heineman, ida-hsdh, bfs, dfs, ga, bestfirst or goals (see the
+    /// freecell-solver docs), or an evolved one: `weights:FILE` (a genome, as `freecell
+    /// evolve` writes it) or `policy:FILE` (a policy).
+    #[arg(long, value_name = "NAME", default_value = "fast", value_parser = evolve::SolverChoice::parse)]
     solver: evolve::SolverChoice,
+    /// Shorten the solution (remove loops and detours) before printing it; `fast` always
+    /// does.
+    #[arg(long)]
+    shorten: bool,
     /// Give up after expanding N positions: undecided (exit 4; bench: per deal).
     #[arg(long, value_name = "N")]
     max_nodes: Option<u64>,
@@ -135,6 +140,9 @@ impl SearchArgs {
     /// A solver with these settings (reading a `weights:` or `policy:` file).
     fn solver(&self) -> Result<Solver, Failure> {
         let mut solver = self.solver.build()?;
+        if self.shorten {
+            solver = solver.shorten(true);
+        }
         if let Some(n) = self.max_nodes {
             solver = solver.max_nodes(n);
         }

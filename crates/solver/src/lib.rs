@@ -68,6 +68,7 @@
 //! ```
 
 mod bestfirst;
+mod fast;
 mod goals;
 mod guide;
 mod handle;
@@ -76,14 +77,16 @@ mod preset;
 mod problem;
 #[cfg(feature = "serde")]
 mod serde_impls;
+mod shorten;
 mod solver;
 mod steps;
 mod watch;
 
 pub use guide::{Hsdh, Weighted};
 pub use handle::{Progress, SolveHandle};
-pub use preset::{DFS_DEPTH, GA_SCALE, IDA_TABLE, LOOKAHEAD, ParsePresetError, Preset};
+pub use preset::{DFS_DEPTH, FAST_BYTES, GA_SCALE, IDA_TABLE, LOOKAHEAD, ParsePresetError, Preset};
 pub use problem::{CostModel, FreeCell};
+pub use shorten::shorten;
 pub use solver::{Hint, Outcome, Reason, Solution, SolveError, SolveReport, SolveStats, Solver};
 pub use steps::{Step, Steps};
 

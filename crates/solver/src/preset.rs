@@ -22,6 +22,7 @@ pub use crate::bestfirst::LOOKAHEAD;
 /// | `ga` | staged deepening, [`Config::paper`](freecell_search::staged::Config::paper) | sequence | Horne | [`Weights::GA_FREECELL_BEST`](freecell_heuristics::Weights::GA_FREECELL_BEST) | GA-FreeCell §3.3–4 |
 /// | `goals` | goal generation: the thesis's strategies in order, depth-first with backtracking, visited positions on the canonical key | sequence, **deep-supermove** capacity | Raymond, after every goal | none (strategies rank cascades by [`sortedness_of`](freecell_heuristics::thesis::sortedness_of)) | Castiaux's thesis (2021), "Goal Generation Solver" |
 /// | `bestfirst` | best-first search, each taken position looked ahead [`LOOKAHEAD`] moves depth-first, duplicates on the canonical key | single-card | none | score `n − d/4` ([`thesis_score`](freecell_heuristics::thesis::thesis_score)) | Castiaux's thesis (2021), "Tree Search Solver" |
+/// | `fast` | greedy best-first search weighted by depth, then exhaustive breadth-first search | sequence, then single-card | Raymond | this workspace's evaluation (cards out, blocked and unsorted cards, cards above the next home cards, cells, columns) | designed for speed (issue 8) |
 ///
 /// Choices the sources leave open, named:
 /// - `hsd`: the paper does not say whether cards go home automatically. This preset uses
@@ -46,6 +47,13 @@ pub use crate::bestfirst::LOOKAHEAD;
 ///   thesis's deep-supermove capacity. Its solutions list the automoves as chosen moves.
 ///   The strategies skip some moves, so running out of goals is
 ///   [`Reason::Pruned`](crate::Reason::Pruned), never a proof.
+/// - `fast`: a greedy best-first search over sequence moves (Raymond's safe automoves)
+///   finds a solution for ordinary deals in about a millisecond; it detects duplicates on
+///   64-bit hashes and prunes moves, so when it runs out of states the `bfs` preset's
+///   exhaustive search over single-card moves with exact keys (Raymond's safe automoves too)
+///   decides, and only it may answer `Unsolvable`. Both stages stop at [`FAST_BYTES`] when
+///   the solver sets no memory limit. Solutions are then shortened
+///   ([`Solver::shorten`](crate::Solver::shorten)).
 /// - `ga`: the weighted sum lies in `[0, 1]`; staged deepening's open list is keyed by
 ///   integers, so the value is scaled by [`GA_SCALE`] and rounded. The scale sets which
 ///   leaves count as "of equal heuristic value" and replace each other.
@@ -56,7 +64,7 @@ pub use crate::bestfirst::LOOKAHEAD;
 /// let preset: Preset = "hsd-heineman".parse()?;
 /// assert_eq!(preset, Preset::HsdHeineman);
 /// assert_eq!(preset.to_string(), "hsd-heineman");
-/// assert!("fast".parse::<Preset>().is_err());
+/// assert!("quick".parse::<Preset>().is_err());
 /// # Ok::<(), freecell_solver::ParsePresetError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -79,7 +87,14 @@ pub enum Preset {
     BestFirst,
     /// Castiaux's goal-generation solver: hand-written strategies with backtracking.
     Goals,
+    /// Built for speed: greedy best-first search, an exhaustive fallback for proofs, and
+    /// solution shortening.
+    Fast,
 }
+
+/// Memory limit of each of the `fast` preset's stages when the solver sets none (the issue's
+/// bar is 200 MB per deal).
+pub const FAST_BYTES: usize = 150 << 20;
 
 /// Depth bound of the `dfs` preset, in single-card moves: fc-solve's single-card solutions
 /// average about 300 moves (FREECELL-FACTS §7), and a bound well above that lets the
@@ -98,7 +113,7 @@ pub const GA_SCALE: f64 = 1_000.0;
 
 impl Preset {
     /// Every preset, in the table's order.
-    pub const ALL: [Preset; 8] = [
+    pub const ALL: [Preset; 9] = [
         Preset::Hsd,
         Preset::HsdHeineman,
         Preset::IdaHsdh,
@@ -107,6 +122,7 @@ impl Preset {
         Preset::Ga,
         Preset::BestFirst,
         Preset::Goals,
+        Preset::Fast,
     ];
 
     /// The command-line name.
@@ -120,6 +136,7 @@ impl Preset {
             Preset::Ga => "ga",
             Preset::BestFirst => "bestfirst",
             Preset::Goals => "goals",
+            Preset::Fast => "fast",
         }
     }
 
@@ -127,15 +144,18 @@ impl Preset {
     pub const fn move_model(self) -> MoveModel {
         match self {
             Preset::Bfs | Preset::Dfs | Preset::BestFirst => MoveModel::Atomic,
-            Preset::Hsd | Preset::HsdHeineman | Preset::IdaHsdh | Preset::Ga | Preset::Goals => MoveModel::Sequence,
+            Preset::Hsd | Preset::HsdHeineman | Preset::IdaHsdh | Preset::Ga | Preset::Goals | Preset::Fast => {
+                MoveModel::Sequence
+            }
         }
     }
 
-    /// The automove rule applied after every move of the search.
+    /// The automove rule applied after every move of the search (for `fast`, of its first
+    /// stage).
     pub const fn automove(self) -> Automove {
         match self {
             Preset::Hsd | Preset::IdaHsdh | Preset::Ga => Automove::Horne,
-            Preset::Goals => Automove::Raymond,
+            Preset::Goals | Preset::Fast => Automove::Raymond,
             Preset::HsdHeineman | Preset::Bfs | Preset::Dfs | Preset::BestFirst => Automove::None,
         }
     }
@@ -169,7 +189,9 @@ impl fmt::Display for Preset {
 
 /// A name that is not a [`Preset`].
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("unknown solver `{name}`; the solvers are hsd, hsd-heineman, ida-hsdh, bfs, dfs, ga, bestfirst and goals")]
+#[error(
+    "unknown solver `{name}`; the solvers are fast, hsd, hsd-heineman, ida-hsdh, bfs, dfs, ga, bestfirst and goals"
+)]
 #[non_exhaustive]
 pub struct ParsePresetError {
     /// The name given.

@@ -11,6 +11,7 @@ use freecell_heuristics::{HsdhReading, Weights};
 use freecell_search::{Budget, Control, Cycles, Limit, Report, Stats, bfs, dfs, iddfs, staged};
 use thiserror::Error;
 
+use crate::fast;
 use crate::guide::{Hsdh, Ordered, PolicyGuide, Traced, Tracing, Weighted, normalised_scale};
 use crate::handle::Meter;
 use crate::preset::{DFS_DEPTH, GA_SCALE, IDA_TABLE};
@@ -219,6 +220,7 @@ struct Caches {
     dfs: Option<dfs::Cache<FreeCell>>,
     ida: Option<iddfs::Cache<Ordered>>,
     staged: Option<staged::Cache<FreeCell>>,
+    fast: Option<fast::Cache>,
     traced: Option<staged::Cache<Tracing>>,
     bestfirst: Option<bestfirst::Cache>,
     goals: Option<goals::Cache>,
@@ -258,6 +260,7 @@ pub struct Solver {
     guide: Option<Guide>,
     /// Where a [`SolveHandle`](crate::SolveHandle) reads progress; set by `spawn`.
     pub(crate) meter: Option<Arc<Meter>>,
+    shorten: Option<bool>,
     caches: Caches,
 }
 
@@ -270,6 +273,7 @@ impl fmt::Debug for Solver {
             .field("timeout", &self.timeout)
             .field("cancel", &self.cancel)
             .field("guide", &self.guide)
+            .field("shorten", &self.shorten)
             .finish_non_exhaustive()
     }
 }
@@ -285,6 +289,7 @@ impl Solver {
             cancel: None,
             guide: None,
             meter: None,
+            shorten: None,
             caches: Caches::default(),
         }
     }
@@ -365,6 +370,15 @@ impl Solver {
         self
     }
 
+    /// Whether solutions are shortened before they are returned (removing loops and
+    /// detours, see [`shorten`](crate::shorten())); the shortened solution is verified like
+    /// any other. Default: on for [`Preset::Fast`], off for the others, which then return
+    /// exactly what their search found.
+    pub fn shorten(mut self, yes: bool) -> Solver {
+        self.shorten = Some(yes);
+        self
+    }
+
     /// The preset.
     pub fn preset(&self) -> Preset {
         self.preset
@@ -412,7 +426,8 @@ impl Solver {
                 // The goals engine lists its automoves itself (it plays them after whole goals,
                 // not after each move), so its path replays with none added.
                 let automove = if preset == Preset::Goals { Automove::None } else { problem.automove() };
-                Outcome::Solved(complete(preset, board, start, automove, &solution.moves)?)
+                let shorten = self.shorten.unwrap_or(preset == Preset::Fast);
+                Outcome::Solved(complete(preset, board, start, (automove, shorten), &solution.moves)?)
             }
             freecell_search::Outcome::Exhausted => Outcome::Unsolvable,
             freecell_search::Outcome::Undecided(reason) => Outcome::Undecided(match reason {
@@ -451,6 +466,7 @@ fn search(
     watch: &mut Watch<'_>,
 ) -> Report<Move> {
     match preset {
+        Preset::Fast => fast::run(&mut caches.fast, &mut caches.bfs, start, budget, watch),
         Preset::Bfs => {
             let engine = bfs::Bfs::new(bfs::Config::new().budget(budget));
             engine.search(caches.bfs.get_or_insert_with(bfs::Cache::new), &problem, start, watch)
@@ -513,11 +529,13 @@ fn search(
 /// under the linear capacity `f + e + 1`). That is at most every capacity rule of the core
 /// crate except single-card, which `solve` leaves alone, so a move legal under it is legal
 /// on `board` too; the final replay checks it rather than assuming it.
+///
+/// `shorten`: the verified solution is then shortened and verified again.
 fn complete(
     preset: Preset,
     board: &Board,
     start: &Board,
-    automove: Automove,
+    (automove, shorten): (Automove, bool),
     path: &[Move],
 ) -> Result<Solution, SolveError> {
     let mut replayed = start.clone();
@@ -535,5 +553,32 @@ fn complete(
     if !end.is_won() {
         return Err(SolveError::NotWon { preset, left: 52 - end.cards_home() });
     }
-    Ok(Solution { moves, searched: path.len() })
+    let solution = Solution { moves, searched: path.len() };
+    if shorten { shortened(preset, board, &solution) } else { Ok(solution) }
+}
+
+/// `solution` shortened by [`crate::shorten()`], verified again.
+fn shortened(preset: Preset, board: &Board, solution: &Solution) -> Result<Solution, SolveError> {
+    let moves = crate::shorten(board, &solution.moves);
+    let end = replay(board, &moves).map_err(|error| SolveError::Verification { preset, error })?;
+    if !end.is_won() {
+        return Err(SolveError::NotWon { preset, left: 52 - end.cards_home() });
+    }
+    // What the search chose of the shorter list: every move but the foundation moves
+    // Horne's rule would have made by itself.
+    let searched = crate::shorten::chosen(board, &moves);
+    Ok(Solution { moves, searched })
+}
+
+/// The statistics of two stages run one after the other.
+pub(crate) fn combine(a: Stats, b: Stats) -> Stats {
+    let mut sum = a;
+    sum.expanded += b.expanded;
+    sum.generated += b.generated;
+    sum.duplicates += b.duplicates;
+    sum.evaluated += b.evaluated;
+    sum.peak_stored = a.peak_stored.max(b.peak_stored);
+    sum.bytes = a.bytes.max(b.bytes);
+    sum.iterations += b.iterations;
+    sum
 }

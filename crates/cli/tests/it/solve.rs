@@ -36,6 +36,24 @@ fn a_board_file_or_standard_input_can_be_solved() {
 }
 
 #[test]
+fn the_default_solver_is_fast_and_proves_11982_unsolvable() {
+    let run = freecell(&["solve", "--deal", "11982"]);
+    assert_eq!(run.code, 3, "{}", run.stderr);
+    assert!(run.stderr.contains("fast"), "{}", run.stderr);
+    assert!(run.stderr.contains("unsolvable"), "{}", run.stderr);
+}
+
+#[test]
+fn shorten_gives_a_solution_that_verifies_and_is_no_longer() {
+    let raw = freecell(&["solve", "--deal", "1", "--solver", "hsd"]);
+    let short = freecell(&["solve", "--deal", "1", "--solver", "hsd", "--shorten"]);
+    assert_eq!((raw.code, short.code), (0, 0), "{}", short.stderr);
+    assert!(short.stdout.lines().count() <= raw.stdout.lines().count());
+    let verified = freecell_with_stdin(&["verify", "--deal", "1", "-"], &short.stdout);
+    assert_eq!(verified.code, 0, "{}", verified.stderr);
+}
+
+#[test]
 fn deal_11982_is_proved_unsolvable_by_bfs() {
     let run = freecell(&["solve", "--deal", "11982", "--solver", "bfs"]);
     assert_eq!(run.code, 3, "{}", run.stderr);
@@ -45,7 +63,7 @@ fn deal_11982_is_proved_unsolvable_by_bfs() {
 
 #[test]
 fn a_tiny_node_limit_is_undecided() {
-    for solver in ["hsd", "bfs", "dfs"] {
+    for solver in ["fast", "hsd", "bfs", "dfs"] {
         let run = freecell(&["solve", "--deal", "5", "--solver", solver, "--max-nodes", "10"]);
         assert_eq!(run.code, 4, "{solver}: {}", run.stderr);
         assert!(run.stderr.contains("undecided: the node limit was reached"), "{}", run.stderr);

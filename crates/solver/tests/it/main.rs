@@ -2,6 +2,7 @@
 
 mod embed;
 mod exhaustive;
+mod fast;
 mod heap;
 mod limits;
 mod presets;

@@ -10,7 +10,7 @@ fn deal(n: u64) -> Board {
 
 /// Solves `board` with `preset` under `max_nodes`, checks the solution independently (it
 /// replays with no automoves, written out and read back), and returns its length.
-fn check(preset: Preset, board: &Board, max_nodes: u64) -> usize {
+pub(crate) fn check(preset: Preset, board: &Board, max_nodes: u64) -> usize {
     let report = Solver::new(preset).max_nodes(max_nodes).solve(board).expect("no solver bug");
     let Outcome::Solved(solution) = &report.outcome else {
         panic!("{preset} did not solve:\n{board}\n{:?} after {:?}", report.outcome, report.stats)

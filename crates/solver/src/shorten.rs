@@ -1,0 +1,286 @@
+//! Solution shortening: loops, one-move shortcuts and detours removed from a move list.
+
+use std::collections::HashMap;
+
+use freecell_core::{Automove, Board, Move, MoveModel, Pile, PileKind};
+
+/// `moves`, a solution of `board` listing every move (it replays with no automoves),
+/// shortened; never longer, and still a solution.
+///
+/// Three rewrites, repeated until none applies:
+/// - **Loops:** when a position comes back (up to the order of cascades and cells), the
+///   moves between the two visits go.
+/// - **Shortcuts:** when one move leads from a position to a later one of the solution, it
+///   replaces the moves between them.
+/// - **Detours:** a card (or run) moved from A to B and later from B to C moves from A to C
+///   directly (or not at all when C is A), when every move in between stays legal and the
+///   position after the second move is unchanged. This removes the free-cell parking that
+///   greedy searches leave behind.
+///
+/// Later moves are renamed when a rewrite reaches a position with its cascades or cells in
+/// another order. Each rewrite is checked by replaying, so the result is a solution whenever
+/// the input is one; an input that does not replay is returned unchanged. The solver
+/// verifies the result again before returning it ([`Solver::shorten`](crate::Solver::shorten)).
+///
+/// Cost: about the cost of generating the moves of each position once per round, plus
+/// replays of the spans between a detour's two moves.
+///
+/// # Examples
+/// ```
+/// use freecell_core::{Board, Move, Pile, Suit, replay};
+/// use freecell_solver::shorten;
+/// let board: Board = "Foundations: H-J C-K D-K S-J\n: KS QH\n: QS KH\n".parse()?;
+/// let (one, two, cell) = (Pile::cascade(0), Pile::cascade(1), Pile::cell(0));
+/// let (hearts, spades) = (Pile::foundation(Suit::Hearts), Pile::foundation(Suit::Spades));
+/// // QH to a free cell and back before the real solution: both moves go.
+/// let moves = [one, cell, one, two, two, one]
+///     .iter()
+///     .zip([cell, one, hearts, hearts, spades, spades])
+///     .map(|(&from, to)| Move::single(from, to))
+///     .collect::<Vec<_>>();
+/// assert!(replay(&board, &moves)?.is_won());
+/// let short = shorten(&board, &moves);
+/// assert_eq!(short.len(), 4);
+/// assert!(replay(&board, &short)?.is_won());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn shorten(board: &Board, moves: &[Move]) -> Vec<Move> {
+    let mut current = moves.to_vec();
+    if !replays(board, &current) {
+        return current;
+    }
+    let mut scratch = Scratch::default();
+    loop {
+        let before = current.len();
+        current = jumps(board, &current, &mut scratch);
+        detours(board, &mut current, &mut scratch);
+        if current.len() >= before {
+            return current;
+        }
+    }
+}
+
+/// How many of `moves` (a solution of `board`) a search with Horne's safe automoves would
+/// have chosen: all but the foundation moves of cards that rule moves home by itself.
+pub(crate) fn chosen(board: &Board, moves: &[Move]) -> usize {
+    let mut b = board.clone();
+    let mut count = 0;
+    for &mv in moves {
+        let automatic =
+            mv.is_to_foundation() && card_of(&b, mv.from()).is_some_and(|c| b.is_safe_home(c, Automove::Horne));
+        if !automatic {
+            count += 1;
+        }
+        b.apply_unchecked(mv);
+    }
+    count
+}
+
+/// Buffers reused between rounds.
+#[derive(Default)]
+struct Scratch {
+    positions: Vec<Board>,
+    last: HashMap<u64, usize>,
+    generated: Vec<Move>,
+}
+
+/// Whether `moves` replays legally on `board` and wins.
+fn replays(board: &Board, moves: &[Move]) -> bool {
+    let mut b = board.clone();
+    moves.iter().all(|&mv| b.apply(mv).is_ok()) && b.is_won()
+}
+
+/// The card a single-card move from `pile` takes (the top of a cascade, a cell's card).
+fn card_of(board: &Board, pile: Pile) -> Option<freecell_core::Card> {
+    match pile.kind() {
+        PileKind::Cascade(i) => board.cascade_top(i),
+        PileKind::Cell(i) => board.cell(i),
+        PileKind::Foundation(_) => None,
+    }
+}
+
+/// `pile` of `from` named in `to`, a position equal to `from` up to the order of cascades
+/// and cells: a cascade by its top card (any empty one for an empty one), a cell by its card
+/// (the first empty one for an empty one).
+fn rename(pile: Pile, from: &Board, to: &Board) -> Option<Pile> {
+    match pile.kind() {
+        PileKind::Foundation(_) => Some(pile),
+        PileKind::Cascade(i) => match from.cascade_top(i) {
+            Some(card) => (0..to.cascade_count()).find(|&k| to.cascade_top(k) == Some(card)).map(Pile::cascade),
+            None => (0..to.cascade_count()).find(|&k| to.cascade_len(k) == 0).map(Pile::cascade),
+        },
+        PileKind::Cell(i) => match from.cell(i) {
+            Some(card) => (0..to.cell_count()).find(|&k| to.cell(k) == Some(card)).map(Pile::cell),
+            None => (0..to.cell_count()).find(|&k| to.cell(k).is_none()).map(Pile::cell),
+        },
+    }
+}
+
+/// `mv`, legal in `from`, as the same move in `to` (equal to `from` up to pile order).
+fn translate(mv: Move, from: &Board, to: &Board) -> Option<Move> {
+    if from == to {
+        return Some(mv);
+    }
+    Some(Move::new(rename(mv.from(), from, to)?, rename(mv.to(), from, to)?, mv.count()))
+}
+
+/// One pass of loop and shortcut removal, first position first.
+fn jumps(board: &Board, moves: &[Move], scratch: &mut Scratch) -> Vec<Move> {
+    let positions = &mut scratch.positions;
+    positions.clear();
+    let mut b = board.clone();
+    positions.push(b.clone());
+    for &mv in moves {
+        b.apply_unchecked(mv);
+        positions.push(b.clone());
+    }
+    // The last index of each position, by its permutation-invariant hash.
+    let last = &mut scratch.last;
+    last.clear();
+    for (j, p) in positions.iter().enumerate() {
+        last.insert(p.hash64(), j);
+    }
+    let same = |p: &Board, q: &Board| p.key() == q.key();
+
+    let mut out = Vec::with_capacity(moves.len());
+    let mut cur = board.clone();
+    let mut i = 0;
+    while i < moves.len() {
+        // Loop: this position comes back later.
+        if let Some(&j) = last.get(&cur.hash64())
+            && j > i
+            && same(&positions[j], &cur)
+        {
+            i = j;
+            continue;
+        }
+        // Shortcut: one move reaches a position two or more moves ahead.
+        let mut best: Option<(usize, Move)> = None;
+        scratch.generated.clear();
+        cur.generate_moves(MoveModel::Sequence, &mut scratch.generated);
+        for &mv in &scratch.generated {
+            let mut child = cur.clone();
+            child.apply_unchecked(mv);
+            if let Some(&j) = last.get(&child.hash64())
+                && j > i + 1
+                && best.is_none_or(|(k, _)| j > k)
+                && same(&positions[j], &child)
+            {
+                best = Some((j, mv));
+            }
+        }
+        if let Some((j, mv)) = best {
+            out.push(mv);
+            cur.apply_unchecked(mv);
+            i = j;
+            continue;
+        }
+        let Some(mv) = translate(moves[i], &positions[i], &cur) else { return moves.to_vec() };
+        if cur.apply(mv).is_err() {
+            return moves.to_vec();
+        }
+        out.push(mv);
+        i += 1;
+    }
+    if cur.is_won() { out } else { moves.to_vec() }
+}
+
+/// Detour removal in place: see [`shorten`].
+fn detours(board: &Board, moves: &mut Vec<Move>, scratch: &mut Scratch) {
+    let positions = &mut scratch.positions;
+    let mut i = 0;
+    while i < moves.len() {
+        // Positions before each move (recomputed after a rewrite, which is rare).
+        if i == 0 || positions.len() != moves.len() + 1 {
+            positions.clear();
+            let mut b = board.clone();
+            positions.push(b.clone());
+            for &mv in moves.iter() {
+                b.apply_unchecked(mv);
+                positions.push(b.clone());
+            }
+        }
+        let first = moves[i];
+        if first.is_to_foundation() {
+            i += 1;
+            continue;
+        }
+        let before = &positions[i];
+        // The deepest card of the moved run, which identifies it later.
+        let Some(base) = base_card(before, first) else {
+            i += 1;
+            continue;
+        };
+        // The next move of that card, as the deepest card of a run of the same size.
+        let mut rewritten = false;
+        for j in i + 1..moves.len() {
+            let second = moves[j];
+            let carried = base_card(&positions[j], second);
+            let touches = |p: Pile| p == first.to();
+            if carried == Some(base) {
+                if second.count() != first.count() || second.from() != first.to() {
+                    break;
+                }
+                if let Some(new) = skip_detour(moves, &positions[..], i, j) {
+                    *moves = new;
+                    positions.clear();
+                    rewritten = true;
+                }
+                break;
+            }
+            // Something else built on the run or took from its pile: no simple detour.
+            if touches(second.from()) || touches(second.to()) {
+                break;
+            }
+        }
+        if !rewritten {
+            i += 1;
+        }
+    }
+}
+
+/// The deepest card `mv` moves in `board`.
+fn base_card(board: &Board, mv: Move) -> Option<freecell_core::Card> {
+    match mv.from().kind() {
+        PileKind::Cascade(a) => board.cascade(a).nth(usize::from(mv.count()) - 1),
+        PileKind::Cell(c) => board.cell(c),
+        PileKind::Foundation(_) => None,
+    }
+}
+
+/// `moves` with move `i` (A → B) dropped and move `j` (B → C) played from A instead (or
+/// dropped too when C is A), if every move in between stays legal and the position after
+/// `j` is the same up to pile order; later moves renamed to match.
+fn skip_detour(moves: &[Move], positions: &[Board], i: usize, j: usize) -> Option<Vec<Move>> {
+    let (first, second) = (moves[i], moves[j]);
+    let mut b = positions[i].clone();
+    let mut out: Vec<Move> = moves[..i].to_vec();
+    for &mv in &moves[i + 1..j] {
+        b.apply(mv).ok()?;
+        out.push(mv);
+    }
+    // From A to C, with C named as in the original position before `j`.
+    let target = second.to();
+    if target != first.from() {
+        let direct = if target.is_cell() {
+            // Any empty cell will do.
+            let cell = (0..b.cell_count()).find(|&k| b.cell(k).is_none())?;
+            Move::new(first.from(), Pile::cell(cell), second.count())
+        } else {
+            Move::new(first.from(), target, second.count())
+        };
+        b.apply(direct).ok()?;
+        out.push(direct);
+    }
+    let after = &positions[j + 1];
+    if b.key() != after.key() {
+        return None;
+    }
+    // Rename the rest of the solution into this position's pile order.
+    for (k, &mv) in moves.iter().enumerate().skip(j + 1) {
+        let renamed = translate(mv, &positions[k], &b)?;
+        b.apply(renamed).ok()?;
+        out.push(renamed);
+    }
+    b.is_won().then_some(out)
+}

@@ -1,0 +1,127 @@
+//! The `fast` preset and solution shortening.
+
+use freecell_core::{Board, Move, MoveModel, Pile, Rules, replay};
+use freecell_deals::DealNumber;
+use freecell_solver::{Outcome, Preset, Reason, Solver, shorten};
+
+use crate::presets::check;
+
+fn deal(n: u64) -> Board {
+    DealNumber::new(n).expect("in range").board()
+}
+
+#[test]
+fn fast_solves_a_fixed_set_of_deals() {
+    // Deals 1941 and 98714 are lost by unsafe automoves (FREECELL-FACTS §3).
+    let mut solver = Solver::new(Preset::Fast);
+    for n in (1..=12).chain([617, 1941, 98_714]) {
+        let len = check(Preset::Fast, &deal(n), u64::MAX);
+        let again = solver.solve(&deal(n)).unwrap();
+        // Reproducible, also with a solver that has solved other deals before.
+        assert_eq!(again.outcome.solution().map(freecell_solver::Solution::len), Some(len), "deal {n}");
+        // 52 foundation moves and the rest: fc-solve's fastest preset averages 117.
+        assert!(len < 200, "deal {n}: {len} moves");
+    }
+}
+
+/// A small dead end (no free cell, three cascades) that the `bfs` preset, an independent
+/// engine, also proves unsolvable.
+fn dead_end() -> Board {
+    let rules = Rules { free_cells: 0, cascades: 3, ..Rules::freecell() };
+    Board::parse_with_rules("Foundations: C-K D-K H-9 S-9\nTH KS\nTS KH\nJH QS JS QH\n", rules).expect("a legal board")
+}
+
+/// Checks `Unsolvable` for `board`, and `Undecided` under node limits short of the proof.
+fn check_proof(board: &Board) {
+    let report = Solver::new(Preset::Fast).solve(board).unwrap();
+    assert_eq!(report.outcome, Outcome::Unsolvable, "{:?}", report.stats);
+    let full = report.stats.search.expanded;
+    for limit in [1, full / 2, full - 1] {
+        let report = Solver::new(Preset::Fast).max_nodes(limit).solve(board).unwrap();
+        assert_eq!(report.outcome, Outcome::Undecided(Reason::NodeLimit), "limit {limit}");
+        assert!(report.stats.search.expanded <= limit);
+    }
+}
+
+#[test]
+fn fast_proves_a_dead_end_unsolvable() {
+    let board = dead_end();
+    assert_eq!(Solver::new(Preset::Bfs).solve(&board).unwrap().outcome, Outcome::Unsolvable);
+    check_proof(&board);
+}
+
+/// Slow in a debug build (about 20 s): `cargo test --release -p freecell-solver -- --ignored`.
+#[test]
+#[ignore = "slow in debug builds"]
+fn fast_proves_deal_11982_unsolvable() {
+    check_proof(&deal(11_982));
+}
+
+/// Checks that `short` is a solution of `board` no longer than `long`.
+fn assert_shorter(board: &Board, long: &[Move], short: &[Move]) {
+    assert!(short.len() <= long.len(), "{} > {}", short.len(), long.len());
+    assert!(replay(board, short).expect("the shortened solution replays").is_won());
+}
+
+#[test]
+fn shortening_never_lengthens_and_keeps_solutions_valid() {
+    let mut raw = Solver::new(Preset::Fast).shorten(false);
+    let mut total = (0, 0);
+    for n in 1..=30 {
+        let board = deal(n);
+        let report = raw.solve(&board).unwrap();
+        let solution = report.outcome.solution().expect("fast solves MS 1-30");
+        let short = shorten(&board, &solution.moves);
+        assert_shorter(&board, &solution.moves, &short);
+        // Shortening a shortened solution changes nothing more than shortening again would.
+        assert_shorter(&board, &short, &shorten(&board, &short));
+        total = (total.0 + solution.len(), total.1 + short.len());
+    }
+    assert!(total.1 < total.0, "greedy solutions have detours to remove: {total:?}");
+}
+
+#[test]
+fn shortening_removes_inserted_detours_and_loops() {
+    let board = deal(5);
+    let solution = Solver::new(Preset::Fast).solve(&board).unwrap();
+    let moves = solution.outcome.solution().expect("fast solves deal 5").moves.clone();
+    // Before every move that is not to a foundation, park a top card that lies on a card it
+    // builds on in a free cell and bring it back: loops of two moves.
+    let mut long = Vec::new();
+    let mut b = board.clone();
+    for &mv in &moves {
+        let built = (0..8).find(|&c| b.run_len(c) >= 2);
+        if let Some(c) = built
+            && !mv.is_to_foundation()
+            && b.empty_cells() > 0
+        {
+            let cell = (0..4).find(|&k| b.cell(k).is_none()).unwrap();
+            let out = Move::single(Pile::cascade(c), Pile::cell(cell));
+            long.extend([out, out.reversed()]);
+        }
+        long.push(mv);
+        b.apply(mv).unwrap();
+    }
+    assert!(long.len() > moves.len());
+    let short = shorten(&board, &long);
+    assert_shorter(&board, &moves, &short);
+}
+
+#[test]
+fn shortening_leaves_a_non_solution_alone() {
+    let board = deal(5);
+    let mut moves = Vec::new();
+    board.generate_moves(MoveModel::Sequence, &mut moves);
+    let one = vec![moves[0]];
+    assert_eq!(shorten(&board, &one), one);
+}
+
+#[test]
+fn every_preset_can_shorten() {
+    let board = deal(8);
+    let raw = Solver::new(Preset::Dfs).max_nodes(200_000).solve(&board).unwrap();
+    let short = Solver::new(Preset::Dfs).max_nodes(200_000).shorten(true).solve(&board).unwrap();
+    let (raw, short) = (raw.outcome.solution().unwrap(), short.outcome.solution().unwrap());
+    assert_shorter(&board, &raw.moves, &short.moves);
+    assert!(short.searched <= short.len());
+}
