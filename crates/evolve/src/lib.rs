@@ -63,3 +63,8 @@ pub use gp::Gp;
 pub use operators::{Genome, Operator, Rates, breed, crossover_point, mutate_genes, select_proportional, single_point};
 pub use plot::fitness_svg;
 pub use rng::Rng;
+
+/// The README's examples, compiled and run as doctests so they stay true.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
