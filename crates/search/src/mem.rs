@@ -129,7 +129,14 @@ pub(crate) fn reserve_moves<T>(v: &mut Vec<T>) {
 /// Result of a table probe: the slot holding the key, or the empty slot where it would go.
 pub(crate) enum Probe {
     Found(usize),
-    Vacant(usize),
+    Vacant(Vacant),
+}
+
+/// An empty slot found by [`Table::probe`], with the tag the probed key's hash gives it.
+#[derive(Clone, Copy)]
+pub(crate) struct Vacant {
+    index: usize,
+    tag: u16,
 }
 
 /// Table slots are full up to 7/8.
@@ -139,7 +146,13 @@ fn over_load(len: usize, slots: usize) -> bool {
 }
 
 /// An open-addressing (linear probing) map from keys to small values, cleared in place.
+///
+/// Beside each slot sits a 2-byte tag (0: empty, else 15 bits of the key's hash), in an array
+/// of its own: a probe reads the small tag array (which stays in cache far longer than the
+/// keys) and looks at a stored key only when its tag matches, and clearing rewrites only
+/// the tags. A slot whose tag is 0 may still hold a stale key; it is never read.
 pub(crate) struct Table<K, V> {
+    tags: Vec<u16>,
     slots: Vec<Option<(K, V)>>,
     len: usize,
     hasher: ahash::RandomState,
@@ -147,7 +160,7 @@ pub(crate) struct Table<K, V> {
 
 impl<K: Hash + Eq, V: Copy> Table<K, V> {
     pub(crate) fn new() -> Self {
-        Self { slots: Vec::new(), len: 0, hasher: hasher() }
+        Self { tags: Vec::new(), slots: Vec::new(), len: 0, hasher: hasher() }
     }
 
     pub(crate) fn len(&self) -> usize {
@@ -155,18 +168,29 @@ impl<K: Hash + Eq, V: Copy> Table<K, V> {
     }
 
     pub(crate) fn bytes(&self) -> usize {
-        vec_bytes(&self.slots)
+        vec_bytes(&self.tags) + vec_bytes(&self.slots)
+    }
+
+    /// The slot count after the next growth.
+    fn grown(&self) -> usize {
+        (self.slots.len() * 2).max(16)
     }
 
     /// How far [`reserve_one`](Self::reserve_one) would raise the peak: the whole new
     /// table, since the old one stays allocated while its keys are moved over.
     pub(crate) fn growth(&self) -> usize {
         if over_load(self.len, self.slots.len()) {
-            let new = (self.slots.len() * 2).max(16);
-            new * size_of::<Option<(K, V)>>()
+            self.grown() * (size_of::<Option<(K, V)>>() + size_of::<u16>())
         } else {
             0
         }
+    }
+
+    /// A key's home slot and its tag (never 0).
+    #[inline]
+    fn place(&self, key: &K) -> (usize, u16) {
+        let hash = self.hasher.hash_one(key);
+        (hash as usize & (self.slots.len() - 1), (hash >> 49) as u16 | 0x8000)
     }
 
     /// Makes room for one more key.
@@ -174,18 +198,22 @@ impl<K: Hash + Eq, V: Copy> Table<K, V> {
         if !over_load(self.len, self.slots.len()) {
             return;
         }
-        let new = (self.slots.len() * 2).max(16);
+        let new = self.grown();
+        let old_tags = std::mem::take(&mut self.tags);
         let old = std::mem::take(&mut self.slots);
         let mut slots = Vec::new();
         slots.reserve_exact(new);
         slots.resize_with(new, || None);
         self.slots = slots;
+        self.tags = vec![0; new];
         let mask = new - 1;
-        for (k, v) in old.into_iter().flatten() {
-            let mut i = self.hasher.hash_one(&k) as usize & mask;
-            while self.slots[i].is_some() {
+        for (tag, entry) in old_tags.into_iter().zip(old) {
+            let Some((k, v)) = entry.filter(|_| tag != 0) else { continue };
+            let (mut i, tag) = self.place(&k);
+            while self.tags[i] != 0 {
                 i = (i + 1) & mask;
             }
+            self.tags[i] = tag;
             self.slots[i] = Some((k, v));
         }
     }
@@ -195,12 +223,12 @@ impl<K: Hash + Eq, V: Copy> Table<K, V> {
     #[inline]
     pub(crate) fn probe(&self, key: &K) -> Probe {
         let mask = self.slots.len() - 1;
-        let mut i = self.hasher.hash_one(key) as usize & mask;
+        let (mut i, tag) = self.place(key);
         loop {
-            match &self.slots[i] {
-                None => return Probe::Vacant(i),
-                Some((k, _)) if k == key => return Probe::Found(i),
-                Some(_) => i = (i + 1) & mask,
+            match self.tags[i] {
+                0 => return Probe::Vacant(Vacant { index: i, tag }),
+                t if t == tag && matches!(&self.slots[i], Some((k, _)) if k == key) => return Probe::Found(i),
+                _ => i = (i + 1) & mask,
             }
         }
     }
@@ -211,15 +239,16 @@ impl<K: Hash + Eq, V: Copy> Table<K, V> {
     }
 
     #[inline]
-    pub(crate) fn fill(&mut self, slot: usize, key: K, value: V) {
-        self.slots[slot] = Some((key, value));
+    pub(crate) fn fill(&mut self, slot: Vacant, key: K, value: V) {
+        self.tags[slot.index] = slot.tag;
+        self.slots[slot.index] = Some((key, value));
         self.len += 1;
     }
 
     /// Empties the table and keeps its capacity.
     pub(crate) fn clear(&mut self) {
         if self.len > 0 {
-            self.slots.iter_mut().for_each(|s| *s = None);
+            self.tags.fill(0);
             self.len = 0;
         }
     }

@@ -271,4 +271,14 @@ impl Budget {
             _ => Ok(()),
         }
     }
+
+    /// [`bytes`](Self::bytes) with the bytes held computed only when they matter (a byte
+    /// limit is set and `extra > 0`): for engines whose `memory_usage` is not O(1).
+    #[inline]
+    pub(crate) fn bytes_lazy(&self, used: impl FnOnce() -> usize, extra: usize) -> Result<(), Reason> {
+        match self.bytes {
+            Some(n) if extra > 0 && used().saturating_add(extra) > n => Err(Reason::Budget(Limit::Bytes)),
+            _ => Ok(()),
+        }
+    }
 }

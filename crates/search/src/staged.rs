@@ -418,7 +418,7 @@ impl StagedDeepening {
         }
         stats.evaluated += 1;
         let h0 = heuristic.estimate(problem, start) as usize;
-        budget.bytes(c.memory_usage(), c.entry_growth(h0, 0) + c.table.growth())?;
+        budget.bytes_lazy(|| c.memory_usage(), c.entry_growth(h0, 0) + c.table.growth())?;
         push(&mut c.states, start.clone());
         push(&mut c.parent, 0);
         push(&mut c.g, 0);
@@ -472,7 +472,7 @@ impl StagedDeepening {
             if observer.on_expand(stats) == Control::Stop {
                 return Err(Reason::Stopped);
             }
-            budget.bytes(c.memory_usage(), move_growth(&c.moves))?;
+            budget.bytes_lazy(|| c.memory_usage(), move_growth(&c.moves))?;
             reserve_moves(&mut c.moves);
             problem.moves(&c.path[0], &mut c.moves);
             c.frames.push(Frame { start: 0, next: 0, end: c.moves.len() as u32, g: root_g, mv: None });
@@ -495,7 +495,7 @@ impl StagedDeepening {
                 <P::Backtrack as Backtrack<P>>::descend(problem, &mut c.path, &mut c.depth, mv);
                 stats.generated += 1;
                 let key = problem.key(&c.path[c.depth]);
-                budget.bytes(c.memory_usage(), c.table.growth())?;
+                budget.bytes_lazy(|| c.memory_usage(), c.table.growth())?;
                 c.table.reserve_one();
                 match c.table.probe(&key) {
                     Probe::Found(_) => {
@@ -514,7 +514,7 @@ impl StagedDeepening {
                 if child_depth == leaf {
                     stats.evaluated += 1;
                     let h = heuristic.estimate(problem, &c.path[c.depth]);
-                    budget.bytes(c.memory_usage(), c.entry_growth(h as usize, leaf))?;
+                    budget.bytes_lazy(|| c.memory_usage(), c.entry_growth(h as usize, leaf))?;
                     if c.states.len() >= u32::MAX as usize {
                         return Err(Reason::Capacity);
                     }
@@ -528,7 +528,7 @@ impl StagedDeepening {
                 if observer.on_expand(stats) == Control::Stop {
                     return Err(Reason::Stopped);
                 }
-                budget.bytes(c.memory_usage(), move_growth(&c.moves))?;
+                budget.bytes_lazy(|| c.memory_usage(), move_growth(&c.moves))?;
                 reserve_moves(&mut c.moves);
                 let start_at = c.moves.len();
                 problem.moves(&c.path[c.depth], &mut c.moves);
