@@ -2,6 +2,7 @@
 //! (the heuristics crate): one pass over the card records, no walking of cascades.
 
 use crate::board::{BOTTOM, Board, CELL};
+use crate::card::Card;
 use crate::rules::BuildRule;
 
 impl Board {
@@ -18,7 +19,80 @@ impl Board {
     /// ```
     #[inline]
     pub fn bottom_cards(&self) -> u64 {
-        self.below[..52].iter().enumerate().fold(0, |set, (card, &code)| set | u64::from(code == BOTTOM) << card)
+        // `NONE` (an empty cascade) adds nothing.
+        self.bottoms[..self.cascade_count()].iter().fold(0, |set, &card| set | u64::from(card < 52) << (card & 63))
+    }
+
+    /// The deepest card of cascade `i`, or `None` when it is empty or does not exist.
+    ///
+    /// # Examples
+    /// ```
+    /// use freecell_core::{Board, Card};
+    /// let board: Board = "Foundations: C-K D-K H-Q S-J\n: KH\n: QS KS\n".parse().unwrap();
+    /// assert_eq!(board.cascade_bottom(1), Some("QS".parse::<Card>().unwrap()));
+    /// assert_eq!(board.cascade_bottom(2), None);
+    /// ```
+    #[inline]
+    pub fn cascade_bottom(&self, i: usize) -> Option<Card> {
+        self.bottoms.get(i).and_then(|&c| Card::from_index(c))
+    }
+
+    /// Length of cascade `i`'s *built base*: its deepest card and the cards above it that
+    /// each build on the card beneath under the rules (0 when the cascade is empty or does
+    /// not exist). Equals [`cascade_len`](Board::cascade_len) when the whole cascade is a
+    /// built sequence. Kept by every move, so this is O(1).
+    ///
+    /// # Examples
+    /// ```
+    /// use freecell_core::Board;
+    /// // QH builds on KS, JH does not build on QH (same colour).
+    /// let board: Board = "Foundations: C-K D-K H-T S-Q\n: KS QH JH\n: KH\n".parse().unwrap();
+    /// assert_eq!(board.built_base_len(0), 2);
+    /// ```
+    #[inline]
+    pub fn built_base_len(&self, i: usize) -> usize {
+        self.based.get(i).map_or(0, |&n| usize::from(n))
+    }
+
+    /// Cards in cascades that lie in their cascade's [built base](Board::built_base_len),
+    /// summed over the cascades.
+    #[inline]
+    pub fn built_base_cards(&self) -> usize {
+        self.based[..self.cascade_count()].iter().map(|&n| usize::from(n)).sum()
+    }
+
+    /// How many cards lie on `card` in its cascade (0 for a cascade's top card), or `None`
+    /// when `card` is in a free cell or on its foundation.
+    ///
+    /// # Examples
+    /// ```
+    /// use freecell_core::{Board, Card};
+    /// let board: Board = "Foundations: C-K D-K H-T S-Q\nFreecells: JH\n: KS QH\n: KH\n".parse().unwrap();
+    /// let card = |s: &str| s.parse::<Card>().unwrap();
+    /// assert_eq!(board.cards_above(card("KS")), Some(1));
+    /// assert_eq!(board.cards_above(card("QH")), Some(0));
+    /// assert_eq!(board.cards_above(card("JH")), None);
+    /// ```
+    #[inline]
+    pub fn cards_above(&self, card: Card) -> Option<usize> {
+        let mut deepest = card.index() as u8;
+        if self.below[usize::from(deepest)] > BOTTOM {
+            return None;
+        }
+        // Walk down to the cascade's deepest card, counting the cards beneath `card`; the
+        // deepest card names the cascade, whose length gives the cards above.
+        // (At most 51 steps, even on a board an illegal `apply_unchecked` corrupted.)
+        let mut beneath = 0;
+        while beneath < 52 {
+            let under = self.below[usize::from(deepest & 63)];
+            if under >= BOTTOM {
+                break;
+            }
+            deepest = under;
+            beneath += 1;
+        }
+        let i = self.bottoms[..self.cascade_count()].iter().position(|&b| b == deepest)?;
+        Some(usize::from(self.lens[i]).saturating_sub(1 + beneath))
     }
 
     /// The cards in free cells, as a bit set over card indices.

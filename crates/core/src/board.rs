@@ -57,6 +57,11 @@ pub struct Board {
     /// Each cascade's top card, or `NONE`.
     pub(crate) tops: [u8; MAX_CASCADES],
     pub(crate) lens: [u8; MAX_CASCADES],
+    /// Each cascade's deepest card, or `NONE`. Derived from `below`, kept by every move.
+    pub(crate) bottoms: [u8; MAX_CASCADES],
+    /// Each cascade's built base: how many cards, from the deepest up, form a built
+    /// sequence. Derived from `below`, kept by every move.
+    pub(crate) based: [u8; MAX_CASCADES],
     /// Each free cell's card, or `NONE`.
     pub(crate) cells: [u8; MAX_CELLS],
     /// Each suit's foundation rank (0 = empty).
@@ -142,6 +147,8 @@ impl Board {
             below: [NONE; 64],
             tops: [NONE; MAX_CASCADES],
             lens: [0; MAX_CASCADES],
+            bottoms: [NONE; MAX_CASCADES],
+            based: [0; MAX_CASCADES],
             cells: [NONE; MAX_CELLS],
             home: layout.foundations,
             hash: 0,
@@ -165,6 +172,11 @@ impl Board {
             }
             board.tops[i] = if cards.is_empty() { NONE } else { under };
             board.lens[i] = cards.len() as u8;
+            if let Some(deepest) = cards.first() {
+                board.bottoms[i] = deepest.index() as u8;
+            }
+            let built = cards.windows(2).take_while(|w| rules.build.stacks(w[1], w[0])).count();
+            board.based[i] = if cards.is_empty() { 0 } else { built as u8 + 1 };
         }
         board.hash = zobrist::hash_codes(&board.below);
         Ok(board)
@@ -471,7 +483,11 @@ impl Board {
                 }
                 let rest = self.below[slot(base)];
                 self.tops[a] = if rest < BOTTOM { rest } else { NONE };
+                if rest >= BOTTOM {
+                    self.bottoms[a] = NONE;
+                }
                 self.lens[a] = self.lens[a].wrapping_sub(count);
+                self.based[a] = self.based[a].min(self.lens[a]);
                 (base, top)
             }
             PileKind::Cell(i) => {
@@ -490,9 +506,20 @@ impl Board {
         let code = match to.kind() {
             PileKind::Cascade(b) => {
                 let under = self.tops[b];
+                let len = self.lens[b];
                 self.tops[b] = top;
-                self.lens[b] = self.lens[b].wrapping_add(count);
-                if under == NONE { BOTTOM } else { under }
+                self.lens[b] = len.wrapping_add(count);
+                // A legal move carries a built run, so it extends a wholly built cascade
+                // when its deepest card builds on the old top (or the cascade was empty).
+                if self.based[b] == len && (under == NONE || self.stacks(base, under)) {
+                    self.based[b] = len.wrapping_add(count);
+                }
+                if under == NONE {
+                    self.bottoms[b] = base;
+                    BOTTOM
+                } else {
+                    under
+                }
             }
             PileKind::Cell(j) => {
                 self.cells[j] = base;

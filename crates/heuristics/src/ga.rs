@@ -39,10 +39,9 @@
 
 use std::fmt;
 
-use freecell_core::{Board, Card, Suit};
+use freecell_core::{Board, Suit};
 
-use crate::hsdh::{HsdhReading, hsdh};
-use crate::scan;
+use crate::hsdh::{HsdhReading, blocking_sum, hsdh};
 
 /// One of the nine heuristics of GA-FreeCell's Table 1, in the table's order (which is the
 /// genome's order).
@@ -219,12 +218,13 @@ impl fmt::Display for Feature {
 
 /// Cards in cascades.
 fn cascade_cards(board: &Board) -> u32 {
-    52 - board.cards_home() as u32 - scan::cell_mask(board).count_ones()
+    (0..board.cascade_count()).map(|i| board.cascade_len(i) as u32).sum()
 }
 
-/// Well-placed cascade cards: those whose every card beneath continues a built sequence.
+/// Well-placed cascade cards: those whose every card beneath continues a built sequence,
+/// that is, the cards of each cascade's built base.
 fn well_placed(board: &Board) -> u32 {
-    scan::well_placed(board).count_ones()
+    board.built_base_cards() as u32
 }
 
 /// Lowest and highest foundation rank.
@@ -256,8 +256,14 @@ pub(crate) fn best_bottom_sum(cascades: usize) -> u32 {
 
 /// Sum of the deepest cards' ranks, and the number of empty cascades.
 fn bottom_sum(board: &Board) -> (u32, u32) {
-    let (sum, non_empty) = scan::bottoms(board);
-    (sum, board.cascade_count() as u32 - non_empty)
+    let (mut sum, mut empty) = (0, 0);
+    for i in 0..board.cascade_count() {
+        match board.cascade_bottom(i) {
+            Some(card) => sum += u32::from(card.rank().get()),
+            None => empty += 1,
+        }
+    }
+    (sum, empty)
 }
 
 fn bottom_distance(board: &Board) -> u32 {
@@ -266,7 +272,8 @@ fn bottom_distance(board: &Board) -> u32 {
 }
 
 /// All nine normalised features of a position at once, in genome order, from one pass
-/// over the cascades. Equal to `Feature::ALL.map(|f| f.normalised(board))`.
+/// over the cascades' summaries (top, deepest card, length, built base; no cascade is
+/// walked). Equal to `Feature::ALL.map(|f| f.normalised(board))`.
 ///
 /// # Examples
 /// ```
@@ -276,10 +283,8 @@ fn bottom_distance(board: &Board) -> u32 {
 /// assert_eq!(features(&board), Feature::ALL.map(|f| f.normalised(&board)));
 /// ```
 pub fn features(board: &Board) -> [f64; 9] {
-    let build = board.rules().build;
     let cells = board.cell_count();
     let cascades = board.cascade_count();
-    let mut wanted = 0u64;
     let mut home_sum = 0u32;
     let (mut lo, mut hi) = (13u8, 0u8);
     for suit in Suit::ALL {
@@ -287,38 +292,20 @@ pub fn features(board: &Board) -> [f64; 9] {
         home_sum += u32::from(h);
         lo = lo.min(h);
         hi = hi.max(h);
-        if h < 13 {
-            wanted |= 1 << (usize::from(h) * 4 + suit.index());
-        }
     }
-    let (mut blocking, mut well, mut in_cascades) = (0u32, 0u32, 0u32);
-    let (mut top_sum, mut tops, mut bottom, mut empty_cascades) = (0u32, 0u32, 0u32, 0u32);
+    let blocking = blocking_sum(board);
+    let well = well_placed(board);
+    let (mut in_cascades, mut top_sum, mut tops, mut bottom, mut empty_cascades) = (0u32, 0u32, 0u32, 0u32, 0u32);
     for i in 0..cascades {
-        let mut run = 0u32;
-        let mut above: Option<Card> = None;
-        let mut depth = 0u32;
-        for card in board.cascade(i) {
-            let bit = 1u64 << card.index();
-            if wanted & bit != 0 {
-                blocking += depth;
-            }
-            run = match above {
-                Some(upper) if build.stacks(upper, card) => run + 1,
-                _ => 1,
-            };
-            if above.is_none() {
-                top_sum += u32::from(card.rank().get());
+        in_cascades += board.cascade_len(i) as u32;
+        match (board.cascade_top(i), board.cascade_bottom(i)) {
+            (Some(top), Some(deepest)) => {
+                top_sum += u32::from(top.rank().get());
                 tops += 1;
+                bottom += u32::from(deepest.rank().get());
             }
-            above = Some(card);
-            depth += 1;
+            _ => empty_cascades += 1,
         }
-        match above {
-            Some(deepest) => bottom += u32::from(deepest.rank().get()),
-            None => empty_cascades += 1,
-        }
-        well += run;
-        in_cascades += depth;
     }
     let empty_cells = board.empty_cells() as u32;
     let vacancy = empty_cells + empty_cascades;
@@ -413,6 +400,8 @@ impl Default for Weights {
 // Exact comparisons: the expected values are small integers and exact binary fractions.
 #[allow(clippy::float_cmp)]
 mod tests {
+    use freecell_core::Card;
+
     use super::*;
 
     fn board(text: &str) -> Board {

@@ -16,7 +16,7 @@
 //!
 //! Neither reading is admissible: a single card above the next ace may count 2.
 
-use freecell_core::{Board, Suit};
+use freecell_core::{Board, NextHome, Suit};
 
 /// Which HSDH to compute; see the [module docs](self).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -42,29 +42,14 @@ pub enum HsdhReading {
 /// assert_eq!(blocking_sum(&board), 3);
 /// ```
 pub fn blocking_sum(board: &Board) -> u32 {
-    let mut wanted = 0u64;
+    // `cards_above` is 0 for a top card and `None` for a card in a free cell: both count 0.
+    let mut sum = 0;
     for suit in Suit::ALL {
-        let home = board.foundation(suit);
-        if home < 13 {
-            wanted |= 1 << (usize::from(home) * 4 + suit.index());
+        if let NextHome::Card(card) = board.next_home(suit) {
+            sum += board.cards_above(card).unwrap_or(0);
         }
     }
-    // Cards in cells count 0; stop walking once every card in a cascade is found.
-    wanted &= !board.cell_cards();
-    let mut sum = 0u32;
-    for i in 0..board.cascade_count() {
-        if wanted == 0 {
-            break;
-        }
-        for (above, card) in board.cascade(i).enumerate() {
-            let bit = 1u64 << card.index();
-            if wanted & bit != 0 {
-                wanted &= !bit;
-                sum += above as u32;
-            }
-        }
-    }
-    sum
+    sum as u32
 }
 
 /// Whether the position has no empty free cell and no empty cascade: the condition under

@@ -54,7 +54,6 @@ pub mod deadlock;
 pub mod ga;
 pub mod hsdh;
 pub mod policy;
-mod scan;
 pub mod thesis;
 
 pub use deadlock::{CostModel, Deadlock, deadlock_bound};

@@ -74,6 +74,7 @@ fn check_position(board: &Board, rng: &mut Rng) {
 
     // The incremental hash equals the one computed from scratch, two ways.
     assert_eq!(board.hash64(), board.key().hash64(), "{board:?}");
+    check_summaries(board);
     let rebuilt = Board::try_from(layout.clone()).expect("to_layout gives a legal layout");
     assert_eq!(&rebuilt, board, "rebuilding from to_layout changes the board");
     assert_eq!(rebuilt.hash64(), board.hash64());
@@ -106,6 +107,7 @@ fn check_position(board: &Board, rng: &mut Rng) {
         after.apply(mv).expect("generated moves are legal");
         assert_eq!(after.hash64(), after.key().hash64(), "{mv:?} on {board:?}");
         assert_ne!(after.key(), board.key(), "{mv:?} changes nothing");
+        check_summaries(&after);
         after.undo(mv);
         assert_eq!(&after, board, "undo {mv:?}");
         assert_eq!(after.hash64(), board.hash64());
@@ -130,6 +132,34 @@ fn check_position(board: &Board, rng: &mut Rng) {
     assert_eq!(Board::parse_with_rules(&text, *board.rules()).as_ref(), Ok(board), "{text}");
 
     check_automoves(board);
+}
+
+/// The per-cascade summaries every move keeps (deepest card, built base, cards above a
+/// card) equal what walking the cascades from scratch gives.
+fn check_summaries(board: &Board) {
+    let build = board.rules().build;
+    let mut placed = 0;
+    for i in 0..board.cascade_count() {
+        let cards = board.cascade_cards(i);
+        assert_eq!(board.cascade_bottom(i), cards.first().copied(), "cascade {i} of {board:?}");
+        let mut built = usize::from(!cards.is_empty());
+        while built < cards.len() && build.stacks(cards[built], cards[built - 1]) {
+            built += 1;
+        }
+        assert_eq!(board.built_base_len(i), built, "cascade {i} of {board:?}");
+        placed += built;
+        for (depth, &card) in cards.iter().enumerate() {
+            assert_eq!(board.cards_above(card), Some(cards.len() - 1 - depth), "{card} in {board:?}");
+        }
+    }
+    assert_eq!(board.built_base_cards(), placed);
+    for card in board.cells().flatten() {
+        assert_eq!(board.cards_above(card), None);
+    }
+    for card in Card::deck().filter(|&c| board.is_home(c)) {
+        assert_eq!(board.cards_above(card), None);
+    }
+    assert_eq!(board.cascade_bottom(board.cascade_count()), None);
 }
 
 fn check_decomposition(board: &Board, mv: Move) {
