@@ -137,13 +137,13 @@ fn check_position(board: &Board, rng: &mut Rng) {
 /// The per-cascade summaries every move keeps (deepest card, built base, cards above a
 /// card) equal what walking the cascades from scratch gives.
 fn check_summaries(board: &Board) {
-    let build = board.rules().build;
+    let rule = board.rules().build;
     let mut placed = 0;
     for i in 0..board.cascade_count() {
         let cards = board.cascade_cards(i);
         assert_eq!(board.cascade_bottom(i), cards.first().copied(), "cascade {i} of {board:?}");
         let mut built = usize::from(!cards.is_empty());
-        while built < cards.len() && build.stacks(cards[built], cards[built - 1]) {
+        while built < cards.len() && rule.stacks(cards[built], cards[built - 1]) {
             built += 1;
         }
         assert_eq!(board.built_base_len(i), built, "cascade {i} of {board:?}");
