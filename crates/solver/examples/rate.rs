@@ -62,8 +62,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         };
         if verbose {
             println!(
-                "{n}: {what}; {} expanded, {} generated, {} bytes, {secs:.3} s",
-                report.stats.search.expanded, report.stats.search.generated, report.stats.search.bytes,
+                "{n}: {what}; {} expanded, {} generated, {} evaluated, {} bytes, {secs:.3} s",
+                report.stats.search.expanded,
+                report.stats.search.generated,
+                report.stats.search.evaluated,
+                report.stats.search.bytes,
             );
         }
     }
