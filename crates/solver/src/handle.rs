@@ -4,7 +4,6 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
-use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use freecell_core::Board;
@@ -83,7 +82,6 @@ pub struct SolveHandle {
     cancel: Arc<AtomicBool>,
     started: Instant,
     receiver: mpsc::Receiver<Result<SolveReport, SolveError>>,
-    thread: Option<JoinHandle<()>>,
     /// Set once the result has been handed out, so later calls say so instead of blocking.
     taken: bool,
 }
@@ -118,16 +116,20 @@ impl Solver {
         let (sender, receiver) = mpsc::channel();
         let thread_meter = Arc::clone(&meter);
         let started = Instant::now();
-        let thread = std::thread::Builder::new()
+        // The thread is detached: its result comes through the channel, and a panic closes
+        // the channel unsent, which the handle reports as `SolveError::Panicked`. Joining
+        // would also wait for the solver's caches to be freed after the answer is sent.
+        std::thread::Builder::new()
             .name(format!("freecell-{}", self.preset()))
             .spawn(move || {
                 let result = self.solve(&board);
-                thread_meter.finished.store(true, Ordering::Release);
                 // The handle may be gone (dropped while solving); then nobody wants the answer.
                 let _ = sender.send(result);
+                // After the send, so `is_finished` means the result can be taken.
+                thread_meter.finished.store(true, Ordering::Release);
             })
             .map_err(|error| SolveError::Spawn { kind: error.kind() })?;
-        Ok(SolveHandle { meter, cancel, started, receiver, thread: Some(thread), taken: false })
+        Ok(SolveHandle { meter, cancel, started, receiver, taken: false })
     }
 }
 
@@ -208,16 +210,10 @@ impl SolveHandle {
         self.take(result)
     }
 
-    /// Marks the result as handed out and reaps the thread, which has sent its result (or
-    /// died) and is about to exit, so joining it does not wait on the search.
+    /// Marks the result as handed out.
     fn take(&mut self, result: Result<SolveReport, SolveError>) -> Result<SolveReport, SolveError> {
         self.taken = true;
         self.meter.finished.store(true, Ordering::Release);
-        if let Some(thread) = self.thread.take()
-            && thread.join().is_err()
-        {
-            return Err(SolveError::Panicked);
-        }
         result
     }
 }
