@@ -83,3 +83,27 @@ fn goals_never_calls_a_deal_unsolvable() {
     let report = Solver::new(Preset::Goals).solve(&board).unwrap();
     assert_eq!(report.outcome, Outcome::Undecided(freecell_solver::Reason::Pruned));
 }
+
+/// Limits are honoured exactly by both engines: a node limit stops after exactly that many
+/// expansions, a byte limit before the engine's memory passes it, a timeout on time. Deal 1
+/// needs about 1,100 (goals) and 5,500 (bestfirst) expansions; deals 454 (goals) and 9
+/// (bestfirst) take either far longer than 50 ms.
+#[test]
+fn thesis_engines_honour_limits() {
+    let deal = |n: u64| freecell_deals::DealNumber::new(n).expect("in range").board();
+    for preset in [Preset::BestFirst, Preset::Goals] {
+        let report = Solver::new(preset).max_nodes(50).solve(&deal(1)).unwrap();
+        assert_eq!(report.outcome, Outcome::Undecided(freecell_solver::Reason::NodeLimit), "{preset}");
+        assert_eq!(report.stats.search.expanded, 50, "{preset}");
+        let report = Solver::new(preset).max_bytes(20_000).solve(&deal(1)).unwrap();
+        assert_eq!(report.outcome, Outcome::Undecided(freecell_solver::Reason::MemoryLimit), "{preset}");
+        assert!(report.stats.search.bytes <= 20_000, "{preset}: {:?}", report.stats.search);
+        assert!(report.stats.search.bytes > 0, "{preset}");
+    }
+    for (preset, n) in [(Preset::BestFirst, 9), (Preset::Goals, 454)] {
+        let limit = std::time::Duration::from_millis(50);
+        let report = Solver::new(preset).timeout(limit).solve(&deal(n)).unwrap();
+        assert_eq!(report.outcome, Outcome::Undecided(freecell_solver::Reason::Timeout), "{preset}");
+        assert!(report.stats.elapsed < std::time::Duration::from_secs(2), "{preset}: {:?}", report.stats.elapsed);
+    }
+}
