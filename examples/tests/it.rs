@@ -167,3 +167,25 @@ fn the_readme_lists_every_example() {
         );
     }
 }
+
+/// The two search-layer examples assert their own results (published optima for Korf's
+/// 15-puzzle instances, solved Rush Hour boards); they are too slow for a debug test run,
+/// so this runs them in release through cargo, with their own target directory so the
+/// outer cargo's lock is never waited on. Run with
+/// `cargo test -p freecell-examples -- --ignored` (`CI_SLOW=1` in `.ci/run`).
+#[test]
+#[ignore = "slow: builds and runs the search examples in release"]
+fn the_search_examples_run_and_pass_their_own_checks() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    let target = std::env::temp_dir().join("freecell-examples-release");
+    for name in ["sliding_tile", "rush_hour", "pancakes"] {
+        let output = std::process::Command::new(env!("CARGO"))
+            .args(["run", "--quiet", "--release", "-p", "freecell-examples", "--example", name])
+            .env("CARGO_TARGET_DIR", &target)
+            .current_dir(root)
+            .output()
+            .expect("cargo runs");
+        assert!(output.status.success(), "{name}: {}", String::from_utf8_lossy(&output.stderr));
+        assert!(!output.stdout.is_empty(), "{name} printed nothing");
+    }
+}
