@@ -132,3 +132,14 @@ fn solver_errors_read_as_sentences() {
     let error = replay(&deal(1), &[bad]).unwrap_err();
     assert_eq!(error.to_string(), "move 1: a move needs two different piles, but both are cascade 1");
 }
+
+/// A game keeps the handle in whichever thread runs its loop, and may build the solver on
+/// another: both types must be `Send` (a field that is not would break `spawn` too).
+#[test]
+fn solvers_and_handles_can_move_between_threads() {
+    fn send<T: Send>() {}
+    send::<Solver>();
+    send::<freecell_solver::SolveHandle>();
+    send::<freecell_solver::Progress>();
+    send::<freecell_solver::Steps<'static>>();
+}
