@@ -2,7 +2,8 @@
 //! slowest solve time, mean solution length, peak search bytes. Each solution is replayed
 //! again here. Deals are shared among `jobs` threads, one solver each.
 //!
-//! `cargo run --release -p freecell-solver --example census -- fast 1 32000 [jobs] [shorten|raw]`
+//! `cargo run --release -p freecell-solver --example census -- fast 1 32000 [jobs] [shorten|raw|default] [hard]`
+//! (`hard`: list the deals that expand at least this many positions).
 
 #![allow(clippy::print_stdout)]
 
@@ -24,7 +25,7 @@ struct Tally {
     per_deal: Vec<u64>,
 }
 
-fn run(preset: Preset, deals: impl Iterator<Item = u64>, shorten: Option<bool>) -> Tally {
+fn run(preset: Preset, deals: impl Iterator<Item = u64>, shorten: Option<bool>, hard: u64) -> Tally {
     let mut solver = Solver::new(preset).timeout(Duration::from_mins(1));
     if let Some(yes) = shorten {
         solver = solver.shorten(yes);
@@ -39,6 +40,9 @@ fn run(preset: Preset, deals: impl Iterator<Item = u64>, shorten: Option<bool>) 
         t.bytes = t.bytes.max((report.stats.search.bytes, n));
         t.expanded += report.stats.search.expanded;
         t.per_deal.push(report.stats.search.expanded);
+        if report.stats.search.expanded >= hard {
+            println!("hard {n}: {} expanded, {:.3} s", report.stats.search.expanded, elapsed.as_secs_f64());
+        }
         match &report.outcome {
             Outcome::Solved(s) => {
                 let end = freecell_core::replay(&board, &s.moves).expect("the solution replays");
@@ -64,10 +68,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         Some("raw") => Some(false),
         _ => None,
     };
+    // Deals that expand at least this many positions are listed.
+    let hard: u64 = args.get(5).map_or("18446744073709551615", String::as_str).parse()?;
     let wall = Instant::now();
     let tallies: Vec<Tally> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..jobs)
-            .map(|k| scope.spawn(move || run(preset, (first + k..=last).step_by(jobs as usize), shorten)))
+            .map(|k| scope.spawn(move || run(preset, (first + k..=last).step_by(jobs as usize), shorten, hard)))
             .collect();
         handles.into_iter().map(|h| h.join().expect("worker")).collect()
     });

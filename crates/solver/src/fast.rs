@@ -9,14 +9,13 @@
 //! Nothing is allocated per node once the [`Cache`] is warm.
 //!
 //! A 64-bit hash can collide; a collision would only drop a state, never produce a wrong
-//! solution (every solution is verified) nor a wrong proof: this stage also prunes moves
-//! (below), so it never claims a deal unsolvable. Its "exhausted" is only a signal to run
-//! the exact stage.
+//! solution (every solution is verified) nor a wrong proof: this stage never claims a deal
+//! unsolvable. Its "exhausted" is only a signal to run the exact stage.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use freecell_core::{Automove, Board, Move, MoveModel, Pile, PileKind, Suit};
+use freecell_core::{Automove, Board, Move, MoveModel, Pile, Suit};
 use freecell_search::{Budget, Control, Limit, Observer, Outcome, Reason, Report, Solution, Stats, bfs};
 
 use crate::memory::vec_bytes;
@@ -46,8 +45,22 @@ pub(crate) struct Weights {
 }
 
 impl Weights {
-    /// The preset's weights, tuned on MS 1–1,000 (docs/results/fast.md).
+    /// The first evaluation, tuned on MS 1–1,000 (docs/results/fast.md).
     pub(crate) const FAST: Weights = Weights { out: 4, blocked: 2, unsorted: 1, dig: 1, cell: 2, column: 3, depth: 1 };
+
+    /// A second evaluation: fewer points for cards home, more for digging out the next
+    /// home cards and for empty cascades. It finishes many deals the first one wanders on.
+    const DIGGER: Weights = Weights { out: 3, blocked: 2, unsorted: 1, dig: 2, cell: 2, column: 4, depth: 1 };
+
+    /// The first evaluation without the depth term: pure greedy, long solutions (shortened
+    /// afterwards) but quick where the others compare too many equal paths.
+    const GREEDY: Weights = Weights { depth: 0, ..Weights::FAST };
+
+    /// The greedy stage's turns: an evaluation and how many expansions it gets before the
+    /// next takes over; the last runs until a limit. Chosen on the deals of MS 1–32,000 that
+    /// took the first evaluation alone 15,000 expansions or more (docs/results/fast.md).
+    pub(crate) const TURNS: [(Weights, u64); 4] =
+        [(Weights::FAST, 2_000), (Weights::DIGGER, 20_000), (Weights::GREEDY, 20_000), (Weights::DIGGER, u64::MAX)];
 }
 
 /// Whether card index `card` builds on card index `onto` in FreeCell (one rank lower, the
@@ -58,47 +71,60 @@ fn builds_on(card: u8, onto: u8) -> bool {
     onto / 4 == card / 4 + 1 && red(card % 4) != red(onto % 4)
 }
 
-/// Scores `board` under `w` (without the depth term): one walk down each cascade, then one
-/// back up it.
+/// The same-suit cards of higher rank than each card, as bit sets over card indices.
+static HIGHER_SAME_SUIT: [u64; 52] = {
+    let mut table = [0u64; 52];
+    let mut card = 0;
+    while card < 52 {
+        let mut higher = card + 4;
+        while higher < 52 {
+            table[card] |= 1 << higher;
+            higher += 4;
+        }
+        card += 1;
+    }
+    table
+};
+
+/// Scores `board` under `w` (without the depth term) in one walk down each cascade.
+///
+/// "Unsorted" and the built runs it measures follow FreeCell's alternate-colour rule; under
+/// other build rules the evaluation is a guide like any other.
 pub(crate) fn evaluate(board: &Board, w: &Weights) -> u32 {
     let mut next = [0u8; 4];
     for (i, suit) in Suit::ALL.into_iter().enumerate() {
         // Index of the next card each foundation needs (past the deck when complete).
         next[i] = board.foundation(suit) * 4 + i as u8;
     }
-    let (mut blocked, mut unsorted, mut dig, mut columns) = (0u32, 0u32, 0u32, 0u32);
-    let mut cards = [0u8; 52];
+    let (mut blocked, mut unsorted, mut dig, mut columns) = (0u64, 0u32, 0u32, 0u32);
     for i in 0..board.cascade_count() {
-        let len = board.cascade_len(i);
-        if len == 0 {
+        if board.cascade_len(i) == 0 {
             continue;
         }
         columns += 1;
+        // Top down: the cards above, as a bit set; a card above a lower card of its suit is
+        // blocked. The deepest card not lying on a card it builds on, and all above it, are
+        // unsorted.
+        let mut above = 0u64;
+        let mut over: Option<u8> = None;
+        let mut deepest_break = None;
         for (depth, card) in board.cascade(i).enumerate() {
             let index = card.index() as u8;
-            cards[depth] = index;
             if next[usize::from(index % 4)] == index {
                 dig += depth as u32;
             }
-        }
-        // Bottom to top: the lowest rank beneath, per suit; whether the run from the bottom
-        // is still built.
-        let mut low = [u8::MAX; 4];
-        let mut in_order = true;
-        let mut under = cards[len - 1];
-        for &card in cards[..len].iter().rev() {
-            let (rank, suit) = (card / 4, usize::from(card % 4));
-            if low[suit] < rank {
-                blocked += 1;
+            blocked |= above & HIGHER_SAME_SUIT[usize::from(index)];
+            above |= 1 << index;
+            if let Some(upper) = over
+                && !builds_on(upper, index)
+            {
+                deepest_break = Some(depth - 1);
             }
-            low[suit] = low[suit].min(rank);
-            if card != under && !builds_on(card, under) {
-                in_order = false;
-            }
-            unsorted += u32::from(!in_order);
-            under = card;
+            over = Some(index);
         }
+        unsorted += deepest_break.map_or(0, |d| d as u32 + 1);
     }
+    let blocked = blocked.count_ones();
     let out = 52 - board.cards_home() as u32;
     let cells = (board.cell_count() - board.empty_cells()) as u32;
     w.out * out + w.blocked * blocked + w.unsorted * unsorted + w.dig * dig + w.cell * cells + w.column * columns
@@ -221,7 +247,7 @@ impl Cache {
 pub(crate) enum End {
     /// The moves chosen (automoves not listed).
     Solved(Vec<Move>),
-    /// Every state reachable with the stage's moves was seen: not a proof (moves are pruned).
+    /// Every state reachable was seen, as far as 64-bit hashes tell: not a proof.
     Exhausted,
     /// The node limit.
     Nodes,
@@ -238,16 +264,6 @@ pub(crate) struct Config {
     pub(crate) automove: Automove,
     pub(crate) max_expanded: u64,
     pub(crate) max_bytes: usize,
-}
-
-/// Whether the fast stage skips `mv`: moving the only card of a cascade into a free cell
-/// trades an empty cascade for a free cell, which is never better.
-#[inline]
-fn pruned(board: &Board, mv: Move) -> bool {
-    match mv.from().kind() {
-        PileKind::Cascade(i) => mv.to().is_cell() && board.cascade_len(i) == 1,
-        _ => false,
-    }
 }
 
 /// Greedy best-first search (weighted by depth) from `start`.
@@ -299,9 +315,6 @@ pub(crate) fn search(cache: &mut Cache, start: &Board, config: &Config, observer
         stats.bytes = stats.bytes.max(peak);
         let mut solved = None;
         for &mv in &moves {
-            if pruned(&board, mv) {
-                continue;
-            }
             let mut child = board.clone();
             child.apply_unchecked(mv);
             child.play_automoves(config.automove);
@@ -346,8 +359,8 @@ pub(crate) fn search(cache: &mut Cache, start: &Board, config: &Config, observer
 /// 1. Greedy best-first search, bounded only by the limits and [`FAST_BYTES`]: it solves
 ///    every solvable deal we have tried, and runs out of states on the impossible ones,
 ///    whose reachable space is small.
-/// 2. When it runs out of states (which proves nothing: it prunes moves and compares
-///    hashes), the `bfs` preset's exhaustive search over single-card moves (exact keys,
+/// 2. When it runs out of states (which proves nothing: it compares 64-bit hashes), the
+///    `bfs` preset's exhaustive search over single-card moves (exact keys,
 ///    Raymond's safe automoves, as in stage 1) decides, and is the only source of `Unsolvable`.
 pub(crate) fn run(
     greedy: &mut Option<Cache>,
@@ -361,20 +374,29 @@ pub(crate) fn run(
     let left = |used: u64| max_nodes.map_or(u64::MAX, |n| n.saturating_sub(used));
     let greedy = greedy.get_or_insert_with(Cache::default);
 
-    // 1. Greedy.
-    let config = Config { weights: Weights::FAST, automove: Automove::Raymond, max_expanded: left(0), max_bytes };
-    let (end, stats) = search(greedy, start, &config, observer);
-    let outcome = match end {
-        End::Solved(moves) => {
-            let cost = moves.len() as u32;
-            Outcome::Solved(Solution { moves, cost })
-        }
-        End::Stopped => Outcome::Undecided(Reason::Stopped),
-        End::Bytes => Outcome::Undecided(Reason::Budget(Limit::Bytes)),
-        End::Nodes => Outcome::Undecided(Reason::Budget(Limit::Expanded)),
-        End::Exhausted => Outcome::Exhausted,
-    };
-    if outcome != Outcome::Exhausted {
+    // 1. Greedy, in turns: a search that runs long under one evaluation often ends fast
+    // under another, and the last turn runs until a limit.
+    let mut stats = Stats::default();
+    let turns = Weights::TURNS;
+    for (turn, &(weights, cap)) in turns.iter().enumerate() {
+        let last = turn + 1 == turns.len();
+        let max_expanded = if last { left(stats.expanded) } else { left(stats.expanded).min(cap) };
+        let config = Config { weights, automove: Automove::Raymond, max_expanded, max_bytes };
+        let (end, run) = search(greedy, start, &config, &mut Offset { inner: &mut *observer, base: stats });
+        stats = if turn == 0 { run } else { combine(stats, run) };
+        let outcome = match end {
+            End::Solved(moves) => {
+                let cost = moves.len() as u32;
+                Outcome::Solved(Solution { moves, cost })
+            }
+            End::Stopped => Outcome::Undecided(Reason::Stopped),
+            End::Bytes => Outcome::Undecided(Reason::Budget(Limit::Bytes)),
+            End::Nodes if last || left(stats.expanded) == 0 => Outcome::Undecided(Reason::Budget(Limit::Expanded)),
+            // This turn's cap: the next turn.
+            End::Nodes => continue,
+            // The reachable space is the same under every evaluation: on to the proof.
+            End::Exhausted => break,
+        };
         return Report { outcome, stats };
     }
 
@@ -386,7 +408,108 @@ pub(crate) fn run(
         rest = rest.max_expanded(left(stats.expanded));
     }
     let engine = bfs::Bfs::new(bfs::Config::new().budget(rest));
-    let mut report = engine.search(exhaustive.get_or_insert_with(bfs::Cache::new), &proof, start, observer);
+    let cache = exhaustive.get_or_insert_with(bfs::Cache::new);
+    let mut report = engine.search(cache, &proof, start, &mut Offset { inner: observer, base: stats });
     report.stats = combine(stats, report.stats);
     report
+}
+
+/// An observer seeing a later stage's counts added to the earlier stages': the solver's
+/// watch paces its clock checks by the expansions it has seen, which must not go back.
+struct Offset<'a, O> {
+    inner: &'a mut O,
+    base: Stats,
+}
+
+impl<O: Observer> Observer for Offset<'_, O> {
+    #[inline]
+    fn on_expand(&mut self, stats: &Stats) -> Control {
+        self.inner.on_expand(&combine(self.base, *stats))
+    }
+
+    #[inline]
+    fn on_iteration(&mut self, bound: u32, stats: &Stats) -> Control {
+        self.inner.on_iteration(bound, &combine(self.base, *stats))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use freecell_core::{Card, Layout, Rules};
+
+    use super::*;
+
+    /// The evaluation as first written: a walk down each cascade, then one back up.
+    fn reference(board: &Board, w: &Weights) -> u32 {
+        let mut next = [0u8; 4];
+        for (i, suit) in Suit::ALL.into_iter().enumerate() {
+            // Index of the next card each foundation needs (past the deck when complete).
+            next[i] = board.foundation(suit) * 4 + i as u8;
+        }
+        let (mut blocked, mut unsorted, mut dig, mut columns) = (0u32, 0u32, 0u32, 0u32);
+        let mut cards = [0u8; 52];
+        for i in 0..board.cascade_count() {
+            let len = board.cascade_len(i);
+            if len == 0 {
+                continue;
+            }
+            columns += 1;
+            for (depth, card) in board.cascade(i).enumerate() {
+                let index = card.index() as u8;
+                cards[depth] = index;
+                if next[usize::from(index % 4)] == index {
+                    dig += depth as u32;
+                }
+            }
+            // Bottom to top: the lowest rank beneath, per suit; whether the run from the bottom
+            // is still built.
+            let mut low = [u8::MAX; 4];
+            let mut in_order = true;
+            let mut under = cards[len - 1];
+            for &card in cards[..len].iter().rev() {
+                let (rank, suit) = (card / 4, usize::from(card % 4));
+                if low[suit] < rank {
+                    blocked += 1;
+                }
+                low[suit] = low[suit].min(rank);
+                if card != under && !builds_on(card, under) {
+                    in_order = false;
+                }
+                unsorted += u32::from(!in_order);
+                under = card;
+            }
+        }
+        let out = 52 - board.cards_home() as u32;
+        let cells = (board.cell_count() - board.empty_cells()) as u32;
+        w.out * out + w.blocked * blocked + w.unsorted * unsorted + w.dig * dig + w.cell * cells + w.column * columns
+    }
+
+    /// The one-pass evaluation agrees with the two-pass reference on positions along random
+    /// games from shuffled decks.
+    #[test]
+    fn one_pass_evaluation_matches_the_reference() {
+        let w = Weights { out: 1, blocked: 3, unsorted: 5, dig: 7, cell: 11, column: 13, depth: 0 };
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut moves = Vec::new();
+        for _ in 0..50 {
+            let mut deck: Vec<Card> = Card::deck().collect();
+            for i in (1..deck.len()).rev() {
+                deck.swap(i, (next() % (i as u64 + 1)) as usize);
+            }
+            let mut board = Board::try_from(Layout::deal(Rules::freecell(), &deck, 0)).expect("a full deck deals");
+            for _ in 0..100 {
+                assert_eq!(evaluate(&board, &w), reference(&board, &w), "{board}");
+                moves.clear();
+                board.generate_moves(MoveModel::Sequence, &mut moves);
+                let Some(&mv) = moves.get((next() % 64) as usize % moves.len().max(1)) else { break };
+                board.apply_unchecked(mv);
+            }
+        }
+    }
 }

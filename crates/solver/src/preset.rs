@@ -49,7 +49,7 @@ pub use crate::bestfirst::LOOKAHEAD;
 ///   [`Reason::Pruned`](crate::Reason::Pruned), never a proof.
 /// - `fast`: a greedy best-first search over sequence moves (Raymond's safe automoves)
 ///   finds a solution for ordinary deals in about a millisecond; it detects duplicates on
-///   64-bit hashes and prunes moves, so when it runs out of states the `bfs` preset's
+///   64-bit hashes, so when it runs out of states the `bfs` preset's
 ///   exhaustive search over single-card moves with exact keys (Raymond's safe automoves too)
 ///   decides, and only it may answer `Unsolvable`. Both stages stop at [`FAST_BYTES`] when
 ///   the solver sets no memory limit. Solutions are then shortened

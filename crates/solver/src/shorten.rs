@@ -1,6 +1,7 @@
 //! Solution shortening: loops, one-move shortcuts and detours removed from a move list.
 
 use std::collections::HashMap;
+use std::time::Instant;
 
 use freecell_core::{Automove, Board, Move, MoveModel, Pile, PileKind};
 
@@ -45,16 +46,23 @@ use freecell_core::{Automove, Board, Move, MoveModel, Pile, PileKind};
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn shorten(board: &Board, moves: &[Move]) -> Vec<Move> {
+    shorten_until(board, moves, None)
+}
+
+/// [`shorten`], stopping at `deadline` with the shortest solution found by then (the
+/// solver's time limit covers shortening too).
+pub(crate) fn shorten_until(board: &Board, moves: &[Move], deadline: Option<Instant>) -> Vec<Move> {
     let mut current = moves.to_vec();
     if !replays(board, &current) {
         return current;
     }
+    let late = || deadline.is_some_and(|d| Instant::now() >= d);
     let mut scratch = Scratch::default();
     loop {
         let before = current.len();
-        current = jumps(board, &current, &mut scratch);
-        detours(board, &mut current, &mut scratch);
-        if current.len() >= before {
+        current = jumps(board, &current, &mut scratch, &late);
+        detours(board, &mut current, &mut scratch, &late);
+        if current.len() >= before || late() {
             return current;
         }
     }
@@ -125,7 +133,7 @@ fn translate(mv: Move, from: &Board, to: &Board) -> Option<Move> {
 }
 
 /// One pass of loop and shortcut removal, first position first.
-fn jumps(board: &Board, moves: &[Move], scratch: &mut Scratch) -> Vec<Move> {
+fn jumps(board: &Board, moves: &[Move], scratch: &mut Scratch, late: &impl Fn() -> bool) -> Vec<Move> {
     let positions = &mut scratch.positions;
     positions.clear();
     let mut b = board.clone();
@@ -146,6 +154,10 @@ fn jumps(board: &Board, moves: &[Move], scratch: &mut Scratch) -> Vec<Move> {
     let mut cur = board.clone();
     let mut i = 0;
     while i < moves.len() {
+        if i % 16 == 0 && late() {
+            // Out of time: the input, which is a solution.
+            return moves.to_vec();
+        }
         // Loop: this position comes back later.
         if let Some(&j) = last.get(&cur.hash64())
             && j > i
@@ -186,10 +198,14 @@ fn jumps(board: &Board, moves: &[Move], scratch: &mut Scratch) -> Vec<Move> {
 }
 
 /// Detour removal in place: see [`shorten`].
-fn detours(board: &Board, moves: &mut Vec<Move>, scratch: &mut Scratch) {
+fn detours(board: &Board, moves: &mut Vec<Move>, scratch: &mut Scratch, late: &impl Fn() -> bool) {
     let positions = &mut scratch.positions;
     let mut i = 0;
     while i < moves.len() {
+        // Every rewrite leaves a solution, so stopping anywhere is safe.
+        if i % 16 == 0 && late() {
+            return;
+        }
         // Positions before each move (recomputed after a rewrite, which is rare).
         if i == 0 || positions.len() != moves.len() + 1 {
             positions.clear();

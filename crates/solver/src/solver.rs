@@ -426,7 +426,12 @@ impl Solver {
                 // The goals engine lists its automoves itself (it plays them after whole goals,
                 // not after each move), so its path replays with none added.
                 let automove = if preset == Preset::Goals { Automove::None } else { problem.automove() };
-                let shorten = self.shorten.unwrap_or(preset == Preset::Fast);
+                // Shortening stops at the deadline (with the shortest solution by then).
+                let shorten = if self.shorten.unwrap_or(preset == Preset::Fast) {
+                    Shorten::Until(self.timeout.map(|t| started + t))
+                } else {
+                    Shorten::No
+                };
                 Outcome::Solved(complete(preset, board, start, (automove, shorten), &solution.moves)?)
             }
             freecell_search::Outcome::Exhausted => Outcome::Unsolvable,
@@ -530,12 +535,13 @@ fn search(
 /// crate except single-card, which `solve` leaves alone, so a move legal under it is legal
 /// on `board` too; the final replay checks it rather than assuming it.
 ///
-/// `shorten`: the verified solution is then shortened and verified again.
+/// `shorten`: the verified solution is then shortened (until the deadline, if any) and
+/// verified again.
 fn complete(
     preset: Preset,
     board: &Board,
     start: &Board,
-    (automove, shorten): (Automove, bool),
+    (automove, shorten): (Automove, Shorten),
     path: &[Move],
 ) -> Result<Solution, SolveError> {
     let mut replayed = start.clone();
@@ -554,12 +560,28 @@ fn complete(
         return Err(SolveError::NotWon { preset, left: 52 - end.cards_home() });
     }
     let solution = Solution { moves, searched: path.len() };
-    if shorten { shortened(preset, board, &solution) } else { Ok(solution) }
+    match shorten {
+        Shorten::Until(deadline) => shortened(preset, board, &solution, deadline),
+        Shorten::No => Ok(solution),
+    }
+}
+
+/// Whether [`complete`] shortens a solution, and until when.
+#[derive(Clone, Copy, Debug)]
+enum Shorten {
+    No,
+    /// Until the deadline, if any.
+    Until(Option<Instant>),
 }
 
 /// `solution` shortened by [`crate::shorten()`], verified again.
-fn shortened(preset: Preset, board: &Board, solution: &Solution) -> Result<Solution, SolveError> {
-    let moves = crate::shorten(board, &solution.moves);
+fn shortened(
+    preset: Preset,
+    board: &Board,
+    solution: &Solution,
+    deadline: Option<Instant>,
+) -> Result<Solution, SolveError> {
+    let moves = crate::shorten::shorten_until(board, &solution.moves, deadline);
     let end = replay(board, &moves).map_err(|error| SolveError::Verification { preset, error })?;
     if !end.is_won() {
         return Err(SolveError::NotWon { preset, left: 52 - end.cards_home() });
