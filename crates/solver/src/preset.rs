@@ -20,8 +20,8 @@ pub use crate::bestfirst::LOOKAHEAD;
 /// | `bfs` | breadth-first, duplicates on the canonical key | single-card | none | — | baseline; exhaustive |
 /// | `dfs` | depth-first, depth ≤ [`DFS_DEPTH`], unbounded transposition table | single-card | none | — | baseline |
 /// | `ga` | staged deepening, [`Config::paper`](freecell_search::staged::Config::paper) | sequence | Horne | [`Weights::GA_FREECELL_BEST`](freecell_heuristics::Weights::GA_FREECELL_BEST) | GA-FreeCell §3.3–4 |
-/// | `goals` | goal generation: the thesis's strategies in order, depth-first with backtracking, visited positions on the canonical key | sequence, **deep-supermove** capacity | Raymond, after every goal | none (strategies rank cascades by [`sortedness_of`](freecell_heuristics::thesis::sortedness_of)) | Castiaux's thesis (2021), "Goal Generation Solver" |
 /// | `bestfirst` | best-first search, each taken position looked ahead [`LOOKAHEAD`] moves depth-first, duplicates on the canonical key | single-card | none | score `n − d/4` ([`thesis_score`](freecell_heuristics::thesis::thesis_score)) | Castiaux's thesis (2021), "Tree Search Solver" |
+/// | `goals` | goal generation: the thesis's strategies in order, depth-first with backtracking, visited positions on the canonical key | sequence, **deep-supermove** capacity | Raymond, after every goal | none (strategies rank cascades by [`sortedness_of`](freecell_heuristics::thesis::sortedness_of)) | Castiaux's thesis (2021), "Goal Generation Solver" |
 /// | `fast` | greedy best-first search weighted by depth, then exhaustive breadth-first search | sequence, then single-card | Raymond | this workspace's evaluation (cards out, blocked and unsorted cards, cards above the next home cards, cells, columns) | designed for speed (issue 8) |
 ///
 /// Choices the sources leave open, named:
@@ -38,7 +38,7 @@ pub use crate::bestfirst::LOOKAHEAD;
 ///   and no sequence moves ("we did not implement anything related to the supermove, the
 ///   automove or the subgoal"), and only the score `n − d/4` of its evaluation functions;
 ///   so does this preset. Its search is exhaustive (see the engine's docs), so it can prove
-///   a deal unsolvable, given the memory.
+///   a deal unsolvable, given the memory (MS 11982: 134,024 expansions, a quarter of a second).
 /// - `goals`: the strategies are listed in the engine's docs with every reading chosen
 ///   where the thesis is silent: how a cascade is "spread" (greedy: onto cascade cards,
 ///   then runs into empty cascades, then free cells), ties in index order, the visited
