@@ -12,8 +12,10 @@
 //!   with probability ½ the most-used slot (the one that fired most often, measured by the
 //!   caller), else a uniform slot. On the default, which has no condition, the rule and
 //!   condition parts act on its weights.
-//! - **Depth.** Subtree crossover and mutation retry up to [`TRIES`] times for a child
-//!   within [`MAX_CONDITION_DEPTH`]; failing that, the parent is kept unchanged.
+//! - **Depth and constant comparisons.** Subtree crossover and mutation retry up to
+//!   [`TRIES`] times for a child within [`MAX_CONDITION_DEPTH`] that compares no two
+//!   constants (such a comparison is constant, so its rule always or never fires and hides
+//!   the rules after it); failing that, the parent is kept unchanged.
 
 // Parents a and b, children x and y, slots i and j: the textbook names read best here.
 #![allow(clippy::many_single_char_names)]
@@ -201,9 +203,23 @@ fn random_node(c: &Condition, rng: &mut Rng) -> (NodeType, usize) {
     if k < bools { (NodeType::Bool, k) } else { (NodeType::Num, k - bools) }
 }
 
+/// Whether a comparison in `c` has constants on both sides.
+pub fn compares_constants(c: &Condition) -> bool {
+    match c {
+        Condition::And(a, b) | Condition::Or(a, b) => compares_constants(a) || compares_constants(b),
+        Condition::Le(x, y) | Condition::Ge(x, y) => matches!((x, y), (Term::Const(_), Term::Const(_))),
+        Condition::IsMoveToCascade | Condition::Const(_) => false,
+    }
+}
+
+/// Whether an operator's child is acceptable: within the depth limit, no constant comparison.
+fn acceptable(c: &Condition, max_depth: usize) -> bool {
+    c.depth() <= max_depth && !compares_constants(c)
+}
+
 /// Strongly typed subtree crossover: a uniform node of `a`, then a uniform node **of the
-/// same type** of `b`, swapped. Retries while a child would exceed `max_depth` (or `b` has
-/// no node of the type); `None` when no swap worked.
+/// same type** of `b`, swapped. Retries while a child would exceed `max_depth` or compare
+/// two constants (or `b` has no node of the type); `None` when no swap worked.
 ///
 /// # Examples
 /// ```
@@ -247,7 +263,7 @@ pub fn typed_crossover(
                 std::mem::swap(p, q);
             }
         }
-        if x.depth() <= max_depth && y.depth() <= max_depth {
+        if acceptable(&x, max_depth) && acceptable(&y, max_depth) {
             return Some((x, y));
         }
     }
@@ -272,7 +288,7 @@ fn mutate_condition(c: &Condition, max_depth: usize, rng: &mut Rng) -> Option<Co
                 *node = fresh;
             }
         }
-        if x.depth() <= max_depth {
+        if acceptable(&x, max_depth) {
             return Some(x);
         }
     }
@@ -368,6 +384,7 @@ mod tests {
             let m = x.mutate(&gp, Some(5), &Rates::PAPER, &mut rng);
             for p in [&x, &y, &m] {
                 p.validate().expect("operators keep policies valid");
+                assert!(p.rules.iter().all(|r| !compares_constants(&r.condition)), "{p}");
                 assert_eq!(p.rules.len(), 5);
             }
             population[i] = x;
@@ -384,6 +401,7 @@ mod tests {
             let b = random_condition(5, &mut rng);
             let Some((x, y)) = typed_crossover(&a, &b, 5, &mut rng) else { continue };
             assert!(x.depth() <= 5 && y.depth() <= 5);
+            assert!(!compares_constants(&x) && !compares_constants(&y));
             // Same number of nodes of each type overall: a boolean subtree went where a
             // boolean was and a term where a term was.
             let (ab, an) = node_counts(&a);
