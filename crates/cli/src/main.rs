@@ -19,7 +19,7 @@ use std::time::Duration;
 use clap::{Args, CommandFactory, Parser, Subcommand, error::ErrorKind};
 use freecell_core::{Board, Game, Notation, verify};
 use freecell_deals::DealNumber;
-use freecell_solver::{Outcome, SolveReport, Solver};
+use freecell_solver::{CostModel, Outcome, SolveReport, Solver};
 
 /// Exit codes, shown by `--help` and listed in the README.
 const EXIT_CODES: &str = "\
@@ -134,6 +134,21 @@ struct SearchArgs {
     /// Give up after SECS seconds, fractions allowed: undecided (exit 4; bench: per deal).
     #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
     timeout: Option<Duration>,
+    /// Give up before the solver's storage would exceed N megabytes (2^20 bytes):
+    /// undecided (exit 4; bench: per deal).
+    #[arg(long, value_name = "N")]
+    max_mb: Option<usize>,
+    /// `optimal` only: the move-count model to minimise. `sequence`: a run move counts 1
+    /// (Paul & Helmert's count); `single`: every card relocation counts 1. Foundation moves
+    /// count 1 in both.
+    #[arg(long, value_name = "MODEL", default_value = "sequence", value_parser = parse_cost)]
+    cost: CostModel,
+    /// `optimal` only: the deadlock bound h_p, cycles through at most P suits (0 to 4).
+    #[arg(long, value_name = "P", default_value_t = 2, value_parser = clap::value_parser!(u8).range(0..=4))]
+    deadlock_p: u8,
+    /// `optimal` only: IDA* (little memory, no automoves) instead of A*.
+    #[arg(long)]
+    low_memory: bool,
 }
 
 impl SearchArgs {
@@ -149,7 +164,10 @@ impl SearchArgs {
         if let Some(t) = self.timeout {
             solver = solver.timeout(t);
         }
-        Ok(solver)
+        if let Some(mb) = self.max_mb {
+            solver = solver.max_bytes(mb.saturating_mul(1 << 20));
+        }
+        Ok(solver.cost_model(self.cost).deadlock_p(self.deadlock_p).low_memory(self.low_memory))
     }
 }
 
@@ -211,6 +229,14 @@ fn parse_notation(text: &str) -> Result<Notation, String> {
         "standard" => Ok(Notation::Standard),
         "detailed" => Ok(Notation::Detailed),
         _ => Err("the notations are `standard` and `detailed`".to_owned()),
+    }
+}
+
+fn parse_cost(text: &str) -> Result<CostModel, String> {
+    match text {
+        "sequence" => Ok(CostModel::Sequence),
+        "single" => Ok(CostModel::SingleCard),
+        _ => Err("the cost models are `sequence` and `single`".to_owned()),
     }
 }
 
@@ -333,6 +359,9 @@ fn run_solver(input: &BoardArgs, search: &SearchArgs) -> Result<(Board, SolveRep
     let mut solver = search.solver()?;
     let report = solver.solve(&board).map_err(|error| Failure::Internal(error.to_string()))?;
     eprintln!("{}", statistics(&search.solver, &report));
+    if let Some(bounds) = solver.bounds() {
+        eprintln!("{}", optimal_statistics(search, bounds, &report));
+    }
     Ok((board, report))
 }
 
@@ -355,6 +384,36 @@ fn statistics(preset: impl fmt::Display, report: &SolveReport) -> String {
         );
     }
     line
+}
+
+/// The `optimal` preset's second line: the bound, the states, the memory.
+fn optimal_statistics(search: &SearchArgs, bounds: freecell_solver::Bounds, report: &SolveReport) -> String {
+    let stats = &report.stats.search;
+    let model = match search.cost {
+        CostModel::SingleCard => "single",
+        _ => "sequence",
+    };
+    let engine = if search.low_memory { "IDA*" } else { "A*" };
+    let per_state = if stats.peak_stored > 0 { stats.bytes as f64 / stats.peak_stored as f64 } else { 0.0 };
+    let peak = peak_rss().map_or_else(|| "unknown".to_owned(), |kb| format!("{:.1} MB", kb as f64 / 1024.0));
+    format!(
+        "optimal ({engine}, h_{}, cost {model}): h(initial) {}, final f-bound {}, {} states evaluated, {} stored, \
+         {:.3} s, {:.1} MB held by the search ({per_state:.1} bytes per stored state), peak resident memory {peak}",
+        search.deadlock_p,
+        bounds.initial,
+        bounds.reached,
+        stats.evaluated,
+        stats.peak_stored,
+        report.stats.elapsed.as_secs_f64(),
+        stats.bytes as f64 / f64::from(1 << 20),
+    )
+}
+
+/// The process's peak resident memory in kB (Linux: `VmHWM` in `/proc/self/status`).
+fn peak_rss() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
 }
 
 /// The failure for an outcome without a solution.

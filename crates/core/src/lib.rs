@@ -62,6 +62,7 @@ mod layout;
 mod movegen;
 mod moves;
 mod notation;
+mod packed;
 mod rules;
 #[cfg(feature = "serde")]
 mod serde_impls;
@@ -78,6 +79,7 @@ pub use layout::{Layout, LayoutError, Location};
 pub use movegen::MoveModel;
 pub use moves::{Move, MoveError, MoveList, NextHome, Pile, PileKind};
 pub use notation::{Notation, NotationError, Written};
+pub use packed::{PACKED_BYTES, Packed, Packer};
 pub use rules::{
     BuildRule, EmptyCascadeRule, Game, MAX_CASCADES, MAX_CELLS, ParseGameError, Rules, RulesError, SequenceCapacity,
 };

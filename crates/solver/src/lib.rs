@@ -73,6 +73,7 @@ mod goals;
 mod guide;
 mod handle;
 mod memory;
+mod optimal;
 mod preset;
 mod problem;
 #[cfg(feature = "serde")]
@@ -84,6 +85,7 @@ mod watch;
 
 pub use guide::{Hsdh, Weighted};
 pub use handle::{Progress, SolveHandle};
+pub use optimal::Bounds;
 pub use preset::{DFS_DEPTH, FAST_BYTES, GA_SCALE, IDA_TABLE, LOOKAHEAD, ParsePresetError, Preset};
 pub use problem::{CostModel, FreeCell};
 pub use shorten::shorten;

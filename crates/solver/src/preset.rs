@@ -23,6 +23,7 @@ pub use crate::bestfirst::LOOKAHEAD;
 /// | `bestfirst` | best-first search, each taken position looked ahead [`LOOKAHEAD`] moves depth-first, duplicates on the canonical key | single-card | none | score `n − d/4` ([`thesis_score`](freecell_heuristics::thesis::thesis_score)) | Castiaux's thesis (2021), "Tree Search Solver" |
 /// | `goals` | goal generation: the thesis's strategies in order, depth-first with backtracking, visited positions on the canonical key | sequence, **deep-supermove** capacity | Raymond, after every goal | none (strategies rank cascades by [`sortedness_of`](freecell_heuristics::thesis::sortedness_of)) | Castiaux's thesis (2021), "Goal Generation Solver" |
 /// | `fast` | greedy best-first search weighted by depth, then exhaustive breadth-first search | sequence, then single-card | Raymond | this workspace's evaluation (cards out, blocked and unsorted cards, cards above the next home cards, cells, columns) | designed for speed (issue 8) |
+/// | `optimal` | A*, bucket queue by `f` then larger `g`, duplicates on the canonical position packed into 20 bytes ([`Packer`](freecell_core::Packer)), re-opening; IDA* with a transposition table as the low-memory alternative ([`Solver::low_memory`](crate::Solver::low_memory)) | sequence or single-card, by the cost model ([`Solver::cost_model`](crate::Solver::cost_model)) | Horne, each automove counted (A*); none (IDA*) | deadlock bound `h_p`, p = 2 unless set ([`Solver::deadlock_p`](crate::Solver::deadlock_p)) | Paul & Helmert 2016 (optimal solitaire solutions by deadlock analysis); issue 7 |
 ///
 /// Choices the sources leave open, named:
 /// - `hsd`: the paper does not say whether cards go home automatically. This preset uses
@@ -54,6 +55,20 @@ pub use crate::bestfirst::LOOKAHEAD;
 ///   decides, and only it may answer `Unsolvable`. Both stages stop at [`FAST_BYTES`] when
 ///   the solver sets no memory limit. Solutions are then shortened
 ///   ([`Solver::shorten`](crate::Solver::shorten)).
+/// - `optimal`: returns a provably shortest solution in the chosen move-count model
+///   ([`CostModel::Sequence`]: a run move counts 1, Paul & Helmert's count;
+///   [`CostModel::SingleCard`]: every card relocation counts 1), foundation moves always
+///   counted. The bound is admissible in both models (the heuristics crate tests it
+///   against exhaustive search), but not necessarily consistent, so positions reached
+///   again more cheaply are re-opened. Automoves: Horne's rule only, each automove counted
+///   as a move. It keeps optimality in both models: Horne's safe card `c` has nothing that
+///   could ever be built on it out of its foundation, so from any solution of the position
+///   before `c` goes home, dropping `c`'s moves (or, in the sequence model, `c` from the
+///   top of each run move that carries it) leaves a legal solution of the position after,
+///   shorter by at least `c`'s home move, which the automove costs. The single-card model
+///   searches single-card moves only (a run of n cards costs n either way). The paper does
+///   not say whether its search used automoves. Solutions are never shortened (they are
+///   already shortest).
 /// - `ga`: the weighted sum lies in `[0, 1]`; staged deepening's open list is keyed by
 ///   integers, so the value is scaled by [`GA_SCALE`] and rounded. The scale sets which
 ///   leaves count as "of equal heuristic value" and replace each other.
@@ -90,6 +105,8 @@ pub enum Preset {
     /// Built for speed: greedy best-first search, an exhaustive fallback for proofs, and
     /// solution shortening.
     Fast,
+    /// Provably shortest solutions: A* (or IDA*) with Paul & Helmert's deadlock bound.
+    Optimal,
 }
 
 /// Memory limit of each of the `fast` preset's stages when the solver sets none (the issue's
@@ -113,7 +130,7 @@ pub const GA_SCALE: f64 = 1_000.0;
 
 impl Preset {
     /// Every preset, in the table's order.
-    pub const ALL: [Preset; 9] = [
+    pub const ALL: [Preset; 10] = [
         Preset::Hsd,
         Preset::HsdHeineman,
         Preset::IdaHsdh,
@@ -123,6 +140,7 @@ impl Preset {
         Preset::BestFirst,
         Preset::Goals,
         Preset::Fast,
+        Preset::Optimal,
     ];
 
     /// The command-line name.
@@ -137,6 +155,7 @@ impl Preset {
             Preset::BestFirst => "bestfirst",
             Preset::Goals => "goals",
             Preset::Fast => "fast",
+            Preset::Optimal => "optimal",
         }
     }
 
@@ -144,17 +163,21 @@ impl Preset {
     pub const fn move_model(self) -> MoveModel {
         match self {
             Preset::Bfs | Preset::Dfs | Preset::BestFirst => MoveModel::Atomic,
-            Preset::Hsd | Preset::HsdHeineman | Preset::IdaHsdh | Preset::Ga | Preset::Goals | Preset::Fast => {
-                MoveModel::Sequence
-            }
+            Preset::Hsd
+            | Preset::HsdHeineman
+            | Preset::IdaHsdh
+            | Preset::Ga
+            | Preset::Goals
+            | Preset::Fast
+            | Preset::Optimal => MoveModel::Sequence,
         }
     }
 
     /// The automove rule applied after every move of the search (for `fast`, of its first
-    /// stage).
+    /// stage; for `optimal`, of its A*: its IDA* plays none).
     pub const fn automove(self) -> Automove {
         match self {
-            Preset::Hsd | Preset::IdaHsdh | Preset::Ga => Automove::Horne,
+            Preset::Hsd | Preset::IdaHsdh | Preset::Ga | Preset::Optimal => Automove::Horne,
             Preset::Goals | Preset::Fast => Automove::Raymond,
             Preset::HsdHeineman | Preset::Bfs | Preset::Dfs | Preset::BestFirst => Automove::None,
         }
@@ -171,7 +194,8 @@ impl Preset {
         }
     }
 
-    /// The game as this preset searches it.
+    /// The game as this preset searches it (for `optimal`, with the default sequence-move
+    /// cost model; [`Solver::cost_model`](crate::Solver::cost_model) changes it).
     pub const fn problem(self) -> crate::FreeCell {
         let cost = match self.move_model() {
             MoveModel::Atomic => CostModel::SingleCard,
@@ -190,7 +214,7 @@ impl fmt::Display for Preset {
 /// A name that is not a [`Preset`].
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error(
-    "unknown solver `{name}`; the solvers are fast, hsd, hsd-heineman, ida-hsdh, bfs, dfs, ga, bestfirst and goals"
+    "unknown solver `{name}`; the solvers are fast, hsd, hsd-heineman, ida-hsdh, bfs, dfs, ga, bestfirst, goals and optimal"
 )]
 #[non_exhaustive]
 pub struct ParsePresetError {

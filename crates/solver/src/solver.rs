@@ -8,15 +8,16 @@ use std::time::{Duration, Instant};
 use freecell_core::{Automove, Board, LayoutError, Move, SequenceCapacity, VerifyError, replay};
 use freecell_heuristics::policy::Policy;
 use freecell_heuristics::{HsdhReading, Weights};
-use freecell_search::{Budget, Control, Cycles, Limit, Report, Stats, bfs, dfs, iddfs, staged};
+use freecell_search::{Budget, Control, Cycles, Limit, Report, Stats, bfs, dfs, idastar, iddfs, staged};
 use thiserror::Error;
 
 use crate::fast;
 use crate::guide::{Hsdh, Ordered, PolicyGuide, Traced, Tracing, Weighted, normalised_scale};
 use crate::handle::Meter;
+use crate::optimal::{self, Bounds};
 use crate::preset::{DFS_DEPTH, GA_SCALE, IDA_TABLE};
 use crate::watch::Watch;
-use crate::{FreeCell, Preset};
+use crate::{CostModel, FreeCell, Preset};
 use crate::{bestfirst, goals};
 
 /// How a solve ended.
@@ -224,6 +225,7 @@ struct Caches {
     traced: Option<staged::Cache<Tracing>>,
     bestfirst: Option<bestfirst::Cache>,
     goals: Option<goals::Cache>,
+    optimal: Option<optimal::Cache>,
 }
 
 /// What guides the `ga` preset instead of GA-FreeCell's printed weights.
@@ -261,7 +263,24 @@ pub struct Solver {
     /// Where a [`SolveHandle`](crate::SolveHandle) reads progress; set by `spawn`.
     pub(crate) meter: Option<Arc<Meter>>,
     shorten: Option<bool>,
+    optimal: OptimalSettings,
+    /// What the deadlock bound said in the last `optimal` solve.
+    bounds: Option<Bounds>,
     caches: Caches,
+}
+
+/// The `optimal` preset's choices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct OptimalSettings {
+    cost: CostModel,
+    p: u8,
+    low_memory: bool,
+}
+
+impl Default for OptimalSettings {
+    fn default() -> Self {
+        OptimalSettings { cost: CostModel::Sequence, p: 2, low_memory: false }
+    }
 }
 
 impl fmt::Debug for Solver {
@@ -274,6 +293,7 @@ impl fmt::Debug for Solver {
             .field("cancel", &self.cancel)
             .field("guide", &self.guide)
             .field("shorten", &self.shorten)
+            .field("optimal", &self.optimal)
             .finish_non_exhaustive()
     }
 }
@@ -290,6 +310,8 @@ impl Solver {
             guide: None,
             meter: None,
             shorten: None,
+            optimal: OptimalSettings::default(),
+            bounds: None,
             caches: Caches::default(),
         }
     }
@@ -379,6 +401,50 @@ impl Solver {
         self
     }
 
+    /// The move-count model the `optimal` preset minimises (default
+    /// [`CostModel::Sequence`], Paul & Helmert's count); other presets ignore it.
+    ///
+    /// # Examples
+    /// ```
+    /// use freecell_core::Board;
+    /// use freecell_solver::{CostModel, Preset, Solver};
+    /// // KH and QS lie on the cards each suit needs next.
+    /// let board: Board = "Foundations: H-J C-K D-K S-J\n: QH KS\n: QS KH\n".parse()?;
+    /// let mut sequence = Solver::new(Preset::Optimal);
+    /// let mut single = Solver::new(Preset::Optimal).cost_model(CostModel::SingleCard);
+    /// let a = sequence.solve(&board)?.outcome.solution().unwrap().len();
+    /// let b = single.solve(&board)?.outcome.solution().unwrap().single_card_len();
+    /// assert_eq!((a, b), (5, 5));
+    /// assert_eq!(sequence.bounds().unwrap().reached, 5);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn cost_model(mut self, cost: CostModel) -> Solver {
+        self.optimal.cost = cost;
+        self
+    }
+
+    /// The deadlock bound `h_p` the `optimal` preset uses: cycles through at most `p`
+    /// suits, 0 … 4 (above 4 counts as 4; default 2, the paper's choice).
+    pub fn deadlock_p(mut self, p: u8) -> Solver {
+        self.optimal.p = p.min(4);
+        self
+    }
+
+    /// Whether the `optimal` preset runs IDA* (memory: the path and a transposition table
+    /// of at most [`IDA_TABLE`] keys) instead of A* (default off). Its IDA* plays no
+    /// automoves.
+    pub fn low_memory(mut self, yes: bool) -> Solver {
+        self.optimal.low_memory = yes;
+        self
+    }
+
+    /// What the deadlock bound said in the last solve of the `optimal` preset: `h` of the
+    /// start position and the largest `f` taken from the queue (the optimal cost when
+    /// solved; for IDA*, the last threshold searched). `None` before such a solve.
+    pub fn bounds(&self) -> Option<Bounds> {
+        self.bounds
+    }
+
     /// The preset.
     pub fn preset(&self) -> Preset {
         self.preset
@@ -418,8 +484,22 @@ impl Solver {
         if let Some(n) = self.max_bytes {
             budget = budget.max_bytes(n);
         }
-        let problem = preset.problem();
-        let report = search(preset, self.guide.as_ref(), &mut self.caches, problem, start, budget, &mut watch);
+        let problem = match preset {
+            Preset::Optimal => {
+                let settings = self.optimal;
+                let model = optimal::Settings { cost: settings.cost, p: settings.p }.move_model();
+                let automove = if settings.low_memory { Automove::None } else { optimal::AUTOMOVE };
+                FreeCell::new(model, automove, settings.cost)
+            }
+            _ => preset.problem(),
+        };
+        let report = if preset == Preset::Optimal {
+            let (report, bounds) = search_optimal(self.optimal, &mut self.caches, problem, start, budget, &mut watch);
+            self.bounds = Some(bounds);
+            report
+        } else {
+            search(preset, self.guide.as_ref(), &mut self.caches, problem, start, budget, &mut watch)
+        };
         watch.record(&report.stats);
         let outcome = match report.outcome {
             freecell_search::Outcome::Solved(solution) => {
@@ -460,6 +540,28 @@ impl Solver {
     }
 }
 
+/// The `optimal` preset's search: A* (or IDA* with [`low_memory`](Self::low_memory)).
+fn search_optimal(
+    optimal_settings: OptimalSettings,
+    caches: &mut Caches,
+    problem: FreeCell,
+    start: &Board,
+    budget: Budget,
+    watch: &mut Watch<'_>,
+) -> (Report<freecell_core::Move>, Bounds) {
+    let settings = optimal::Settings { cost: optimal_settings.cost, p: optimal_settings.p };
+    if !optimal_settings.low_memory {
+        return optimal::astar(&mut caches.optimal, start, settings, budget, watch);
+    }
+    let initial = settings.h(start);
+    let h = |board: &Board| settings.h(board);
+    let config = idastar::Config::new().cycles(Cycles::Path).transposition_table(Some(IDA_TABLE)).budget(budget);
+    let cache = caches.dfs.get_or_insert_with(dfs::Cache::new);
+    let report = idastar::IdaStar::new(config).search(cache, &problem, start, &h, watch);
+    let reached = report.cost().unwrap_or(initial);
+    (report, Bounds { initial, reached })
+}
+
 /// Runs `preset`'s engine on `start`.
 fn search(
     preset: Preset,
@@ -472,6 +574,11 @@ fn search(
 ) -> Report<Move> {
     match preset {
         Preset::Fast => fast::run(&mut caches.fast, &mut caches.bfs, start, budget, watch),
+        // `Solver::solve` runs it through `search_optimal`, with its settings.
+        Preset::Optimal => {
+            let settings = optimal::Settings { cost: problem.cost_model(), p: 2 };
+            optimal::astar(&mut caches.optimal, start, settings, budget, watch).0
+        }
         Preset::Bfs => {
             let engine = bfs::Bfs::new(bfs::Config::new().budget(budget));
             engine.search(caches.bfs.get_or_insert_with(bfs::Cache::new), &problem, start, watch)

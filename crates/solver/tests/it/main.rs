@@ -5,6 +5,7 @@ mod exhaustive;
 mod fast;
 mod heap;
 mod limits;
+mod optimal;
 mod presets;
 #[cfg(feature = "serde")]
 mod serde;

@@ -1,0 +1,331 @@
+//! [`Packer`] and [`Packed`]: positions reachable from one start position in 20 bytes, for
+//! searches that store millions of them.
+//!
+//! # Why 3 bits a card are enough
+//! A position is fixed, up to the order of cascades and cells, by what each card lies on
+//! (see [`Key`](crate::Key)). A card lies on another card in a position reached by legal
+//! moves only in two ways: the start position put it there, or a move placed it (or the
+//! run it was the deepest card of) there, and a move places a card only on a card it
+//! *stacks on* under the build rule: at most four cards (one rank higher; two under
+//! FreeCell's alternating colours, one under same-suit building, four under any-suit
+//! building). So each card's place is one of eight codes: home, a free cell, the bottom of
+//! a cascade, one of its (up to four) stacking parents, or the card it lay on in the start
+//! position. When the start position's card is also a stacking parent, the parent's code
+//! is used, so every position has exactly one packing: [`Packed`] values are equal exactly
+//! when the positions' [`Key`](crate::Key)s are.
+//!
+//! 52 codes of 3 bits are 156 bits, stored in 20 bytes (the key proper takes 39).
+
+use crate::board::{BOTTOM, Board, CELL, HOME, NONE};
+use crate::card::Card;
+use crate::rules::{MAX_CASCADES, MAX_CELLS};
+use crate::zobrist;
+
+/// Bytes in a [`Packed`] position.
+pub const PACKED_BYTES: usize = 20;
+
+/// Codes of the 3-bit packing.
+const CODE_HOME: u8 = 0;
+const CODE_CELL: u8 = 1;
+const CODE_BOTTOM: u8 = 2;
+const CODE_START: u8 = 3;
+/// Codes 4 … 7: the first … fourth stacking parent.
+const CODE_PARENT: u8 = 4;
+
+/// A position packed by a [`Packer`]: 20 bytes, equal exactly when the positions' keys are.
+///
+/// It means something only to the packer that made it (the start position fills in the
+/// code "where it lay at the start").
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct Packed(pub [u8; PACKED_BYTES]);
+
+impl Packed {
+    /// A 64-bit hash of the bytes, for hash tables.
+    #[inline]
+    pub fn hash64(&self) -> u64 {
+        let bytes = &self.0;
+        let mut low = [0u8; 8];
+        low.copy_from_slice(&bytes[..8]);
+        let mut mid = [0u8; 8];
+        mid.copy_from_slice(&bytes[8..16]);
+        let high = u64::from(u32::from_le_bytes([bytes[16], bytes[17], bytes[18], bytes[19]]));
+        let mut h = u64::from_le_bytes(low).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ u64::from_le_bytes(mid).rotate_left(23).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        h ^= high.wrapping_mul(0x1656_67B1_9E37_79F9);
+        h ^= h >> 29;
+        h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        h ^ (h >> 32)
+    }
+}
+
+impl std::fmt::Debug for Packed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Packed(")?;
+        for byte in self.0 {
+            write!(f, "{byte:02x}")?;
+        }
+        write!(f, ")")
+    }
+}
+
+/// Packs and unpacks the positions reachable from one start position (see the
+/// [module docs](self)).
+///
+/// # Examples
+/// ```
+/// use freecell_core::{Board, Card, Layout, MoveModel, Packer, Rules};
+/// let deck: Vec<Card> = Card::deck().collect();
+/// let start = Board::try_from(Layout::deal(Rules::freecell(), &deck, 0)).unwrap();
+/// let packer = Packer::new(&start);
+/// let mut moves = Vec::new();
+/// start.generate_moves(MoveModel::Sequence, &mut moves);
+/// let mut board = start.clone();
+/// board.apply(moves[0]).unwrap();
+/// let packed = packer.pack(&board).expect("reached by a legal move");
+/// let back = packer.unpack(&packed);
+/// assert_eq!(back.key(), board.key());
+/// assert_eq!(packer.pack(&back), Some(packed));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Packer {
+    start: Board,
+    /// For each card, the card it lay on at the start (or `NONE`).
+    start_below: [u8; 52],
+    /// For each card, the cards it stacks on under the build rule, `NONE` for fewer.
+    parents: [[u8; 4]; 52],
+}
+
+impl Packer {
+    /// A packer for positions reached from `start` by legal moves (under `start`'s rules).
+    pub fn new(start: &Board) -> Packer {
+        let mut start_below = [NONE; 52];
+        let mut parents = [[NONE; 4]; 52];
+        let build = start.rules.build;
+        for card in Card::deck() {
+            let c = card.index();
+            if start.below[c] < 52 {
+                start_below[c] = start.below[c];
+            }
+            let mut k = 0;
+            for onto in Card::deck() {
+                if k < 4 && build.stacks(card, onto) {
+                    parents[c][k] = onto.index() as u8;
+                    k += 1;
+                }
+            }
+        }
+        Packer { start: start.clone(), start_below, parents }
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &Board {
+        &self.start
+    }
+
+    /// `board` packed, or `None` when some card lies on a card that is neither where it lay
+    /// at the start nor a card it stacks on (`board` is not reachable from the start).
+    #[inline]
+    pub fn pack(&self, board: &Board) -> Option<Packed> {
+        let mut lo: u128 = 0;
+        let mut hi: u32 = 0;
+        for c in 0..52 {
+            let b = board.below[c];
+            let code = match b {
+                HOME => CODE_HOME,
+                CELL => CODE_CELL,
+                BOTTOM => CODE_BOTTOM,
+                _ => {
+                    let p = &self.parents[c];
+                    if p[0] == b {
+                        CODE_PARENT
+                    } else if p[1] == b {
+                        CODE_PARENT + 1
+                    } else if p[2] == b {
+                        CODE_PARENT + 2
+                    } else if p[3] == b {
+                        CODE_PARENT + 3
+                    } else if self.start_below[c] == b {
+                        CODE_START
+                    } else {
+                        return None;
+                    }
+                }
+            };
+            if c < 42 {
+                lo |= u128::from(code) << (3 * c);
+            } else {
+                hi |= u32::from(code) << (3 * (c - 42));
+            }
+        }
+        let mut out = [0u8; PACKED_BYTES];
+        out[..16].copy_from_slice(&lo.to_le_bytes());
+        out[16..].copy_from_slice(&hi.to_le_bytes());
+        Some(Packed(out))
+    }
+
+    /// The 52 `below` codes of a packed position.
+    #[inline]
+    fn below_codes(&self, packed: &Packed) -> [u8; 64] {
+        let b = &packed.0;
+        let mut lo_bytes = [0u8; 16];
+        lo_bytes.copy_from_slice(&b[..16]);
+        let lo = u128::from_le_bytes(lo_bytes);
+        let hi = u32::from_le_bytes([b[16], b[17], b[18], b[19]]);
+        let mut below = [NONE; 64];
+        for (c, slot) in below.iter_mut().enumerate().take(52) {
+            let code = if c < 42 { (lo >> (3 * c)) as u8 & 7 } else { (hi >> (3 * (c - 42))) as u8 & 7 };
+            *slot = match code {
+                CODE_HOME => HOME,
+                CODE_CELL => CELL,
+                CODE_BOTTOM => BOTTOM,
+                CODE_START => self.start_below[c],
+                k => self.parents[c][usize::from(k - CODE_PARENT)],
+            };
+        }
+        below
+    }
+
+    /// The position `packed` stands for, with its cascades ordered by their deepest card
+    /// and its free cells by card (the canonical order; moves of the board returned refer
+    /// to that order).
+    ///
+    /// `packed` must come from [`pack`](Self::pack) of this packer; anything else gives a
+    /// board that may break [`Board`]'s invariants.
+    pub fn unpack(&self, packed: &Packed) -> Board {
+        let below = self.below_codes(packed);
+        let rules = self.start.rules;
+        let mut on = [NONE; 64];
+        let mut home = [0u8; 4];
+        let mut board = Board {
+            rules,
+            below,
+            tops: [NONE; MAX_CASCADES],
+            lens: [0; MAX_CASCADES],
+            bottoms: [NONE; MAX_CASCADES],
+            based: [0; MAX_CASCADES],
+            cells: [NONE; MAX_CELLS],
+            home,
+            hash: zobrist::hash_codes(&below),
+        };
+        let (mut cascade, mut cell) = (0, 0);
+        for c in 0..52u8 {
+            match below[usize::from(c)] {
+                HOME => {
+                    let suit = usize::from(c % 4);
+                    home[suit] = home[suit].max(c / 4 + 1);
+                }
+                CELL => {
+                    if cell < MAX_CELLS {
+                        board.cells[cell] = c;
+                    }
+                    cell += 1;
+                }
+                BOTTOM => {
+                    if cascade < MAX_CASCADES {
+                        board.bottoms[cascade] = c;
+                    }
+                    cascade += 1;
+                }
+                b => on[usize::from(b & 63)] = c,
+            }
+        }
+        board.home = home;
+        let rule = rules.build;
+        for i in 0..cascade.min(MAX_CASCADES) {
+            let mut top = board.bottoms[i];
+            let mut len = 1u8;
+            let mut based = 1u8;
+            let mut built = true;
+            while on[usize::from(top)] != NONE {
+                let next = on[usize::from(top)];
+                if built && stacks(rule, next, top) {
+                    based += 1;
+                } else {
+                    built = false;
+                }
+                top = next;
+                len += 1;
+            }
+            board.tops[i] = top;
+            board.lens[i] = len;
+            board.based[i] = based;
+        }
+        board
+    }
+}
+
+/// Whether card index `card` stacks on card index `onto`.
+#[inline]
+fn stacks(build: crate::rules::BuildRule, card: u8, onto: u8) -> bool {
+    match (Card::from_index(card), Card::from_index(onto)) {
+        (Some(card), Some(onto)) => build.stacks(card, onto),
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Automove, Layout, MoveModel, Rules};
+
+    /// A simple deterministic generator for the playouts.
+    fn next(state: &mut u64) -> u64 {
+        *state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        *state >> 33
+    }
+
+    #[test]
+    fn packing_round_trips_along_playouts() {
+        let mut seed = 1u64;
+        for game in 0..20 {
+            let mut deck: Vec<Card> = Card::deck().collect();
+            for i in (1..deck.len()).rev() {
+                let j = (next(&mut seed) % (i as u64 + 1)) as usize;
+                deck.swap(i, j);
+            }
+            let start = Board::try_from(Layout::deal(Rules::freecell(), &deck, 0)).unwrap();
+            let packer = Packer::new(&start);
+            let mut board = start.clone();
+            let mut moves = Vec::new();
+            let model = if game % 2 == 0 { MoveModel::Atomic } else { MoveModel::Sequence };
+            for _ in 0..200 {
+                let packed = packer.pack(&board).expect("reachable positions pack");
+                let back = packer.unpack(&packed);
+                assert_eq!(back.key(), board.key());
+                assert_eq!(back.hash64(), board.hash64());
+                assert_eq!(back.cards_home(), board.cards_home());
+                assert_eq!(back.empty_cells(), board.empty_cells());
+                assert_eq!(back.empty_cascades(), board.empty_cascades());
+                // The unpacked board is a valid board: it equals its own layout rebuilt.
+                assert_eq!(Board::try_from(back.to_layout()).unwrap(), back);
+                assert_eq!(packer.pack(&back), Some(packed));
+                moves.clear();
+                board.generate_moves(model, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                board.apply_unchecked(moves[(next(&mut seed) % moves.len() as u64) as usize]);
+                board.play_automoves(Automove::Horne);
+            }
+        }
+    }
+
+    #[test]
+    fn distinct_positions_pack_differently() {
+        let deck: Vec<Card> = Card::deck().collect();
+        let start = Board::try_from(Layout::deal(Rules::freecell(), &deck, 0)).unwrap();
+        let packer = Packer::new(&start);
+        let mut moves = Vec::new();
+        start.generate_moves(MoveModel::Atomic, &mut moves);
+        let mut seen = std::collections::HashMap::new();
+        for &mv in &moves {
+            let mut b = start.clone();
+            b.apply_unchecked(mv);
+            let p = packer.pack(&b).unwrap();
+            if let Some(key) = seen.insert(p, b.key()) {
+                assert_eq!(key, b.key());
+            }
+        }
+        assert!(seen.len() > 1);
+    }
+}

@@ -1,0 +1,459 @@
+//! The `optimal` preset's engine: A* with Paul & Helmert's deadlock bound `h_p`, positions
+//! packed into 20 bytes, and its low-memory alternative, IDA* with the same bound.
+//!
+//! # Why an engine of its own
+//! The generic [`astar`](freecell_search::astar) stores each state and computes its key from
+//! it. Here the state *is* its key: a [`Packed`] position (20 bytes, relative to the start
+//! position, see [`Packer`]) is stored once, and the board is rebuilt from it when the node
+//! is expanded. A node takes 26 bytes (packed position, parent id, path cost); the index is
+//! an open-addressing table of 4-byte ids (load at most 3/4) and the queue holds 4-byte ids
+//! in buckets by `f` and `g`, so a stored position costs about 40 bytes with its share of
+//! the table and queue (measured in `docs/results/optimal.md`).
+//!
+//! # Search
+//! A* pops the open position of least `f = g + h`, ties to the larger `g` (deeper first),
+//! then the latest pushed. A position reached again by a cheaper path is updated and queued
+//! again, expanded or not, so an admissible but inconsistent bound still gives optimal
+//! solutions: the search ends when a won position is *popped*, and a won position has
+//! `h = 0`, so its `f` is its cost and no open position has a smaller `f`.
+//!
+//! # Automoves
+//! After each move, Horne's safe automoves are played, each counted as a move of cost 1 in
+//! both models. That keeps optimality (the argument is in `docs/results/optimal.md` and in
+//! [`Preset::Optimal`](crate::Preset::Optimal)'s docs): from any solution of the position
+//! before an automove, dropping the moved card's later moves gives a solution of the
+//! position after it that is no longer, minus the card's home move.
+
+use freecell_core::{Automove, Board, Move, MoveModel, Packed, Packer};
+use freecell_heuristics::deadlock_bound;
+use freecell_search::{Budget, Control, Limit, Observer, Outcome, Reason, Report, Solution, Stats};
+
+use crate::CostModel;
+
+/// Bits of a node id that pick its place in a chunk.
+const CHUNK_BITS: u32 = 13;
+/// Nodes per chunk: chunks are never moved, so growing the store copies nothing and its
+/// spare capacity is at most one chunk.
+const CHUNK: usize = 1 << CHUNK_BITS;
+/// No parent (the start position).
+const NO_PARENT: u32 = u32::MAX;
+/// Smallest index table.
+const MIN_TABLE: usize = 1 << 12;
+
+/// One stored position: packed position, parent id and path cost, 26 bytes, byte-aligned.
+#[derive(Clone, Copy, Default)]
+struct Node {
+    key: Packed,
+    parent: [u8; 4],
+    g: [u8; 2],
+}
+
+impl Node {
+    #[inline]
+    fn g(&self) -> u32 {
+        u32::from(u16::from_le_bytes(self.g))
+    }
+
+    #[inline]
+    fn parent(&self) -> u32 {
+        u32::from_le_bytes(self.parent)
+    }
+}
+
+/// The settings of one optimal search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Settings {
+    /// The move-count model.
+    pub(crate) cost: CostModel,
+    /// Suits per considered deadlock cycle, 0 … 4.
+    pub(crate) p: u8,
+}
+
+impl Settings {
+    /// The moves searched: run moves count 1 in the sequence model, so they are moves of
+    /// their own; in the single-card model a run of n cards costs n, the same as its n
+    /// single-card moves, so searching single-card moves alone loses nothing.
+    pub(crate) fn move_model(self) -> MoveModel {
+        match self.cost {
+            CostModel::SingleCard => MoveModel::Atomic,
+            CostModel::Sequence => MoveModel::Sequence,
+        }
+    }
+
+    fn heuristic_model(self) -> freecell_heuristics::CostModel {
+        match self.cost {
+            CostModel::SingleCard => freecell_heuristics::CostModel::SingleCard,
+            CostModel::Sequence => freecell_heuristics::CostModel::Sequence,
+        }
+    }
+
+    /// The bound for `board`.
+    #[inline]
+    pub(crate) fn h(self, board: &Board) -> u32 {
+        deadlock_bound(board, self.p, self.heuristic_model())
+    }
+
+    /// The cost of `mv` followed by `automoves` automoves.
+    #[inline]
+    fn step(self, mv: Move, automoves: usize) -> u32 {
+        let mv = match self.cost {
+            CostModel::SingleCard => u32::from(mv.count()),
+            CostModel::Sequence => 1,
+        };
+        mv + automoves as u32
+    }
+}
+
+/// The automove rule of the `optimal` preset (see the module docs).
+pub(crate) const AUTOMOVE: Automove = Automove::Horne;
+
+/// What the bound said: `h` of the start position and the largest `f` expanded (on a solve,
+/// the optimal cost).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Bounds {
+    /// The bound's value for the start position.
+    pub initial: u32,
+    /// The largest `f = g + h` of a position taken from the queue: the optimal cost when the
+    /// deal was solved, a lower bound on it otherwise.
+    pub reached: u32,
+}
+
+/// The engine's storage, kept between solves (its large parts are freed at the start of
+/// each).
+#[derive(Default)]
+pub(crate) struct Cache {
+    chunks: Vec<Vec<Node>>,
+    len: usize,
+    /// Open addressing, linear probing: `id + 1`, 0 for empty.
+    table: Vec<u32>,
+    /// `buckets[f][g]`: ids queued with that `f` and `g`.
+    buckets: Vec<Vec<Vec<u32>>>,
+    /// Per `f`, an upper bound on the largest `g` with queued ids.
+    top: Vec<u32>,
+    queued: usize,
+    /// Bytes held by the queue's vectors (capacities, headers included).
+    queue_bytes: usize,
+    moves: Vec<Move>,
+}
+
+impl Cache {
+    /// Bytes held: node chunks, index, queue and scratch (capacities).
+    pub(crate) fn memory_usage(&self) -> usize {
+        self.chunks.len() * CHUNK * size_of::<Node>()
+            + self.chunks.capacity() * size_of::<Vec<Node>>()
+            + self.table.capacity() * 4
+            + self.queue_bytes
+            + self.moves.capacity() * size_of::<Move>()
+    }
+
+    fn reset(&mut self) {
+        self.chunks = Vec::new();
+        self.len = 0;
+        self.table = Vec::new();
+        self.buckets = Vec::new();
+        self.top = Vec::new();
+        self.queued = 0;
+        self.queue_bytes = 0;
+    }
+
+    #[inline]
+    fn node(&self, id: u32) -> &Node {
+        &self.chunks[(id >> CHUNK_BITS) as usize][id as usize & (CHUNK - 1)]
+    }
+
+    #[inline]
+    fn node_mut(&mut self, id: u32) -> &mut Node {
+        &mut self.chunks[(id >> CHUNK_BITS) as usize][id as usize & (CHUNK - 1)]
+    }
+
+    /// Bytes a new node would allocate (a chunk, a larger table), 0 if none.
+    fn insert_growth(&self) -> usize {
+        let mut need = 0;
+        if self.len.is_multiple_of(CHUNK) {
+            need += CHUNK * size_of::<Node>();
+        }
+        if (self.len + 1) * 4 > self.table.len() * 3 {
+            need += self.table.len().max(MIN_TABLE / 2) * 2 * 4;
+        }
+        need
+    }
+
+    /// The slot of `key`: `Ok(id)` if stored, `Err(slot)` where it would go.
+    #[inline]
+    fn find(&self, key: &Packed, hash: u64) -> Result<u32, usize> {
+        let mask = self.table.len() - 1;
+        let mut i = hash as usize & mask;
+        loop {
+            let slot = self.table[i];
+            if slot == 0 {
+                return Err(i);
+            }
+            if self.node(slot - 1).key == *key {
+                return Ok(slot - 1);
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Stores a new node (the table has room: see `grow_table`).
+    fn insert(&mut self, slot: usize, node: Node) -> u32 {
+        if self.len.is_multiple_of(CHUNK) {
+            let mut chunk = Vec::with_capacity(CHUNK);
+            chunk.resize(CHUNK, Node::default());
+            self.chunks.push(chunk);
+        }
+        let id = self.len as u32;
+        *self.node_mut(id) = node;
+        self.len += 1;
+        self.table[slot] = id + 1;
+        id
+    }
+
+    /// Doubles the table when one more node would load it above 3/4.
+    fn grow_table(&mut self) {
+        if (self.len + 1) * 4 <= self.table.len() * 3 {
+            return;
+        }
+        let size = (self.table.len() * 2).max(MIN_TABLE);
+        let mut table = vec![0u32; size];
+        let mask = size - 1;
+        for id in 0..self.len as u32 {
+            let mut i = self.node(id).key.hash64() as usize & mask;
+            while table[i] != 0 {
+                i = (i + 1) & mask;
+            }
+            table[i] = id + 1;
+        }
+        self.table = table;
+    }
+
+    /// Bytes a push at `(f, g)` would allocate.
+    fn push_growth(&self, f: u32, g: u32) -> usize {
+        let (f, g) = (f as usize, g as usize);
+        let mut need = 0;
+        if f >= self.buckets.len() {
+            need += (f + 1 - self.buckets.len()) * (size_of::<Vec<Vec<u32>>>() + 4);
+        }
+        let row = self.buckets.get(f);
+        let row_len = row.map_or(0, Vec::len);
+        if g >= row_len {
+            need += (g + 1 - row_len) * size_of::<Vec<u32>>();
+        }
+        if let Some(bucket) = row.and_then(|r| r.get(g)) {
+            if bucket.len() == bucket.capacity() {
+                need += bucket.capacity().max(4) * 4;
+            }
+        } else {
+            need += 4 * 4;
+        }
+        need
+    }
+
+    fn push(&mut self, f: u32, g: u32, id: u32) {
+        let (fi, gi) = (f as usize, g as usize);
+        if fi >= self.buckets.len() {
+            self.queue_bytes += (fi + 1 - self.buckets.len()) * (size_of::<Vec<Vec<u32>>>() + 4);
+            self.buckets.resize_with(fi + 1, Vec::new);
+            self.top.resize(fi + 1, 0);
+        }
+        let row = &mut self.buckets[fi];
+        if gi >= row.len() {
+            self.queue_bytes += (gi + 1 - row.len()) * size_of::<Vec<u32>>();
+            row.resize_with(gi + 1, Vec::new);
+        }
+        let bucket = &mut row[gi];
+        if bucket.len() == bucket.capacity() {
+            let before = bucket.capacity();
+            bucket.reserve_exact(before.max(4));
+            self.queue_bytes += (bucket.capacity() - before) * 4;
+        }
+        bucket.push(id);
+        self.top[fi] = self.top[fi].max(g);
+        self.queued += 1;
+    }
+
+    /// The queued id of least `f`, then largest `g`, latest first; `from` is a lower bound
+    /// on the least queued `f`.
+    fn pop(&mut self, from: &mut u32) -> Option<(u32, u32, u32)> {
+        if self.queued == 0 {
+            return None;
+        }
+        loop {
+            let f = *from as usize;
+            let row = &mut self.buckets[f];
+            let mut g = self.top[f] as usize;
+            loop {
+                if let Some(id) = row.get_mut(g).and_then(Vec::pop) {
+                    self.top[f] = g as u32;
+                    self.queued -= 1;
+                    return Some((f as u32, g as u32, id));
+                }
+                if g == 0 {
+                    break;
+                }
+                g -= 1;
+            }
+            self.top[f] = 0;
+            *from += 1;
+        }
+    }
+}
+
+/// Runs A* from `start`; returns the report (its solution's moves are `start`'s moves,
+/// automoves left out) and the bounds.
+pub(crate) fn astar(
+    cache: &mut Option<Cache>,
+    start: &Board,
+    settings: Settings,
+    budget: Budget,
+    observer: &mut dyn Observer,
+) -> (Report<Move>, Bounds) {
+    let c = cache.get_or_insert_with(Cache::default);
+    c.reset();
+    let mut stats = Stats::default();
+    stats.iterations = 1;
+    let mut bounds = Bounds::default();
+    let outcome = match run(c, start, settings, budget, observer, &mut stats, &mut bounds) {
+        Ok(outcome) => outcome,
+        Err(reason) => Outcome::Undecided(reason),
+    };
+    stats.peak_stored = c.len as u64;
+    stats.bytes = c.memory_usage();
+    (Report { outcome, stats }, bounds)
+}
+
+fn run(
+    c: &mut Cache,
+    start: &Board,
+    settings: Settings,
+    budget: Budget,
+    observer: &mut dyn Observer,
+    stats: &mut Stats,
+    bounds: &mut Bounds,
+) -> Result<Outcome<Move>, Reason> {
+    let packer = Packer::new(start);
+    let model = settings.move_model();
+    let max_bytes = budget.get_max_bytes();
+    let check = |c: &Cache, extra: usize| match max_bytes {
+        Some(n) if extra > 0 && c.memory_usage() + extra > n => Err(Reason::Budget(Limit::Bytes)),
+        _ => Ok(()),
+    };
+
+    let h0 = settings.h(start);
+    stats.evaluated += 1;
+    bounds.initial = h0;
+    bounds.reached = h0;
+    check(c, c.insert_growth() + c.push_growth(h0, 0))?;
+    c.grow_table();
+    let key = packer.pack(start).expect("the start position packs");
+    let Err(slot) = c.find(&key, key.hash64()) else { unreachable!("the table is empty") };
+    let root = c.insert(slot, Node { key, parent: NO_PARENT.to_le_bytes(), g: [0, 0] });
+    c.push(h0, 0, root);
+    check(c, 0)?;
+
+    let mut least = h0;
+    while let Some((f, g, id)) = c.pop(&mut least) {
+        if c.node(id).g() != g {
+            continue; // stale: queued again with a smaller g
+        }
+        bounds.reached = bounds.reached.max(f);
+        if f == g {
+            // h = 0 only when every card is home (h counts the cards out).
+            return Ok(Outcome::Solved(Solution { moves: path(c, &packer, start, settings, id), cost: g }));
+        }
+        if budget.get_max_expanded().is_some_and(|n| stats.expanded >= n) {
+            return Err(Reason::Budget(Limit::Expanded));
+        }
+        stats.expanded += 1;
+        if observer.on_expand(stats) == Control::Stop {
+            return Err(Reason::Stopped);
+        }
+        let board = packer.unpack(&c.node(id).key);
+        c.moves.clear();
+        if c.moves.capacity() < 64 {
+            check(c, 64 * size_of::<Move>())?;
+            c.moves.reserve(64);
+        }
+        board.generate_moves(model, &mut c.moves);
+        for i in 0..c.moves.len() {
+            let mv = c.moves[i];
+            if budget.get_max_generated().is_some_and(|n| stats.generated >= n) {
+                return Err(Reason::Budget(Limit::Generated));
+            }
+            stats.generated += 1;
+            let mut child = board.clone();
+            child.apply_unchecked(mv);
+            let automoves = child.play_automoves(AUTOMOVE);
+            let g2 = g + settings.step(mv, automoves);
+            if g2 > u32::from(u16::MAX) {
+                return Err(Reason::Capacity);
+            }
+            let key = packer.pack(&child).expect("positions reached by legal moves pack");
+            let hash = key.hash64();
+            if let Ok(old) = c.find(&key, hash) {
+                if g2 >= c.node(old).g() {
+                    stats.duplicates += 1;
+                    continue;
+                }
+                let h = settings.h(&child);
+                stats.evaluated += 1;
+                check(c, c.push_growth(g2 + h, g2))?;
+                let node = c.node_mut(old);
+                node.g = (g2 as u16).to_le_bytes();
+                node.parent = id.to_le_bytes();
+                c.push(g2 + h, g2, old);
+                least = least.min(g2 + h);
+            } else {
+                let h = settings.h(&child);
+                stats.evaluated += 1;
+                if c.len >= u32::MAX as usize - 1 {
+                    return Err(Reason::Capacity);
+                }
+                check(c, c.insert_growth() + c.push_growth(g2 + h, g2))?;
+                c.grow_table();
+                // The table may have grown: find the slot again.
+                let Err(slot) = c.find(&key, hash) else { unreachable!("the key was not stored") };
+                let cid = c.insert(slot, Node { key, parent: id.to_le_bytes(), g: (g2 as u16).to_le_bytes() });
+                c.push(g2 + h, g2, cid);
+                least = least.min(g2 + h);
+            }
+        }
+        stats.peak_stored = c.len as u64;
+    }
+    Ok(Outcome::Exhausted)
+}
+
+/// The moves from `start` to node `goal`, as moves of `start`'s own board: each step is the
+/// move whose position (after automoves) packs to the next node's and whose cost is the
+/// difference of their path costs.
+fn path(c: &Cache, packer: &Packer, start: &Board, settings: Settings, goal: u32) -> Vec<Move> {
+    let mut ids = Vec::new();
+    let mut id = goal;
+    while id != NO_PARENT {
+        ids.push(id);
+        id = c.node(id).parent();
+    }
+    ids.reverse();
+    let model = settings.move_model();
+    let mut board = start.clone();
+    let mut moves = Vec::new();
+    let mut path = Vec::with_capacity(ids.len());
+    for pair in ids.windows(2) {
+        let (from, to) = (c.node(pair[0]), c.node(pair[1]));
+        moves.clear();
+        board.generate_moves(model, &mut moves);
+        let step = moves.iter().find_map(|&mv| {
+            let mut child = board.clone();
+            child.apply_unchecked(mv);
+            let automoves = child.play_automoves(AUTOMOVE);
+            (from.g() + settings.step(mv, automoves) == to.g() && packer.pack(&child) == Some(to.key))
+                .then_some((mv, child))
+        });
+        // Every stored parent link is a move found by the search; should one not be found
+        // again, the path stops short and the solver's verification reports it.
+        let Some((mv, child)) = step else { break };
+        path.push(mv);
+        board = child;
+    }
+    path
+}

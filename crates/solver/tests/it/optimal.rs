@@ -1,0 +1,193 @@
+//! The `optimal` preset against independent truth: exhaustive breadth-first search on
+//! reduced decks, in both move-count models.
+//!
+//! Reduced positions are built as in the heuristics crate's admissibility tests: the top
+//! ranks of each suit in play (the foundations already hold the rest), dealt from a seeded
+//! shuffle into fewer cascades and cells, then disturbed by a few random moves. The truth
+//! is a breadth-first search written here, with no automoves, duplicates on the canonical
+//! key: over single-card moves for the single-card model, over sequence moves for the
+//! sequence model (where every move, a run move or a foundation move, counts 1).
+//!
+//! The quick test checks a few hundred positions in any build; the full run is
+//! `cargo test --release -p freecell-solver -- --ignored optimal` and checks over 1,000 in
+//! each model.
+
+use std::collections::HashSet;
+
+use freecell_core::{Board, Card, Key, Layout, Move, MoveModel, Rules, replay};
+use freecell_deals::{DealNumber, SplitMix64};
+use freecell_solver::{CostModel, Outcome, Preset, Reason, Solver};
+
+/// A reduced position: the top `ranks` ranks of each suit in play, dealt round-robin into
+/// `cascades` cascades from a shuffle seeded by `seed`, then `walk` random single-card moves.
+fn reduced(seed: u64, ranks: u8, cascades: u8, cells: u8, walk: usize) -> Board {
+    let mut rng = SplitMix64::new(seed);
+    let floor = 13 - ranks;
+    let mut cards: Vec<Card> = Card::deck().filter(|c| c.rank().get() > floor).collect();
+    for i in (1..cards.len()).rev() {
+        let j = rng.below(i as u64 + 1) as usize;
+        cards.swap(i, j);
+    }
+    let rules = Rules { cascades, free_cells: cells, ..Rules::freecell() };
+    let mut layout = Layout::deal(rules, &cards, 0);
+    layout.foundations = [floor; 4];
+    let mut board = Board::try_from(layout).expect("a reduced deal is a valid layout");
+    let mut moves: Vec<Move> = Vec::new();
+    for _ in 0..walk {
+        moves.clear();
+        board.generate_moves(MoveModel::Atomic, &mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        let mv = moves[rng.below(moves.len() as u64) as usize];
+        board.apply_unchecked(mv);
+    }
+    board
+}
+
+/// What breadth-first search found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Truth {
+    /// The fewest moves.
+    Optimum(u32),
+    /// Every reachable position searched: no win.
+    Lost,
+    /// More than the limit of positions.
+    TooBig,
+}
+
+/// Breadth-first search under `model` with no automoves.
+fn truth(start: &Board, model: MoveModel, limit: usize) -> Truth {
+    if start.is_won() {
+        return Truth::Optimum(0);
+    }
+    let mut seen: HashSet<Key> = HashSet::new();
+    seen.insert(start.key());
+    let mut layer = vec![start.clone()];
+    let mut next = Vec::new();
+    let mut moves: Vec<Move> = Vec::new();
+    let mut depth = 0;
+    while !layer.is_empty() {
+        depth += 1;
+        for board in &layer {
+            moves.clear();
+            board.generate_moves(model, &mut moves);
+            for &mv in &moves {
+                let mut child = board.clone();
+                child.apply_unchecked(mv);
+                if child.is_won() {
+                    return Truth::Optimum(depth);
+                }
+                if seen.insert(child.key()) {
+                    if seen.len() > limit {
+                        return Truth::TooBig;
+                    }
+                    next.push(child);
+                }
+            }
+        }
+        std::mem::swap(&mut layer, &mut next);
+        next.clear();
+    }
+    Truth::Lost
+}
+
+/// Counts of what a run compared.
+#[derive(Debug, Default)]
+struct Tally {
+    /// Positions whose optimum the preset matched, per model (single, sequence).
+    solved: [usize; 2],
+    /// Positions both proved lost, per model.
+    lost: [usize; 2],
+}
+
+/// Solves each position with the `optimal` preset (A*, and IDA* when `ida`) in both models
+/// and compares with breadth-first search; panics on any difference.
+fn check(positions: impl Iterator<Item = Board>, limit: usize, ida: bool) -> Tally {
+    let mut tally = Tally::default();
+    for board in positions {
+        for (i, (cost, model)) in
+            [(CostModel::SingleCard, MoveModel::Atomic), (CostModel::Sequence, MoveModel::Sequence)]
+                .into_iter()
+                .enumerate()
+        {
+            let truth = truth(&board, model, limit);
+            if truth == Truth::TooBig {
+                continue;
+            }
+            let engines: &[bool] = if ida { &[false, true] } else { &[false] };
+            for &low_memory in engines {
+                let mut solver = Solver::new(Preset::Optimal).cost_model(cost).low_memory(low_memory);
+                let report = solver.solve(&board).expect("no solver error");
+                match (&report.outcome, truth) {
+                    (Outcome::Solved(solution), Truth::Optimum(n)) => {
+                        let end = replay(&board, &solution.moves).expect("the solution replays");
+                        assert!(end.is_won());
+                        let len = match cost {
+                            CostModel::SingleCard => solution.single_card_len(),
+                            CostModel::Sequence => solution.len(),
+                        };
+                        assert_eq!(len, n as usize, "{cost:?} (IDA*: {low_memory}): optimum {n}, found {len}\n{board}");
+                        assert_eq!(solver.bounds().map(|b| b.reached), Some(n), "{cost:?}\n{board}");
+                        assert!(solver.bounds().unwrap().initial <= n);
+                        if !low_memory {
+                            tally.solved[i] += 1;
+                        }
+                    }
+                    (Outcome::Unsolvable, Truth::Lost) => {
+                        if !low_memory {
+                            tally.lost[i] += 1;
+                        }
+                    }
+                    // IDA* never proves a position lost on its own (no bound ends it).
+                    (Outcome::Undecided(_), Truth::Lost) if low_memory => {}
+                    (outcome, truth) => {
+                        panic!("{cost:?} (IDA*: {low_memory}): {outcome:?}, breadth-first search: {truth:?}\n{board}")
+                    }
+                }
+            }
+        }
+    }
+    tally
+}
+
+/// Shapes for the reduced positions: ranks from `ranks` in turn, 4–5 cascades, 1–3 cells.
+fn positions(count: u64, ranks: &'static [u8]) -> impl Iterator<Item = Board> {
+    (0..count).map(move |i| {
+        let ranks = ranks[(i % ranks.len() as u64) as usize];
+        let cascades = 4 + (i / 3 % 2) as u8;
+        let cells = 1 + (i / 6 % 3) as u8;
+        reduced(0x0b71_a1 + i, ranks, cascades, cells, (i % 7) as usize)
+    })
+}
+
+#[test]
+fn optimal_lengths_equal_breadth_first_optima_on_small_reduced_decks() {
+    let tally = check(positions(120, &[2, 2, 3]), 3_000, true);
+    assert!(tally.solved[0] >= 60 && tally.solved[1] >= 60, "{tally:?}");
+}
+
+#[test]
+#[ignore = "exhaustive search on 1,000+ positions per model: run with --release -- --ignored"]
+fn optimal_lengths_equal_breadth_first_optima_on_a_thousand_reduced_positions() {
+    let tally = check(positions(1_400, &[3, 4, 4, 5]), 200_000, false);
+    #[allow(clippy::print_stderr)]
+    {
+        eprintln!("{tally:?}");
+    }
+    assert!(tally.solved[0] + tally.lost[0] >= 1_000, "{tally:?}");
+    assert!(tally.solved[1] + tally.lost[1] >= 1_000, "{tally:?}");
+}
+
+#[test]
+fn optimal_solves_deal_2_in_both_models_and_honours_limits() {
+    let board = DealNumber::new(2).expect("in range").board();
+    let mut solver = Solver::new(Preset::Optimal).max_nodes(2_000);
+    let report = solver.solve(&board).unwrap();
+    assert_eq!(report.outcome, Outcome::Undecided(Reason::NodeLimit));
+    assert_eq!(report.stats.search.expanded, 2_000);
+    let mut solver = Solver::new(Preset::Optimal).max_bytes(1 << 20);
+    let report = solver.solve(&board).unwrap();
+    assert_eq!(report.outcome, Outcome::Undecided(Reason::MemoryLimit));
+    assert!(report.stats.search.bytes <= 1 << 20);
+}
