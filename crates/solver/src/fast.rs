@@ -15,7 +15,7 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use freecell_core::{Automove, Board, Move, MoveModel, Pile, Suit};
+use freecell_core::{Automove, Board, MAX_CASCADES, Move, MoveModel, NextHome, Pile, PileKind, Suit};
 use freecell_search::{Budget, Control, Limit, Observer, Outcome, Reason, Report, Solution, Stats, bfs};
 
 use crate::memory::vec_bytes;
@@ -68,81 +68,142 @@ impl Weights {
         [(Weights::FAST, 2_000), (Weights::DIGGER, 20_000), (Weights::GREEDY, 20_000), (Weights::PATIENT, u64::MAX)];
 }
 
-/// Whether card index `card` builds on card index `onto` in FreeCell (one rank lower, the
-/// other colour; suits in deck order C D H S, so red is suit 1 or 2).
-#[inline]
-fn builds_on(card: u8, onto: u8) -> bool {
-    let red = |c: u8| ((c ^ (c >> 1)) & 1) == 1;
-    onto / 4 == card / 4 + 1 && red(card % 4) != red(onto % 4)
-}
-
-/// The same-suit cards of higher rank than each card, as bit sets over card indices.
-static HIGHER_SAME_SUIT: [u64; 52] = {
+/// The same-suit cards of lower rank than each card, as bit sets over card indices.
+static LOWER_SAME_SUIT: [u64; 52] = {
     let mut table = [0u64; 52];
-    let mut card = 0;
+    let mut card = 4;
     while card < 52 {
-        let mut higher = card + 4;
-        while higher < 52 {
-            table[card] |= 1 << higher;
-            higher += 4;
-        }
+        table[card] = table[card - 4] | 1 << (card - 4);
         card += 1;
     }
     table
 };
 
-/// Scores `board` under `w` (without the depth term) in one walk down each cascade.
+/// Which cascade cards are *blocked* (lie above a lower card of their suit) in a position,
+/// kept so that each child's count costs a look at the cards its move carries.
 ///
-/// "Unsorted" and the built runs it measures follow FreeCell's alternate-colour rule; under
-/// other build rules the evaluation is a guide like any other.
-pub(crate) fn evaluate(board: &Board, w: &Weights) -> u32 {
-    let mut next = [0u8; 4];
-    for (i, suit) in Suit::ALL.into_iter().enumerate() {
-        // Index of the next card each foundation needs (past the deck when complete).
-        next[i] = board.foundation(suit) * 4 + i as u8;
+/// A move changes only the moved cards' status: a card's status depends on the cards
+/// beneath it, and the cards of a built run lie on higher ranks. Automoves change nothing:
+/// a card goes home only after every lower card of its suit, so it was not blocked.
+pub(crate) struct Blocking {
+    /// Each cascade's cards, as a bit set over card indices.
+    cascades: [u64; MAX_CASCADES],
+    /// Blocked cards in the position.
+    blocked: u32,
+}
+
+impl Blocking {
+    /// One walk down each cascade.
+    pub(crate) fn of(board: &Board) -> Blocking {
+        let mut cascades = [0u64; MAX_CASCADES];
+        let mut blocked = 0;
+        for (i, set) in cascades.iter_mut().enumerate().take(board.cascade_count()) {
+            // Bottom up would need the cards beneath; top down, a card is blocked when a
+            // lower card of its suit is still to come.
+            let mut below: u64 = 0;
+            for card in board.cascade(i) {
+                below |= 1 << card.index();
+            }
+            *set = below;
+            for card in board.cascade(i) {
+                below &= !(1 << card.index());
+                blocked += u32::from(below & LOWER_SAME_SUIT[card.index()] != 0);
+            }
+        }
+        Blocking { cascades, blocked }
     }
-    let (mut blocked, mut unsorted, mut dig, mut columns) = (0u64, 0u32, 0u32, 0u32);
+
+    /// Blocked cards after `mv`, a legal move of `board` (the position this describes).
+    #[inline]
+    pub(crate) fn after(&self, board: &Board, mv: Move) -> u32 {
+        let mut blocked = self.blocked;
+        let (moved, rest) = match mv.from().kind() {
+            PileKind::Cascade(a) => {
+                let moved = board.cascade(a).take(usize::from(mv.count())).fold(0u64, |m, c| m | 1 << c.index());
+                (moved, self.cascades[a] & !moved)
+            }
+            PileKind::Cell(k) => (board.cell(k).map_or(0, |c| 1u64 << c.index()), 0),
+            PileKind::Foundation(_) => return blocked,
+        };
+        let onto = match mv.to().kind() {
+            PileKind::Cascade(b) => self.cascades[b],
+            _ => 0,
+        };
+        let mut cards = moved;
+        while cards != 0 {
+            let lower = LOWER_SAME_SUIT[cards.trailing_zeros() as usize];
+            blocked = blocked + u32::from(onto & lower != 0) - u32::from(rest & lower != 0);
+            cards &= cards - 1;
+        }
+        blocked
+    }
+}
+
+/// Scores `board` under `w` (without the depth term), given its number of blocked cards.
+///
+/// "Unsorted" cards are those above each cascade's built base, which the board keeps
+/// ([`Board::built_base_len`]), so under other build rules it follows those rules; the
+/// cards above each next home card are counted from the board too
+/// ([`Board::cards_above`]). Nothing here walks a whole cascade.
+#[inline]
+pub(crate) fn score(board: &Board, blocked: u32, w: &Weights) -> u32 {
+    let mut dig = 0;
+    for suit in Suit::ALL {
+        if let NextHome::Card(card) = board.next_home(suit) {
+            dig += board.cards_above(card).unwrap_or(0) as u32;
+        }
+    }
+    let (mut unsorted, mut columns) = (0u32, 0u32);
     for i in 0..board.cascade_count() {
-        if board.cascade_len(i) == 0 {
-            continue;
-        }
-        columns += 1;
-        // Top down: the cards above, as a bit set; a card above a lower card of its suit is
-        // blocked. The deepest card not lying on a card it builds on, and all above it, are
-        // unsorted.
-        let mut above = 0u64;
-        let mut over: Option<u8> = None;
-        let mut deepest_break = None;
-        for (depth, card) in board.cascade(i).enumerate() {
-            let index = card.index() as u8;
-            if next[usize::from(index % 4)] == index {
-                dig += depth as u32;
-            }
-            blocked |= above & HIGHER_SAME_SUIT[usize::from(index)];
-            above |= 1 << index;
-            if let Some(upper) = over
-                && !builds_on(upper, index)
-            {
-                deepest_break = Some(depth - 1);
-            }
-            over = Some(index);
-        }
-        unsorted += deepest_break.map_or(0, |d| d as u32 + 1);
+        let len = board.cascade_len(i);
+        columns += u32::from(len > 0);
+        unsorted += (len - board.built_base_len(i)) as u32;
     }
-    let blocked = blocked.count_ones();
     let out = 52 - board.cards_home() as u32;
     let cells = (board.cell_count() - board.empty_cells()) as u32;
     w.out * out + w.blocked * blocked + w.unsorted * unsorted + w.dig * dig + w.cell * cells + w.column * columns
 }
 
-/// A stored board, the move that reached it from its parent and its depth.
-#[derive(Clone)]
+/// Scores `board` under `w` (without the depth term) from scratch.
+pub(crate) fn evaluate(board: &Board, w: &Weights) -> u32 {
+    score(board, Blocking::of(board).blocked, w)
+}
+
+/// Plays the safe automoves after `mv`, just played on `board`.
+///
+/// When the position before the move had none left to play (`settled`: every position but
+/// the start, which the search takes as it is), a move that puts no card home can only
+/// have exposed one new candidate: the card it uncovered. Safety depends on the
+/// foundations alone, which such a move leaves as they were. So the full scan runs only
+/// when that card may go home, or after a move home.
+#[inline]
+fn automoves_after(board: &mut Board, mv: Move, rule: Automove, settled: bool) {
+    if settled && !mv.is_to_foundation() {
+        let PileKind::Cascade(a) = mv.from().kind() else { return };
+        let Some(card) = board.cascade_top(a) else { return };
+        if board.next_home(card.suit()) != NextHome::Card(card) || !board.is_safe_home(card, rule) {
+            return;
+        }
+    }
+    board.play_automoves(rule);
+}
+
+/// A generated position: the move that reached it from its parent, its depth, and where
+/// its board is kept once it has been expanded.
+///
+/// Only expanded positions keep a board (about one in fifteen): a position waiting in the
+/// open list is its parent's board with one move and its automoves replayed, which costs
+/// less than copying every child's board into the arena and keeps the arena in cache.
+#[derive(Clone, Copy)]
 struct Node {
-    board: Board,
     parent: u32,
+    /// Index in [`Cache::boards`], or [`NO_BOARD`] until the node is expanded.
+    board: u32,
     mv: Move,
     depth: u16,
 }
+
+const NO_BOARD: u32 = u32::MAX;
 
 const ROOT: u32 = u32::MAX;
 
@@ -155,12 +216,22 @@ struct HashSet64 {
 }
 
 impl HashSet64 {
+    /// Empties the set. A table grown large by a hard deal is dropped rather than kept:
+    /// the next search's probes would scatter over megabytes (a cache and TLB miss each)
+    /// while an ordinary deal fits in the smallest table.
     fn clear(&mut self) {
+        if self.slots.len() > Self::KEPT_SLOTS {
+            *self = HashSet64::default();
+            return;
+        }
         for &i in &self.used {
             self.slots[i as usize] = 0;
         }
         self.used.clear();
     }
+
+    /// The largest table kept between searches (256 KiB of slots, within a core's L2).
+    const KEPT_SLOTS: usize = 1 << 15;
 
     /// Inserts `hash`; false when it was already there.
     #[inline]
@@ -221,6 +292,8 @@ fn growth_peak<T>(len: usize, extra: usize) -> usize {
 #[derive(Default)]
 pub(crate) struct Cache {
     nodes: Vec<Node>,
+    /// The boards of the expanded nodes.
+    boards: Vec<Board>,
     seen: HashSet64,
     /// `priority << 32 | (u32::MAX − id)`, smallest first: best score, then newest node.
     open: BinaryHeap<Reverse<u64>>,
@@ -231,6 +304,7 @@ impl Cache {
     /// Bytes held by the capacities (to give memory back after a hard deal).
     fn capacity_bytes(&self) -> usize {
         self.nodes.capacity() * size_of::<Node>()
+            + self.boards.capacity() * size_of::<Board>()
             + self.seen.slots.capacity() * 8
             + self.seen.used.capacity() * 4
             + self.open.capacity() * 8
@@ -242,6 +316,7 @@ impl Cache {
     /// same node whether or not the cache is warm (as the solver's other engines count).
     fn peak(&self, extra: usize) -> usize {
         growth_peak::<Node>(self.nodes.len(), extra)
+            + growth_peak::<Board>(self.boards.len(), 1)
             + HashSet64::peak(self.seen.used.len(), extra)
             + growth_peak::<u64>(self.open.len(), extra)
             + vec_bytes::<Move>(self.moves.len())
@@ -280,12 +355,13 @@ pub(crate) fn search(cache: &mut Cache, start: &Board, config: &Config, observer
         *cache = Cache::default();
     }
     cache.nodes.clear();
+    cache.boards.clear();
     cache.seen.clear();
     cache.open.clear();
     let w = &config.weights;
     // No automoves on the start board: the first move is the search's (so a path is
     // completed by replaying each move with the automoves it implies).
-    let root = start.clone();
+    let root = start;
     if root.is_won() {
         return (End::Solved(Vec::new()), stats);
     }
@@ -293,8 +369,8 @@ pub(crate) fn search(cache: &mut Cache, start: &Board, config: &Config, observer
         return (End::Bytes, stats);
     }
     cache.seen.insert(root.hash64());
-    let h = evaluate(&root, w);
-    cache.nodes.push(Node { board: root, parent: ROOT, mv: Move::single(Pile::cell(0), Pile::cell(0)), depth: 0 });
+    let h = evaluate(root, w);
+    cache.nodes.push(Node { parent: ROOT, board: NO_BOARD, mv: Move::single(Pile::cell(0), Pile::cell(0)), depth: 0 });
     cache.open.push(Reverse(u64::from(h) << 32 | u64::from(u32::MAX)));
     let mut moves = std::mem::take(&mut cache.moves);
     let end = loop {
@@ -307,9 +383,19 @@ pub(crate) fn search(cache: &mut Cache, start: &Board, config: &Config, observer
         if observer.on_expand(&stats) == Control::Stop {
             break End::Stopped;
         }
-        let parent = &cache.nodes[id as usize];
-        let board = parent.board.clone();
-        let depth = parent.depth + 1;
+        let node = cache.nodes[id as usize];
+        let board = if node.parent == ROOT {
+            root.clone()
+        } else {
+            let mut board = cache.boards[cache.nodes[node.parent as usize].board as usize].clone();
+            board.apply_unchecked(node.mv);
+            automoves_after(&mut board, node.mv, config.automove, node.parent != 0);
+            board
+        };
+        cache.nodes[id as usize].board = cache.boards.len() as u32;
+        cache.boards.push(board);
+        let board = &cache.boards[cache.boards.len() - 1];
+        let depth = node.depth + 1;
         moves.clear();
         board.generate_moves(MoveModel::Sequence, &mut moves);
         // Checked before anything grows: every move could give a new node.
@@ -319,24 +405,24 @@ pub(crate) fn search(cache: &mut Cache, start: &Board, config: &Config, observer
         }
         stats.bytes = stats.bytes.max(peak);
         let mut solved = None;
+        let blocking = Blocking::of(board);
         for &mv in &moves {
             let mut child = board.clone();
             child.apply_unchecked(mv);
-            child.play_automoves(config.automove);
+            automoves_after(&mut child, mv, config.automove, id != 0);
             stats.generated += 1;
             if !cache.seen.insert(child.hash64()) {
                 stats.duplicates += 1;
                 continue;
             }
             let child_id = cache.nodes.len() as u32;
+            cache.nodes.push(Node { parent: id, board: NO_BOARD, mv, depth });
             if child.is_won() {
-                cache.nodes.push(Node { board: child, parent: id, mv, depth });
                 solved = Some(child_id);
                 break;
             }
-            let h = evaluate(&child, w) + w.depth * u32::from(depth);
+            let h = score(&child, blocking.after(board, mv), w) + w.depth * u32::from(depth);
             stats.evaluated += 1;
-            cache.nodes.push(Node { board: child, parent: id, mv, depth });
             cache.open.push(Reverse(u64::from(h) << 32 | u64::from(u32::MAX - child_id)));
         }
         if let Some(goal) = solved {
@@ -382,7 +468,25 @@ pub(crate) fn run(
     // 1. Greedy, in turns: a search that runs long under one evaluation often ends fast
     // under another, and the last turn runs until a limit.
     let mut stats = Stats::default();
-    let turns = Weights::TURNS;
+    let turns: Vec<(Weights, u64)> = match std::env::var("FAST_TURNS") {
+        Ok(spec) => spec
+            .split(';')
+            .map(|t| {
+                let v: Vec<u64> = t.split(',').map(|x| x.trim().parse().unwrap()).collect();
+                let w = Weights {
+                    out: v[0] as u32,
+                    blocked: v[1] as u32,
+                    unsorted: v[2] as u32,
+                    dig: v[3] as u32,
+                    cell: v[4] as u32,
+                    column: v[5] as u32,
+                    depth: v[6] as u32,
+                };
+                (w, if v[7] == 0 { u64::MAX } else { v[7] })
+            })
+            .collect(),
+        Err(_) => Weights::TURNS.to_vec(),
+    };
     for (turn, &(weights, cap)) in turns.iter().enumerate() {
         let last = turn + 1 == turns.len();
         let max_expanded = if last { left(stats.expanded) } else { left(stats.expanded).min(cap) };
@@ -444,6 +548,13 @@ mod tests {
 
     use super::*;
 
+    /// Whether card index `card` builds on card index `onto` in FreeCell (one rank lower, the
+    /// other colour; suits in deck order C D H S, so red is suit 1 or 2).
+    fn builds_on(card: u8, onto: u8) -> bool {
+        let red = |c: u8| ((c ^ (c >> 1)) & 1) == 1;
+        onto / 4 == card / 4 + 1 && red(card % 4) != red(onto % 4)
+    }
+
     /// The evaluation as first written: a walk down each cascade, then one back up.
     fn reference(board: &Board, w: &Weights) -> u32 {
         let mut next = [0u8; 4];
@@ -489,11 +600,9 @@ mod tests {
         w.out * out + w.blocked * blocked + w.unsorted * unsorted + w.dig * dig + w.cell * cells + w.column * columns
     }
 
-    /// The one-pass evaluation agrees with the two-pass reference on positions along random
-    /// games from shuffled decks.
-    #[test]
-    fn one_pass_evaluation_matches_the_reference() {
-        let w = Weights { out: 1, blocked: 3, unsorted: 5, dig: 7, cell: 11, column: 13, depth: 0 };
+    /// Positions along random games (sequence moves) from shuffled decks under `rules`,
+    /// each with every move legal in it; `settle` plays Raymond's automoves after each move.
+    fn random_positions(rules: Rules, settle: bool, mut visit: impl FnMut(&Board, &[Move])) {
         let mut seed = 0x2545_f491_4f6c_dd1d_u64;
         let mut next = move || {
             seed ^= seed << 13;
@@ -507,14 +616,67 @@ mod tests {
             for i in (1..deck.len()).rev() {
                 deck.swap(i, (next() % (i as u64 + 1)) as usize);
             }
-            let mut board = Board::try_from(Layout::deal(Rules::freecell(), &deck, 0)).expect("a full deck deals");
+            let mut board = Board::try_from(Layout::deal(rules, &deck, 0)).expect("a full deck deals");
+            if settle {
+                board.play_automoves(Automove::Raymond);
+            }
             for _ in 0..100 {
-                assert_eq!(evaluate(&board, &w), reference(&board, &w), "{board}");
                 moves.clear();
                 board.generate_moves(MoveModel::Sequence, &mut moves);
+                visit(&board, &moves);
                 let Some(&mv) = moves.get((next() % 64) as usize % moves.len().max(1)) else { break };
                 board.apply_unchecked(mv);
+                if settle {
+                    board.play_automoves(Automove::Raymond);
+                }
             }
         }
+    }
+
+    /// The evaluation agrees with the two-pass reference on positions along random games
+    /// from shuffled decks.
+    #[test]
+    fn evaluation_matches_the_reference() {
+        let w = Weights { out: 1, blocked: 3, unsorted: 5, dig: 7, cell: 11, column: 13, depth: 0 };
+        random_positions(Rules::freecell(), false, |board, _| {
+            assert_eq!(evaluate(board, &w), reference(board, &w), "{board}");
+        });
+    }
+
+    /// Each child's blocked count, from its parent's and the move, equals a count from
+    /// scratch, under FreeCell's and Baker's Game's build rules.
+    #[test]
+    fn blocked_after_a_move_matches_a_recount() {
+        for rules in [Rules::freecell(), Rules::bakers_game()] {
+            random_positions(rules, false, |board, moves| {
+                let blocking = Blocking::of(board);
+                for &mv in moves {
+                    let mut child = board.clone();
+                    child.apply_unchecked(mv);
+                    assert_eq!(blocking.after(board, mv), Blocking::of(&child).blocked, "{mv:?} in {board}");
+                    child.play_automoves(Automove::Raymond);
+                    assert_eq!(blocking.after(board, mv), Blocking::of(&child).blocked, "{mv:?} then automoves");
+                }
+            });
+        }
+    }
+
+    /// From a position with no automove left, the shortcut plays exactly what the full
+    /// scan plays.
+    #[test]
+    fn automoves_after_a_move_match_the_full_scan() {
+        let mut played = 0;
+        random_positions(Rules::freecell(), true, |board, moves| {
+            for &mv in moves {
+                let mut full = board.clone();
+                full.apply_unchecked(mv);
+                let mut short = full.clone();
+                played += full.play_automoves(Automove::Raymond);
+                automoves_after(&mut short, mv, Automove::Raymond, true);
+                assert_eq!(short, full, "{mv:?} in {board}");
+            }
+        });
+        // The positions exercise the automoves, not only the early return.
+        assert!(played > 100, "{played}");
     }
 }

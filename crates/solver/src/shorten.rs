@@ -1,6 +1,5 @@
 //! Solution shortening: loops, one-move shortcuts and detours removed from a move list.
 
-use std::collections::HashMap;
 use std::time::Instant;
 
 use freecell_core::{Automove, Board, Move, MoveModel, Pile, PileKind};
@@ -88,7 +87,8 @@ pub(crate) fn chosen(board: &Board, moves: &[Move]) -> usize {
 #[derive(Default)]
 struct Scratch {
     positions: Vec<Board>,
-    last: HashMap<u64, usize>,
+    /// Keys are already Zobrist hashes: a fast hasher does.
+    last: ahash::AHashMap<u64, usize>,
     generated: Vec<Move>,
 }
 
