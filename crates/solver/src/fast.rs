@@ -468,25 +468,7 @@ pub(crate) fn run(
     // 1. Greedy, in turns: a search that runs long under one evaluation often ends fast
     // under another, and the last turn runs until a limit.
     let mut stats = Stats::default();
-    let turns: Vec<(Weights, u64)> = match std::env::var("FAST_TURNS") {
-        Ok(spec) => spec
-            .split(';')
-            .map(|t| {
-                let v: Vec<u64> = t.split(',').map(|x| x.trim().parse().unwrap()).collect();
-                let w = Weights {
-                    out: v[0] as u32,
-                    blocked: v[1] as u32,
-                    unsorted: v[2] as u32,
-                    dig: v[3] as u32,
-                    cell: v[4] as u32,
-                    column: v[5] as u32,
-                    depth: v[6] as u32,
-                };
-                (w, if v[7] == 0 { u64::MAX } else { v[7] })
-            })
-            .collect(),
-        Err(_) => Weights::TURNS.to_vec(),
-    };
+    let turns = Weights::TURNS;
     for (turn, &(weights, cap)) in turns.iter().enumerate() {
         let last = turn + 1 == turns.len();
         let max_expanded = if last { left(stats.expanded) } else { left(stats.expanded).min(cap) };
