@@ -37,15 +37,31 @@ const CHUNK_BITS: u32 = 13;
 const CHUNK: usize = 1 << CHUNK_BITS;
 /// No parent (the start position).
 const NO_PARENT: u32 = u32::MAX;
+/// Bits of an index slot holding `id + 1`; the 4 bits above hold a tag, the top bits of the
+/// key's hash, so that most probes of a wrong slot never read the node it names.
+const ID_BITS: u32 = 28;
+const ID_MASK: u32 = (1 << ID_BITS) - 1;
+/// Most nodes: ids are 28-bit.
+const MAX_NODES: usize = ID_MASK as usize - 1;
+
+/// The tag bits of a slot for `hash`.
+#[inline]
+fn tag(hash: u64) -> u32 {
+    ((hash >> 60) as u32) << ID_BITS
+}
+
 /// Smallest index table.
 const MIN_TABLE: usize = 1 << 12;
 
-/// One stored position: packed position, parent id and path cost, 26 bytes, byte-aligned.
+/// One stored position: packed position, parent id, path cost and bound, 27 bytes,
+/// byte-aligned. The bound is kept so that a position reached again more cheaply is queued
+/// again without evaluating it again.
 #[derive(Clone, Copy, Default)]
 struct Node {
     key: Packed,
     parent: [u8; 4],
     g: [u8; 2],
+    h: u8,
 }
 
 impl Node {
@@ -124,7 +140,7 @@ pub struct Bounds {
 pub(crate) struct Cache {
     chunks: Vec<Vec<Node>>,
     len: usize,
-    /// Open addressing, linear probing: `id + 1`, 0 for empty.
+    /// Open addressing, linear probing: `id + 1` and a tag (see [`ID_BITS`]), 0 for empty.
     table: Vec<u32>,
     /// `buckets[f][g]`: ids queued with that `f` and `g`.
     buckets: Vec<Vec<Vec<u32>>>,
@@ -134,6 +150,7 @@ pub(crate) struct Cache {
     /// Bytes held by the queue's vectors (capacities, headers included).
     queue_bytes: usize,
     moves: Vec<Move>,
+    children: Vec<Child>,
 }
 
 impl Cache {
@@ -144,6 +161,7 @@ impl Cache {
             + self.table.capacity() * 4
             + self.queue_bytes
             + self.moves.capacity() * size_of::<Move>()
+            + self.children.capacity() * size_of::<Child>()
     }
 
     fn reset(&mut self) {
@@ -182,21 +200,22 @@ impl Cache {
     #[inline]
     fn find(&self, key: &Packed, hash: u64) -> Result<u32, usize> {
         let mask = self.table.len() - 1;
+        let tag = tag(hash);
         let mut i = hash as usize & mask;
         loop {
             let slot = self.table[i];
             if slot == 0 {
                 return Err(i);
             }
-            if self.node(slot - 1).key == *key {
-                return Ok(slot - 1);
+            if slot & !ID_MASK == tag && self.node((slot & ID_MASK) - 1).key == *key {
+                return Ok((slot & ID_MASK) - 1);
             }
             i = (i + 1) & mask;
         }
     }
 
     /// Stores a new node (the table has room: see `grow_table`).
-    fn insert(&mut self, slot: usize, node: Node) -> u32 {
+    fn insert(&mut self, slot: usize, node: Node, hash: u64) -> u32 {
         if self.len.is_multiple_of(CHUNK) {
             let mut chunk = Vec::with_capacity(CHUNK);
             chunk.resize(CHUNK, Node::default());
@@ -205,7 +224,7 @@ impl Cache {
         let id = self.len as u32;
         *self.node_mut(id) = node;
         self.len += 1;
-        self.table[slot] = id + 1;
+        self.table[slot] = (id + 1) | tag(hash);
         id
     }
 
@@ -218,11 +237,12 @@ impl Cache {
         let mut table = vec![0u32; size];
         let mask = size - 1;
         for id in 0..self.len as u32 {
-            let mut i = self.node(id).key.hash64() as usize & mask;
+            let hash = self.node(id).key.hash64();
+            let mut i = hash as usize & mask;
             while table[i] != 0 {
                 i = (i + 1) & mask;
             }
-            table[i] = id + 1;
+            table[i] = (id + 1) | tag(hash);
         }
         self.table = table;
     }
@@ -347,7 +367,7 @@ fn run(
     c.grow_table();
     let key = packer.pack(start).expect("the start position packs");
     let Err(slot) = c.find(&key, key.hash64()) else { unreachable!("the table is empty") };
-    let root = c.insert(slot, Node { key, parent: NO_PARENT.to_le_bytes(), g: [0, 0] });
+    let root = c.insert(slot, Node { key, parent: NO_PARENT.to_le_bytes(), g: [0, 0], h: h0 as u8 }, key.hash64());
     c.push(h0, 0, root);
     check(c, 0)?;
 
@@ -355,6 +375,12 @@ fn run(
     while let Some((f, g, id)) = c.pop(&mut least) {
         if c.node(id).g() != g {
             continue; // stale: queued again with a smaller g
+        }
+        if f > bounds.reached && std::env::var_os("OPT_DEBUG").is_some() {
+            eprintln!(
+                "layer {} done: expanded {} evaluated {} stored {}",
+                bounds.reached, stats.expanded, stats.evaluated, c.len
+            );
         }
         bounds.reached = bounds.reached.max(f);
         if f == g {
@@ -368,16 +394,27 @@ fn run(
         if observer.on_expand(stats) == Control::Stop {
             return Err(Reason::Stopped);
         }
-        let board = packer.unpack(&c.node(id).key);
+        let packed = c.node(id).key;
+        let board = packer.unpack(&packed);
         c.moves.clear();
         if c.moves.capacity() < 64 {
             check(c, 64 * size_of::<Move>())?;
             c.moves.reserve(64);
         }
         board.generate_moves(model, &mut c.moves);
-        for i in 0..c.moves.len() {
-            let mv = c.moves[i];
+        // Every child first, with its first index slot and the key that slot names read:
+        // the reads miss the cache independently, so they overlap, and the probes below
+        // then hit.
+        let mut children = std::mem::take(&mut c.children);
+        children.clear();
+        if children.capacity() < c.moves.len() {
+            check(c, (c.moves.len() - children.capacity()) * size_of::<Child>())?;
+            children.reserve(c.moves.len());
+        }
+        let mask = c.table.len() - 1;
+        for &mv in &c.moves {
             if budget.get_max_generated().is_some_and(|n| stats.generated >= n) {
+                c.children = children;
                 return Err(Reason::Budget(Limit::Generated));
             }
             stats.generated += 1;
@@ -385,42 +422,84 @@ fn run(
             child.apply_unchecked(mv);
             let automoves = child.play_automoves(AUTOMOVE);
             let g2 = g + settings.step(mv, automoves);
-            if g2 > u32::from(u16::MAX) {
-                return Err(Reason::Capacity);
-            }
-            let key = packer.pack(&child).expect("positions reached by legal moves pack");
+            let key = packer.repack(&packed, &board, &child).expect("positions reached by legal moves pack");
             let hash = key.hash64();
-            if let Ok(old) = c.find(&key, hash) {
-                if g2 >= c.node(old).g() {
-                    stats.duplicates += 1;
-                    continue;
-                }
-                let h = settings.h(&child);
-                stats.evaluated += 1;
-                check(c, c.push_growth(g2 + h, g2))?;
-                let node = c.node_mut(old);
-                node.g = (g2 as u16).to_le_bytes();
-                node.parent = id.to_le_bytes();
-                c.push(g2 + h, g2, old);
-                least = least.min(g2 + h);
-            } else {
-                let h = settings.h(&child);
-                stats.evaluated += 1;
-                if c.len >= u32::MAX as usize - 1 {
-                    return Err(Reason::Capacity);
-                }
-                check(c, c.insert_growth() + c.push_growth(g2 + h, g2))?;
-                c.grow_table();
-                // The table may have grown: find the slot again.
-                let Err(slot) = c.find(&key, hash) else { unreachable!("the key was not stored") };
-                let cid = c.insert(slot, Node { key, parent: id.to_le_bytes(), g: (g2 as u16).to_le_bytes() });
-                c.push(g2 + h, g2, cid);
-                least = least.min(g2 + h);
+            children.push(Child { board: child, key, hash, g: g2, first: 0 });
+        }
+        // Tight loops of independent loads: many cache misses in flight at once.
+        for child in &mut children {
+            let slot = c.table[child.hash as usize & mask];
+            child.first = if slot & !ID_MASK == tag(child.hash) { slot & ID_MASK } else { 0 };
+        }
+        for child in &mut children {
+            if child.first != 0 && c.node(child.first - 1).key != child.key {
+                child.first = 0;
             }
         }
+        let result = expand_children(c, &children, id, settings, check, stats, &mut least);
+        c.children = children;
+        result?;
         stats.peak_stored = c.len as u64;
     }
     Ok(Outcome::Exhausted)
+}
+
+/// A generated child waiting for its duplicate check.
+#[derive(Clone)]
+struct Child {
+    board: Board,
+    key: Packed,
+    hash: u64,
+    g: u32,
+    /// The id + 1 in the child's first index slot, if that node has the child's key.
+    first: u32,
+}
+
+/// Stores or updates the children of node `id` and queues them.
+fn expand_children(
+    c: &mut Cache,
+    children: &[Child],
+    id: u32,
+    settings: Settings,
+    check: impl Fn(&Cache, usize) -> Result<(), Reason>,
+    stats: &mut Stats,
+    least: &mut u32,
+) -> Result<(), Reason> {
+    for child in children {
+        let g2 = child.g;
+        if g2 > u32::from(u16::MAX) {
+            return Err(Reason::Capacity);
+        }
+        let found = if child.first != 0 { Ok(child.first - 1) } else { c.find(&child.key, child.hash) };
+        if let Ok(old) = found {
+            if g2 >= c.node(old).g() {
+                stats.duplicates += 1;
+                continue;
+            }
+            let h = u32::from(c.node(old).h);
+            check(c, c.push_growth(g2 + h, g2))?;
+            let node = c.node_mut(old);
+            node.g = (g2 as u16).to_le_bytes();
+            node.parent = id.to_le_bytes();
+            c.push(g2 + h, g2, old);
+            *least = (*least).min(g2 + h);
+        } else {
+            let h = settings.h(&child.board);
+            stats.evaluated += 1;
+            if c.len >= MAX_NODES {
+                return Err(Reason::Capacity);
+            }
+            check(c, c.insert_growth() + c.push_growth(g2 + h, g2))?;
+            c.grow_table();
+            // The table may have grown: find the slot again.
+            let Err(slot) = c.find(&child.key, child.hash) else { unreachable!("the key was not stored") };
+            let node = Node { key: child.key, parent: id.to_le_bytes(), g: (g2 as u16).to_le_bytes(), h: h as u8 };
+            let cid = c.insert(slot, node, child.hash);
+            c.push(g2 + h, g2, cid);
+            *least = (*least).min(g2 + h);
+        }
+    }
+    Ok(())
 }
 
 /// The moves from `start` to node `goal`, as moves of `start`'s own board: each step is the
