@@ -45,27 +45,26 @@ pub(crate) struct Weights {
 }
 
 impl Weights {
-    /// The first evaluation, tuned on MS 1–1,000 (docs/results/fast.md).
-    pub(crate) const FAST: Weights = Weights { out: 4, blocked: 2, unsorted: 1, dig: 1, cell: 2, column: 3, depth: 1 };
+    /// The first evaluation: every term, free cells dear.
+    const FIRST: Weights = Weights { out: 4, blocked: 2, unsorted: 1, dig: 1, cell: 4, column: 3, depth: 1 };
 
     /// A second evaluation: fewer points for cards home, more for digging out the next
     /// home cards and for empty cascades. It finishes many deals the first one wanders on.
     const DIGGER: Weights = Weights { out: 3, blocked: 2, unsorted: 1, dig: 2, cell: 2, column: 4, depth: 1 };
 
-    /// The first evaluation without the depth term: pure greedy, long solutions (shortened
-    /// afterwards) but quick where the others compare too many equal paths.
-    const GREEDY: Weights = Weights { depth: 0, ..Weights::FAST };
+    /// Pure greedy (no depth term): long solutions, shortened afterwards, but quick where
+    /// the others compare too many equal paths.
+    const GREEDY: Weights = Weights { out: 4, blocked: 2, unsorted: 1, dig: 1, cell: 2, column: 3, depth: 0 };
 
     /// A patient evaluation: cheaper free cells, dearer depth, so a broader search. It
     /// finishes the hardest deals met (MS 512539 runs out of 150 MB under the others).
     const PATIENT: Weights = Weights { out: 4, blocked: 2, unsorted: 1, dig: 1, cell: 1, column: 3, depth: 2 };
 
-    /// The greedy stage's turns: an evaluation and how many expansions it gets before the
-    /// next takes over; the last runs until a limit. Chosen on the deals of MS 1–32,000 that
-    /// took the first evaluation alone 15,000 expansions or more, and on MS 512539
-    /// (docs/results/fast.md).
-    pub(crate) const TURNS: [(Weights, u64); 4] =
-        [(Weights::FAST, 2_000), (Weights::DIGGER, 20_000), (Weights::GREEDY, 20_000), (Weights::PATIENT, u64::MAX)];
+    /// The evaluations that take turns, first first. The first three were chosen on
+    /// MS 1–3,000 from fourteen candidates, by the expansions each needed alone on every
+    /// deal and a simulation of the turns; the patient one costs about 3 % there and
+    /// finishes MS 512539 (docs/results/fast.md).
+    pub(crate) const TURNS: [Weights; 4] = [Weights::FIRST, Weights::DIGGER, Weights::GREEDY, Weights::PATIENT];
 }
 
 /// The same-suit cards of lower rank than each card, as bit sets over card indices.
@@ -288,9 +287,11 @@ fn growth_peak<T>(len: usize, extra: usize) -> usize {
     if before == after { after } else { before + after }
 }
 
-/// Scratch of the fast stage, kept between solves.
+/// One greedy best-first search (weighted by depth), resumable: the positions it
+/// generated, the hashes it has seen, its open list and its counts. Kept between solves,
+/// so nothing is allocated per node once warm.
 #[derive(Default)]
-pub(crate) struct Cache {
+struct Search {
     nodes: Vec<Node>,
     /// The boards of the expanded nodes.
     boards: Vec<Board>,
@@ -298,9 +299,10 @@ pub(crate) struct Cache {
     /// `priority << 32 | (u32::MAX − id)`, smallest first: best score, then newest node.
     open: BinaryHeap<Reverse<u64>>,
     moves: Vec<Move>,
+    stats: Stats,
 }
 
-impl Cache {
+impl Search {
     /// Bytes held by the capacities (to give memory back after a hard deal).
     fn capacity_bytes(&self) -> usize {
         self.nodes.capacity() * size_of::<Node>()
@@ -321,15 +323,138 @@ impl Cache {
             + growth_peak::<u64>(self.open.len(), extra)
             + vec_bytes::<Move>(self.moves.len())
     }
+
+    /// Starts a search of `start` under `weights`: the start position alone is open. The
+    /// start is taken as it is, without automoves: the first move is the search's, so a
+    /// path is completed by replaying each move with the automoves it implies.
+    fn begin(&mut self, start: &Board, weights: &Weights, max_bytes: usize) {
+        if self.capacity_bytes() > max_bytes / 4 {
+            // A hard deal grew the cache: give the memory back rather than start over the limit.
+            *self = Search::default();
+        }
+        self.nodes.clear();
+        self.boards.clear();
+        self.seen.clear();
+        self.open.clear();
+        self.stats = Stats::default();
+        self.stats.iterations = 1;
+        self.seen.insert(start.hash64());
+        self.nodes.push(Node {
+            parent: ROOT,
+            board: NO_BOARD,
+            mv: Move::single(Pile::cell(0), Pile::cell(0)),
+            depth: 0,
+        });
+        self.open.push(Reverse(u64::from(evaluate(start, weights)) << 32 | u64::from(u32::MAX)));
+    }
+
+    /// Expands positions until this search has expanded `max_expanded` in all, would hold
+    /// more than `max_bytes`, reaches a won position or runs out of positions. `others`:
+    /// bytes the other searches hold, counted into the peak reported.
+    fn resume(
+        &mut self,
+        start: &Board,
+        config: &Config,
+        limits: (u64, usize),
+        others: usize,
+        observer: &mut impl Observer,
+    ) -> End {
+        let (max_expanded, max_bytes) = limits;
+        let w = &config.weights;
+        let mut moves = std::mem::take(&mut self.moves);
+        let end = loop {
+            let Some(&Reverse(entry)) = self.open.peek() else { break End::Exhausted };
+            if self.stats.expanded >= max_expanded {
+                break End::Nodes;
+            }
+            self.open.pop();
+            let id = u32::MAX - (entry as u32);
+            self.stats.expanded += 1;
+            if observer.on_expand(&self.stats) == Control::Stop {
+                break End::Stopped;
+            }
+            let node = self.nodes[id as usize];
+            let board = if node.parent == ROOT {
+                start.clone()
+            } else {
+                let mut board = self.boards[self.nodes[node.parent as usize].board as usize].clone();
+                board.apply_unchecked(node.mv);
+                automoves_after(&mut board, node.mv, config.automove, node.parent != 0);
+                board
+            };
+            self.nodes[id as usize].board = self.boards.len() as u32;
+            self.boards.push(board);
+            let board = &self.boards[self.boards.len() - 1];
+            let depth = node.depth + 1;
+            moves.clear();
+            board.generate_moves(MoveModel::Sequence, &mut moves);
+            // Checked before anything grows: every move could give a new node.
+            let peak = self.peak(moves.len());
+            if peak > max_bytes {
+                break End::Bytes;
+            }
+            self.stats.bytes = self.stats.bytes.max(others + peak);
+            let mut solved = None;
+            let blocking = Blocking::of(board);
+            for &mv in &moves {
+                let mut child = board.clone();
+                child.apply_unchecked(mv);
+                automoves_after(&mut child, mv, config.automove, id != 0);
+                self.stats.generated += 1;
+                if !self.seen.insert(child.hash64()) {
+                    self.stats.duplicates += 1;
+                    continue;
+                }
+                let child_id = self.nodes.len() as u32;
+                self.nodes.push(Node { parent: id, board: NO_BOARD, mv, depth });
+                if child.is_won() {
+                    solved = Some(child_id);
+                    break;
+                }
+                let h = score(&child, blocking.after(board, mv), w) + w.depth * u32::from(depth);
+                self.stats.evaluated += 1;
+                self.open.push(Reverse(u64::from(h) << 32 | u64::from(u32::MAX - child_id)));
+            }
+            if let Some(goal) = solved {
+                break End::Solved(self.path_to(goal));
+            }
+        };
+        self.moves = moves;
+        self.stats.peak_stored = self.stats.peak_stored.max(self.nodes.len() as u64);
+        end
+    }
+
+    /// The moves from the start to node `goal`.
+    fn path_to(&self, goal: u32) -> Vec<Move> {
+        let mut path = Vec::with_capacity(usize::from(self.nodes[goal as usize].depth));
+        let mut at = goal;
+        while at != ROOT {
+            let node = &self.nodes[at as usize];
+            if node.parent == ROOT {
+                break;
+            }
+            path.push(node.mv);
+            at = node.parent;
+        }
+        path.reverse();
+        path
+    }
 }
 
-/// How the fast stage ended.
-pub(crate) enum End {
+/// Scratch of the fast stage, kept between solves: one search per evaluation of
+/// [`Weights::TURNS`].
+#[derive(Default)]
+pub(crate) struct Cache {
+    searches: Vec<Search>,
+}
+
+/// How a greedy search's turn ended.
+enum End {
     /// The moves chosen (automoves not listed).
     Solved(Vec<Move>),
     /// Every state reachable was seen, as far as 64-bit hashes tell: not a proof.
     Exhausted,
-    /// The node limit.
+    /// The turn's node limit.
     Nodes,
     /// The byte limit.
     Bytes,
@@ -337,122 +462,34 @@ pub(crate) enum End {
     Stopped,
 }
 
-/// Settings of one fast-stage search.
+/// Settings of one greedy search.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Config {
-    pub(crate) weights: Weights,
-    pub(crate) automove: Automove,
-    pub(crate) max_expanded: u64,
-    pub(crate) max_bytes: usize,
+struct Config {
+    weights: Weights,
+    automove: Automove,
 }
 
-/// Greedy best-first search (weighted by depth) from `start`.
-pub(crate) fn search(cache: &mut Cache, start: &Board, config: &Config, observer: &mut impl Observer) -> (End, Stats) {
-    let mut stats = Stats::default();
-    stats.iterations = 1;
-    if cache.capacity_bytes() > config.max_bytes / 4 {
-        // A hard deal grew the cache: give the memory back rather than start over the limit.
-        *cache = Cache::default();
-    }
-    cache.nodes.clear();
-    cache.boards.clear();
-    cache.seen.clear();
-    cache.open.clear();
-    let w = &config.weights;
-    // No automoves on the start board: the first move is the search's (so a path is
-    // completed by replaying each move with the automoves it implies).
-    let root = start;
-    if root.is_won() {
-        return (End::Solved(Vec::new()), stats);
-    }
-    if cache.peak(1) > config.max_bytes {
-        return (End::Bytes, stats);
-    }
-    cache.seen.insert(root.hash64());
-    let h = evaluate(root, w);
-    cache.nodes.push(Node { parent: ROOT, board: NO_BOARD, mv: Move::single(Pile::cell(0), Pile::cell(0)), depth: 0 });
-    cache.open.push(Reverse(u64::from(h) << 32 | u64::from(u32::MAX)));
-    let mut moves = std::mem::take(&mut cache.moves);
-    let end = loop {
-        let Some(Reverse(entry)) = cache.open.pop() else { break End::Exhausted };
-        let id = u32::MAX - (entry as u32);
-        if stats.expanded >= config.max_expanded {
-            break End::Nodes;
-        }
-        stats.expanded += 1;
-        if observer.on_expand(&stats) == Control::Stop {
-            break End::Stopped;
-        }
-        let node = cache.nodes[id as usize];
-        let board = if node.parent == ROOT {
-            root.clone()
-        } else {
-            let mut board = cache.boards[cache.nodes[node.parent as usize].board as usize].clone();
-            board.apply_unchecked(node.mv);
-            automoves_after(&mut board, node.mv, config.automove, node.parent != 0);
-            board
-        };
-        cache.nodes[id as usize].board = cache.boards.len() as u32;
-        cache.boards.push(board);
-        let board = &cache.boards[cache.boards.len() - 1];
-        let depth = node.depth + 1;
-        moves.clear();
-        board.generate_moves(MoveModel::Sequence, &mut moves);
-        // Checked before anything grows: every move could give a new node.
-        let peak = cache.peak(moves.len());
-        if peak > config.max_bytes {
-            break End::Bytes;
-        }
-        stats.bytes = stats.bytes.max(peak);
-        let mut solved = None;
-        let blocking = Blocking::of(board);
-        for &mv in &moves {
-            let mut child = board.clone();
-            child.apply_unchecked(mv);
-            automoves_after(&mut child, mv, config.automove, id != 0);
-            stats.generated += 1;
-            if !cache.seen.insert(child.hash64()) {
-                stats.duplicates += 1;
-                continue;
-            }
-            let child_id = cache.nodes.len() as u32;
-            cache.nodes.push(Node { parent: id, board: NO_BOARD, mv, depth });
-            if child.is_won() {
-                solved = Some(child_id);
-                break;
-            }
-            let h = score(&child, blocking.after(board, mv), w) + w.depth * u32::from(depth);
-            stats.evaluated += 1;
-            cache.open.push(Reverse(u64::from(h) << 32 | u64::from(u32::MAX - child_id)));
-        }
-        if let Some(goal) = solved {
-            let mut path = Vec::with_capacity(usize::from(depth));
-            let mut at = goal;
-            while at != ROOT {
-                let node = &cache.nodes[at as usize];
-                if node.parent == ROOT {
-                    break;
-                }
-                path.push(node.mv);
-                at = node.parent;
-            }
-            path.reverse();
-            break End::Solved(path);
-        }
-    };
-    cache.moves = moves;
-    stats.peak_stored = cache.nodes.len() as u64;
-    (end, stats)
-}
+/// Expansions the first evaluation gets alone, before the others join: most deals are
+/// solved within them.
+const FIRST_TURN: u64 = 1_000;
+
+/// Expansions of each evaluation's turn in the first round of turns; each later round
+/// doubles it.
+const FIRST_QUANTUM: u64 = 2_000;
 
 /// The `fast` preset: two stages, each under what is left of the solver's limits.
 ///
-/// 1. Greedy best-first search, bounded only by the limits and [`FAST_BYTES`]: it solves
-///    every solvable deal we have tried, and runs out of states on the impossible ones,
-///    whose reachable space is small.
-/// 2. When it runs out of states (which proves nothing: it compares 64-bit hashes), the
-///    `bfs` preset's exhaustive search over single-card moves (exact keys,
-///    Raymond's safe automoves, as in stage 1) decides, and is the only source of `Unsolvable`.
+/// 1. Greedy best-first searches, one per evaluation of [`Weights::TURNS`], taking turns
+///    ([`FIRST_TURN`] expansions for the first, then a quantum each, doubling every round)
+///    and each resuming where it stopped, bounded only by the limits and [`FAST_BYTES`]
+///    for all of them together. A search that runs long under one evaluation often ends
+///    fast under another, and no turn's work is thrown away. They solve every solvable
+///    deal we have tried, and run out of states on the impossible ones, whose reachable
+///    space is small. A search that would pass the byte limit gives its memory back and
+///    drops out; the others go on.
+/// 2. When a search runs out of states (which proves nothing: it compares 64-bit hashes),
+///    the `bfs` preset's exhaustive search over single-card moves (exact keys, Raymond's
+///    safe automoves, as in stage 1) decides, and is the only source of `Unsolvable`.
 pub(crate) fn run(
     greedy: &mut Option<Cache>,
     exhaustive: &mut Option<bfs::Cache<FreeCell>>,
@@ -463,32 +500,87 @@ pub(crate) fn run(
     let max_bytes = budget.get_max_bytes().unwrap_or(FAST_BYTES);
     let max_nodes = budget.get_max_expanded();
     let left = |used: u64| max_nodes.map_or(u64::MAX, |n| n.saturating_sub(used));
-    let greedy = greedy.get_or_insert_with(Cache::default);
-
-    // 1. Greedy, in turns: a search that runs long under one evaluation often ends fast
-    // under another, and the last turn runs until a limit.
-    let mut stats = Stats::default();
+    if start.is_won() {
+        return Report { outcome: Outcome::Solved(Solution { moves: Vec::new(), cost: 0 }), stats: Stats::default() };
+    }
+    let searches = &mut greedy.get_or_insert_with(Cache::default).searches;
     let turns = Weights::TURNS;
-    for (turn, &(weights, cap)) in turns.iter().enumerate() {
-        let last = turn + 1 == turns.len();
-        let max_expanded = if last { left(stats.expanded) } else { left(stats.expanded).min(cap) };
-        let config = Config { weights, automove: Automove::Raymond, max_expanded, max_bytes };
-        let (end, run) = search(greedy, start, &config, &mut Offset { inner: &mut *observer, base: stats });
-        stats = if turn == 0 { run } else { combine(stats, run) };
+    searches.resize_with(turns.len(), Search::default);
+    for s in searches.iter_mut() {
+        // Counts of the last solve, until the search begins this one.
+        s.stats = Stats::default();
+    }
+
+    // 1. Greedy, in turns.
+    let mut begun = [false; Weights::TURNS.len()];
+    let mut dropped = [false; Weights::TURNS.len()];
+    // Counts of the searches that dropped out (their caches are emptied).
+    let mut gone = Stats::default();
+    let total = |searches: &[Search], gone: Stats, except: Option<usize>| {
+        let mut sum = gone;
+        for (k, s) in searches.iter().enumerate() {
+            if Some(k) != except {
+                sum = combine(sum, s.stats);
+            }
+        }
+        sum
+    };
+    let schedule =
+        std::iter::once((0, FIRST_TURN)).chain((0..).flat_map(|round: u32| {
+            (0..turns.len()).map(move |k| (k, FIRST_QUANTUM.saturating_mul(1 << round.min(40))))
+        }));
+    let mut exhausted = false;
+    for (k, quantum) in schedule {
+        if dropped.iter().all(|&d| d) {
+            return Report {
+                outcome: Outcome::Undecided(Reason::Budget(Limit::Bytes)),
+                stats: total(searches, gone, None),
+            };
+        }
+        if dropped[k] {
+            continue;
+        }
+        let config = Config { weights: turns[k], automove: Automove::Raymond };
+        if !begun[k] {
+            searches[k].begin(start, &config.weights, max_bytes);
+            begun[k] = true;
+        }
+        let base = total(searches, gone, Some(k));
+        let others: usize = searches.iter().enumerate().filter(|&(j, _)| j != k).map(|(_, s)| s.peak(0)).sum();
+        let used = base.expanded + searches[k].stats.expanded;
+        let limits = (searches[k].stats.expanded + quantum.min(left(used)), max_bytes.saturating_sub(others));
+        let end = searches[k].resume(start, &config, limits, others, &mut Offset { inner: &mut *observer, base });
+        let stats = total(searches, gone, None);
         let outcome = match end {
             End::Solved(moves) => {
                 let cost = moves.len() as u32;
                 Outcome::Solved(Solution { moves, cost })
             }
             End::Stopped => Outcome::Undecided(Reason::Stopped),
-            End::Bytes => Outcome::Undecided(Reason::Budget(Limit::Bytes)),
-            End::Nodes if last || left(stats.expanded) == 0 => Outcome::Undecided(Reason::Budget(Limit::Expanded)),
-            // This turn's cap: the next turn.
+            End::Nodes if left(stats.expanded) == 0 => Outcome::Undecided(Reason::Budget(Limit::Expanded)),
+            // This turn's quantum: the next turn.
             End::Nodes => continue,
+            End::Bytes => {
+                gone = combine(gone, searches[k].stats);
+                searches[k] = Search::default();
+                dropped[k] = true;
+                continue;
+            }
             // The reachable space is the same under every evaluation: on to the proof.
-            End::Exhausted => break,
+            End::Exhausted => {
+                exhausted = true;
+                break;
+            }
         };
         return Report { outcome, stats };
+    }
+    debug_assert!(exhausted, "the schedule of turns never ends");
+    let stats = total(searches, gone, None);
+    // The greedy searches' memory goes back before the exhaustive search starts.
+    for s in searches.iter_mut() {
+        if s.capacity_bytes() > max_bytes / 4 {
+            *s = Search::default();
+        }
     }
 
     // 2. Exhaustive, with the same automoves, so that either stage's path is completed by
