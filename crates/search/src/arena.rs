@@ -127,17 +127,48 @@ impl<P: SearchProblem + ?Sized> Arena<P> {
         self.index.hash(key)
     }
 
-    /// Checks the one index slot `hash` starts probing at: `Some(id)` if node `id` there has
-    /// key `key`. A* calls it for all children of a node before probing any, so that their
-    /// cache misses (index slot, stored state, path cost) overlap; a hit needs no probe. (A
-    /// node found stays found: ids never move.)
+    /// Looks `key` up without making room in the index: `Ok(id)` if stored, else `Err(slot)`,
+    /// the empty slot where it would go now. A* looks up all children of a node before
+    /// inserting any, so that their cache misses (index slots, stored states) overlap; it then
+    /// inserts through [`settle`](Self::settle). Needs at least one stored node (the index
+    /// then always has an empty slot).
     #[inline]
-    pub(crate) fn peek(&self, problem: &P, key: &P::Key, hash: u64) -> Option<u32> {
-        let id = self.index.touch(hash)?;
-        let found = problem.key(self.states.get(id)?) == *key;
-        // Load its path cost now too: the duplicate check reads it next.
-        std::hint::black_box(self.costs.get(id));
-        found.then_some(id as u32)
+    pub(crate) fn lookup(&self, problem: &P, key: &P::Key, hash: u64) -> Result<u32, usize> {
+        let states = &self.states;
+        self.index.probe(hash, |id| problem.key(&states[id as usize]) == *key)
+    }
+
+    /// The index's slot count, which changes exactly when it grows (and [`lookup`](Self::lookup)
+    /// slots go stale).
+    #[inline]
+    pub(crate) fn index_slots(&self) -> usize {
+        self.index.slot_count()
+    }
+
+    /// Makes room for one more node and confirms a [`lookup`](Self::lookup) that found no node,
+    /// made when the index had `slots` slots ([`index_slots`](Self::index_slots)):
+    /// `Err((hash, slot))` for [`insert`](Self::insert) if the index has not grown since and
+    /// the slot is still empty; otherwise probes again for `key()` (a node inserted since, such
+    /// as a sibling with the same key, may now answer `Ok(id)`).
+    ///
+    /// (With linear probing the slots before `slot` on the probe path were full and stay full,
+    /// so if `slot` is still empty, a probe now would end there too.)
+    #[inline]
+    pub(crate) fn settle(
+        &mut self,
+        problem: &P,
+        key: impl FnOnce() -> P::Key,
+        hash: u64,
+        slot: usize,
+        slots: usize,
+    ) -> Result<u32, (u64, usize)> {
+        let states = &self.states;
+        self.index.reserve_one(|id| problem.key(&states[id as usize]));
+        if self.index.slot_count() == slots && self.index.is_vacant(slot) {
+            return Err((hash, slot));
+        }
+        let key = key();
+        self.index.probe(hash, |id| problem.key(&states[id as usize]) == key).map_err(|slot| (hash, slot))
     }
 
     /// [`find`](Self::find) with the hash already computed.

@@ -130,22 +130,23 @@ impl Config {
 }
 
 /// Reusable storage of [`AStar`]: the arena, key index, queue and scratch. Keeps capacity.
+///
+/// Reusing one cache across searches is what makes a warm search allocation-free; clearing it
+/// at the start of a search costs one pass over the key index (4 bytes per slot) and the
+/// queue's non-empty buckets.
 pub struct Cache<P: SearchProblem + ?Sized> {
     arena: Arena<P>,
     queue: BucketQueue,
-    /// One bit per node: expanded.
+    /// One bit per node: expanded (kept only with re-opening off, the one reader).
     closed: Vec<u64>,
     moves: Vec<P::Move>,
-    /// `[parent, child]` scratch states.
-    scratch: Vec<P::State>,
-    /// The children of the node being expanded: state, key, index hash, id if found early,
-    /// move, path cost.
+    /// The children of the node being expanded: state, index hash, lookup (the id if stored,
+    /// else the empty index slot), move, path cost.
     children: Vec<Child<P>>,
 }
 
 /// A generated child waiting for its duplicate check.
-type Child<P> =
-    (<P as SearchProblem>::State, <P as SearchProblem>::Key, u64, Option<u32>, <P as SearchProblem>::Move, u32);
+type Child<P> = (<P as SearchProblem>::State, u64, Result<u32, usize>, <P as SearchProblem>::Move, u32);
 
 impl<P: SearchProblem + ?Sized> Cache<P> {
     /// An empty cache; it allocates on first use.
@@ -155,19 +156,17 @@ impl<P: SearchProblem + ?Sized> Cache<P> {
             queue: BucketQueue::new(),
             closed: Vec::new(),
             moves: Vec::new(),
-            scratch: Vec::new(),
             children: Vec::new(),
         }
     }
 
-    /// Bytes held: arena, index, queue, closed bits and scratch (capacities, not lengths;
+    /// Bytes held: arena, index, queue, expanded marks and scratch (capacities, not lengths;
     /// heap memory owned by states is not counted).
     pub fn memory_usage(&self) -> usize {
         self.arena.bytes()
             + self.queue.bytes()
             + vec_bytes(&self.closed)
             + vec_bytes(&self.moves)
-            + vec_bytes(&self.scratch)
             + vec_bytes(&self.children)
     }
 
@@ -267,26 +266,32 @@ impl AStar {
         c.queue.clear(self.config.tie);
         c.closed.clear();
         c.moves.clear();
-        c.scratch.clear();
-        c.scratch.push(start.clone());
-        c.scratch.push(start.clone());
 
         let key = problem.key(start);
-        budget.bytes(c.memory_usage(), c.arena.growth_one(0) + growth(&c.closed))?;
+        // Without re-opening, a cheaper path to an expanded node is ignored, so expanded
+        // (closed) nodes are marked; with it (the default) nothing reads the marks.
+        let track_closed = !self.config.reopen;
+        macro_rules! closed_growth {
+            () => {
+                if track_closed { growth(&c.closed) } else { 0 }
+            };
+        }
+        budget.bytes(c.memory_usage(), c.arena.growth_one(0) + closed_growth!())?;
         let at = c.arena.find(problem, &key).err().ok_or(Reason::Capacity)?;
         stats.evaluated += 1;
         let f0 = self.priority(0, heuristic.estimate(problem, start))?;
         budget.bytes(c.memory_usage(), c.queue.growth(f0, 0))?;
         c.arena.insert(at, start.clone(), NO_PARENT, 0, None)?;
-        push(&mut c.closed, 0);
+        if track_closed {
+            push(&mut c.closed, 0);
+        }
         c.queue.push(f0, 0, 0);
 
-        let scratch_bytes = vec_bytes(&c.scratch);
         // Byte accounting costs a little per child: skip it without a byte budget.
         let limit_bytes = budget.get_max_bytes().is_some();
         macro_rules! used {
             () => {
-                c.arena.bytes() + c.queue.bytes() + vec_bytes(&c.closed) + vec_bytes(&c.moves) + scratch_bytes
+                c.arena.bytes() + c.queue.bytes() + vec_bytes(&c.closed) + vec_bytes(&c.moves)
             };
         }
         let (wg, wh) = self.config.weights;
@@ -295,7 +300,8 @@ impl AStar {
             if c.arena.g(id) != g {
                 continue; // stale: a cheaper entry was queued later
             }
-            if problem.is_goal(c.arena.state(id)) {
+            let parent = c.arena.state(id);
+            if problem.is_goal(parent) {
                 let moves = c.arena.path(id);
                 return Ok(Outcome::Solved(Solution { moves, cost: g }));
             }
@@ -304,65 +310,72 @@ impl AStar {
             if observer.on_expand(stats) == Control::Stop {
                 return Err(Reason::Stopped);
             }
-            c.closed[idx / 64] |= 1 << (idx % 64);
-            c.scratch[0].clone_from(c.arena.state(id));
+            if track_closed {
+                c.closed[idx / 64] |= 1 << (idx % 64);
+            }
             // The node's estimate, for its children's incremental ones: recovered exactly from
             // its priority `f = wg·g + wh·h` (computed without overflow, as `f` fits). With
             // `wh = 0` priorities ignore estimates, and children are estimated from scratch.
-            let parent_h = (wh != 0).then(|| ((u64::from(f) - u64::from(wg) * u64::from(g)) / u64::from(wh)) as u32);
+            let parent_h = match wh {
+                0 => None,
+                1 => Some((u64::from(f) - u64::from(wg) * u64::from(g)) as u32),
+                _ => Some(((u64::from(f) - u64::from(wg) * u64::from(g)) / u64::from(wh)) as u32),
+            };
             c.moves.clear();
-            budget.bytes(used!(), move_growth(&c.moves))?;
+            if limit_bytes {
+                budget.bytes(used!(), move_growth(&c.moves))?;
+            }
             reserve_moves(&mut c.moves);
-            problem.moves(&c.scratch[0], &mut c.moves);
+            problem.moves(parent, &mut c.moves);
 
-            // Generate every child first and check each one's first index slot (and the node
-            // it names): the reads miss the cache independently, so they overlap, and the
-            // probes below then hit, or are not needed.
+            // Generate every child and look each one up before inserting any: the lookups
+            // miss the cache independently, so their misses overlap.
             c.children.clear();
-            for i in 0..c.moves.len() {
-                let mv = c.moves[i];
+            for &mv in &c.moves {
                 budget.generate(stats)?;
                 stats.generated += 1;
-                let parent = &c.scratch[0];
                 let g2 = g.saturating_add(problem.step_cost(parent, mv));
                 let mut child = parent.clone();
                 problem.apply(&mut child, mv);
                 let key = problem.key(&child);
                 let hash = c.arena.hash(&key);
-                let found = c.arena.peek(problem, &key, hash);
+                let found = c.arena.lookup(problem, &key, hash);
+                if let Ok(cid) = found
+                    && g2 >= c.arena.g(cid)
+                {
+                    // No cheaper: a duplicate now, and still one after the siblings before it
+                    // are stored (path costs only drop).
+                    stats.duplicates += 1;
+                    continue;
+                }
                 if limit_bytes {
                     budget.bytes(used!(), growth(&c.children))?;
                 }
-                push(&mut c.children, (child, key, hash, found, mv, g2));
+                push(&mut c.children, (child, hash, found, mv, g2));
             }
             let children_bytes = vec_bytes(&c.children);
+            let index_slots = c.arena.index_slots();
             macro_rules! used_now {
                 () => {
-                    c.arena.bytes()
-                        + c.queue.bytes()
-                        + vec_bytes(&c.closed)
-                        + vec_bytes(&c.moves)
-                        + scratch_bytes
-                        + children_bytes
+                    used!() + children_bytes
                 };
             }
             let estimate = |child: &P::State, mv: P::Move| match parent_h {
                 Some(h) => heuristic.estimate_child(problem, h, mv, child),
                 None => heuristic.estimate(problem, child),
             };
-            for (child, key, hash, found, mv, g2) in c.children.drain(..) {
+            for (child, hash, found, mv, g2) in c.children.drain(..) {
                 if limit_bytes {
-                    budget.bytes(used_now!(), c.arena.growth_one(g2) + growth(&c.closed))?;
+                    budget.bytes(used_now!(), c.arena.growth_one(g2) + closed_growth!())?;
                 }
                 let stored = match found {
-                    Some(id) => Ok(id),
-                    None => c.arena.find_hashed(problem, &key, hash),
+                    Ok(id) => Ok(id),
+                    Err(slot) => c.arena.settle(problem, || problem.key(&child), hash, slot, index_slots),
                 };
                 match stored {
                     Ok(cid) => {
                         let ci = cid as usize;
-                        let closed = c.closed[ci / 64] & (1 << (ci % 64)) != 0;
-                        if g2 >= c.arena.g(cid) || (closed && !self.config.reopen) {
+                        if g2 >= c.arena.g(cid) || (track_closed && c.closed[ci / 64] & (1 << (ci % 64)) != 0) {
                             stats.duplicates += 1;
                             continue;
                         }
@@ -372,18 +385,20 @@ impl AStar {
                             budget.bytes(used_now!(), c.queue.growth(f, g2))?;
                         }
                         c.arena.relink(cid, id, g2, mv);
-                        c.closed[ci / 64] &= !(1 << (ci % 64));
+                        if track_closed {
+                            c.closed[ci / 64] &= !(1 << (ci % 64));
+                        }
                         c.queue.push(f, g2, cid);
                     }
                     Err(at) => {
                         stats.evaluated += 1;
                         let f = self.priority(g2, estimate(&child, mv))?;
                         if limit_bytes {
-                            let need = c.arena.growth_one(g2) + growth(&c.closed) + c.queue.growth(f, g2);
+                            let need = c.arena.growth_one(g2) + closed_growth!() + c.queue.growth(f, g2);
                             budget.bytes(used_now!(), need)?;
                         }
                         let cid = c.arena.insert(at, child, id, g2, Some(mv))?;
-                        if cid % 64 == 0 {
+                        if track_closed && cid % 64 == 0 {
                             push(&mut c.closed, 0);
                         }
                         c.queue.push(f, g2, cid);

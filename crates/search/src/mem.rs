@@ -97,10 +97,17 @@ pub(crate) fn growth<T>(v: &Vec<T>) -> usize {
 #[inline]
 pub(crate) fn push<T>(v: &mut Vec<T>, x: T) {
     if v.len() == v.capacity() {
-        let target = next_cap(v.capacity());
-        v.reserve_exact(target - v.len());
+        grow(v);
     }
     v.push(x);
+}
+
+/// The growth of a full vector for [`push`], out of the hot path.
+#[cold]
+#[inline(never)]
+fn grow<T>(v: &mut Vec<T>) {
+    let target = next_cap(v.capacity());
+    v.reserve_exact(target - v.len());
 }
 
 /// Spare room, in moves, kept in move buffers before each move generation: a state with
@@ -333,12 +340,16 @@ impl IdTable {
         (hash as u32 & self.tag_mask) | (id + 1)
     }
 
-    /// The id in the slot a probe for `hash` reads first, if its tag matches `hash`'s (reading
-    /// the slot fetches it from memory early).
+    /// The number of slots (it changes only when the table grows).
     #[inline]
-    pub(crate) fn touch(&self, hash: u64) -> Option<usize> {
-        let v = *self.slots.get(self.home(hash))?;
-        (v != 0 && v & self.tag_mask == hash as u32 & self.tag_mask).then(|| (v & !self.tag_mask) as usize - 1)
+    pub(crate) fn slot_count(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Whether `slot` is empty.
+    #[inline]
+    pub(crate) fn is_vacant(&self, slot: usize) -> bool {
+        self.slots[slot] == 0
     }
 
     /// Finds the id whose key equals the probed one (`same(id)` compares), or the empty slot.

@@ -88,9 +88,32 @@ impl BucketQueue {
 
     /// Queues node `id` with priority `f` and path cost `g`; grows exactly as
     /// [`growth`](Self::growth) predicted.
-    #[allow(clippy::many_single_char_names)]
+    #[inline]
     pub(crate) fn push(&mut self, f: u32, g: u32, id: u32) {
         let (fi, s) = (f as usize, g as usize);
+        // Fast path: the sub-bucket exists and has room.
+        if let Some(b) = self.buckets.get_mut(fi)
+            && let Some(v) = b.subs.get_mut(s)
+            && v.len() < v.capacity()
+        {
+            v.push(id);
+            b.count += 1;
+            b.hint = match self.tie {
+                TieBreak::LargerG => b.hint.max(s),
+                TieBreak::SmallerG => b.hint.min(s),
+            };
+            self.cursor = self.cursor.min(fi);
+            self.len += 1;
+            return;
+        }
+        self.push_growing(fi, s, id);
+    }
+
+    /// [`push`](Self::push) when a bucket, sub-bucket or entry vector has to grow.
+    #[cold]
+    #[inline(never)]
+    #[allow(clippy::many_single_char_names)]
+    fn push_growing(&mut self, fi: usize, s: usize, id: u32) {
         if fi >= self.buckets.len() {
             let before = self.buckets.capacity();
             if fi + 1 > before {

@@ -254,3 +254,49 @@ fn path_costs_beyond_u16_are_exact() {
     let r = bfs::Bfs::default().search(&mut bfs::Cache::new(), &Costly, &0, &mut ());
     assert_eq!(r.solution().map(|s| s.moves.len()), Some(5));
 }
+
+/// Node 0 has 300 moves to only 60 distinct children (1 to 60), in scrambled order and at
+/// scrambled costs; each child leads to the goal 61 at cost 1. A* looks all of a node's
+/// children up before storing any, and the index grows several times while node 0's children
+/// are stored: each child must still be stored once, at its cheapest cost.
+fn many_siblings_sharing_keys() -> Graph {
+    let mut adj = vec![Vec::new(); 62];
+    adj[0] = (0..300u32).map(|i| (1 + (i * 37) % 60, 2 + (i * 7919) % 97)).collect();
+    for node in adj.iter_mut().take(61).skip(1) {
+        node.push((61, 1));
+    }
+    Graph { adj, goal: 61 }
+}
+
+#[test]
+fn astar_stores_siblings_with_one_key_once_at_their_cheapest_cost() {
+    let g = many_siblings_sharing_keys();
+    let best = |t: u32| g.adj[0].iter().filter(|&&(to, _)| to == t).map(|&(_, c)| c).min();
+    let cheapest = (1..=60).filter_map(best).min().unwrap() + 1;
+    let mut warm = astar::Cache::new();
+    for fresh in [true, false, false] {
+        let mut new = astar::Cache::new();
+        let cache = if fresh { &mut new } else { &mut warm };
+        let r = astar::AStar::new(astar::Config::new().tie_break(freecell_search::TieBreak::SmallerG)).search(
+            cache,
+            &g,
+            &0,
+            &Zero,
+            &mut (),
+        );
+        assert_eq!(r.cost(), Some(cheapest));
+        check_solution(&g, &0, &r);
+        let (child, cost) = r.solution().unwrap().moves[0];
+        assert_eq!(Some(cost), best(child));
+        // The start, 60 children and the goal; each extra move to a child is a duplicate or
+        // a cheaper path to it.
+        assert_eq!(r.stats.peak_stored, 62);
+        assert_eq!(r.stats.generated, 300 + r.stats.expanded - 1);
+    }
+    // Exhausting the space (no goal): 61 nodes, each expanded once (costs are consistent).
+    let mut g = g;
+    g.goal = 62;
+    let r = astar::AStar::default().search(&mut astar::Cache::new(), &g, &0, &Zero, &mut ());
+    assert_eq!(r.outcome, Outcome::Exhausted);
+    assert_eq!((r.stats.peak_stored, r.stats.expanded), (62, 62));
+}
