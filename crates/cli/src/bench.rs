@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use freecell_core::{Board, Move, replay};
 use freecell_deals::{DealNumber, DealRange};
-use freecell_solver::{Outcome, Solver};
+use freecell_solver::{CostModel, Outcome, Solver};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::{Failure, SearchArgs};
@@ -70,17 +70,76 @@ fn parse_range(text: &str) -> Result<DealRange, freecell_deals::ParseDealError> 
     text.parse()
 }
 
-/// What a worker produced for one deal: its rows and any verification failures.
+/// What a worker produced for one deal: its rows, any verification failures and, for the
+/// `optimal` solver, what its bound said.
 #[derive(Debug)]
 pub(super) struct Done<R> {
     rows: Vec<R>,
     errors: Vec<String>,
+    optimal: Option<OptimalRow>,
 }
 
 impl<R> Default for Done<R> {
     fn default() -> Done<R> {
-        Done { rows: Vec::new(), errors: Vec::new() }
+        Done { rows: Vec::new(), errors: Vec::new(), optimal: None }
     }
+}
+
+/// One deal of the `optimal` solver's table.
+#[derive(Clone, Debug)]
+pub(super) struct OptimalRow {
+    deal: u64,
+    outcome: String,
+    initial: u32,
+    reached: u32,
+    /// The solution's length in the searched model.
+    length: Option<usize>,
+    evaluated: u64,
+    stored: u64,
+    seconds: f64,
+    bytes: usize,
+}
+
+/// The `optimal` solver's table: h(initial), final f-bound, length, states evaluated and
+/// stored, seconds and the search's bytes per deal, then the totals.
+fn optimal_table(rows: &[OptimalRow], cost: CostModel) -> String {
+    let model = match cost {
+        CostModel::SingleCard => "single-card",
+        CostModel::Sequence => "sequence",
+    };
+    let mut text = format!(
+        "\noptimal, {model} model: per deal\n\n| deal | outcome | h(initial) | final f-bound | length | evaluated | stored | seconds | MB held | bytes/state |\n|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+    );
+    let (mut evaluated, mut stored, mut seconds, mut most) = (0u64, 0u64, 0.0, 0usize);
+    for r in rows {
+        let per_state = if r.stored > 0 { r.bytes as f64 / r.stored as f64 } else { 0.0 };
+        let _ = writeln!(
+            text,
+            "| {} | {} | {} | {} | {} | {} | {} | {:.3} | {:.1} | {per_state:.1} |",
+            r.deal,
+            r.outcome,
+            r.initial,
+            r.reached,
+            r.length.map_or_else(|| "–".to_owned(), |n| n.to_string()),
+            r.evaluated,
+            r.stored,
+            r.seconds,
+            r.bytes as f64 / f64::from(1 << 20),
+        );
+        evaluated += r.evaluated;
+        stored += r.stored;
+        seconds += r.seconds;
+        most = most.max(r.bytes);
+    }
+    let _ = writeln!(
+        text,
+        "\ntotal: {} deals, {evaluated} states evaluated, {stored} stored, {seconds:.3} s of solving (wall clock), \
+         at most {:.1} MB held by one search; peak resident memory of the process {}",
+        rows.len(),
+        most as f64 / f64::from(1 << 20),
+        crate::peak_rss().map_or_else(|| "unknown".to_owned(), |kb| format!("{:.1} MB", kb as f64 / 1024.0)),
+    );
+    text
 }
 
 /// Why a solution is not a win on `board`, if it is not: the bench replays every solution
@@ -94,28 +153,50 @@ pub(super) fn solution_error(board: &Board, moves: &[Move]) -> Option<String> {
 }
 
 /// Solves one deal.
-fn deal_row(solver: &mut Solver, deal: DealNumber, name: &str) -> Done<DealRow> {
+fn deal_row(solver: &mut Solver, deal: DealNumber, name: &str, cost: CostModel) -> Done<DealRow> {
     let board = deal.board();
     let started = Instant::now();
     let result = solver.solve(&board);
     let elapsed = started.elapsed();
     let mut done = Done::default();
-    let measure = match result {
+    let measure = match &result {
         Ok(report) => match &report.outcome {
             Outcome::Solved(s) => match solution_error(&board, &s.moves) {
-                None => Measure::of(&report, elapsed),
+                None => Measure::of(report, elapsed),
                 Some(error) => {
                     done.errors.push(format!("deal {deal}: {error}"));
                     Measure::error(elapsed)
                 }
             },
-            _ => Measure::of(&report, elapsed),
+            _ => Measure::of(report, elapsed),
         },
         Err(error) => {
             done.errors.push(format!("deal {deal}: {error}"));
             Measure::error(elapsed)
         }
     };
+    if let (Some(bounds), Ok(report)) = (solver.bounds(), &result) {
+        let length = report.outcome.solution().map(|s| match cost {
+            CostModel::SingleCard => s.single_card_len(),
+            CostModel::Sequence => s.len(),
+        });
+        let outcome = match &report.outcome {
+            Outcome::Solved(_) => "solved".to_owned(),
+            Outcome::Unsolvable => "unsolvable".to_owned(),
+            Outcome::Undecided(reason) => format!("undecided ({reason})"),
+        };
+        done.optimal = Some(OptimalRow {
+            deal: deal.get(),
+            outcome,
+            initial: bounds.initial,
+            reached: bounds.reached,
+            length,
+            evaluated: report.stats.search.evaluated,
+            stored: report.stats.search.peak_stored,
+            seconds: elapsed.as_secs_f64(),
+            bytes: report.stats.search.bytes,
+        });
+    }
     done.rows.push(DealRow { deal: deal.get(), solver: name.to_owned(), measure });
     done
 }
@@ -163,7 +244,7 @@ pub(crate) fn bench(args: &BenchArgs) -> Result<(), Failure> {
     let name = row::token(&args.search.solver.to_string())
         .map_err(|error| Failure::Input(format!("the solver name cannot be written to CSV: {error}")))?;
     match args.hints {
-        None => drive::<DealRow, Table>(args, &name, 1, |solver, deal| deal_row(solver, deal, &name)),
+        None => drive::<DealRow, Table>(args, &name, 1, |solver, deal| deal_row(solver, deal, &name, args.search.cost)),
         Some(k) => {
             drive::<HintRow, Latency>(args, &name, k as usize, |solver, deal| hints::hint_rows(solver, deal, k, &name))
         }
@@ -208,6 +289,7 @@ where
     }
     let mut first = true;
     let mut errors = Vec::new();
+    let mut optimal = Vec::new();
     let result = pool::run_in_order(
         &todo,
         solvers,
@@ -217,6 +299,7 @@ where
                 bar.suspend(|| eprintln!("freecell: {error}"));
             }
             errors.extend(deal.errors);
+            optimal.extend(deal.optimal);
             if let Some(csv) = &mut csv {
                 csv.append(&deal.rows)?;
             }
@@ -239,7 +322,10 @@ where
     result?;
     let wall = started.elapsed();
     let heading = heading(args, name, done.len(), todo.len(), wall);
-    let table = summary.render(name);
+    let mut table = summary.render(name);
+    if !optimal.is_empty() {
+        table.push_str(&optimal_table(&optimal, args.search.cost));
+    }
     match &mut json {
         Some(out) => {
             writeln!(out, "\n],\"wall_seconds\":{:.3},\"summary\":{}}}", wall.as_secs_f64(), summary.json())

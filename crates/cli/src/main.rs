@@ -143,7 +143,7 @@ struct SearchArgs {
     /// count 1 in both.
     #[arg(long, value_name = "MODEL", default_value = "sequence", value_parser = parse_cost)]
     cost: CostModel,
-    /// `optimal` only: the deadlock bound h_p, cycles through at most P suits (0 to 4).
+    /// `optimal` only: the deadlock bound `h_p`, cycles through at most P suits (0 to 4).
     #[arg(long, value_name = "P", default_value_t = 2, value_parser = clap::value_parser!(u8).range(0..=4))]
     deadlock_p: u8,
     /// `optimal` only: IDA* (little memory, no automoves) instead of A*.
@@ -391,7 +391,7 @@ fn optimal_statistics(search: &SearchArgs, bounds: freecell_solver::Bounds, repo
     let stats = &report.stats.search;
     let model = match search.cost {
         CostModel::SingleCard => "single",
-        _ => "sequence",
+        CostModel::Sequence => "sequence",
     };
     let engine = if search.low_memory { "IDA*" } else { "A*" };
     let per_state = if stats.peak_stored > 0 { stats.bytes as f64 / stats.peak_stored as f64 } else { 0.0 };
@@ -410,7 +410,7 @@ fn optimal_statistics(search: &SearchArgs, bounds: freecell_solver::Bounds, repo
 }
 
 /// The process's peak resident memory in kB (Linux: `VmHWM` in `/proc/self/status`).
-fn peak_rss() -> Option<u64> {
+pub(crate) fn peak_rss() -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
     line.split_whitespace().nth(1)?.parse().ok()

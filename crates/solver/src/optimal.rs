@@ -376,12 +376,6 @@ fn run(
         if c.node(id).g() != g {
             continue; // stale: queued again with a smaller g
         }
-        if f > bounds.reached && std::env::var_os("OPT_DEBUG").is_some() {
-            eprintln!(
-                "layer {} done: expanded {} evaluated {} stored {}",
-                bounds.reached, stats.expanded, stats.evaluated, c.len
-            );
-        }
         bounds.reached = bounds.reached.max(f);
         if f == g {
             // h = 0 only when every card is home (h counts the cards out).
@@ -394,8 +388,8 @@ fn run(
         if observer.on_expand(stats) == Control::Stop {
             return Err(Reason::Stopped);
         }
-        let packed = c.node(id).key;
-        let board = packer.unpack(&packed);
+        let parent_key = c.node(id).key;
+        let board = packer.unpack(&parent_key);
         c.moves.clear();
         if c.moves.capacity() < 64 {
             check(c, 64 * size_of::<Move>())?;
@@ -422,7 +416,7 @@ fn run(
             child.apply_unchecked(mv);
             let automoves = child.play_automoves(AUTOMOVE);
             let g2 = g + settings.step(mv, automoves);
-            let key = packer.repack(&packed, &board, &child).expect("positions reached by legal moves pack");
+            let key = packer.repack(&parent_key, &board, &child).expect("positions reached by legal moves pack");
             let hash = key.hash64();
             children.push(Child { board: child, key, hash, g: g2, first: 0 });
         }

@@ -157,7 +157,7 @@ fn positions(count: u64, ranks: &'static [u8]) -> impl Iterator<Item = Board> {
         let ranks = ranks[(i % ranks.len() as u64) as usize];
         let cascades = 4 + (i / 3 % 2) as u8;
         let cells = 1 + (i / 6 % 3) as u8;
-        reduced(0x0b71_a1 + i, ranks, cascades, cells, (i % 7) as usize)
+        reduced(0x000b_71a1 + i, ranks, cascades, cells, (i % 7) as usize)
     })
 }
 
