@@ -138,20 +138,89 @@ impl Blocking {
     }
 }
 
-/// Scores `board` under `w` (without the depth term), given its number of blocked cards.
-///
-/// "Unsorted" cards are those above each cascade's built base, which the board keeps
-/// ([`Board::built_base_len`]), so under other build rules it follows those rules; the
-/// cards above each next home card are counted from the board too
-/// ([`Board::cards_above`]). Nothing here walks a whole cascade.
-#[inline]
-pub(crate) fn score(board: &Board, blocked: u32, w: &Weights) -> u32 {
+/// Cards lying above the next card each foundation needs, summed over the suits (HSDH's
+/// blocking sum).
+fn dig(board: &Board) -> u32 {
     let mut dig = 0;
     for suit in Suit::ALL {
         if let NextHome::Card(card) = board.next_home(suit) {
             dig += board.cards_above(card).unwrap_or(0) as u32;
         }
     }
+    dig
+}
+
+/// Where the next card of each foundation lies in a position, kept so that a child's
+/// [`dig`] costs a look at its move unless a card went home.
+pub(crate) struct Digging {
+    /// The foundations' ranks.
+    home: [u8; 4],
+    /// Per suit: the cascade holding its next card (`u8::MAX` when it is in a cell or the
+    /// foundation is complete) and the cards above it.
+    next: [(u8, u8); 4],
+    dig: u32,
+}
+
+impl Digging {
+    /// `blocking` describes the same position.
+    pub(crate) fn of(board: &Board, blocking: &Blocking) -> Digging {
+        let mut home = [0; 4];
+        let mut next = [(u8::MAX, 0); 4];
+        let mut dig = 0;
+        for (k, suit) in Suit::ALL.into_iter().enumerate() {
+            home[k] = board.foundation(suit);
+            if let NextHome::Card(card) = board.next_home(suit)
+                && let Some(above) = board.cards_above(card)
+                && let Some(i) = blocking.cascades.iter().position(|&set| set & 1 << card.index() != 0)
+            {
+                next[k] = (i as u8, above as u8);
+                dig += above as u32;
+            }
+        }
+        Digging { home, next, dig }
+    }
+
+    /// [`dig`] of `child`, the position after `mv` (and its automoves) from the position
+    /// this describes.
+    ///
+    /// While the foundations stay as they were, only the move's two piles change: a next
+    /// card beneath the moved cards loses them, one on the destination cascade gains them,
+    /// and one inside the moved run keeps the cards above it (runs move whole, a card to a
+    /// cell has none).
+    #[inline]
+    pub(crate) fn after(&self, mv: Move, child: &Board) -> u32 {
+        if Suit::ALL.into_iter().enumerate().any(|(k, suit)| child.foundation(suit) != self.home[k]) {
+            return dig(child);
+        }
+        let count = u32::from(mv.count());
+        let from = match mv.from().kind() {
+            PileKind::Cascade(a) => a as u8,
+            _ => u8::MAX - 1,
+        };
+        let to = match mv.to().kind() {
+            PileKind::Cascade(b) => b as u8,
+            _ => u8::MAX - 1,
+        };
+        let mut dig = self.dig;
+        for &(cascade, above) in &self.next {
+            if cascade == from && u32::from(above) >= count {
+                dig -= count;
+            } else if cascade == to {
+                dig += count;
+            }
+        }
+        dig
+    }
+}
+
+/// Scores `board` under `w` (without the depth term), given its numbers of blocked cards
+/// and of cards above the next home cards.
+///
+/// "Unsorted" cards are those above each cascade's built base, which the board keeps
+/// ([`Board::built_base_len`]), so under other build rules it follows those rules. Nothing
+/// here walks a cascade.
+#[inline]
+pub(crate) fn score(board: &Board, blocked: u32, dig: u32, w: &Weights) -> u32 {
     let (mut unsorted, mut columns) = (0u32, 0u32);
     for i in 0..board.cascade_count() {
         let len = board.cascade_len(i);
@@ -165,7 +234,7 @@ pub(crate) fn score(board: &Board, blocked: u32, w: &Weights) -> u32 {
 
 /// Scores `board` under `w` (without the depth term) from scratch.
 pub(crate) fn evaluate(board: &Board, w: &Weights) -> u32 {
-    score(board, Blocking::of(board).blocked, w)
+    score(board, Blocking::of(board).blocked, dig(board), w)
 }
 
 /// Plays the safe automoves after `mv`, just played on `board`.
@@ -396,6 +465,7 @@ impl Search {
             self.stats.bytes = self.stats.bytes.max(others + peak);
             let mut solved = None;
             let blocking = Blocking::of(board);
+            let digging = Digging::of(board, &blocking);
             for &mv in &moves {
                 let mut child = board.clone();
                 child.apply_unchecked(mv);
@@ -411,7 +481,8 @@ impl Search {
                     solved = Some(child_id);
                     break;
                 }
-                let h = score(&child, blocking.after(board, mv), w) + w.depth * u32::from(depth);
+                let h =
+                    score(&child, blocking.after(board, mv), digging.after(mv, &child), w) + w.depth * u32::from(depth);
                 self.stats.evaluated += 1;
                 self.open.push(Reverse(u64::from(h) << 32 | u64::from(u32::MAX - child_id)));
             }
@@ -730,6 +801,27 @@ mod tests {
                     assert_eq!(blocking.after(board, mv), Blocking::of(&child).blocked, "{mv:?} in {board}");
                     child.play_automoves(Automove::Raymond);
                     assert_eq!(blocking.after(board, mv), Blocking::of(&child).blocked, "{mv:?} then automoves");
+                }
+            });
+        }
+    }
+
+    /// Each child's count of cards above the next home cards, from its parent's and the
+    /// move, equals a count from scratch, with and without automoves.
+    #[test]
+    fn dig_after_a_move_matches_a_recount() {
+        for settle in [false, true] {
+            random_positions(Rules::freecell(), settle, |board, moves| {
+                let blocking = Blocking::of(board);
+                let digging = Digging::of(board, &blocking);
+                assert_eq!(digging.dig, dig(board));
+                for &mv in moves {
+                    let mut child = board.clone();
+                    child.apply_unchecked(mv);
+                    if settle {
+                        child.play_automoves(Automove::Raymond);
+                    }
+                    assert_eq!(digging.after(mv, &child), dig(&child), "{mv:?} in {board}");
                 }
             });
         }
