@@ -119,7 +119,7 @@ struct BoardArgs {
 #[derive(Debug, Args)]
 struct SearchArgs {
     /// The solver: fast (the default: greedy search, exhaustive fallback, shortened
-    /// solutions), hsd, hsd-heineman, ida-hsdh, bfs, dfs, ga, bestfirst or goals (see the
+    /// solutions), hsd, hsd-heineman, ida-hsdh, bfs, dfs, ga, bestfirst, goals or optimal (provably shortest; see the
     /// freecell-solver docs), or an evolved one: `weights:FILE` (a genome, as `freecell
     /// evolve` writes it) or `policy:FILE` (a policy).
     #[arg(long, value_name = "NAME", default_value = "fast", value_parser = evolve::SolverChoice::parse)]

@@ -42,6 +42,8 @@
 //! - [`Move`], [`Pile`]: three bytes and one; [`MoveError`] says which rule a move breaks.
 //! - [`Key`]: the canonical identity of a position, invariant under permuting cascades and
 //!   free cells; [`Board::hash64`] is its Zobrist hash, kept incrementally.
+//! - [`Packer`], [`Packed`]: positions reachable from one start position in 20 bytes, for
+//!   searches that store millions of them.
 //! - [`Automove`]: Horne's and Raymond's safe automove rules.
 //!
 //! # Features

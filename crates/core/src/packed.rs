@@ -68,8 +68,18 @@ impl std::fmt::Debug for Packed {
     }
 }
 
-/// Packs and unpacks the positions reachable from one start position (see the
-/// [module docs](self)).
+/// Packs and unpacks the positions reachable from one start position.
+///
+/// # Why 3 bits a card are enough
+/// A position is fixed, up to the order of cascades and cells, by what each card lies on
+/// (see [`Key`](crate::Key)). In a position reached by legal moves a card lies on another
+/// card only because the start position put it there or because a move placed it (or the
+/// run it was the deepest card of) there, and a move places a card only on a card it
+/// *stacks on* under the build rule: at most four cards. So each card's place is one of
+/// eight codes: home, a free cell, the bottom of a cascade, one of its (up to four)
+/// stacking parents, or the card it lay on at the start. When the start's card is also a
+/// stacking parent, the parent's code is used, so every position has exactly one packing:
+/// [`Packed`] values are equal exactly when the positions' keys are.
 ///
 /// # Examples
 /// ```

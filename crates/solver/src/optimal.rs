@@ -19,10 +19,10 @@
 //!
 //! # Automoves
 //! After each move, Horne's safe automoves are played, each counted as a move of cost 1 in
-//! both models. That keeps optimality (the argument is in `docs/results/optimal.md` and in
-//! [`Preset::Optimal`](crate::Preset::Optimal)'s docs): from any solution of the position
-//! before an automove, dropping the moved card's later moves gives a solution of the
-//! position after it that is no longer, minus the card's home move.
+//! both models. That keeps optimality (the argument is in
+//! [`Preset::Optimal`](crate::Preset::Optimal)'s docs and `docs/results/optimal.md`): from
+//! any solution of the position before an automove one gets a solution of the position
+//! after it that is shorter by at least the automoved card's home move.
 
 use freecell_core::{Automove, Board, Move, MoveModel, Packed, Packer};
 use freecell_heuristics::deadlock_bound;

@@ -61,12 +61,15 @@ pub use crate::bestfirst::LOOKAHEAD;
 ///   counted. The bound is admissible in both models (the heuristics crate tests it
 ///   against exhaustive search), but not necessarily consistent, so positions reached
 ///   again more cheaply are re-opened. Automoves: Horne's rule only, each automove counted
-///   as a move. It keeps optimality in both models: Horne's safe card `c` has nothing that
-///   could ever be built on it out of its foundation, so from any solution of the position
-///   before `c` goes home, dropping `c`'s moves (or, in the sequence model, `c` from the
-///   top of each run move that carries it) leaves a legal solution of the position after,
-///   shorter by at least `c`'s home move, which the automove costs. The single-card model
-///   searches single-card moves only (a run of n cards costs n either way). The paper does
+///   as a move. It keeps optimality in both models: take any solution of the position
+///   before Horne's safe card `c` goes home, drop `c`'s moves (in the sequence model, `c`
+///   leaves each run move that carries it, always at the run's top), and let the only
+///   cards that could ever be put on `c` (opposite-colour aces, when `c` is a 2) go home
+///   at the moment they would have been put on it, dropping their later moves. What
+///   remains is legal (cells and cascades are only emptier) and no longer, less `c`'s home
+///   move, which the automove costs; so the optimum is unchanged (the reduced-deck tests
+///   compare with breadth-first search without automoves). The single-card model searches
+///   single-card moves only (a run of n cards costs n either way). The paper does
 ///   not say whether its search used automoves. Solutions are never shortened (they are
 ///   already shortest).
 /// - `ga`: the weighted sum lies in `[0, 1]`; staged deepening's open list is keyed by
