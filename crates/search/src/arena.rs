@@ -127,48 +127,14 @@ impl<P: SearchProblem + ?Sized> Arena<P> {
         self.index.hash(key)
     }
 
-    /// Looks `key` up without making room in the index: `Ok(id)` if stored, else `Err(slot)`,
-    /// the empty slot where it would go now. A* looks up all children of a node before
-    /// inserting any, so that their cache misses (index slots, stored states) overlap; it then
-    /// inserts through [`settle`](Self::settle). Needs at least one stored node (the index
-    /// then always has an empty slot).
+    /// Reads the index slot a probe for `hash` starts at (a load whose value is unused), so
+    /// that it is in cache when [`find_hashed`](Self::find_hashed) probes. A* calls it for
+    /// every child of a node before probing for any: the loads miss the cache independently
+    /// and overlap, where probing child after child would wait for each miss in turn (a probe
+    /// branches on what it loads).
     #[inline]
-    pub(crate) fn lookup(&self, problem: &P, key: &P::Key, hash: u64) -> Result<u32, usize> {
-        let states = &self.states;
-        self.index.probe(hash, |id| problem.key(&states[id as usize]) == *key)
-    }
-
-    /// The index's slot count, which changes exactly when it grows (and [`lookup`](Self::lookup)
-    /// slots go stale).
-    #[inline]
-    pub(crate) fn index_slots(&self) -> usize {
-        self.index.slot_count()
-    }
-
-    /// Makes room for one more node and confirms a [`lookup`](Self::lookup) that found no node,
-    /// made when the index had `slots` slots ([`index_slots`](Self::index_slots)):
-    /// `Err((hash, slot))` for [`insert`](Self::insert) if the index has not grown since and
-    /// the slot is still empty; otherwise probes again for `key()` (a node inserted since, such
-    /// as a sibling with the same key, may now answer `Ok(id)`).
-    ///
-    /// (With linear probing the slots before `slot` on the probe path were full and stay full,
-    /// so if `slot` is still empty, a probe now would end there too.)
-    #[inline]
-    pub(crate) fn settle(
-        &mut self,
-        problem: &P,
-        key: impl FnOnce() -> P::Key,
-        hash: u64,
-        slot: usize,
-        slots: usize,
-    ) -> Result<u32, (u64, usize)> {
-        let states = &self.states;
-        self.index.reserve_one(|id| problem.key(&states[id as usize]));
-        if self.index.slot_count() == slots && self.index.is_vacant(slot) {
-            return Err((hash, slot));
-        }
-        let key = key();
-        self.index.probe(hash, |id| problem.key(&states[id as usize]) == key).map_err(|slot| (hash, slot))
+    pub(crate) fn prefetch(&self, hash: u64) {
+        self.index.prefetch(hash);
     }
 
     /// [`find`](Self::find) with the hash already computed.
@@ -182,7 +148,8 @@ impl<P: SearchProblem + ?Sized> Arena<P> {
     /// Stores a node at the slot [`find`](Self::find) returned.
     ///
     /// `mv` is ignored for the root (`parent == NO_PARENT`).
-    #[inline]
+    #[inline(always)]
+    #[allow(clippy::inline_always)] // A*'s hot loop: left to itself, LLVM calls it
     pub(crate) fn insert(
         &mut self,
         at: (u64, usize),
@@ -279,13 +246,22 @@ impl Costs {
                 if let Ok(g) = u16::try_from(g) {
                     push(v, g);
                 } else {
-                    let mut wide = Vec::with_capacity(Self::widened_capacity(v));
-                    wide.extend(v.iter().map(|&c| u32::from(c)));
-                    wide.push(g);
-                    *self = Costs::Wide(wide);
+                    self.widen(g);
                 }
             }
             Costs::Wide(v) => push(v, g),
+        }
+    }
+
+    /// Pushes `g`, too large for 2 bytes, switching to 4-byte costs.
+    #[cold]
+    #[inline(never)]
+    fn widen(&mut self, g: u32) {
+        if let Costs::Narrow(v) = self {
+            let mut wide = Vec::with_capacity(Self::widened_capacity(v));
+            wide.extend(v.iter().map(|&c| u32::from(c)));
+            wide.push(g);
+            *self = Costs::Wide(wide);
         }
     }
 }

@@ -140,13 +140,12 @@ pub struct Cache<P: SearchProblem + ?Sized> {
     /// One bit per node: expanded (kept only with re-opening off, the one reader).
     closed: Vec<u64>,
     moves: Vec<P::Move>,
-    /// The children of the node being expanded: state, index hash, lookup (the id if stored,
-    /// else the empty index slot), move, path cost.
+    /// The children of the node being expanded: state, key, index hash, move, path cost.
     children: Vec<Child<P>>,
 }
 
 /// A generated child waiting for its duplicate check.
-type Child<P> = (<P as SearchProblem>::State, u64, Result<u32, usize>, <P as SearchProblem>::Move, u32);
+type Child<P> = (<P as SearchProblem>::State, <P as SearchProblem>::Key, u64, <P as SearchProblem>::Move, u32);
 
 impl<P: SearchProblem + ?Sized> Cache<P> {
     /// An empty cache; it allocates on first use.
@@ -328,8 +327,9 @@ impl AStar {
             reserve_moves(&mut c.moves);
             problem.moves(parent, &mut c.moves);
 
-            // Generate every child and look each one up before inserting any: the lookups
-            // miss the cache independently, so their misses overlap.
+            // Generate every child and load the index slot each one's probe starts at, then
+            // probe and store them one by one: the slot loads miss the cache independently,
+            // so their misses overlap.
             c.children.clear();
             for &mv in &c.moves {
                 budget.generate(stats)?;
@@ -339,22 +339,13 @@ impl AStar {
                 problem.apply(&mut child, mv);
                 let key = problem.key(&child);
                 let hash = c.arena.hash(&key);
-                let found = c.arena.lookup(problem, &key, hash);
-                if let Ok(cid) = found
-                    && g2 >= c.arena.g(cid)
-                {
-                    // No cheaper: a duplicate now, and still one after the siblings before it
-                    // are stored (path costs only drop).
-                    stats.duplicates += 1;
-                    continue;
-                }
+                c.arena.prefetch(hash);
                 if limit_bytes {
                     budget.bytes(used!(), growth(&c.children))?;
                 }
-                push(&mut c.children, (child, hash, found, mv, g2));
+                push(&mut c.children, (child, key, hash, mv, g2));
             }
             let children_bytes = vec_bytes(&c.children);
-            let index_slots = c.arena.index_slots();
             macro_rules! used_now {
                 () => {
                     used!() + children_bytes
@@ -364,15 +355,11 @@ impl AStar {
                 Some(h) => heuristic.estimate_child(problem, h, mv, child),
                 None => heuristic.estimate(problem, child),
             };
-            for (child, hash, found, mv, g2) in c.children.drain(..) {
+            for (child, key, hash, mv, g2) in c.children.drain(..) {
                 if limit_bytes {
                     budget.bytes(used_now!(), c.arena.growth_one(g2) + closed_growth!())?;
                 }
-                let stored = match found {
-                    Ok(id) => Ok(id),
-                    Err(slot) => c.arena.settle(problem, || problem.key(&child), hash, slot, index_slots),
-                };
-                match stored {
+                match c.arena.find_hashed(problem, &key, hash) {
                     Ok(cid) => {
                         let ci = cid as usize;
                         if g2 >= c.arena.g(cid) || (track_closed && c.closed[ci / 64] & (1 << (ci % 64)) != 0) {

@@ -243,7 +243,9 @@ impl<P: SearchProblem + ?Sized> Core<P> {
                 let cycle = match prm.cycles {
                     Cycles::Off => false,
                     Cycles::Parent => child_depth >= 2 && self.keys[child_depth - 2] == key,
-                    Cycles::Path => self.filter[slot] != 0 && self.keys.contains(&key),
+                    // From the newest key back: the usual repeat is the grandparent, an
+                    // immediately reversed move, second from the end.
+                    Cycles::Path => self.filter[slot] != 0 && self.keys.iter().rev().any(|k| *k == key),
                 };
                 if cycle {
                     stats.duplicates += 1;

@@ -158,11 +158,11 @@
 //!   the 15-puzzle (`u64` state, 1-byte move) that is about 27 bytes per stored state in
 //!   resident memory, 31–33 counting capacities.
 //! - **A\*** generates all children of a node first (one state copy each, no heap allocation
-//!   for a packed state) and looks each one up in the index, so the cache misses of the
-//!   duplicate checks overlap; a child no cheaper than its stored node is dropped there. Then it
-//!   stores the others one by one, probing again only if the index grew meanwhile or a sibling
-//!   took the empty slot. Expanded nodes are marked only with re-opening off, the one case
-//!   that reads the marks.
+//!   for a packed state) and loads the index slot each one's probe will start at; then it
+//!   probes and stores them one by one. The slot loads miss the cache independently, so their
+//!   misses overlap (probing child after child would wait for each miss in turn, as a probe
+//!   branches on what it loads). Expanded nodes are marked only with re-opening off, the one
+//!   case that reads the marks.
 //! - **Depth-first engines** allocate nothing per node once warm: one flat move stack
 //!   (note its length, append, iterate, truncate), frames and path keys reused; a 16 KiB
 //!   counting filter makes [`Cycles::Path`] checks O(1) for most children.

@@ -311,10 +311,17 @@ impl IdTable {
 
     /// Makes room for one more id. On growth, re-indexes ids `0..len` (every stored node is
     /// indexed, in id order) by `key_of(id)`, node `id`'s key.
-    pub(crate) fn reserve_one<K: Hash>(&mut self, mut key_of: impl FnMut(u32) -> K) {
-        if !over_load(self.len, self.slots.len()) {
-            return;
+    #[inline]
+    pub(crate) fn reserve_one<K: Hash>(&mut self, key_of: impl FnMut(u32) -> K) {
+        if over_load(self.len, self.slots.len()) {
+            self.grow(key_of);
         }
+    }
+
+    /// The growth of [`reserve_one`](Self::reserve_one), out of the hot path.
+    #[cold]
+    #[inline(never)]
+    fn grow<K: Hash>(&mut self, mut key_of: impl FnMut(u32) -> K) {
         let new = self.grown();
         self.slots = Vec::new();
         // Zeroed memory (`calloc`): fresh pages are touched only when written.
@@ -340,16 +347,11 @@ impl IdTable {
         (hash as u32 & self.tag_mask) | (id + 1)
     }
 
-    /// The number of slots (it changes only when the table grows).
+    /// Loads the slot a probe for `hash` reads first (see
+    /// [`Arena::prefetch`](crate::arena::Arena::prefetch)). The table must not be empty.
     #[inline]
-    pub(crate) fn slot_count(&self) -> usize {
-        self.slots.len()
-    }
-
-    /// Whether `slot` is empty.
-    #[inline]
-    pub(crate) fn is_vacant(&self, slot: usize) -> bool {
-        self.slots[slot] == 0
+    pub(crate) fn prefetch(&self, hash: u64) {
+        std::hint::black_box(self.slots[self.home(hash)]);
     }
 
     /// Finds the id whose key equals the probed one (`same(id)` compares), or the empty slot.
