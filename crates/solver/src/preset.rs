@@ -22,7 +22,7 @@ pub use crate::bestfirst::LOOKAHEAD;
 /// | `ga` | staged deepening, [`Config::paper`](freecell_search::staged::Config::paper) | sequence | Horne | [`Weights::GA_FREECELL_BEST`](freecell_heuristics::Weights::GA_FREECELL_BEST) | GA-FreeCell §3.3–4 |
 /// | `bestfirst` | best-first search, each taken position looked ahead [`LOOKAHEAD`] moves depth-first, duplicates on the canonical key | single-card | none | score `n − d/4` ([`thesis_score`](freecell_heuristics::thesis::thesis_score)) | Castiaux's thesis (2021), "Tree Search Solver" |
 /// | `goals` | goal generation: the thesis's strategies in order, depth-first with backtracking, visited positions on the canonical key | sequence, **deep-supermove** capacity | Raymond, after every goal | none (strategies rank cascades by [`sortedness_of`](freecell_heuristics::thesis::sortedness_of)) | Castiaux's thesis (2021), "Goal Generation Solver" |
-/// | `fast` | greedy best-first search weighted by depth, then exhaustive breadth-first search | sequence, then single-card | Raymond | this workspace's evaluation (cards out, blocked and unsorted cards, cards above the next home cards, cells, columns) | designed for speed (issue 8) |
+/// | `fast` | greedy best-first searches weighted by depth, four evaluations taking turns, then exhaustive breadth-first search | sequence, then single-card | Raymond | this workspace's evaluation (cards out, blocked and unsorted cards, cards above the next home cards, cells, columns) | designed for speed (issue 8) |
 /// | `optimal` | A*, bucket queue by `f` then larger `g`, duplicates on the canonical position packed into 20 bytes ([`Packer`](freecell_core::Packer)), re-opening; IDA* with a transposition table as the low-memory alternative ([`Solver::low_memory`](crate::Solver::low_memory)) | sequence or single-card, by the cost model ([`Solver::cost_model`](crate::Solver::cost_model)) | Horne, each automove counted (A*); none (IDA*) | deadlock bound `h_p`, p = 2 unless set ([`Solver::deadlock_p`](crate::Solver::deadlock_p)) | Paul & Helmert 2016 (optimal solitaire solutions by deadlock analysis); issue 7 |
 ///
 /// Choices the sources leave open, named:
@@ -48,9 +48,10 @@ pub use crate::bestfirst::LOOKAHEAD;
 ///   thesis's deep-supermove capacity. Its solutions list the automoves as chosen moves.
 ///   The strategies skip some moves, so running out of goals is
 ///   [`Reason::Pruned`](crate::Reason::Pruned), never a proof.
-/// - `fast`: a greedy best-first search over sequence moves (Raymond's safe automoves)
-///   finds a solution for ordinary deals in about a millisecond; it detects duplicates on
-///   64-bit hashes, so when it runs out of states the `bfs` preset's
+/// - `fast`: greedy best-first searches over sequence moves (Raymond's safe automoves),
+///   four evaluations taking turns and each resuming where it stopped, find a solution for
+///   ordinary deals in well under a millisecond; they detect duplicates on
+///   64-bit hashes, so when they run out of states the `bfs` preset's
 ///   exhaustive search over single-card moves with exact keys (Raymond's safe automoves too)
 ///   decides, and only it may answer `Unsolvable`. Both stages stop at [`FAST_BYTES`] when
 ///   the solver sets no memory limit. Solutions are then shortened
@@ -113,7 +114,7 @@ pub enum Preset {
 }
 
 /// Memory limit of each of the `fast` preset's stages when the solver sets none (the issue's
-/// bar is 200 MB per deal).
+/// bar is 200 MB per deal); the greedy searches that take turns share it.
 pub const FAST_BYTES: usize = 150 << 20;
 
 /// Depth bound of the `dfs` preset, in single-card moves: fc-solve's single-card solutions
