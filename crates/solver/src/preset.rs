@@ -72,7 +72,7 @@ pub use crate::bestfirst::LOOKAHEAD;
 ///   compare with breadth-first search without automoves). The single-card model searches
 ///   single-card moves only (a run of n cards costs n either way). The paper does
 ///   not say whether its search used automoves. Solutions are never shortened (they are
-///   already shortest).
+///   already shortest). Without a memory limit A* stops at [`OPTIMAL_BYTES`].
 /// - `ga`: the weighted sum lies in `[0, 1]`; staged deepening's open list is keyed by
 ///   integers, so the value is scaled by [`GA_SCALE`] and rounded. The scale sets which
 ///   leaves count as "of equal heuristic value" and replace each other.
@@ -116,6 +116,13 @@ pub enum Preset {
 /// Memory limit of each of the `fast` preset's stages when the solver sets none (the issue's
 /// bar is 200 MB per deal); the greedy searches that take turns share it.
 pub const FAST_BYTES: usize = 150 << 20;
+
+/// Memory limit of the `optimal` preset's A* when the solver sets none: 4 GiB, about 100
+/// million stored positions at about 40 bytes each. Beyond it the solve ends
+/// [`Undecided`](crate::Outcome::Undecided) with [`Reason::MemoryLimit`](crate::Reason::MemoryLimit)
+/// instead of exhausting the machine; [`Solver::max_bytes`](crate::Solver::max_bytes) sets
+/// another.
+pub const OPTIMAL_BYTES: usize = 4 << 30;
 
 /// Depth bound of the `dfs` preset, in single-card moves: fc-solve's single-card solutions
 /// average about 300 moves (FREECELL-FACTS §7), and a bound well above that lets the

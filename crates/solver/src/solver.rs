@@ -15,7 +15,7 @@ use crate::fast;
 use crate::guide::{Hsdh, Ordered, PolicyGuide, Traced, Tracing, Weighted, normalised_scale};
 use crate::handle::Meter;
 use crate::optimal::{self, Bounds};
-use crate::preset::{DFS_DEPTH, GA_SCALE, IDA_TABLE};
+use crate::preset::{DFS_DEPTH, GA_SCALE, IDA_TABLE, OPTIMAL_BYTES};
 use crate::shorten::Shortcuts;
 use crate::watch::Watch;
 use crate::{CostModel, FreeCell, Preset};
@@ -552,6 +552,10 @@ fn search_optimal(
 ) -> (Report<freecell_core::Move>, Bounds) {
     let settings = optimal::Settings { cost: optimal_settings.cost, p: optimal_settings.p };
     if !optimal_settings.low_memory {
+        let budget = match budget.get_max_bytes() {
+            Some(_) => budget,
+            None => budget.max_bytes(OPTIMAL_BYTES),
+        };
         return optimal::astar(&mut caches.optimal, start, settings, budget, watch);
     }
     let initial = settings.h(start);
