@@ -102,11 +102,7 @@ impl Config {
         self
     }
 
-    /// Node and byte budgets.
-    pub fn budget(mut self, b: Budget) -> Self {
-        self.budget = b;
-        self
-    }
+    crate::engine::budget_setting!("Node and byte budgets.");
 
     /// `(g_weight, h_weight)`.
     pub fn get_weights(&self) -> (u32, u32) {
@@ -121,11 +117,6 @@ impl Config {
     /// See [`reopen`](Self::reopen).
     pub fn get_reopen(&self) -> bool {
         self.reopen
-    }
-
-    /// See [`budget`](Self::budget).
-    pub fn get_budget(&self) -> Budget {
-        self.budget
     }
 }
 
@@ -204,17 +195,9 @@ pub struct AStar {
     config: Config,
 }
 
+crate::engine::engine_with_config!(AStar);
+
 impl AStar {
-    /// An engine with `config`.
-    pub fn new(config: Config) -> Self {
-        Self { config }
-    }
-
-    /// The configuration.
-    pub fn config(&self) -> &Config {
-        &self.config
-    }
-
     #[inline]
     fn priority(&self, g: u32, h: u32) -> Result<u32, Reason> {
         let (wg, wh) = self.config.weights;
@@ -237,12 +220,8 @@ impl AStar {
         O: Observer + ?Sized,
     {
         let mut stats = Stats { iterations: 1, ..Stats::default() };
-        let outcome = match self.run(cache, problem, start, heuristic, observer, &mut stats) {
-            Ok(o) => o,
-            Err(r) => Outcome::Undecided(r),
-        };
-        stats.store(cache.arena.len(), cache.memory_usage());
-        Report { outcome, stats }
+        let result = self.run(cache, problem, start, heuristic, observer, &mut stats);
+        crate::engine::finish(result, stats, cache.arena.len(), cache.memory_usage())
     }
 
     #[allow(clippy::too_many_lines)]

@@ -62,20 +62,11 @@ impl Config {
         self
     }
 
-    /// Node and byte budgets.
-    pub fn budget(mut self, b: Budget) -> Self {
-        self.budget = b;
-        self
-    }
+    crate::engine::budget_setting!("Node and byte budgets.");
 
     /// See [`width`](Self::width).
     pub fn get_width(&self) -> usize {
         self.width
-    }
-
-    /// See [`budget`](Self::budget).
-    pub fn get_budget(&self) -> Budget {
-        self.budget
     }
 }
 
@@ -136,17 +127,9 @@ pub struct Beam {
     config: Config,
 }
 
+crate::engine::engine_with_config!(Beam);
+
 impl Beam {
-    /// An engine with `config`.
-    pub fn new(config: Config) -> Self {
-        Self { config }
-    }
-
-    /// The configuration.
-    pub fn config(&self) -> &Config {
-        &self.config
-    }
-
     /// Searches from `start`. The observer's `on_iteration` sees each new layer (its depth).
     pub fn search<P, H, O>(
         &self,
@@ -162,12 +145,8 @@ impl Beam {
         O: Observer + ?Sized,
     {
         let mut stats = Stats::default();
-        let outcome = match self.run(cache, problem, start, heuristic, observer, &mut stats) {
-            Ok(o) => o,
-            Err(r) => Outcome::Undecided(r),
-        };
-        stats.store(cache.arena.len(), cache.memory_usage());
-        Report { outcome, stats }
+        let result = self.run(cache, problem, start, heuristic, observer, &mut stats);
+        crate::engine::finish(result, stats, cache.arena.len(), cache.memory_usage())
     }
 
     #[allow(clippy::too_many_lines)]

@@ -48,21 +48,12 @@ impl Config {
         Self::default()
     }
 
-    /// Node and byte budgets.
-    pub fn budget(mut self, b: Budget) -> Self {
-        self.budget = b;
-        self
-    }
+    crate::engine::budget_setting!("Node and byte budgets.");
 
     /// Do not expand nodes `d` moves deep (`None`: no bound).
     pub fn max_depth(mut self, d: Option<u32>) -> Self {
         self.max_depth = d;
         self
-    }
-
-    /// See [`budget`](Self::budget).
-    pub fn get_budget(&self) -> Budget {
-        self.budget
     }
 
     /// See [`max_depth`](Self::max_depth).
@@ -117,17 +108,9 @@ pub struct Bfs {
     config: Config,
 }
 
+crate::engine::engine_with_config!(Bfs);
+
 impl Bfs {
-    /// An engine with `config`.
-    pub fn new(config: Config) -> Self {
-        Self { config }
-    }
-
-    /// The configuration.
-    pub fn config(&self) -> &Config {
-        &self.config
-    }
-
     /// Searches from `start`. The observer's `on_iteration` sees each new layer (its depth).
     pub fn search<P, O>(&self, cache: &mut Cache<P>, problem: &P, start: &P::State, observer: &mut O) -> Report<P::Move>
     where
@@ -135,12 +118,8 @@ impl Bfs {
         O: Observer + ?Sized,
     {
         let mut stats = Stats::default();
-        let outcome = match self.run(cache, problem, start, observer, &mut stats) {
-            Ok(o) => o,
-            Err(r) => Outcome::Undecided(r),
-        };
-        stats.store(cache.arena.len(), cache.memory_usage());
-        Report { outcome, stats }
+        let result = self.run(cache, problem, start, observer, &mut stats);
+        crate::engine::finish(result, stats, cache.arena.len(), cache.memory_usage())
     }
 
     fn run<P, O>(

@@ -72,11 +72,7 @@ impl Config {
         self
     }
 
-    /// Node and byte budgets.
-    pub fn budget(mut self, b: Budget) -> Self {
-        self.budget = b;
-        self
-    }
+    crate::engine::budget_setting!("Node and byte budgets.");
 
     /// See [`max_depth`](Self::max_depth).
     pub fn get_max_depth(&self) -> u32 {
@@ -91,11 +87,6 @@ impl Config {
     /// See [`transposition_table`](Self::transposition_table).
     pub fn get_transposition_table(&self) -> Option<usize> {
         self.table
-    }
-
-    /// See [`budget`](Self::budget).
-    pub fn get_budget(&self) -> Budget {
-        self.budget
     }
 }
 
@@ -139,17 +130,9 @@ pub struct Dfs {
     config: Config,
 }
 
+crate::engine::engine_with_config!(Dfs);
+
 impl Dfs {
-    /// An engine with `config`.
-    pub fn new(config: Config) -> Self {
-        Self { config }
-    }
-
-    /// The configuration.
-    pub fn config(&self) -> &Config {
-        &self.config
-    }
-
     /// Searches from `start`.
     pub fn search<P, O>(&self, cache: &mut Cache<P>, problem: &P, start: &P::State, observer: &mut O) -> Report<P::Move>
     where

@@ -78,11 +78,7 @@ impl Config {
         self
     }
 
-    /// Node and byte budgets, over all iterations together.
-    pub fn budget(mut self, b: Budget) -> Self {
-        self.budget = b;
-        self
-    }
+    crate::engine::budget_setting!("Node and byte budgets, over all iterations together.");
 
     /// See [`max_cost`](Self::max_cost).
     pub fn get_max_cost(&self) -> u32 {
@@ -98,11 +94,6 @@ impl Config {
     pub fn get_transposition_table(&self) -> Option<usize> {
         self.table
     }
-
-    /// See [`budget`](Self::budget).
-    pub fn get_budget(&self) -> Budget {
-        self.budget
-    }
 }
 
 /// Iterative-deepening A*.
@@ -116,17 +107,9 @@ pub struct IdaStar {
     config: Config,
 }
 
+crate::engine::engine_with_config!(IdaStar);
+
 impl IdaStar {
-    /// An engine with `config`.
-    pub fn new(config: Config) -> Self {
-        Self { config }
-    }
-
-    /// The configuration.
-    pub fn config(&self) -> &Config {
-        &self.config
-    }
-
     /// Searches from `start`. The observer's `on_iteration` sees each new `f` bound.
     pub fn search<P, H, O>(
         &self,

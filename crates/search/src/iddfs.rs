@@ -83,11 +83,7 @@ impl Config {
         self
     }
 
-    /// Node and byte budgets, over all passes together.
-    pub fn budget(mut self, b: Budget) -> Self {
-        self.budget = b;
-        self
-    }
+    crate::engine::budget_setting!("Node and byte budgets, over all passes together.");
 
     /// See [`max_cost`](Self::max_cost).
     pub fn get_max_cost(&self) -> u32 {
@@ -108,11 +104,6 @@ impl Config {
     pub fn get_transposition_table(&self) -> Option<usize> {
         self.table
     }
-
-    /// See [`budget`](Self::budget).
-    pub fn get_budget(&self) -> Budget {
-        self.budget
-    }
 }
 
 /// Iterative deepening depth-first search.
@@ -125,17 +116,9 @@ pub struct IterativeDeepening {
     config: Config,
 }
 
+crate::engine::engine_with_config!(IterativeDeepening);
+
 impl IterativeDeepening {
-    /// An engine with `config`.
-    pub fn new(config: Config) -> Self {
-        Self { config }
-    }
-
-    /// The configuration.
-    pub fn config(&self) -> &Config {
-        &self.config
-    }
-
     /// Searches from `start`. The observer's `on_iteration` sees each new cost bound.
     pub fn search<P, O>(&self, cache: &mut Cache<P>, problem: &P, start: &P::State, observer: &mut O) -> Report<P::Move>
     where

@@ -174,6 +174,7 @@
 
 mod arena;
 mod bounded;
+mod engine;
 mod mem;
 mod observer;
 mod problem;

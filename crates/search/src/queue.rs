@@ -97,16 +97,23 @@ impl BucketQueue {
             && v.len() < v.capacity()
         {
             v.push(id);
-            b.count += 1;
-            b.hint = match self.tie {
-                TieBreak::LargerG => b.hint.max(s),
-                TieBreak::SmallerG => b.hint.min(s),
-            };
-            self.cursor = self.cursor.min(fi);
-            self.len += 1;
+            self.count(fi, s);
             return;
         }
         self.push_growing(fi, s, id);
+    }
+
+    /// Counts an entry just pushed into bucket `fi`, sub-bucket `s`.
+    #[inline]
+    fn count(&mut self, fi: usize, s: usize) {
+        let b = &mut self.buckets[fi];
+        b.count += 1;
+        b.hint = match self.tie {
+            TieBreak::LargerG => b.hint.max(s),
+            TieBreak::SmallerG => b.hint.min(s),
+        };
+        self.cursor = self.cursor.min(fi);
+        self.len += 1;
     }
 
     /// [`push`](Self::push) when a bucket, sub-bucket or entry vector has to grow.
@@ -138,13 +145,7 @@ impl BucketQueue {
         let v = &mut b.subs[s];
         self.inner_bytes += growth(v);
         push(v, id);
-        b.count += 1;
-        b.hint = match self.tie {
-            TieBreak::LargerG => b.hint.max(s),
-            TieBreak::SmallerG => b.hint.min(s),
-        };
-        self.cursor = self.cursor.min(fi);
-        self.len += 1;
+        self.count(fi, s);
     }
 
     /// Removes the entry with the lowest `f`, ties broken as configured: `(f, id, g)`.

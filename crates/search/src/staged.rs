@@ -149,11 +149,7 @@ impl Config {
         self
     }
 
-    /// Node and byte budgets.
-    pub fn budget(mut self, b: Budget) -> Self {
-        self.budget = b;
-        self
-    }
+    crate::engine::budget_setting!("Node and byte budgets.");
 
     /// See [`look_ahead`](Self::look_ahead).
     pub fn get_look_ahead(&self) -> u32 {
@@ -178,11 +174,6 @@ impl Config {
     /// See [`clear_table_at`](Self::clear_table_at).
     pub fn get_clear_table_at(&self) -> Option<usize> {
         self.clear_at
-    }
-
-    /// See [`budget`](Self::budget).
-    pub fn get_budget(&self) -> Budget {
-        self.budget
     }
 }
 
@@ -298,17 +289,9 @@ pub struct StagedDeepening {
     config: Config,
 }
 
+crate::engine::engine_with_config!(StagedDeepening);
+
 impl StagedDeepening {
-    /// An engine with `config`.
-    pub fn new(config: Config) -> Self {
-        Self { config }
-    }
-
-    /// The configuration.
-    pub fn config(&self) -> &Config {
-        &self.config
-    }
-
     /// Searches from `start`. The heuristic is called on `start` and on leaves only. The
     /// observer's `on_iteration` sees each stage after the first, with the heuristic value
     /// of the state it expands.
@@ -326,12 +309,8 @@ impl StagedDeepening {
         O: Observer + ?Sized,
     {
         let mut stats = Stats::default();
-        let outcome = match self.run(cache, problem, start, heuristic, observer, &mut stats) {
-            Ok(o) => o,
-            Err(r) => Outcome::Undecided(r),
-        };
-        stats.store(cache.states.len() + cache.table.len(), cache.memory_usage());
-        Report { outcome, stats }
+        let result = self.run(cache, problem, start, heuristic, observer, &mut stats);
+        crate::engine::finish(result, stats, cache.states.len() + cache.table.len(), cache.memory_usage())
     }
 
     /// Adds leaf (the current look-ahead state) to the open list.
