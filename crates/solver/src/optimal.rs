@@ -217,12 +217,14 @@ impl Cache {
     /// Stores a new node (the table has room: see `grow_table`).
     fn insert(&mut self, slot: usize, node: Node, hash: u64) -> u32 {
         if self.len.is_multiple_of(CHUNK) {
-            let mut chunk = Vec::with_capacity(CHUNK);
-            chunk.resize(CHUNK, Node::default());
-            self.chunks.push(chunk);
+            self.chunks.push(Vec::with_capacity(CHUNK));
         }
         let id = self.len as u32;
-        *self.node_mut(id) = node;
+        // The last chunk has room: it was created with CHUNK places when `len` reached a
+        // multiple of CHUNK (pushing within capacity never reallocates).
+        if let Some(chunk) = self.chunks.last_mut() {
+            chunk.push(node);
+        }
         self.len += 1;
         self.table[slot] = (id + 1) | tag(hash);
         id
@@ -389,7 +391,12 @@ fn run(
             return Err(Reason::Stopped);
         }
         let parent_key = c.node(id).key;
-        let board = packer.unpack(&parent_key);
+        // Deepest first, the node is often a child of the last one expanded, whose board is
+        // still at hand (in another cascade order: nothing here depends on the order).
+        let board = match c.children.iter().find(|child| child.key == parent_key) {
+            Some(child) => child.board.clone(),
+            None => packer.unpack(&parent_key),
+        };
         c.moves.clear();
         if c.moves.capacity() < 64 {
             check(c, 64 * size_of::<Move>())?;
