@@ -161,9 +161,9 @@ impl Table {
         );
         let line = |label: &str, means: Option<Means>| match means {
             Some(m) => format!(
-                "| {label:<32} | {:>13} | {:>9.2} | {:>7} | {:>18} | {solved_cell:>16} |\n",
+                "| {label:<32} | {:>13} | {:>9} | {:>7} | {:>18} | {solved_cell:>16} |\n",
                 grouped_mean(m.nodes),
-                m.seconds,
+                mean_seconds(m.seconds),
                 grouped_mean(m.length),
                 grouped_mean(m.single_card_length),
             ),
@@ -367,6 +367,16 @@ pub(super) fn grouped(n: u64) -> String {
         out.push(c);
     }
     out
+}
+
+/// A mean time per deal: two decimals, as Table 2 prints them, and more below a second
+/// (down to microseconds), where two decimals would print a fast solver as `0.00`.
+fn mean_seconds(seconds: f64) -> String {
+    match seconds {
+        s if s >= 1.0 || s == 0.0 => format!("{s:.2}"),
+        s if s >= 0.01 => format!("{s:.4}"),
+        s => format!("{s:.6}"),
+    }
 }
 
 #[cfg(test)]
