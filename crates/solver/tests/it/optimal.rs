@@ -171,7 +171,7 @@ fn optimal_lengths_equal_breadth_first_optima_on_small_reduced_decks() {
 #[test]
 #[ignore = "exhaustive search on 1,000+ positions per model: run with --release -- --ignored"]
 fn optimal_lengths_equal_breadth_first_optima_on_a_thousand_reduced_positions() {
-    let tally = check(positions(1_500, &[3, 3, 4]), 100_000, false);
+    let tally = check(positions(1_700, &[3, 3, 4]), 100_000, false);
     #[allow(clippy::print_stderr)]
     {
         eprintln!("{tally:?}");
