@@ -557,7 +557,8 @@ const FIRST_QUANTUM: u64 = 2_000;
 ///    fast under another, and no turn's work is thrown away. They solve every solvable
 ///    deal we have tried, and run out of states on the impossible ones, whose reachable
 ///    space is small. A search that would pass the byte limit gives its memory back and
-///    drops out; the others go on.
+///    drops out; the others go on. When all have dropped out, the last evaluation (the
+///    patient one) starts again alone, with all the memory.
 /// 2. When a search runs out of states (which proves nothing: it compares 64-bit hashes),
 ///    the `bfs` preset's exhaustive search over single-card moves (exact keys, Raymond's
 ///    safe automoves, as in stage 1) decides, and is the only source of `Unsolvable`.
@@ -601,12 +602,22 @@ pub(crate) fn run(
             (0..turns.len()).map(move |k| (k, FIRST_QUANTUM.saturating_mul(1 << round.min(40))))
         }));
     let mut exhausted = false;
+    // Whether the last evaluation has started again alone.
+    let mut last_stand = false;
     for (k, quantum) in schedule {
         if dropped.iter().all(|&d| d) {
-            return Report {
-                outcome: Outcome::Undecided(Reason::Budget(Limit::Bytes)),
-                stats: total(searches, gone, None),
-            };
+            if last_stand {
+                return Report {
+                    outcome: Outcome::Undecided(Reason::Budget(Limit::Bytes)),
+                    stats: total(searches, gone, None),
+                };
+            }
+            // Every search ran out of memory while sharing it: the patient evaluation
+            // starts again with all of it (MS 871612 needs that: 278,596 expansions alone).
+            last_stand = true;
+            let patient = turns.len() - 1;
+            dropped[patient] = false;
+            begun[patient] = false;
         }
         if dropped[k] {
             continue;

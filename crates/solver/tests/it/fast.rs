@@ -57,6 +57,20 @@ fn fast_proves_deal_11982_unsolvable() {
     check_proof(&deal(11_982));
 }
 
+/// The hardest deals met in MS 1–1,000,000: every search under the shared memory limit
+/// runs out of it on MS 871612 until the patient evaluation starts again alone; MS 512539
+/// needs the patient evaluation too. Slow in a debug build.
+#[test]
+#[ignore = "slow in debug builds"]
+fn fast_solves_the_hardest_deals_met() {
+    for n in [871_612, 512_539, 988_306] {
+        let board = deal(n);
+        let report = Solver::new(Preset::Fast).solve(&board).unwrap();
+        let solution = report.outcome.solution().unwrap_or_else(|| panic!("MS {n}: {:?}", report.outcome));
+        assert!(replay(&board, &solution.moves).expect("the solution replays").is_won());
+    }
+}
+
 /// Checks that `short` is a solution of `board` no longer than `long`.
 fn assert_shorter(board: &Board, long: &[Move], short: &[Move]) {
     assert!(short.len() <= long.len(), "{} > {}", short.len(), long.len());
