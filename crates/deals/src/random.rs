@@ -71,13 +71,13 @@ impl SplitMix64 {
 
     /// A uniform number in `0 .. n`, without modulo bias: outputs below `2^64 mod n` are
     /// drawn again, so the accepted outputs are an exact multiple of `n`, and the result is
-    /// the accepted output `mod n`.
-    ///
-    /// # Panics
-    /// If `n` is 0.
+    /// the accepted output `mod n`. The empty range `0 .. 0` has no member: `below(0)` is 0
+    /// and draws nothing (a library function does not panic on its input).
     #[inline]
     pub fn below(&mut self, n: u64) -> u64 {
-        assert!(n > 0, "SplitMix64::below needs a positive bound");
+        if n == 0 {
+            return 0;
+        }
         // 2^64 mod n, computed in 64 bits as (2^64 − n) mod n.
         let reject_under = n.wrapping_neg() % n;
         loop {
@@ -148,6 +148,14 @@ pub fn random_layout_with_rules(rules: Rules, seed: u64) -> Layout {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The empty range gives 0 without drawing, rather than panicking.
+    #[test]
+    fn below_zero_is_zero_and_draws_nothing() {
+        let mut rng = SplitMix64::new(5);
+        assert_eq!(rng.below(0), 0);
+        assert_eq!(rng.state(), 5);
+    }
 
     #[test]
     fn splitmix64_reference_outputs() {

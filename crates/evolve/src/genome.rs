@@ -53,12 +53,10 @@ fn to_array(genes: &[f64]) -> [f64; 9] {
 pub struct DealSet(pub Vec<u32>);
 
 impl DealSet {
-    /// `size` deals drawn uniformly (with replacement) from `training`.
-    ///
-    /// # Panics
-    /// If `training` is empty.
+    /// `size` deals drawn uniformly (with replacement) from `training`; none when
+    /// `training` is empty.
     pub fn random(training: &[u32], size: usize, rng: &mut Rng) -> DealSet {
-        DealSet((0..size).map(|_| training[rng.below(training.len())]).collect())
+        DealSet((0..size).filter_map(|_| training.get(rng.below(training.len())).copied()).collect())
     }
 }
 
@@ -85,6 +83,12 @@ impl Genome for DealSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn deal_sets_drawn_from_no_deals_are_empty() {
+        assert!(DealSet::random(&[], 6, &mut Rng::new(1)).0.is_empty());
+        assert_eq!(DealSet::random(&[7], 6, &mut Rng::new(1)).0, vec![7; 6]);
+    }
 
     #[test]
     fn weights_stay_in_range_and_cross_at_one_point() {

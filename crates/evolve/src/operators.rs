@@ -71,8 +71,7 @@ pub enum Operator {
 /// `fitness[i] / Σ fitness`. Negative and non-finite fitness counts as 0; when every
 /// fitness is 0 the draw is uniform.
 ///
-/// # Panics
-/// If `fitness` is empty.
+/// An empty `fitness` gives 0, which indexes nothing: callers select from populations.
 ///
 /// # Examples
 /// ```
@@ -207,6 +206,11 @@ pub fn breed<G: Genome>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn selection_from_nothing_does_not_panic() {
+        assert_eq!(select_proportional(&[], &mut Rng::new(1)), 0);
+    }
 
     #[test]
     fn selection_is_proportional_to_fitness() {

@@ -40,10 +40,7 @@ impl Rng {
         (self.0.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
     }
 
-    /// A uniform index in `0 .. n`.
-    ///
-    /// # Panics
-    /// If `n` is 0 (callers draw from non-empty collections).
+    /// A uniform index in `0 .. n`; 0 when `n` is 0 (see [`SplitMix64::below`]).
     pub fn below(&mut self, n: usize) -> usize {
         self.0.below(n as u64) as usize
     }
