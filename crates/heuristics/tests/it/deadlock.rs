@@ -13,36 +13,10 @@
 
 use std::collections::HashSet;
 
-use freecell_core::{Board, Card, Key, Layout, Move, MoveModel, Rules};
-use freecell_deals::SplitMix64;
+use freecell_core::{Board, Key, Move, MoveModel};
 use freecell_heuristics::{CostModel, deadlock_bound};
 
-/// A reduced position: the top `ranks` ranks of each suit in play, dealt round-robin into
-/// `cascades` cascades from a shuffle seeded by `seed`, then `walk` random single-card moves.
-fn reduced(seed: u64, ranks: u8, cascades: u8, cells: u8, walk: usize) -> Board {
-    let mut rng = SplitMix64::new(seed);
-    let floor = 13 - ranks;
-    let mut cards: Vec<Card> = Card::deck().filter(|c| c.rank().get() > floor).collect();
-    for i in (1..cards.len()).rev() {
-        let j = rng.below(i as u64 + 1) as usize;
-        cards.swap(i, j);
-    }
-    let rules = Rules { cascades, free_cells: cells, ..Rules::freecell() };
-    let mut layout = Layout::deal(rules, &cards, 0);
-    layout.foundations = [floor; 4];
-    let mut board = Board::try_from(layout).expect("a reduced deal is a valid layout");
-    let mut moves: Vec<Move> = Vec::new();
-    for _ in 0..walk {
-        moves.clear();
-        board.generate_moves(MoveModel::Atomic, &mut moves);
-        if moves.is_empty() {
-            break;
-        }
-        let mv = moves[rng.below(moves.len() as u64) as usize];
-        board.apply_unchecked(mv);
-    }
-    board
-}
+use crate::reduced::reduced;
 
 /// The optimal number of moves to win under `model`, or `None` when the position is lost
 /// or more than `limit` positions would have to be stored.

@@ -3,3 +3,4 @@
 
 mod consistency;
 mod deadlock;
+mod reduced;

@@ -1,8 +1,9 @@
 //! The `optimal` preset against independent truth: exhaustive breadth-first search on
 //! reduced decks, in both move-count models.
 //!
-//! Reduced positions are built as in the heuristics crate's admissibility tests: the top
-//! ranks of each suit in play (the foundations already hold the rest), dealt from a seeded
+//! Reduced positions come from the heuristics crate's admissibility tests (`reduced.rs`,
+//! included by path, so the seeds give the same positions there and here): the top ranks
+//! of each suit in play (the foundations already hold the rest), dealt from a seeded
 //! shuffle into fewer cascades and cells, then disturbed by a few random moves. The truth
 //! is a breadth-first search written here, with no automoves, duplicates on the canonical
 //! key: over single-card moves for the single-card model, over sequence moves for the
@@ -15,36 +16,11 @@
 
 use std::collections::HashSet;
 
-use freecell_core::{Board, Card, Key, Layout, Move, MoveModel, Rules, replay};
-use freecell_deals::{DealNumber, SplitMix64};
+use freecell_core::{Board, Key, Move, MoveModel, replay};
+use freecell_deals::DealNumber;
 use freecell_solver::{CostModel, Outcome, Preset, Reason, Solver};
 
-/// A reduced position: the top `ranks` ranks of each suit in play, dealt round-robin into
-/// `cascades` cascades from a shuffle seeded by `seed`, then `walk` random single-card moves.
-fn reduced(seed: u64, ranks: u8, cascades: u8, cells: u8, walk: usize) -> Board {
-    let mut rng = SplitMix64::new(seed);
-    let floor = 13 - ranks;
-    let mut cards: Vec<Card> = Card::deck().filter(|c| c.rank().get() > floor).collect();
-    for i in (1..cards.len()).rev() {
-        let j = rng.below(i as u64 + 1) as usize;
-        cards.swap(i, j);
-    }
-    let rules = Rules { cascades, free_cells: cells, ..Rules::freecell() };
-    let mut layout = Layout::deal(rules, &cards, 0);
-    layout.foundations = [floor; 4];
-    let mut board = Board::try_from(layout).expect("a reduced deal is a valid layout");
-    let mut moves: Vec<Move> = Vec::new();
-    for _ in 0..walk {
-        moves.clear();
-        board.generate_moves(MoveModel::Atomic, &mut moves);
-        if moves.is_empty() {
-            break;
-        }
-        let mv = moves[rng.below(moves.len() as u64) as usize];
-        board.apply_unchecked(mv);
-    }
-    board
-}
+use crate::reduced::reduced;
 
 /// What breadth-first search found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

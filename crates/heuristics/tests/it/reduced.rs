@@ -1,0 +1,37 @@
+//! Reduced-deck positions for tests against exhaustive search, shared by this crate's
+//! admissibility tests and `freecell-solver`'s optimality tests (which include this file by
+//! path), so that both check the same positions for the same seeds.
+//!
+//! A game with ranks A–N plays like the end game in which every foundation already holds
+//! rank 13 − N: these positions have FreeCell's structure with state spaces that
+//! breadth-first search covers.
+
+use freecell_core::{Board, Card, Layout, Move, MoveModel, Rules};
+use freecell_deals::SplitMix64;
+
+/// A reduced position: the top `ranks` ranks of each suit in play, dealt round-robin into
+/// `cascades` cascades from a shuffle seeded by `seed`, then `walk` random single-card moves.
+pub(crate) fn reduced(seed: u64, ranks: u8, cascades: u8, cells: u8, walk: usize) -> Board {
+    let mut rng = SplitMix64::new(seed);
+    let floor = 13 - ranks;
+    let mut cards: Vec<Card> = Card::deck().filter(|c| c.rank().get() > floor).collect();
+    for i in (1..cards.len()).rev() {
+        let j = rng.below(i as u64 + 1) as usize;
+        cards.swap(i, j);
+    }
+    let rules = Rules { cascades, free_cells: cells, ..Rules::freecell() };
+    let mut layout = Layout::deal(rules, &cards, 0);
+    layout.foundations = [floor; 4];
+    let mut board = Board::try_from(layout).expect("a reduced deal is a valid layout");
+    let mut moves: Vec<Move> = Vec::new();
+    for _ in 0..walk {
+        moves.clear();
+        board.generate_moves(MoveModel::Atomic, &mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        let mv = moves[rng.below(moves.len() as u64) as usize];
+        board.apply_unchecked(mv);
+    }
+    board
+}
