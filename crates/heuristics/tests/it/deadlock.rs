@@ -11,49 +11,10 @@
 //! The quick test checks about 100 positions in any build; the full run is
 //! `cargo test --release -p freecell-heuristics -- --ignored` and checks at least 1,000.
 
-use std::collections::HashSet;
-
-use freecell_core::{Board, Key, Move, MoveModel};
+use freecell_core::{Board, MoveModel};
 use freecell_heuristics::{CostModel, deadlock_bound};
 
-use crate::reduced::reduced;
-
-/// The optimal number of moves to win under `model`, or `None` when the position is lost
-/// or more than `limit` positions would have to be stored.
-fn optimum(start: &Board, model: MoveModel, limit: usize) -> Option<u32> {
-    if start.is_won() {
-        return Some(0);
-    }
-    let mut seen: HashSet<Key> = HashSet::new();
-    seen.insert(start.key());
-    let mut layer = vec![start.clone()];
-    let mut next = Vec::new();
-    let mut moves: Vec<Move> = Vec::new();
-    let mut depth = 0;
-    while !layer.is_empty() {
-        depth += 1;
-        for board in &layer {
-            moves.clear();
-            board.generate_moves(model, &mut moves);
-            for &mv in &moves {
-                let mut child = board.clone();
-                child.apply_unchecked(mv);
-                if child.is_won() {
-                    return Some(depth);
-                }
-                if seen.insert(child.key()) {
-                    if seen.len() > limit {
-                        return None;
-                    }
-                    next.push(child);
-                }
-            }
-        }
-        std::mem::swap(&mut layer, &mut next);
-        next.clear();
-    }
-    None
-}
+use crate::reduced::{Truth, reduced, truth};
 
 /// What a run of checks found.
 #[derive(Debug, Default)]
@@ -71,8 +32,8 @@ struct Tally {
 fn check(positions: impl Iterator<Item = Board>, limit: usize) -> Tally {
     let mut tally = Tally::default();
     for board in positions {
-        let Some(single) = optimum(&board, MoveModel::Atomic, limit) else { continue };
-        let Some(sequence) = optimum(&board, MoveModel::Sequence, limit) else { continue };
+        let Truth::Optimum(single) = truth(&board, MoveModel::Atomic, limit) else { continue };
+        let Truth::Optimum(sequence) = truth(&board, MoveModel::Sequence, limit) else { continue };
         let h_single: Vec<u32> = (0..=4).map(|p| deadlock_bound(&board, p, CostModel::SingleCard)).collect();
         let h_sequence: Vec<u32> = (0..=4).map(|p| deadlock_bound(&board, p, CostModel::Sequence)).collect();
         for p in 0..=4 {

@@ -1,12 +1,15 @@
-//! Reduced-deck positions for tests against exhaustive search, shared by this crate's
-//! admissibility tests and `freecell-solver`'s optimality tests (which include this file by
-//! path), so that both check the same positions for the same seeds.
+//! Reduced-deck positions and their breadth-first optima, for tests against exhaustive
+//! search, shared by this crate's admissibility tests and `freecell-solver`'s optimality
+//! tests (which include this file by path), so that both check the same positions for the
+//! same seeds against the same search.
 //!
 //! A game with ranks A–N plays like the end game in which every foundation already holds
 //! rank 13 − N: these positions have FreeCell's structure with state spaces that
 //! breadth-first search covers.
 
-use freecell_core::{Board, Card, Layout, Move, MoveModel, Rules};
+use std::collections::HashSet;
+
+use freecell_core::{Board, Card, Key, Layout, Move, MoveModel, Rules};
 use freecell_deals::SplitMix64;
 
 /// A reduced position: the top `ranks` ranks of each suit in play, dealt round-robin into
@@ -34,4 +37,51 @@ pub(crate) fn reduced(seed: u64, ranks: u8, cascades: u8, cells: u8, walk: usize
         board.apply_unchecked(mv);
     }
     board
+}
+
+/// What breadth-first search found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Truth {
+    /// The fewest moves.
+    Optimum(u32),
+    /// Every reachable position searched: no win.
+    Lost,
+    /// More than the limit of positions.
+    TooBig,
+}
+
+/// Breadth-first search under `model` with no automoves.
+pub(crate) fn truth(start: &Board, model: MoveModel, limit: usize) -> Truth {
+    if start.is_won() {
+        return Truth::Optimum(0);
+    }
+    let mut seen: HashSet<Key> = HashSet::new();
+    seen.insert(start.key());
+    let mut layer = vec![start.clone()];
+    let mut next = Vec::new();
+    let mut moves: Vec<Move> = Vec::new();
+    let mut depth = 0;
+    while !layer.is_empty() {
+        depth += 1;
+        for board in &layer {
+            moves.clear();
+            board.generate_moves(model, &mut moves);
+            for &mv in &moves {
+                let mut child = board.clone();
+                child.apply_unchecked(mv);
+                if child.is_won() {
+                    return Truth::Optimum(depth);
+                }
+                if seen.insert(child.key()) {
+                    if seen.len() > limit {
+                        return Truth::TooBig;
+                    }
+                    next.push(child);
+                }
+            }
+        }
+        std::mem::swap(&mut layer, &mut next);
+        next.clear();
+    }
+    Truth::Lost
 }

@@ -14,60 +14,11 @@
 //! checks over 1,000 in each model (12 and 16 cards: with 20, most positions need more
 //! than the breadth-first search's limit of positions).
 
-use std::collections::HashSet;
-
-use freecell_core::{Board, Key, Move, MoveModel, replay};
+use freecell_core::{Board, MoveModel, replay};
 use freecell_deals::DealNumber;
 use freecell_solver::{CostModel, Outcome, Preset, Reason, Solver};
 
-use crate::reduced::reduced;
-
-/// What breadth-first search found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Truth {
-    /// The fewest moves.
-    Optimum(u32),
-    /// Every reachable position searched: no win.
-    Lost,
-    /// More than the limit of positions.
-    TooBig,
-}
-
-/// Breadth-first search under `model` with no automoves.
-fn truth(start: &Board, model: MoveModel, limit: usize) -> Truth {
-    if start.is_won() {
-        return Truth::Optimum(0);
-    }
-    let mut seen: HashSet<Key> = HashSet::new();
-    seen.insert(start.key());
-    let mut layer = vec![start.clone()];
-    let mut next = Vec::new();
-    let mut moves: Vec<Move> = Vec::new();
-    let mut depth = 0;
-    while !layer.is_empty() {
-        depth += 1;
-        for board in &layer {
-            moves.clear();
-            board.generate_moves(model, &mut moves);
-            for &mv in &moves {
-                let mut child = board.clone();
-                child.apply_unchecked(mv);
-                if child.is_won() {
-                    return Truth::Optimum(depth);
-                }
-                if seen.insert(child.key()) {
-                    if seen.len() > limit {
-                        return Truth::TooBig;
-                    }
-                    next.push(child);
-                }
-            }
-        }
-        std::mem::swap(&mut layer, &mut next);
-        next.clear();
-    }
-    Truth::Lost
-}
+use crate::reduced::{Truth, reduced, truth};
 
 /// Counts of what a run compared.
 #[derive(Debug, Default)]
