@@ -14,7 +14,7 @@
 use freecell_core::{Board, MoveModel};
 use freecell_heuristics::{CostModel, deadlock_bound};
 
-use crate::reduced::{Truth, reduced, truth};
+use crate::reduced::{Truth, positions, truth};
 
 /// What a run of checks found.
 #[derive(Debug, Default)]
@@ -56,20 +56,9 @@ fn check(positions: impl Iterator<Item = Board>, limit: usize) -> Tally {
     tally
 }
 
-/// Seeds and shapes for the reduced positions: 3 or 4 ranks (12 or 16 cards) in the quick
-/// run, 3 to 5 ranks (12 to 20 cards) in the full one; 4–5 cascades, 1–3 cells.
-fn positions(count: u64, ranks: &'static [u8]) -> impl Iterator<Item = Board> {
-    (0..count).map(move |i| {
-        let ranks = ranks[(i % ranks.len() as u64) as usize];
-        let cascades = 4 + (i / 3 % 2) as u8;
-        let cells = 1 + (i / 6 % 3) as u8;
-        reduced(0xdead_10c0 + i, ranks, cascades, cells, (i % 7) as usize)
-    })
-}
-
 #[test]
 fn bounds_are_admissible_and_monotone_on_small_reduced_decks() {
-    let tally = check(positions(300, &[2, 2, 3]), 2_000);
+    let tally = check(positions(0xdead_10c0, 300, &[2, 2, 3]), 2_000);
     assert!(tally.checked >= 100, "only {} positions were solvable within the limit: {tally:?}", tally.checked);
     // The deadlock terms do something on these positions.
     assert!(tally.stronger[0] > 0 && tally.stronger[1] > 0, "{tally:?}");
@@ -78,7 +67,7 @@ fn bounds_are_admissible_and_monotone_on_small_reduced_decks() {
 #[test]
 #[ignore = "exhaustive search on 1,000+ positions: run with --release -- --ignored"]
 fn bounds_are_admissible_and_monotone_on_a_thousand_reduced_positions() {
-    let tally = check(positions(3_200, &[3, 4, 4, 5]), 100_000);
+    let tally = check(positions(0xdead_10c0, 3_200, &[3, 4, 4, 5]), 100_000);
     // The slow run reports what it covered (shown with `--nocapture`).
     #[allow(clippy::print_stderr)]
     {

@@ -14,7 +14,7 @@ use freecell_deals::SplitMix64;
 
 /// A reduced position: the top `ranks` ranks of each suit in play, dealt round-robin into
 /// `cascades` cascades from a shuffle seeded by `seed`, then `walk` random single-card moves.
-pub(crate) fn reduced(seed: u64, ranks: u8, cascades: u8, cells: u8, walk: usize) -> Board {
+fn reduced(seed: u64, ranks: u8, cascades: u8, cells: u8, walk: usize) -> Board {
     let mut rng = SplitMix64::new(seed);
     let floor = 13 - ranks;
     let mut cards: Vec<Card> = Card::deck().filter(|c| c.rank().get() > floor).collect();
@@ -37,6 +37,17 @@ pub(crate) fn reduced(seed: u64, ranks: u8, cascades: u8, cells: u8, walk: usize
         board.apply_unchecked(mv);
     }
     board
+}
+
+/// `count` reduced positions with seeds `seed`, `seed + 1`, …: ranks in play taken from
+/// `ranks` in turn, 4–5 cascades, 1–3 cells, 0–6 random moves.
+pub(crate) fn positions(seed: u64, count: u64, ranks: &'static [u8]) -> impl Iterator<Item = Board> {
+    (0..count).map(move |i| {
+        let in_play = ranks[(i % ranks.len() as u64) as usize];
+        let cascades = 4 + (i / 3 % 2) as u8;
+        let cells = 1 + (i / 6 % 3) as u8;
+        reduced(seed + i, in_play, cascades, cells, (i % 7) as usize)
+    })
 }
 
 /// What breadth-first search found.

@@ -18,7 +18,7 @@ use freecell_core::{Board, MoveModel, replay};
 use freecell_deals::DealNumber;
 use freecell_solver::{CostModel, Outcome, Preset, Reason, Solver};
 
-use crate::reduced::{Truth, reduced, truth};
+use crate::reduced::{Truth, positions, truth};
 
 /// Counts of what a run compared.
 #[derive(Debug, Default)]
@@ -79,26 +79,16 @@ fn check(positions: impl Iterator<Item = Board>, limit: usize, ida: bool) -> Tal
     tally
 }
 
-/// Shapes for the reduced positions: ranks from `ranks` in turn, 4–5 cascades, 1–3 cells.
-fn positions(count: u64, ranks: &'static [u8]) -> impl Iterator<Item = Board> {
-    (0..count).map(move |i| {
-        let ranks = ranks[(i % ranks.len() as u64) as usize];
-        let cascades = 4 + (i / 3 % 2) as u8;
-        let cells = 1 + (i / 6 % 3) as u8;
-        reduced(0x000b_71a1 + i, ranks, cascades, cells, (i % 7) as usize)
-    })
-}
-
 #[test]
 fn optimal_lengths_equal_breadth_first_optima_on_small_reduced_decks() {
-    let tally = check(positions(120, &[2, 2, 3]), 3_000, true);
+    let tally = check(positions(0x000b_71a1, 120, &[2, 2, 3]), 3_000, true);
     assert!(tally.solved[0] >= 60 && tally.solved[1] >= 60, "{tally:?}");
 }
 
 #[test]
 #[ignore = "exhaustive search on 1,000+ positions per model: run with --release -- --ignored"]
 fn optimal_lengths_equal_breadth_first_optima_on_a_thousand_reduced_positions() {
-    let tally = check(positions(1_700, &[3, 3, 4]), 100_000, false);
+    let tally = check(positions(0x000b_71a1, 1_700, &[3, 3, 4]), 100_000, false);
     #[allow(clippy::print_stderr)]
     {
         eprintln!("{tally:?}");
