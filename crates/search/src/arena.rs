@@ -33,36 +33,26 @@ pub(crate) const NO_PARENT: u32 = u32::MAX;
 
 /// Node storage plus a key index over it, struct-of-arrays so that nothing is padding.
 ///
-/// Per node: the state, a `u32` parent and a path cost (2 bytes while all fit, see [`Costs`]),
-/// each in its own vector, and the
-/// move that led to it (from node 1 on: the root has none), plus one 4-byte index slot (at most
-/// 7/8 full). Keys are not stored: the index keeps ids with a few hash bits as tags and
+/// Per node: the state, a `u32` parent and a path cost (1 byte while all fit, see [`Costs`]),
+/// each in its own vector, plus one 4-byte index slot (at most 7/8 full). Moves are not
+/// stored: [`path`](Arena::path) finds them again by replaying the solution. Keys are not stored: the index keeps ids with a few hash bits as tags and
 /// recomputes a stored state's key only when tags match.
 pub(crate) struct Arena<P: SearchProblem + ?Sized> {
     states: Vec<P::State>,
     parents: Vec<u32>,
     costs: Costs,
-    /// `moves[i - 1]` led to node `i`.
-    moves: Vec<P::Move>,
     index: IdTable,
 }
 
 impl<P: SearchProblem + ?Sized> Arena<P> {
     pub(crate) fn new() -> Self {
-        Self {
-            states: Vec::new(),
-            parents: Vec::new(),
-            costs: Costs::Narrow(Vec::new()),
-            moves: Vec::new(),
-            index: IdTable::new(),
-        }
+        Self { states: Vec::new(), parents: Vec::new(), costs: Costs::Tiny(Vec::new()), index: IdTable::new() }
     }
 
     pub(crate) fn clear(&mut self) {
         self.states.clear();
         self.parents.clear();
         self.costs.clear();
-        self.moves.clear();
         self.index.clear();
     }
 
@@ -83,33 +73,28 @@ impl<P: SearchProblem + ?Sized> Arena<P> {
         self.costs.get(id as usize)
     }
 
-    /// Records a cheaper path to node `id` (not the root): cost `g`, via `mv` from `parent`.
+    /// Records a cheaper path to node `id` (not the root): cost `g`, from `parent`.
     #[inline]
-    pub(crate) fn relink(&mut self, id: u32, parent: u32, g: u32, mv: P::Move) {
+    pub(crate) fn relink(&mut self, id: u32, parent: u32, g: u32) {
         let i = id as usize;
         self.costs.set(i, g);
         self.parents[i] = parent;
-        self.moves[i - 1] = mv;
     }
 
     pub(crate) fn bytes(&self) -> usize {
-        vec_bytes(&self.states)
-            + vec_bytes(&self.parents)
-            + self.costs.bytes()
-            + vec_bytes(&self.moves)
-            + self.index.bytes()
+        vec_bytes(&self.states) + vec_bytes(&self.parents) + self.costs.bytes() + self.index.bytes()
     }
 
     /// Bytes that adding one node of path cost `g` (and indexing it) adds.
     #[inline]
     pub(crate) fn growth_one(&self, g: u32) -> usize {
-        growth(&self.states) + growth(&self.parents) + self.costs.growth(g) + growth(&self.moves) + self.index.growth()
+        growth(&self.states) + growth(&self.parents) + self.costs.growth(g) + self.index.growth()
     }
 
     /// Inline bytes per stored node (without index slots or spare capacity), path costs taken
-    /// as 2 bytes (true while they all fit in a `u16`).
+    /// as 1 byte (true while they all fit in a `u8`).
     pub(crate) fn node_size() -> usize {
-        size_of::<P::State>() + size_of::<u32>() + size_of::<u16>() + size_of::<P::Move>()
+        size_of::<P::State>() + size_of::<u32>() + size_of::<u8>()
     }
 
     /// Looks `key` (of `state`) up. `Ok(id)` if stored, else `Err((hash, slot))` for
@@ -146,18 +131,9 @@ impl<P: SearchProblem + ?Sized> Arena<P> {
     }
 
     /// Stores a node at the slot [`find`](Self::find) returned.
-    ///
-    /// `mv` is ignored for the root (`parent == NO_PARENT`).
     #[inline(always)]
     #[allow(clippy::inline_always)] // A*'s hot loop: left to itself, LLVM calls it
-    pub(crate) fn insert(
-        &mut self,
-        at: (u64, usize),
-        state: P::State,
-        parent: u32,
-        g: u32,
-        mv: Option<P::Move>,
-    ) -> Result<u32, Reason> {
+    pub(crate) fn insert(&mut self, at: (u64, usize), state: P::State, parent: u32, g: u32) -> Result<u32, Reason> {
         let id = self.states.len();
         if id >= NO_PARENT as usize {
             return Err(Reason::Capacity);
@@ -165,28 +141,56 @@ impl<P: SearchProblem + ?Sized> Arena<P> {
         push(&mut self.states, state);
         push(&mut self.parents, parent);
         self.costs.push(g);
-        if let Some(mv) = mv {
-            push(&mut self.moves, mv);
-        }
         self.index.fill(at.1, at.0, id as u32);
         Ok(id as u32)
     }
 
-    /// The moves from the root to `id`.
-    pub(crate) fn path(&self, mut id: u32) -> Vec<P::Move> {
-        let mut path = Vec::new();
-        while id != 0 && id != NO_PARENT {
-            path.push(self.moves[id as usize - 1]);
-            id = self.parents[id as usize];
+    /// The moves from the root to `id`, found again by replaying the path: from each state
+    /// the replay reaches, the move to a state with the next node's key at the next node's
+    /// path cost.
+    ///
+    /// Storing no moves saves their bytes on every node, for one move generation per
+    /// solution step at the end. Replaying is also what makes the moves right under a
+    /// canonical key: a node reached again by a cheaper path keeps the state first stored,
+    /// which may differ from the one the new path reaches (cascades in another order, say), so
+    /// a stored move could name the wrong cascade. `None` if a step cannot be replayed: the
+    /// problem broke the [`SearchProblem::key`] contract (states of equal keys must be
+    /// interchangeable).
+    pub(crate) fn path(&self, problem: &P, id: u32) -> Option<Vec<P::Move>> {
+        let mut chain = Vec::new();
+        let mut at = id;
+        while at != 0 {
+            chain.push(at);
+            at = self.parents[at as usize];
         }
-        path.reverse();
-        path
+        let mut state = self.states[0].clone();
+        let mut child = state.clone();
+        let mut g = 0u32;
+        let mut moves = Vec::with_capacity(chain.len());
+        let mut options = Vec::new();
+        for &next in chain.iter().rev() {
+            let (key, cost) = (problem.key(self.state(next)), self.g(next));
+            options.clear();
+            problem.moves(&state, &mut options);
+            let mv = options.iter().copied().find(|&mv| {
+                g.saturating_add(problem.step_cost(&state, mv)) == cost && {
+                    child.clone_from(&state);
+                    problem.apply(&mut child, mv);
+                    problem.key(&child) == key
+                }
+            })?;
+            moves.push(mv);
+            std::mem::swap(&mut state, &mut child);
+            g = cost;
+        }
+        Some(moves)
     }
 }
 
-/// Path costs: 2 bytes each while every cost fits in a `u16` (puzzle solutions are short), 4
-/// bytes once one does not. The API keeps `u32` costs either way.
+/// Path costs: 1 byte each while every cost fits in a `u8` (puzzle solutions are short), 2
+/// while they fit in a `u16`, else 4. The API keeps `u32` costs either way.
 enum Costs {
+    Tiny(Vec<u8>),
     Narrow(Vec<u16>),
     Wide(Vec<u32>),
 }
@@ -195,6 +199,7 @@ impl Costs {
     #[inline]
     fn get(&self, i: usize) -> u32 {
         match self {
+            Costs::Tiny(v) => u32::from(v[i]),
             Costs::Narrow(v) => u32::from(v[i]),
             Costs::Wide(v) => v[i],
         }
@@ -204,13 +209,16 @@ impl Costs {
     #[inline]
     fn set(&mut self, i: usize, g: u32) {
         match self {
+            Costs::Tiny(v) => v[i] = g as u8,
             Costs::Narrow(v) => v[i] = g as u16,
             Costs::Wide(v) => v[i] = g,
         }
     }
 
+    /// Empties it, keeping its width and capacity.
     fn clear(&mut self) {
         match self {
+            Costs::Tiny(v) => v.clear(),
             Costs::Narrow(v) => v.clear(),
             Costs::Wide(v) => v.clear(),
         }
@@ -218,50 +226,60 @@ impl Costs {
 
     fn bytes(&self) -> usize {
         match self {
+            Costs::Tiny(v) => vec_bytes(v),
             Costs::Narrow(v) => vec_bytes(v),
             Costs::Wide(v) => vec_bytes(v),
         }
     }
 
-    /// Capacity of the wide vector [`push`](Self::push) creates from a full-or-not narrow one.
-    fn widened_capacity(v: &Vec<u16>) -> usize {
-        v.capacity() + growth(v) / size_of::<u16>()
-    }
-
-    /// Bytes that pushing `g` adds at the peak. Widening allocates the wide vector while the
-    /// narrow one is still held.
+    /// Bytes that pushing `g` adds at the peak. Widening allocates the wider vector while the
+    /// narrower one is still held.
     #[inline]
     fn growth(&self, g: u32) -> usize {
         match self {
-            Costs::Narrow(v) if g > u32::from(u16::MAX) => Self::widened_capacity(v) * size_of::<u32>(),
+            Costs::Tiny(v) if g > u32::from(u8::MAX) => widened_capacity(v) * Self::width(g),
+            Costs::Narrow(v) if g > u32::from(u16::MAX) => widened_capacity(v) * size_of::<u32>(),
+            Costs::Tiny(v) => growth(v),
             Costs::Narrow(v) => growth(v),
             Costs::Wide(v) => growth(v),
         }
     }
 
+    /// Bytes per cost once `g` is stored.
+    fn width(g: u32) -> usize {
+        if g > u32::from(u16::MAX) { size_of::<u32>() } else { size_of::<u16>() }
+    }
+
     #[inline]
     fn push(&mut self, g: u32) {
         match self {
-            Costs::Narrow(v) => {
-                if let Ok(g) = u16::try_from(g) {
-                    push(v, g);
-                } else {
-                    self.widen(g);
-                }
-            }
+            Costs::Tiny(v) if let Ok(g) = u8::try_from(g) => push(v, g),
+            Costs::Narrow(v) if let Ok(g) = u16::try_from(g) => push(v, g),
             Costs::Wide(v) => push(v, g),
+            _ => self.widen(g),
         }
     }
 
-    /// Pushes `g`, too large for 2 bytes, switching to 4-byte costs.
+    /// Pushes `g`, too large for the current width, switching to the width it needs.
     #[cold]
     #[inline(never)]
     fn widen(&mut self, g: u32) {
-        if let Costs::Narrow(v) = self {
-            let mut wide = Vec::with_capacity(Self::widened_capacity(v));
-            wide.extend(v.iter().map(|&c| u32::from(c)));
-            wide.push(g);
-            *self = Costs::Wide(wide);
+        fn wider<T: Copy, U: From<T>>(v: &Vec<T>, last: U) -> Vec<U> {
+            let mut wide = Vec::with_capacity(widened_capacity(v));
+            wide.extend(v.iter().map(|&c| U::from(c)));
+            wide.push(last);
+            wide
         }
+        *self = match (&*self, u16::try_from(g)) {
+            (Costs::Tiny(v), Ok(g)) => Costs::Narrow(wider(v, g)),
+            (Costs::Tiny(v), Err(_)) => Costs::Wide(wider(v, g)),
+            (Costs::Narrow(v), _) => Costs::Wide(wider(v, g)),
+            (Costs::Wide(_), _) => return,
+        };
     }
+}
+
+/// Capacity of the wider vector [`Costs::push`] creates from a full-or-not narrower one.
+fn widened_capacity<T>(v: &Vec<T>) -> usize {
+    v.capacity() + growth(v) / size_of::<T>()
 }

@@ -1,7 +1,8 @@
 //! A*, weighted A* and greedy best-first search over a bucket priority queue.
 //!
 //! Every state is stored once, in an arena indexed by [`NodeId`](crate::NodeId) (parents are
-//! ids, states, parents, path costs and moves in separate vectors so that nothing is padding);
+//! ids, states, parents and path costs in separate vectors so that nothing is padding; moves
+//! are not stored but found again, at the end, by replaying the solution's states);
 //! the key index holds 4-byte slots (an id plus hash bits as a tag); queue entries are bare
 //! 4-byte ids in buckets by priority `f` and sub-buckets by `g` (see [`TieBreak`]). A node's
 //! heuristic estimate is not stored: it is recovered from its priority when it is expanded and
@@ -165,9 +166,10 @@ impl<P: SearchProblem + ?Sized> Cache<P> {
         self.arena.len()
     }
 
-    /// Inline bytes one stored node takes in the arena: state, parent id (4 bytes), path cost
-    /// (2 bytes while every cost fits in a `u16`, else 4) and move (index slots, queue entries
-    /// and spare capacity come on top).
+    /// Inline bytes one stored node takes in the arena: state, parent id (4 bytes) and path
+    /// cost (1 byte while every cost fits in a `u8`, 2 in a `u16`, else 4); index slots, queue
+    /// entries and spare capacity come on top. Moves are not stored: the solution's are found
+    /// again by replaying it.
     pub fn node_size() -> usize {
         Arena::<P>::node_size()
     }
@@ -259,7 +261,7 @@ impl AStar {
         stats.evaluated += 1;
         let f0 = self.priority(0, heuristic.estimate(problem, start))?;
         budget.bytes(c.memory_usage(), c.queue.growth(f0, 0))?;
-        c.arena.insert(at, start.clone(), NO_PARENT, 0, None)?;
+        c.arena.insert(at, start.clone(), NO_PARENT, 0)?;
         if track_closed {
             push(&mut c.closed, 0);
         }
@@ -280,7 +282,7 @@ impl AStar {
             }
             let parent = c.arena.state(id);
             if problem.is_goal(parent) {
-                let moves = c.arena.path(id);
+                let moves = c.arena.path(problem, id).ok_or(Reason::Inconsistent)?;
                 return Ok(Outcome::Solved(Solution { moves, cost: g }));
             }
             budget.expand(stats)?;
@@ -350,7 +352,7 @@ impl AStar {
                         if limit_bytes {
                             budget.bytes(used_now!(), c.queue.growth(f, g2))?;
                         }
-                        c.arena.relink(cid, id, g2, mv);
+                        c.arena.relink(cid, id, g2);
                         if track_closed {
                             c.closed[ci / 64] &= !(1 << (ci % 64));
                         }
@@ -363,7 +365,7 @@ impl AStar {
                             let need = c.arena.growth_one(g2) + closed_growth!() + c.queue.growth(f, g2);
                             budget.bytes(used_now!(), need)?;
                         }
-                        let cid = c.arena.insert(at, child, id, g2, Some(mv))?;
+                        let cid = c.arena.insert(at, child, id, g2)?;
                         if track_closed && cid % 64 == 0 {
                             push(&mut c.closed, 0);
                         }

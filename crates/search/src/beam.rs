@@ -183,7 +183,7 @@ impl Beam {
         budget.bytes(c.memory_usage(), growth(&c.layer_h))?;
         stats.evaluated += 1;
         push(&mut c.layer_h, heuristic.estimate(problem, start));
-        c.arena.insert(at, start.clone(), NO_PARENT, 0, None)?;
+        c.arena.insert(at, start.clone(), NO_PARENT, 0)?;
         let scratch_bytes = vec_bytes(&c.scratch);
         macro_rules! layer_bytes {
             () => {
@@ -219,7 +219,7 @@ impl Beam {
                     child.clone_from(parent);
                     problem.apply(child, mv);
                     if problem.is_goal(child) {
-                        let mut moves = c.arena.path(id as u32);
+                        let mut moves = c.arena.path(problem, id as u32).ok_or(Reason::Inconsistent)?;
                         moves.push(mv);
                         return Ok(Outcome::Solved(Solution { moves, cost: g2 }));
                     }
@@ -251,7 +251,7 @@ impl Beam {
                 match c.arena.find(problem, &key) {
                     Ok(_) => stats.duplicates += 1,
                     Err(at) => {
-                        c.arena.insert(at, state, parent, g2, Some(mv))?;
+                        c.arena.insert(at, state, parent, g2)?;
                         push(&mut c.next_h, h);
                     }
                 }

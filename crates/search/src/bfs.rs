@@ -146,7 +146,7 @@ impl Bfs {
         }
         budget.bytes(c.memory_usage(), c.arena.growth_one(0))?;
         let at = c.arena.find(problem, &problem.key(start)).err().ok_or(Reason::Capacity)?;
-        c.arena.insert(at, start.clone(), NO_PARENT, 0, None)?;
+        c.arena.insert(at, start.clone(), NO_PARENT, 0)?;
 
         let scratch_bytes = vec_bytes(&c.scratch);
         let mut next = 0usize;
@@ -189,7 +189,7 @@ impl Bfs {
                 child.clone_from(parent);
                 problem.apply(child, mv);
                 if problem.is_goal(child) {
-                    let mut moves = c.arena.path(id);
+                    let mut moves = c.arena.path(problem, id).ok_or(Reason::Inconsistent)?;
                     moves.push(mv);
                     return Ok(Outcome::Solved(Solution { moves, cost: g2 }));
                 }
@@ -199,7 +199,7 @@ impl Bfs {
                 match c.arena.find(problem, &key) {
                     Ok(_) => stats.duplicates += 1,
                     Err(at) => {
-                        c.arena.insert(at, child.clone(), id, g2, Some(mv))?;
+                        c.arena.insert(at, child.clone(), id, g2)?;
                     }
                 }
             }

@@ -92,6 +92,10 @@ pub enum Reason {
     Pruned,
     /// More states than [`NodeId`](crate::NodeId) can number (2³² − 1) were needed.
     Capacity,
+    /// A goal was found but the path to it could not be replayed: the problem broke the
+    /// [`SearchProblem::key`](crate::SearchProblem::key) contract (states with equal keys
+    /// must be interchangeable: the same moves, at the same costs, to states of equal keys).
+    Inconsistent,
 }
 
 /// How a search ended.

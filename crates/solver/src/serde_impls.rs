@@ -55,7 +55,7 @@ enum ReasonRepr {
 }
 
 /// The search layer's reasons `Reason::Engine` can hold, with their written names.
-const ENGINE_REASONS: [(freecell_search::Reason, &str); 7] = [
+const ENGINE_REASONS: [(freecell_search::Reason, &str); 8] = [
     (freecell_search::Reason::Budget(Limit::Expanded), "Budget(Expanded)"),
     (freecell_search::Reason::Budget(Limit::Generated), "Budget(Generated)"),
     (freecell_search::Reason::Budget(Limit::Bytes), "Budget(Bytes)"),
@@ -63,6 +63,7 @@ const ENGINE_REASONS: [(freecell_search::Reason, &str); 7] = [
     (freecell_search::Reason::Bound, "Bound"),
     (freecell_search::Reason::Pruned, "Pruned"),
     (freecell_search::Reason::Capacity, "Capacity"),
+    (freecell_search::Reason::Inconsistent, "Inconsistent"),
 ];
 
 impl Serialize for Reason {
