@@ -67,6 +67,12 @@ impl<P: SearchProblem + ?Sized> Arena<P> {
         &self.states[id as usize]
     }
 
+    /// The parent of node `id` ([`NO_PARENT`] for the root).
+    #[inline]
+    pub(crate) fn parent(&self, id: u32) -> u32 {
+        self.parents[id as usize]
+    }
+
     /// The path cost of node `id`.
     #[inline]
     pub(crate) fn g(&self, id: u32) -> u32 {
@@ -250,7 +256,8 @@ impl Costs {
         if g > u32::from(u16::MAX) { size_of::<u32>() } else { size_of::<u16>() }
     }
 
-    #[inline]
+    #[inline(always)]
+    #[allow(clippy::inline_always)] // A*'s hot loop: left to itself, LLVM calls it
     fn push(&mut self, g: u32) {
         match self {
             Costs::Tiny(v) if let Ok(g) = u8::try_from(g) => push(v, g),

@@ -311,7 +311,15 @@ impl AStar {
             // Generate every child and load the index slot each one's probe starts at, then
             // probe and store them one by one: the slot loads miss the cache independently,
             // so their misses overlap.
+            //
+            // A child with the key of the node's parent (a move undone) is a duplicate that
+            // cannot be cheaper (costs are not negative): it is counted and dropped without
+            // a probe, which would mostly miss the cache.
             c.children.clear();
+            let back = match c.arena.parent(id) {
+                NO_PARENT => None,
+                up => Some(problem.key(c.arena.state(up))),
+            };
             for &mv in &c.moves {
                 budget.generate(stats)?;
                 stats.generated += 1;
@@ -319,6 +327,10 @@ impl AStar {
                 let mut child = parent.clone();
                 problem.apply(&mut child, mv);
                 let key = problem.key(&child);
+                if back.as_ref() == Some(&key) {
+                    stats.duplicates += 1;
+                    continue;
+                }
                 let hash = c.arena.hash(&key);
                 c.arena.prefetch(hash);
                 if limit_bytes {

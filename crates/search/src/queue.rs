@@ -37,7 +37,7 @@ struct Bucket {
 }
 
 /// Sub-bucket vectors of at least this many entries are recycled when they empty.
-const RECYCLE_AT: usize = 64;
+const RECYCLE_AT: usize = 4096;
 
 /// Priority queue over `(f, g, id)`: buckets by `f`, sub-buckets by `g`, 4-byte entries.
 ///
@@ -205,6 +205,7 @@ impl BucketQueue {
     }
 
     /// Removes the entry with the lowest `f`, ties broken as configured: `(f, id, g)`.
+    #[inline]
     pub(crate) fn pop(&mut self) -> Option<(u32, u32, u32)> {
         if self.len == 0 {
             return None;
@@ -235,17 +236,16 @@ impl BucketQueue {
 
 #[cfg(test)]
 mod tests {
+    use std::cmp::Reverse;
+    use std::collections::BTreeSet;
+
     use super::*;
 
-    /// A reference queue: the lowest `f`, then the tie-break on `g`, then the newest entry.
-    fn reference_pop(model: &mut Vec<(u32, u32, u32, usize)>, tie: TieBreak) -> Option<(u32, u32, u32)> {
-        let best = (0..model.len()).min_by_key(|&i| {
-            let (f, g, _, seq) = model[i];
-            let g = if tie == TieBreak::LargerG { u32::MAX - g } else { g };
-            (f, g, usize::MAX - seq)
-        })?;
-        let (f, g, id, _) = model.swap_remove(best);
-        Some((f, id, g))
+    /// The reference order: lowest `f`, then the tie-break on `g`, then the newest entry.
+    type Model = BTreeSet<(u32, u32, Reverse<usize>, u32)>;
+
+    fn order_g(tie: TieBreak, g: u32) -> u32 {
+        if tie == TieBreak::LargerG { u32::MAX - g } else { g }
     }
 
     /// Random pushes and pops, across searches on one queue (so recycled vectors are reused):
@@ -260,32 +260,40 @@ mod tests {
             rng % n
         };
         let mut q = BucketQueue::new();
+        let mut recycled = 0;
         for round in 0..6 {
             let tie = if round % 2 == 0 { TieBreak::LargerG } else { TieBreak::SmallerG };
             q.clear(tie);
-            let mut model = Vec::new();
+            let mut model = Model::new();
             let mut floor = 0u32;
-            for seq in 0..6_000usize {
-                if next(5) < 3 {
+            // First pushes then pops in blocks, so that sub-buckets grow past `RECYCLE_AT`
+            // and drain; then pushes and pops mixed, so that growing sub-buckets take the
+            // larger spares.
+            for seq in 0..76_000usize {
+                let push = if seq < 38_000 { seq % 19_000 < 10_000 } else { next(5) < 3 };
+                if push {
                     // A*-like: priorities never below the last one popped.
-                    let (f, g) = (floor + next(4) as u32, next(6) as u32);
+                    let (f, g) = (floor + next(2) as u32, next(2) as u32);
                     let (before, predicted) = (q.bytes(), q.growth(f, g));
                     q.push(f, g, seq as u32);
                     assert_eq!(q.bytes() - before, predicted, "push ({f}, {g})");
-                    model.push((f, g, seq as u32, seq));
+                    model.insert((f, order_g(tie, g), Reverse(seq), g));
                 } else {
                     let got = q.pop();
-                    assert_eq!(got, reference_pop(&mut model, tie));
+                    let want = model.pop_first().map(|(f, _, Reverse(seq), g)| (f, seq as u32, g));
+                    assert_eq!(got, want);
                     if let Some((f, _, _)) = got {
                         floor = f;
                     }
                 }
+                recycled = recycled.max(q.spare.len());
             }
             while let Some(got) = q.pop() {
-                assert_eq!(Some(got), reference_pop(&mut model, tie));
+                let want = model.pop_first().map(|(f, _, Reverse(seq), g)| (f, seq as u32, g));
+                assert_eq!(Some(got), want);
             }
             assert!(model.is_empty());
         }
-        assert!(!q.spare.is_empty(), "the test should exercise recycling");
+        assert!(recycled > 0, "the test should exercise recycling");
     }
 }

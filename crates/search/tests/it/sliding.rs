@@ -39,6 +39,9 @@ pub(crate) struct Sliding {
     goal: u64,
     /// `dist[tile][cell]`: Manhattan distance of `tile` at `cell` from its goal cell.
     dist: [[u8; 16]; 16],
+    /// `dirs[cell]`: the blank's legal moves from `cell` (up, down, left, right order), and
+    /// how many there are. Both benchmarked engines' successor functions read it.
+    dirs: [([Dir; 4], usize); 16],
 }
 
 /// Position of the zero nibble.
@@ -62,7 +65,19 @@ impl Sliding {
                 dist[tile as usize][cell as usize] = (tr.abs_diff(cr) + tc.abs_diff(cc)) as u8;
             }
         }
-        let mut p = Self { n, cells, goal: 0, dist };
+        let mut dirs = [([Dir::Up; 4], 0); 16];
+        for (cell, (list, len)) in dirs.iter_mut().enumerate().take(cells as usize) {
+            let (row, col) = (cell as u32 / n, cell as u32 % n);
+            for (ok, dir) in
+                [(row > 0, Dir::Up), (row + 1 < n, Dir::Down), (col > 0, Dir::Left), (col + 1 < n, Dir::Right)]
+            {
+                if ok {
+                    list[*len] = dir;
+                    *len += 1;
+                }
+            }
+        }
+        let mut p = Self { n, cells, goal: 0, dist, dirs };
         p.goal = p.pack(&tiles);
         p
     }
@@ -107,21 +122,14 @@ impl Sliding {
     /// The states one move away, without allocating (for closure-based APIs).
     #[inline]
     pub(crate) fn neighbours(&self, state: u64) -> [Option<u64>; 4] {
-        let at = blank(state);
-        let (row, col) = (at / self.n, at % self.n);
-        let go = |ok: bool, mv: Dir| {
-            ok.then(|| {
-                let mut next = state;
-                self.apply(&mut next, mv);
-                next
-            })
-        };
-        [
-            go(row > 0, Dir::Up),
-            go(row + 1 < self.n, Dir::Down),
-            go(col > 0, Dir::Left),
-            go(col + 1 < self.n, Dir::Right),
-        ]
+        let (list, len) = &self.dirs[blank(state) as usize];
+        let mut out = [None; 4];
+        for (slot, &dir) in out.iter_mut().zip(&list[..*len]) {
+            let mut next = state;
+            self.apply(&mut next, dir);
+            *slot = Some(next);
+        }
+        out
     }
 
     /// A state `steps` random moves from the goal (a simple xorshift generator).
@@ -155,20 +163,8 @@ impl SearchProblem for Sliding {
 
     #[inline]
     fn moves(&self, s: &u64, out: &mut Vec<Dir>) {
-        let b = blank(*s);
-        let (r, c) = (b / self.n, b % self.n);
-        if r > 0 {
-            out.push(Dir::Up);
-        }
-        if r + 1 < self.n {
-            out.push(Dir::Down);
-        }
-        if c > 0 {
-            out.push(Dir::Left);
-        }
-        if c + 1 < self.n {
-            out.push(Dir::Right);
-        }
+        let (list, len) = &self.dirs[blank(*s) as usize];
+        out.extend_from_slice(&list[..*len]);
     }
 
     #[inline]
