@@ -163,17 +163,15 @@ impl<P: SearchProblem + ?Sized> Arena<P> {
     /// problem broke the [`SearchProblem::key`] contract (states of equal keys must be
     /// interchangeable).
     pub(crate) fn path(&self, problem: &P, id: u32) -> Option<Vec<P::Move>> {
-        let mut chain = Vec::new();
-        let mut at = id;
-        while at != 0 {
-            chain.push(at);
-            at = self.parents[at as usize];
-        }
+        let ids = || std::iter::successors(Some(id), |&at| Some(self.parents[at as usize])).take_while(|&at| at != 0);
+        let mut chain: Vec<u32> = Vec::with_capacity(ids().count());
+        chain.extend(ids());
         let mut state = self.states[0].clone();
         let mut child = state.clone();
         let mut g = 0u32;
-        let mut moves = Vec::with_capacity(chain.len());
-        let mut options = Vec::new();
+        // One spare slot: breadth-first search and beam search append the goal's move.
+        let mut moves = Vec::with_capacity(chain.len() + 1);
+        let mut options = Vec::with_capacity(16);
         for &next in chain.iter().rev() {
             let (key, cost) = (problem.key(self.state(next)), self.g(next));
             options.clear();

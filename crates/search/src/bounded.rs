@@ -281,7 +281,8 @@ impl<P: SearchProblem + ?Sized> Core<P> {
             };
 
             if problem.is_goal(&self.states[self.depth]) {
-                let mut path: Vec<P::Move> = self.frames.iter().filter_map(|f| f.mv).collect();
+                let mut path = Vec::with_capacity(self.frames.len() + 1);
+                path.extend(self.frames.iter().filter_map(|f| f.mv));
                 path.push(mv);
                 return RunEnd::Found(Solution { moves: path, cost: g2 });
             }

@@ -258,14 +258,20 @@ impl<P: SearchProblem + ?Sized> Cache<P> {
     }
 
     /// The moves from the start to entry `e`, then `tail`.
-    fn entry_path(&self, mut e: u32, leaf: usize, tail: &[P::Move]) -> Vec<P::Move> {
-        let mut segs = Vec::new();
-        while e != 0 {
-            let i = e as usize - 1;
-            segs.push(&self.segments[i * leaf..(i + 1) * leaf]);
-            e = self.parent[e as usize];
+    fn entry_path(&self, e: u32, leaf: usize, tail: &[P::Move]) -> Vec<P::Move> {
+        let chain = || std::iter::successors(Some(e), |&at| Some(self.parent[at as usize])).take_while(|&at| at != 0);
+        let len = chain().count() * leaf;
+        let mut out = Vec::with_capacity(len + tail.len());
+        // Placeholders, overwritten below, root first (the walk goes leaf first).
+        if let Some(&fill) = self.segments.first() {
+            out.resize(len, fill);
         }
-        let mut out: Vec<P::Move> = segs.into_iter().rev().flatten().copied().collect();
+        let mut end = out.len();
+        for at in chain() {
+            let i = at as usize - 1;
+            out[end - leaf..end].copy_from_slice(&self.segments[i * leaf..(i + 1) * leaf]);
+            end -= leaf;
+        }
         out.extend_from_slice(tail);
         out
     }
@@ -485,7 +491,8 @@ impl StagedDeepening {
                     Probe::Vacant(slot) => c.table.fill(slot, key, ()),
                 }
                 if problem.is_goal(&c.path[c.depth]) {
-                    let mut tail: Vec<P::Move> = c.frames.iter().filter_map(|f| f.mv).collect();
+                    let mut tail = Vec::with_capacity(c.frames.len() + 1);
+                    tail.extend(c.frames.iter().filter_map(|f| f.mv));
                     tail.push(mv);
                     let moves = c.entry_path(root, leaf, &tail);
                     return Ok(Outcome::Solved(Solution { moves, cost: g2 }));

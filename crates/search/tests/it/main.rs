@@ -1,5 +1,6 @@
 //! Integration tests of `freecell-search` on toy graphs and puzzles with known answers.
 
+mod allocs;
 mod budgets;
 mod eight;
 mod fifteen;
