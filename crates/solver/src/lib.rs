@@ -86,7 +86,9 @@ mod watch;
 pub use guide::{Hsdh, Weighted};
 pub use handle::{Progress, SolveHandle};
 pub use optimal::Bounds;
-pub use preset::{DFS_DEPTH, FAST_BYTES, GA_SCALE, IDA_TABLE, LOOKAHEAD, OPTIMAL_BYTES, ParsePresetError, Preset};
+pub use preset::{
+    DEFAULT_BYTES, DFS_DEPTH, FAST_BYTES, GA_SCALE, IDA_TABLE, LOOKAHEAD, OPTIMAL_BYTES, ParsePresetError, Preset,
+};
 pub use problem::{CostModel, FreeCell};
 pub use shorten::shorten;
 pub use solver::{Hint, Outcome, Reason, Solution, SolveError, SolveReport, SolveStats, Solver};

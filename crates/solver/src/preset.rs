@@ -124,6 +124,13 @@ pub const FAST_BYTES: usize = 150 << 20;
 /// another.
 pub const OPTIMAL_BYTES: usize = 4 << 30;
 
+/// Memory limit of every other preset's engine when the solver sets none: 2 GiB. Staged
+/// deepening on a lost position, for one, keeps searching (its table is emptied every
+/// 200,000 keys, so positions come back) and its stage roots pile up; a game asking for a
+/// hint must not lose the machine to that. No preset needs it on Microsoft deals: the most
+/// any `hsd-heineman` solve of MS 1–32,000 used under a 1,000,000-node limit was 91 MB.
+pub const DEFAULT_BYTES: usize = 2 << 30;
+
 /// Depth bound of the `dfs` preset, in single-card moves: fc-solve's single-card solutions
 /// average about 300 moves (FREECELL-FACTS §7), and a bound well above that lets the
 /// transposition table, not the bound, end most searches.

@@ -15,7 +15,7 @@ use crate::fast;
 use crate::guide::{Hsdh, Ordered, PolicyGuide, Traced, Tracing, Weighted, normalised_scale};
 use crate::handle::Meter;
 use crate::optimal::{self, Bounds};
-use crate::preset::{DFS_DEPTH, GA_SCALE, IDA_TABLE, OPTIMAL_BYTES};
+use crate::preset::{DEFAULT_BYTES, DFS_DEPTH, GA_SCALE, IDA_TABLE, OPTIMAL_BYTES};
 use crate::shorten::Shortcuts;
 use crate::watch::Watch;
 use crate::{CostModel, FreeCell, Preset};
@@ -373,7 +373,11 @@ impl Solver {
         self
     }
 
-    /// Stop before the engine's memory would exceed `n` bytes.
+    /// Stop before the engine's memory would exceed `n` bytes (the solve ends
+    /// [`Undecided`](Outcome::Undecided) with [`Reason::MemoryLimit`]). Without it: each
+    /// stage of `fast` stops at [`FAST_BYTES`](crate::FAST_BYTES), `optimal` at
+    /// [`OPTIMAL_BYTES`](crate::OPTIMAL_BYTES), every other preset at
+    /// [`DEFAULT_BYTES`](crate::DEFAULT_BYTES).
     pub fn max_bytes(mut self, n: usize) -> Solver {
         self.max_bytes = Some(n);
         self
@@ -482,8 +486,11 @@ impl Solver {
         if let Some(n) = self.max_nodes {
             budget = budget.max_expanded(n);
         }
-        if let Some(n) = self.max_bytes {
-            budget = budget.max_bytes(n);
+        // `fast` and `optimal` apply their own defaults (per stage, and larger).
+        match self.max_bytes {
+            Some(n) => budget = budget.max_bytes(n),
+            None if !matches!(preset, Preset::Fast | Preset::Optimal) => budget = budget.max_bytes(DEFAULT_BYTES),
+            None => {}
         }
         let problem = match preset {
             Preset::Optimal => {
