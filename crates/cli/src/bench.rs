@@ -290,6 +290,7 @@ where
     let mut first = true;
     let mut errors = Vec::new();
     let mut optimal = Vec::new();
+    let mut told: Option<Instant> = None;
     let result = pool::run_in_order(
         &todo,
         solvers,
@@ -313,13 +314,22 @@ where
                 }
             }
             bar.inc(1);
-            let c = summary.counts();
-            bar.set_message(format!("{} solved, {} unsolvable, {} undecided", c.solved, c.unsolvable, c.undecided));
+            // The counts are formatted a few times a second, not for every deal.
+            if told.is_none_or(|t| t.elapsed() >= Duration::from_millis(100))
+                || bar.position() == bar.length().unwrap_or(0)
+            {
+                told = Some(Instant::now());
+                let c = summary.counts();
+                bar.set_message(format!("{} solved, {} unsolvable, {} undecided", c.solved, c.unsolvable, c.undecided));
+            }
             Ok(())
         },
     );
     bar.finish_and_clear();
     result?;
+    if let Some(csv) = &mut csv {
+        csv.flush()?;
+    }
     let wall = started.elapsed();
     let heading = heading(args, name, done.len(), todo.len(), wall);
     let mut table = summary.render(name);

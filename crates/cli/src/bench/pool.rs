@@ -4,6 +4,10 @@ use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::thread;
+use std::time::Duration;
+
+/// How often the collecting thread looks for finished items.
+const POLL: Duration = Duration::from_millis(2);
 
 /// Runs `work` on every item on one thread per state in `states` and hands the results to
 /// `sink` on the calling thread **in item order**, so what `sink` writes does not depend on
@@ -50,7 +54,20 @@ where
         let mut waiting = BTreeMap::new();
         let mut due = 0;
         let mut failed = None;
-        for (i, result) in rx {
+        // Results are collected every `POLL` rather than as each arrives: a receiver blocked
+        // in `recv` is woken by every send, and on a 2-core machine running 2 workers that
+        // wake-up preempts a worker once per item (1.35 million involuntary context switches
+        // and 18 s of system time on a million-deal census).
+        let results = std::iter::from_fn(|| {
+            loop {
+                match rx.try_recv() {
+                    Ok(result) => return Some(result),
+                    Err(mpsc::TryRecvError::Empty) => thread::sleep(POLL),
+                    Err(mpsc::TryRecvError::Disconnected) => return None,
+                }
+            }
+        });
+        for (i, result) in results {
             if failed.is_some() {
                 continue;
             }
