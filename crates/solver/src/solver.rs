@@ -482,16 +482,7 @@ impl Solver {
             }
         };
         let start = searched_board.as_ref().unwrap_or(board);
-        let mut budget = Budget::default();
-        if let Some(n) = self.max_nodes {
-            budget = budget.max_expanded(n);
-        }
-        // `fast` and `optimal` apply their own defaults (per stage, and larger).
-        match self.max_bytes {
-            Some(n) => budget = budget.max_bytes(n),
-            None if !matches!(preset, Preset::Fast | Preset::Optimal) => budget = budget.max_bytes(DEFAULT_BYTES),
-            None => {}
-        }
+        let budget = self.budget(preset);
         let problem = match preset {
             Preset::Optimal => {
                 let settings = self.optimal;
@@ -534,6 +525,21 @@ impl Solver {
             }),
         };
         Ok(SolveReport { outcome, stats: SolveStats { search: report.stats, elapsed: started.elapsed() } })
+    }
+
+    /// The node and byte limits of a solve with `preset`. Without [`max_bytes`](Self::max_bytes),
+    /// `fast` and `optimal` apply their own defaults (per stage, and larger), every other
+    /// preset [`DEFAULT_BYTES`].
+    fn budget(&self, preset: Preset) -> Budget {
+        let mut budget = Budget::default();
+        if let Some(n) = self.max_nodes {
+            budget = budget.max_expanded(n);
+        }
+        match self.max_bytes {
+            Some(n) => budget.max_bytes(n),
+            None if !matches!(preset, Preset::Fast | Preset::Optimal) => budget.max_bytes(DEFAULT_BYTES),
+            None => budget,
+        }
     }
 
     /// The next move of a solution from `board`, any position of a game: solves from it and
@@ -723,4 +729,26 @@ pub(crate) fn combine(a: Stats, b: Stats) -> Stats {
     sum.bytes = a.bytes.max(b.bytes);
     sum.iterations += b.iterations;
     sum
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every preset has a memory limit when the caller sets none: its own (`fast`, `optimal`,
+    /// applied inside their engines) or [`DEFAULT_BYTES`]; a limit the caller sets wins.
+    #[test]
+    fn every_preset_gets_a_memory_limit() {
+        for preset in Preset::ALL {
+            let own = matches!(preset, Preset::Fast | Preset::Optimal);
+            let default = Solver::new(preset).budget(preset).get_max_bytes();
+            assert_eq!(default, if own { None } else { Some(DEFAULT_BYTES) }, "{preset}");
+            assert_eq!(
+                Solver::new(preset).max_bytes(1 << 20).budget(preset).get_max_bytes(),
+                Some(1 << 20),
+                "{preset}"
+            );
+            assert_eq!(Solver::new(preset).max_nodes(7).budget(preset).get_max_expanded(), Some(7), "{preset}");
+        }
+    }
 }
