@@ -35,8 +35,9 @@ pub(crate) const NO_PARENT: u32 = u32::MAX;
 ///
 /// Per node: the state, a `u32` parent and a path cost (1 byte while all fit, see [`Costs`]),
 /// each in its own vector, plus one 4-byte index slot (at most 7/8 full). Moves are not
-/// stored: [`path`](Arena::path) finds them again by replaying the solution. Keys are not stored: the index keeps ids with a few hash bits as tags and
-/// recomputes a stored state's key only when tags match.
+/// stored: [`path`](Arena::path) finds them again by replaying the solution. Keys are not
+/// stored either: the index keeps ids with a few hash bits as tags and recomputes a stored
+/// state's key only when tags match.
 pub(crate) struct Arena<P: SearchProblem + ?Sized> {
     states: Vec<P::State>,
     parents: Vec<u32>,

@@ -155,8 +155,9 @@
 //!   bits (a tag), and a stored state's key is recomputed only when the tag matches, so
 //!   duplicate detection stays exact. The index is rebuilt from the arena when it grows (old
 //!   slots freed first, so two tables never coexist). Vectors and the index grow by ×1.5. For
-//!   the 15-puzzle (`u64` state, 1-byte move) that is about 26 bytes per stored state in
-//!   resident memory, 28–30 counting capacities.
+//!   the 15-puzzle (`u64` state) that is 22–25 bytes per stored state in resident memory,
+//!   25–26 counting capacities (the state, a 4-byte parent, a 1-byte cost, index slots and
+//!   queue entries; moves are not stored, see the arena).
 //! - **A\*** generates all children of a node first (one state copy each, no heap allocation
 //!   for a packed state) and loads the index slot each one's probe will start at; then it
 //!   probes and stores them one by one. The slot loads miss the cache independently, so their

@@ -92,11 +92,12 @@ impl BucketQueue {
         vec_bytes(&self.buckets) + vec_bytes(&self.spare) + self.inner_bytes
     }
 
-    /// The spare vector a full sub-bucket holding `len` entries would take: the last one, if
-    /// it has more room.
+    /// Whether pushing onto sub-bucket vector `v` takes the last spare instead of growing `v`:
+    /// `v` is full and that spare has more room. [`growth`](Self::growth) and
+    /// [`push`](Self::push) follow this one rule, so the prediction stays exact.
     #[inline]
-    fn spare_for(&self, len: usize) -> Option<usize> {
-        self.spare.last().map(Vec::capacity).filter(|&cap| cap > len)
+    fn takes_spare(&self, v: &Vec<Entry>) -> bool {
+        v.len() == v.capacity() && self.spare.last().is_some_and(|spare| spare.capacity() > v.len())
     }
 
     /// Bytes that adding `new` sub-buckets adds (the spare pool is sized to take them all).
@@ -109,7 +110,7 @@ impl BucketQueue {
     pub(crate) fn growth(&self, f: u32, g: u32) -> usize {
         let (f, s) = (f as usize, g as usize);
         let mut extra = 0;
-        let fresh = || if self.spare_for(0).is_some() { 0 } else { growth(&Vec::<Entry>::new()) };
+        let fresh = || if self.takes_spare(&Vec::new()) { 0 } else { growth(&Vec::<Entry>::new()) };
         if f >= self.buckets.len() {
             extra += (f + 1).saturating_sub(self.buckets.capacity()) * size_of::<Bucket>();
             return extra + (s + 1) * size_of::<Vec<Entry>>() + self.subs_growth(s + 1) + fresh();
@@ -121,7 +122,7 @@ impl BucketQueue {
             return extra + self.subs_growth(new) + fresh();
         }
         let v = &b.subs[s];
-        if v.len() == v.capacity() && self.spare_for(v.len()).is_some() { 0 } else { growth(v) }
+        if self.takes_spare(v) { 0 } else { growth(v) }
     }
 
     /// Queues node `id` with priority `f` and path cost `g`; grows exactly as
@@ -184,12 +185,9 @@ impl BucketQueue {
                 self.spare.reserve_exact(self.subs - self.spare.len());
             }
         }
+        let take = self.takes_spare(&self.buckets[fi].subs[s]);
         let v = &mut self.buckets[fi].subs[s];
-        if v.len() == v.capacity()
-            && let Some(cap) = self.spare.last().map(Vec::capacity)
-            && cap > v.len()
-            && let Some(mut bigger) = self.spare.pop()
-        {
+        if take && let Some(mut bigger) = self.spare.pop() {
             // A larger spare takes the entries; the smaller vector becomes a spare.
             bigger.extend_from_slice(v);
             let mut smaller = std::mem::replace(v, bigger);
