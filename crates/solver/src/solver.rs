@@ -527,19 +527,22 @@ impl Solver {
         Ok(SolveReport { outcome, stats: SolveStats { search: report.stats, elapsed: started.elapsed() } })
     }
 
-    /// The node and byte limits of a solve with `preset`. Without [`max_bytes`](Self::max_bytes),
-    /// `fast` and `optimal` apply their own defaults (per stage, and larger), every other
-    /// preset [`DEFAULT_BYTES`].
+    /// The node and byte limits of a solve with `preset`. Without [`max_bytes`](Self::max_bytes):
+    /// `optimal`'s A* stops at [`OPTIMAL_BYTES`], its low-memory IDA* has no byte limit,
+    /// `fast` applies [`FAST_BYTES`](crate::FAST_BYTES) to each of its stages itself, and every
+    /// other preset stops at [`DEFAULT_BYTES`].
     fn budget(&self, preset: Preset) -> Budget {
         let mut budget = Budget::default();
         if let Some(n) = self.max_nodes {
             budget = budget.max_expanded(n);
         }
-        match self.max_bytes {
-            Some(n) => budget.max_bytes(n),
-            None if !matches!(preset, Preset::Fast | Preset::Optimal) => budget.max_bytes(DEFAULT_BYTES),
-            None => budget,
-        }
+        let bytes = match (self.max_bytes, preset) {
+            (Some(n), _) => Some(n),
+            (None, Preset::Fast) => None,
+            (None, Preset::Optimal) => (!self.optimal.low_memory).then_some(OPTIMAL_BYTES),
+            (None, _) => Some(DEFAULT_BYTES),
+        };
+        bytes.map_or(budget, |n| budget.max_bytes(n))
     }
 
     /// The next move of a solution from `board`, any position of a game: solves from it and
@@ -565,10 +568,6 @@ fn search_optimal(
 ) -> (Report<freecell_core::Move>, Bounds) {
     let settings = optimal::Settings { cost: optimal_settings.cost, p: optimal_settings.p };
     if !optimal_settings.low_memory {
-        let budget = match budget.get_max_bytes() {
-            Some(_) => budget,
-            None => budget.max_bytes(OPTIMAL_BYTES),
-        };
         return optimal::astar(&mut caches.optimal, start, settings, budget, watch);
     }
     let initial = settings.h(start);
@@ -735,14 +734,21 @@ pub(crate) fn combine(a: Stats, b: Stats) -> Stats {
 mod tests {
     use super::*;
 
-    /// Every preset has a memory limit when the caller sets none: its own (`fast`, `optimal`,
-    /// applied inside their engines) or [`DEFAULT_BYTES`]; a limit the caller sets wins.
+    /// Every preset has a memory limit when the caller sets none: `fast` its own per stage
+    /// (applied inside it), `optimal`'s A* [`OPTIMAL_BYTES`], the others [`DEFAULT_BYTES`];
+    /// a limit the caller sets wins.
     #[test]
     fn every_preset_gets_a_memory_limit() {
         for preset in Preset::ALL {
-            let own = matches!(preset, Preset::Fast | Preset::Optimal);
-            let default = Solver::new(preset).budget(preset).get_max_bytes();
-            assert_eq!(default, if own { None } else { Some(DEFAULT_BYTES) }, "{preset}");
+            let expected = match preset {
+                Preset::Fast => None,
+                Preset::Optimal => Some(OPTIMAL_BYTES),
+                _ => Some(DEFAULT_BYTES),
+            };
+            assert_eq!(Solver::new(preset).budget(preset).get_max_bytes(), expected, "{preset}");
+            // The low-memory IDA* of `optimal` stays unbounded in bytes; others ignore the flag.
+            let low = Solver::new(preset).low_memory(true).budget(preset).get_max_bytes();
+            assert_eq!(low, if preset == Preset::Optimal { None } else { expected }, "{preset}");
             assert_eq!(
                 Solver::new(preset).max_bytes(1 << 20).budget(preset).get_max_bytes(),
                 Some(1 << 20),
