@@ -4,8 +4,10 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+use freecell_deals::DealRange;
 use freecell_evolve::{
-    Baselines, Checkpoint, Config, Evolution, EvolveError, Phase, Progress, Representation, Setting, csv, fitness_svg,
+    Baselines, Checkpoint, Config, Evolution, EvolveError, Phase, Progress, Representation, Setting, Validation, csv,
+    fitness_svg,
 };
 use freecell_heuristics::Weights;
 use freecell_heuristics::policy::Policy;
@@ -152,6 +154,22 @@ pub(crate) struct EvolveArgs {
     /// Also stop each solve after MS milliseconds (runs are then not reproducible).
     #[arg(long, value_name = "MS")]
     timeout_ms: Option<u64>,
+    /// Held-out deals that choose the result: each generation's best also solves these,
+    /// and `best.*` holds the one that did best on them (fewest nodes, an unsolved deal
+    /// counting twice --validate-nodes). Must lie above MS 32,000, e.g. `32001..33000`.
+    #[arg(long, value_name = "RANGE", value_parser = parse_validation_range)]
+    validate: Option<(u32, u32)>,
+    /// Node budget of each validation solve.
+    #[arg(long, value_name = "N", default_value_t = Validation::default().max_nodes, requires = "validate")]
+    validate_nodes: u64,
+}
+
+/// `--validate`'s range, as the `u32` deal numbers training uses.
+fn parse_validation_range(text: &str) -> Result<(u32, u32), String> {
+    let range: DealRange = text.parse().map_err(|e| format!("{e}"))?;
+    let narrow =
+        |n: u64| u32::try_from(n).map_err(|_| format!("deal {n} is above {}, the largest a run takes", u32::MAX));
+    Ok((narrow(range.first().get())?, narrow(range.last().get())?))
 }
 
 impl EvolveArgs {
@@ -171,6 +189,7 @@ impl EvolveArgs {
             timeout_ms: self.timeout_ms,
             training_size: self.training,
             random_deals: self.deals,
+            validation: self.validate.map(|(first, last)| Validation { first, last, max_nodes: self.validate_nodes }),
             ..base
         };
         if let Some(setting) = self.setting {
@@ -195,6 +214,7 @@ impl Progress for Bar {
         self.0.set_message(match phase {
             Phase::Baselines => "HSDH baselines",
             Phase::Solves => "solving",
+            Phase::Validation => "validating the best",
         });
     }
 
@@ -247,8 +267,12 @@ pub(crate) fn run(args: &EvolveArgs) -> Result<(), Failure> {
         bar.set_prefix(format!("generation {}/{}", generation + 1, config.generations));
         let record = evolution.step(&Bar(bar.clone())).map_err(|e| Failure::Internal(e.to_string()))?.clone();
         bar.finish_and_clear();
+        let validated = record
+            .validation
+            .as_ref()
+            .map_or_else(String::new, |v| format!("; validation {}/{} solved, {} nodes", v.solved, v.deals, v.nodes));
         eprintln!(
-            "generation {}/{}: best {:.4} ({}/{} solved), mean {:.4}, {:.1} % of solves solved, {:.1} s",
+            "generation {}/{}: best {:.4} ({}/{} solved), mean {:.4}, {:.1} % of solves solved{validated}, {:.1} s",
             record.generation + 1,
             config.generations,
             record.best_fitness,
@@ -260,7 +284,16 @@ pub(crate) fn run(args: &EvolveArgs) -> Result<(), Failure> {
         );
         files.save(&evolution)?;
     }
-    if let Some(champion) = evolution.checkpoint().champion() {
+    if let Some(selected) = evolution.checkpoint().selected() {
+        eprintln!(
+            "selected on the validation deals: the best of generation {}, {}/{} solved, {} nodes, written to {}",
+            selected.generation + 1,
+            selected.solved,
+            selected.deals,
+            selected.nodes,
+            files.best(config.representation).display()
+        );
+    } else if let Some(champion) = evolution.checkpoint().champion() {
         eprintln!(
             "best of generation {}: fitness {:.4}, written to {}",
             champion.generation + 1,
@@ -309,8 +342,10 @@ impl Files {
         let checkpoint = evolution.checkpoint();
         write_atomic(&self.baselines, &evolution.baselines().to_json())?;
         write_atomic(&self.log, &csv(checkpoint.history()))?;
-        if let Some(champion) = checkpoint.champion() {
-            write_atomic(&self.best(checkpoint.config.representation), &format!("{}\n", champion.genome))?;
+        // The validated choice when the run has validation deals, else the paper's.
+        let best = checkpoint.selected().map(|v| &v.genome).or(checkpoint.champion().map(|c| &c.genome));
+        if let Some(genome) = best {
+            write_atomic(&self.best(checkpoint.config.representation), &format!("{genome}\n"))?;
         }
         let title = format!(
             "{:?} / {:?}, population {}, seed {}",

@@ -102,6 +102,58 @@ pub struct Config {
     pub elitism: usize,
     /// Rules per policy (the chapter: 5).
     pub rules: usize,
+    /// Held-out deals that choose the run's result (off in the papers' settings).
+    #[serde(default)]
+    pub validation: Option<Validation>,
+}
+
+/// Held-out deals that choose a run's result: each generation's best individual (by its
+/// training fitness) is also solved on these deals, and the run's result is the individual
+/// that did best on them ([`Checkpoint::selected`]).
+///
+/// An extension of the papers, which keep the last generation's best. Their coevolutionary
+/// fitness comes from 12 deals under a small budget, chosen to be hard: it is noisy, and the
+/// last generation's best is not the best solver of the run on ordinary deals under a test
+/// budget. The deals must lie above [`Config::deal_range`], so that neither training nor a
+/// test on MS 1 … `deal_range` sees them.
+///
+/// # Examples
+/// ```
+/// use freecell_evolve::{Config, Validation};
+/// let config = Config { validation: Some(Validation::default()), ..Config::coevolution() };
+/// assert!(config.validate().is_ok());
+/// // Deals the training set may be drawn from are refused.
+/// let overlapping = Validation { first: 100, last: 200, ..Validation::default() };
+/// assert!(Config { validation: Some(overlapping), ..Config::coevolution() }.validate().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Validation {
+    /// The first Microsoft deal.
+    pub first: u32,
+    /// The last Microsoft deal (included).
+    pub last: u32,
+    /// Node budget (expanded positions) of each validation solve.
+    pub max_nodes: u64,
+}
+
+impl Default for Validation {
+    /// MS 32,001–33,000 under 200,000 expanded nodes: a thousand deals next to the papers'
+    /// MS 1–32,000, under the budget of the tests in `docs/results/evolution.md`.
+    fn default() -> Self {
+        Validation { first: 32_001, last: 33_000, max_nodes: 200_000 }
+    }
+}
+
+impl Validation {
+    /// The deals, ascending.
+    pub fn deals(&self) -> std::ops::RangeInclusive<u32> {
+        self.first..=self.last
+    }
+
+    /// What an unsolved deal adds to [`Validated::score`]: twice the budget.
+    pub fn penalty(&self) -> u64 {
+        self.max_nodes.saturating_mul(2)
+    }
 }
 
 impl Config {
@@ -127,6 +179,7 @@ impl Config {
             rates: Rates::PAPER,
             elitism: 1,
             rules: crate::gp::RULES,
+            validation: None,
         }
     }
 
@@ -190,6 +243,11 @@ impl Config {
         if self.representation == Representation::Policy && self.rules == 0 {
             return fail("policies need at least one rule");
         }
+        if let Some(v) = self.validation
+            && (v.first > v.last || v.first <= self.deal_range || v.max_nodes == 0)
+        {
+            return fail("validation deals must be a non-empty range above deal_range, with a positive budget");
+        }
         let r = self.rates;
         let rates = [r.reproduction, r.crossover, r.mutation, r.gene_mutation];
         if rates.iter().any(|p| !(0.0..=1.0).contains(p)) || r.reproduction + r.crossover + r.mutation <= 0.0 {
@@ -244,6 +302,9 @@ pub struct GenerationRecord {
     pub solves: u64,
     /// Wall-clock seconds (the only field that differs between equal runs).
     pub seconds: f64,
+    /// The best individual's result on the validation deals, when the run has them.
+    #[serde(default)]
+    pub validation: Option<Validated>,
 }
 
 /// The best individual of the latest generation.
@@ -260,6 +321,25 @@ pub struct Champion {
     pub solved: usize,
     /// Deals it ran.
     pub deals: usize,
+}
+
+/// An individual's result on the [`Validation`] deals.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Validated {
+    /// Its text, as [`Champion::genome`].
+    pub genome: String,
+    /// The first generation it was the best of.
+    pub generation: u32,
+    /// Deals it solved, of `deals`.
+    pub solved: usize,
+    /// Validation deals.
+    pub deals: usize,
+    /// Expanded nodes summed over the deals it solved.
+    pub nodes: u64,
+    /// `nodes` plus [`Validation::penalty`] per unsolved deal: Table 2's penalised node
+    /// count with a finite penalty, so that both solving more and expanding less count.
+    /// Smaller is better.
+    pub score: u64,
 }
 
 /// A run between two generations: everything needed to continue it exactly.
@@ -279,6 +359,9 @@ pub struct Checkpoint {
     deal_scores: Vec<(f64, u32)>,
     history: Vec<GenerationRecord>,
     champion: Option<Champion>,
+    /// Every individual validated so far, in generation order.
+    #[serde(default)]
+    validated: Vec<Validated>,
 }
 
 impl Checkpoint {
@@ -310,6 +393,18 @@ impl Checkpoint {
     pub fn champion(&self) -> Option<&Champion> {
         self.champion.as_ref()
     }
+
+    /// Every individual validated so far (the best of each generation, each once), in
+    /// the order they were first the best.
+    pub fn validated(&self) -> &[Validated] {
+        &self.validated
+    }
+
+    /// The run's result when it has [`Validation`] deals: the validated individual with the
+    /// smallest [`score`](Validated::score), the earliest among equals.
+    pub fn selected(&self) -> Option<&Validated> {
+        self.validated.iter().min_by_key(|v| (v.score, v.generation))
+    }
 }
 
 /// Progress reports from a generation, for a progress bar. Called from worker threads.
@@ -332,6 +427,8 @@ pub enum Phase {
     Baselines,
     /// Solving the generation's deals with every individual.
     Solves,
+    /// Solving the validation deals with the generation's best.
+    Validation,
 }
 
 /// A running evolution.
@@ -395,6 +492,7 @@ impl Evolution {
             deal_population,
             history: Vec::new(),
             champion: None,
+            validated: Vec::new(),
             config,
         };
         Evolution::resume(state, jobs, baselines)
@@ -492,6 +590,13 @@ impl Evolution {
         let successes: usize = evaluations.iter().map(|e| e.solved).sum();
         let expanded: u64 = evaluations.iter().map(|e| e.expanded).sum();
         let generation = self.state.generation;
+        let validation = match config.validation {
+            Some(v) => {
+                let text = self.state.population[best].clone();
+                Some(self.validate_best(&population[best], text, generation, v, progress)?)
+            }
+            None => None,
+        };
         self.state.history.push(GenerationRecord {
             generation,
             best_fitness: fitness[best],
@@ -502,6 +607,7 @@ impl Evolution {
             mean_nodes: expanded as f64 / solves as f64,
             solves: total,
             seconds: started.elapsed().as_secs_f64(),
+            validation,
         });
         self.state.champion = Some(Champion {
             genome: self.state.population[best].clone(),
@@ -579,6 +685,49 @@ impl Evolution {
         }
     }
 
+    /// `genome`'s result on the validation deals: solved there once (in parallel over the
+    /// deals), then remembered, as an elite individual is often the best again.
+    fn validate_best<G: Individual>(
+        &mut self,
+        genome: &G,
+        text: String,
+        generation: u32,
+        v: Validation,
+        progress: &dyn Progress,
+    ) -> Result<Validated, EvolveError> {
+        if let Some(known) = self.state.validated.iter().find(|k| k.genome == text) {
+            return Ok(known.clone());
+        }
+        let deals: Vec<u32> = v.deals().collect();
+        progress.phase(Phase::Validation, deals.len() as u64);
+        let counts: Vec<Option<u64>> = self.pool.install(|| {
+            deals
+                .par_iter()
+                .map_init(
+                    || genome.solver().max_nodes(v.max_nodes),
+                    |solver, &deal| {
+                        let report = solver.solve(&board(deal))?;
+                        progress.advance();
+                        Ok(matches!(report.outcome, Outcome::Solved(_)).then_some(report.stats.search.expanded))
+                    },
+                )
+                .collect::<Result<_, EvolveError>>()
+        })?;
+        let solved = counts.iter().flatten().count();
+        let nodes: u64 = counts.iter().flatten().sum();
+        let unsolved = (deals.len() - solved) as u64;
+        let validated = Validated {
+            genome: text,
+            generation,
+            solved,
+            deals: deals.len(),
+            nodes,
+            score: nodes.saturating_add(unsolved.saturating_mul(v.penalty())),
+        };
+        self.state.validated.push(validated.clone());
+        Ok(validated)
+    }
+
     /// Solves with HSDH the deals of `deals` not measured yet.
     fn measure(&mut self, deals: &[u32], progress: &dyn Progress) -> Result<(), EvolveError> {
         let missing: Vec<u32> = deals
@@ -648,7 +797,8 @@ fn distinct(from: &[u32], k: usize, rng: &mut Rng) -> Vec<u32> {
 }
 
 fn board(deal: u32) -> Board {
-    // Training deals come from 1 … deal_range, a u32: always a valid deal number.
+    // Training and validation deals are positive u32s (checked by `Config::validate`):
+    // always valid deal numbers.
     DealNumber::new(u64::from(deal)).expect("training deals are Microsoft deal numbers").board()
 }
 
@@ -769,13 +919,14 @@ impl Individual for Policy {
 /// ```
 pub fn csv(history: &[GenerationRecord]) -> String {
     let mut out = String::from(
-        "generation,best_fitness,mean_fitness,best_solved,deals,solved_fraction,mean_nodes,solves,seconds\n",
+        "generation,best_fitness,mean_fitness,best_solved,deals,solved_fraction,mean_nodes,solves,seconds,\
+         validation_solved,validation_deals,validation_nodes\n",
     );
     for r in history {
         // Infallible: writing to a String.
         let _ = writeln!(
             out,
-            "{},{:.6},{:.6},{},{},{:.4},{:.1},{},{:.2}",
+            "{},{:.6},{:.6},{},{},{:.4},{:.1},{},{:.2},{}",
             r.generation,
             r.best_fitness,
             r.mean_fitness,
@@ -784,7 +935,8 @@ pub fn csv(history: &[GenerationRecord]) -> String {
             r.solved_fraction,
             r.mean_nodes,
             r.solves,
-            r.seconds
+            r.seconds,
+            r.validation.as_ref().map_or_else(|| ",,".to_owned(), |v| format!("{},{},{}", v.solved, v.deals, v.nodes))
         );
     }
     out

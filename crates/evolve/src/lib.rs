@@ -55,7 +55,7 @@ mod rng;
 
 pub use evolution::{
     Champion, Checkpoint, Config, Evolution, EvolveError, GenerationRecord, Phase, Progress, Representation, Setting,
-    csv,
+    Validated, Validation, csv,
 };
 pub use fitness::{Baselines, PARTIAL_SCORE_DIVISOR, deal_fitness};
 pub use genome::{DealSet, random_weights};

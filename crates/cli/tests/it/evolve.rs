@@ -61,3 +61,23 @@ fn a_policy_run_writes_a_policy() {
     let solved = freecell(&["solve", &data("endgame.board"), "--solver", &best]);
     assert_eq!(solved.code, 0, "{}", solved.stderr);
 }
+
+#[test]
+fn validation_picks_the_best_file_and_bad_ranges_are_refused() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("evolve-cli-validate");
+    let _ = std::fs::remove_dir_all(&dir);
+    let args = ["--mode", "ga", "--generations", "2", "--validate", "32001..32002", "--validate-nodes", "200"];
+    let run = run_in(&dir, &args);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stderr.contains("selected on the validation deals: the best of generation"), "{}", run.stderr);
+    let checkpoint = std::fs::read_to_string(dir.join("checkpoint.json")).unwrap();
+    let selected = freecell_evolve::Checkpoint::from_json(&checkpoint).unwrap().selected().unwrap().genome.clone();
+    assert_eq!(std::fs::read_to_string(dir.join("best.weights")).unwrap().trim(), selected);
+
+    // Deals the training set (and a test on MS 1–32,000) may hold; beyond u32.
+    for (range, says) in [("100..200", "above deal_range"), ("5000000000..5000000001", "the largest a run takes")] {
+        let bad = run_in(&dir.join("bad"), &["--validate", range]);
+        assert_eq!(bad.code, 2, "{}", bad.stderr);
+        assert!(bad.stderr.contains(says), "{range}: {}", bad.stderr);
+    }
+}

@@ -1,8 +1,9 @@
 //! Whole runs with tiny budgets: determinism across thread counts, checkpoints and resume.
 
-use freecell_evolve::{Checkpoint, Config, Evolution, GenerationRecord, Setting, csv, fitness_svg};
+use freecell_evolve::{Checkpoint, Config, Evolution, GenerationRecord, Setting, Validation, csv, fitness_svg};
 use freecell_heuristics::Weights;
 use freecell_heuristics::policy::Policy;
+use freecell_solver::{Outcome, Solver};
 
 /// A run small enough for debug builds: few individuals, few deals, budgets of a few
 /// hundred nodes. Deals evolve every generation so that coevolution is exercised.
@@ -61,9 +62,13 @@ fn the_same_seed_gives_the_same_run_on_one_or_two_threads() {
     }
 }
 
+/// Three validation deals above MS 32,000 under a tiny budget.
+const TINY_VALIDATION: Validation = Validation { first: 32_001, last: 32_003, max_nodes: 300 };
+
 #[test]
 fn a_resumed_run_equals_an_uninterrupted_one() {
-    for config in [tiny(&Config::coevolution()), tiny(&Config::policy())] {
+    let validated = Config { validation: Some(TINY_VALIDATION), ..tiny(&Config::coevolution()) };
+    for config in [tiny(&Config::coevolution()), tiny(&Config::policy()), validated] {
         let whole = run(&config, 1);
         let mut first = Evolution::new(config.clone(), 1, None).unwrap();
         first.step(&()).unwrap();
@@ -98,6 +103,46 @@ fn champions_load_as_solver_inputs_and_the_outputs_render() {
 }
 
 #[test]
+fn validation_chooses_the_result_without_changing_the_run() {
+    let plain = tiny(&Config::coevolution());
+    let validated = run(&Config { validation: Some(TINY_VALIDATION), ..plain.clone() }, 2);
+    let without = run(&plain, 2);
+    // The same populations, deals and log: validation draws no random number.
+    let strip = |r: &GenerationRecord| GenerationRecord { seconds: 0.0, validation: None, ..r.clone() };
+    let records = |c: &Checkpoint| c.history().iter().map(strip).collect::<Vec<_>>();
+    assert_eq!(records(&validated), records(&without));
+    assert_eq!(validated.champion(), without.champion());
+    assert!(without.selected().is_none() && without.validated().is_empty());
+
+    // Each generation's best was validated, each genome once.
+    assert!(validated.history().iter().all(|r| r.validation.is_some()));
+    let texts: std::collections::BTreeSet<&str> = validated.validated().iter().map(|v| v.genome.as_str()).collect();
+    assert_eq!(texts.len(), validated.validated().len());
+    // The selection is the smallest score, and each score is what the public solver gives.
+    let selected = validated.selected().unwrap();
+    assert!(validated.validated().iter().all(|v| v.score >= selected.score));
+    for v in validated.validated() {
+        let weights: Weights = v.genome.parse().unwrap();
+        let mut weighted = Solver::with_weights(weights).max_nodes(TINY_VALIDATION.max_nodes);
+        let (mut solved, mut nodes) = (0, 0);
+        for deal in TINY_VALIDATION.deals() {
+            let board = freecell_deals::DealNumber::new(u64::from(deal)).unwrap().board();
+            let report = weighted.solve(&board).unwrap();
+            if matches!(report.outcome, Outcome::Solved(_)) {
+                solved += 1;
+                nodes += report.stats.search.expanded;
+            }
+        }
+        assert_eq!((v.solved, v.deals, v.nodes), (solved, 3, nodes));
+        assert_eq!(v.score, nodes + (3 - solved as u64) * 2 * TINY_VALIDATION.max_nodes);
+    }
+    // The log gains the validation columns.
+    let log = csv(validated.history());
+    assert!(log.lines().next().unwrap().ends_with("validation_solved,validation_deals,validation_nodes"));
+    assert!(log.lines().nth(1).unwrap().split(',').nth(10) == Some("3"));
+}
+
+#[test]
 fn gradual_difficulty_runs_on_the_whole_training_set() {
     let config = Config { training_size: 10, ..tiny(&Config::ga()).with_setting(Setting::Gradual) };
     let mut evolution = Evolution::new(config, 2, None).unwrap();
@@ -114,6 +159,10 @@ fn bad_settings_are_errors() {
         Config { max_nodes: 0, ..Config::ga() },
         Config { training_size: 40_000, ..Config::ga() },
         Config { deal_interval: 0, ..Config::coevolution() },
+        // Validation deals the training set (or a test on MS 1–32,000) may hold.
+        Config { validation: Some(Validation { first: 31_990, ..Validation::default() }), ..Config::coevolution() },
+        Config { validation: Some(Validation { first: 33_001, last: 33_000, max_nodes: 10 }), ..Config::coevolution() },
+        Config { validation: Some(Validation { max_nodes: 0, ..Validation::default() }), ..Config::coevolution() },
     ] {
         assert!(Evolution::new(bad, 1, None).is_err());
     }
