@@ -700,19 +700,7 @@ impl Evolution {
         }
         let deals: Vec<u32> = v.deals().collect();
         progress.phase(Phase::Validation, deals.len() as u64);
-        let counts: Vec<Option<u64>> = self.pool.install(|| {
-            deals
-                .par_iter()
-                .map_init(
-                    || genome.solver().max_nodes(v.max_nodes),
-                    |solver, &deal| {
-                        let report = solver.solve(&board(deal))?;
-                        progress.advance();
-                        Ok(matches!(report.outcome, Outcome::Solved(_)).then_some(report.stats.search.expanded))
-                    },
-                )
-                .collect::<Result<_, EvolveError>>()
-        })?;
+        let counts = self.solve_each(&deals, || genome.solver().max_nodes(v.max_nodes), progress)?;
         let solved = counts.iter().flatten().count();
         let nodes: u64 = counts.iter().flatten().sum();
         let unsolved = (deals.len() - solved) as u64;
@@ -726,6 +714,26 @@ impl Evolution {
         };
         self.state.validated.push(validated.clone());
         Ok(validated)
+    }
+
+    /// Solves each deal (in parallel, one solver per worker): the expanded nodes of each
+    /// solved deal, in the deals' order.
+    fn solve_each(
+        &self,
+        deals: &[u32],
+        solver: impl Fn() -> Solver + Sync + Send,
+        progress: &dyn Progress,
+    ) -> Result<Vec<Option<u64>>, EvolveError> {
+        self.pool.install(|| {
+            deals
+                .par_iter()
+                .map_init(&solver, |solver, &deal| {
+                    let report = solver.solve(&board(deal))?;
+                    progress.advance();
+                    Ok(matches!(report.outcome, Outcome::Solved(_)).then_some(report.stats.search.expanded))
+                })
+                .collect()
+        })
     }
 
     /// Solves with HSDH the deals of `deals` not measured yet.
@@ -742,19 +750,7 @@ impl Evolution {
         }
         progress.phase(Phase::Baselines, missing.len() as u64);
         let budget = self.baselines.budget;
-        let counts: Vec<Option<u64>> = self.pool.install(|| {
-            missing
-                .par_iter()
-                .map_init(
-                    || Solver::new(Preset::Hsd).max_nodes(budget),
-                    |solver, &deal| {
-                        let report = solver.solve(&board(deal))?;
-                        progress.advance();
-                        Ok(matches!(report.outcome, Outcome::Solved(_)).then_some(report.stats.search.expanded))
-                    },
-                )
-                .collect::<Result<_, EvolveError>>()
-        })?;
+        let counts = self.solve_each(&missing, || Solver::new(Preset::Hsd).max_nodes(budget), progress)?;
         for (deal, nodes) in missing.iter().zip(counts) {
             self.baselines.insert(*deal, nodes);
         }
