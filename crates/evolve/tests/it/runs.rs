@@ -143,6 +143,20 @@ fn validation_chooses_the_result_without_changing_the_run() {
 }
 
 #[test]
+fn checkpoints_from_before_validation_still_resume() {
+    let config = tiny(&Config::coevolution());
+    let mut evolution = Evolution::new(config, 1, None).unwrap();
+    evolution.step(&()).unwrap();
+    // The fields validation added, removed as an older build wrote them.
+    let mut json: serde_json::Value = serde_json::from_str(&evolution.checkpoint().to_json()).unwrap();
+    json["config"].as_object_mut().unwrap().remove("validation").unwrap();
+    json.as_object_mut().unwrap().remove("validated").unwrap();
+    json["history"][0].as_object_mut().unwrap().remove("validation").unwrap();
+    let old = Checkpoint::from_json(&json.to_string()).unwrap();
+    assert_eq!(&old, evolution.checkpoint());
+}
+
+#[test]
 fn gradual_difficulty_runs_on_the_whole_training_set() {
     let config = Config { training_size: 10, ..tiny(&Config::ga()).with_setting(Setting::Gradual) };
     let mut evolution = Evolution::new(config, 2, None).unwrap();
