@@ -193,18 +193,32 @@ impl<K: Hash + Eq, V: Copy> Table<K, V> {
         }
     }
 
-    /// A key's home slot and its tag (never 0).
+    /// The home slot and tag (never 0) of a key whose hash is `hash`.
     #[inline]
-    fn place(&self, key: &K) -> (usize, u16) {
-        let hash = self.hasher.hash_one(key);
+    fn place(&self, hash: u64) -> (usize, u16) {
         (hash as usize & (self.slots.len() - 1), (hash >> 49) as u16 | 0x8000)
     }
 
-    /// Makes room for one more key.
+    /// Makes room for one more key (hashing keys with the table's own hasher).
     pub(crate) fn reserve_one(&mut self) {
-        if !over_load(self.len, self.slots.len()) {
-            return;
+        let hasher = self.hasher.clone();
+        self.reserve_one_by(|k| hasher.hash_one(k));
+    }
+
+    /// Makes room for one more key, rehashing stored keys with `hash_of` on growth. A table
+    /// must use one hash function throughout: `hash_of` here, and the hashes given to
+    /// [`probe_hashed`](Self::probe_hashed).
+    #[inline]
+    pub(crate) fn reserve_one_by(&mut self, hash_of: impl Fn(&K) -> u64) {
+        if over_load(self.len, self.slots.len()) {
+            self.grow(hash_of);
         }
+    }
+
+    /// The growth of [`reserve_one_by`](Self::reserve_one_by), out of the hot path.
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, hash_of: impl Fn(&K) -> u64) {
         let new = self.grown();
         let old_tags = std::mem::take(&mut self.tags);
         let old = std::mem::take(&mut self.slots);
@@ -216,7 +230,7 @@ impl<K: Hash + Eq, V: Copy> Table<K, V> {
         let mask = new - 1;
         for (tag, entry) in old_tags.into_iter().zip(old) {
             let Some((k, v)) = entry.filter(|_| tag != 0) else { continue };
-            let (mut i, tag) = self.place(&k);
+            let (mut i, tag) = self.place(hash_of(&k));
             while self.tags[i] != 0 {
                 i = (i + 1) & mask;
             }
@@ -229,8 +243,14 @@ impl<K: Hash + Eq, V: Copy> Table<K, V> {
     /// free slot).
     #[inline]
     pub(crate) fn probe(&self, key: &K) -> Probe {
+        self.probe_hashed(self.hasher.hash_one(key), key)
+    }
+
+    /// Finds `key`, whose hash is `hash` (see [`reserve_one_by`](Self::reserve_one_by)).
+    #[inline]
+    pub(crate) fn probe_hashed(&self, hash: u64, key: &K) -> Probe {
         let mask = self.slots.len() - 1;
-        let (mut i, tag) = self.place(key);
+        let (mut i, tag) = self.place(hash);
         loop {
             match self.tags[i] {
                 0 => return Probe::Vacant(Vacant { index: i, tag }),

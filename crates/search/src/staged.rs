@@ -413,9 +413,10 @@ impl StagedDeepening {
         }
         push(&mut c.open[h0], 0);
         c.open_len = 1;
-        c.table.reserve_one();
-        if let Probe::Vacant(slot) = c.table.probe(&problem.key(start)) {
-            c.table.fill(slot, problem.key(start), ());
+        c.table.reserve_one_by(|k| problem.key_hash(k));
+        let key = problem.key(start);
+        if let Probe::Vacant(slot) = c.table.probe_hashed(problem.state_key_hash(start, &key), &key) {
+            c.table.fill(slot, key, ());
         }
 
         let mut lossy = false;
@@ -481,8 +482,8 @@ impl StagedDeepening {
                 stats.generated += 1;
                 let key = problem.key(&c.path[c.depth]);
                 budget.bytes_lazy(|| c.memory_usage(), c.table.growth())?;
-                c.table.reserve_one();
-                match c.table.probe(&key) {
+                c.table.reserve_one_by(|k| problem.key_hash(k));
+                match c.table.probe_hashed(problem.state_key_hash(&c.path[c.depth], &key), &key) {
                     Probe::Found(_) => {
                         stats.duplicates += 1;
                         c.up(problem, mv);
