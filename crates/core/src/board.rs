@@ -49,7 +49,7 @@ const fn slot(card: u8) -> usize {
 /// board.undo(first);
 /// assert_eq!(board, Board::try_from(Layout::deal(Rules::freecell(), &deck, 0)).unwrap());
 /// ```
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(PartialEq, Eq, Hash)]
 pub struct Board {
     pub(crate) rules: Rules,
     /// For each card, what it lies on: a card index, `BOTTOM`, `CELL` or `HOME`.
@@ -68,6 +68,32 @@ pub struct Board {
     pub(crate) home: [u8; 4],
     /// Zobrist hash of `below`, kept up to date by every move.
     pub(crate) hash: u64,
+}
+
+impl Clone for Board {
+    #[inline]
+    fn clone(&self) -> Self {
+        let mut board = Board { below: [NONE; 64], ..*self };
+        board.clone_from(self);
+        board
+    }
+
+    /// Field by field: a search copies a board per generated node, and the whole struct (136
+    /// bytes) is copied by a call to `memmove`, each field inline (about 8 % of a guided
+    /// staged search's time). The pattern names every field, so a new one cannot be missed.
+    #[inline]
+    fn clone_from(&mut self, source: &Self) {
+        let Board { rules, below, tops, lens, bottoms, based, cells, home, hash } = source;
+        self.rules = *rules;
+        self.below = *below;
+        self.tops = *tops;
+        self.lens = *lens;
+        self.bottoms = *bottoms;
+        self.based = *based;
+        self.cells = *cells;
+        self.home = *home;
+        self.hash = *hash;
+    }
 }
 
 impl TryFrom<Layout> for Board {

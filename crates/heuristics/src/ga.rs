@@ -251,7 +251,11 @@ fn difference_from_top(board: &Board) -> f64 {
 /// The highest possible sum of `cascades` deepest cards: four cards per rank, from kings
 /// down (100 for 8 cascades).
 pub(crate) fn best_bottom_sum(cascades: usize) -> u32 {
-    (0..cascades.min(52) as u32).map(|i| 13 - i / 4).sum()
+    // Σ_{i<c} (13 − ⌊i/4⌋) in closed form, c = 4q + r: no loop and no vector constants to
+    // load in [`features`], which calls it at every leaf.
+    let c = cascades.min(52) as u32;
+    let (q, r) = (c / 4, c % 4);
+    13 * c - 2 * q * q.saturating_sub(1) - r * q
 }
 
 /// Sum of the deepest cards' ranks, and the number of empty cascades.
@@ -311,23 +315,64 @@ pub fn features(board: &Board) -> [f64; 9] {
     let vacancy = empty_cells + empty_cascades;
     let hsdh = if vacancy == 0 { 2 * blocking } else { blocking };
     let top_mean = if tops == 0 { 0.0 } else { f64::from(top_sum) / f64::from(tops) };
+    let places = (cells + cascades) as u32;
     let best_bottom = best_bottom_sum(cascades);
-    let distances = [
-        f64::from(hsdh),
-        f64::from(in_cascades - well),
-        f64::from(52 - home_sum),
-        f64::from((cells + cascades) as u32 - vacancy),
-        top_mean - f64::from(home_sum) / 4.0 + 13.0,
-        f64::from(13 - lo),
-        f64::from(13 - hi),
-        f64::from(hi - lo),
-        f64::from(best_bottom.saturating_sub(bottom + 13 * empty_cascades)),
-    ];
-    let mut out = [0.0; 9];
-    for (i, feature) in Feature::ALL.into_iter().enumerate() {
-        out[i] = (distances[i] / feature.maximum(cells, cascades)).clamp(0.0, 1.0);
+    // Eight of the nine distances are integers: their quotients come from tables where the
+    // maximum does not depend on the rules or the rules are the standard ones: the divisions
+    // were the costliest part of a leaf's evaluation in profiles. A distance out of a table's
+    // range, or other rules, divide as `normalised` does.
+    let top = top_mean - f64::from(home_sum) / 4.0 + 13.0;
+    let standard = places == 12 && cascades == 8;
+    let max = |f: Feature| f.maximum(cells, cascades);
+    [
+        ratio(&BY_HSDH_MAX, hsdh, HSDH_MAX),
+        ratio(&BY_52, in_cascades - well, 52.0),
+        ratio(&BY_52, 52 - home_sum, 52.0),
+        if standard {
+            ratio(&BY_12, places - vacancy, 12.0)
+        } else {
+            ratio(&[], places - vacancy, max(Feature::FreeCells))
+        },
+        (top / 26.0).clamp(0.0, 1.0),
+        ratio(&BY_13, u32::from(13 - lo), 13.0),
+        ratio(&BY_13, u32::from(13 - hi), 13.0),
+        ratio(&BY_13, u32::from(hi - lo), 13.0),
+        if standard {
+            ratio(&BY_100, best_bottom.saturating_sub(bottom + 13 * empty_cascades), 100.0)
+        } else {
+            ratio(&[], best_bottom.saturating_sub(bottom + 13 * empty_cascades), max(Feature::SumOfBottomCards))
+        },
+    ]
+}
+
+/// `(d / max).clamp(0, 1)` for `d` in `0..N`, computed at compile time (correctly rounded,
+/// like the division at run time, so the entries are bit-identical to it).
+const fn ratios<const N: usize>(max: f64) -> [f64; N] {
+    let mut out = [0.0; N];
+    let mut d = 0;
+    while d < N {
+        out[d] = (d as f64 / max).clamp(0.0, 1.0);
+        d += 1;
     }
     out
+}
+
+/// Quotients by the HSDH maximum (104), by 52, 13, and the standard rules' 12 places
+/// (cells + cascades) and best bottom sum (100).
+static BY_HSDH_MAX: [f64; 105] = ratios(HSDH_MAX);
+static BY_52: [f64; 53] = ratios(52.0);
+static BY_13: [f64; 14] = ratios(13.0);
+static BY_12: [f64; 13] = ratios(12.0);
+static BY_100: [f64; 101] = ratios(100.0);
+
+/// `(d / max).clamp(0, 1)`, from `table` when it covers `d` (`table` must be
+/// [`ratios`]`(max)`).
+#[inline]
+fn ratio(table: &[f64], d: u32, max: f64) -> f64 {
+    match table.get(d as usize) {
+        Some(&r) => r,
+        None => (f64::from(d) / max).clamp(0.0, 1.0),
+    }
 }
 
 /// A genome: one non-negative weight per [`Feature`], in Table 1 order. The evaluation is
@@ -472,6 +517,100 @@ mod tests {
         assert_eq!(features(&start), Feature::ALL.map(|f| f.normalised(&start)));
     }
 
+    /// The nine features as `distance / maximum` by division, as `features` computed them
+    /// before its tables.
+    fn features_by_division(board: &Board) -> [f64; 9] {
+        let (cells, cascades) = (board.cell_count(), board.cascade_count());
+        let blocking = blocking_sum(board);
+        let vacancy = (board.empty_cells() + board.empty_cascades()) as u32;
+        let hsdh = if vacancy == 0 { 2 * blocking } else { blocking };
+        let (lo, hi) = home_min_max(board);
+        let home_sum: u32 = Suit::ALL.iter().map(|&s| u32::from(board.foundation(s))).sum();
+        let (mut top_sum, mut tops) = (0u32, 0u32);
+        for i in 0..cascades {
+            if let Some(top) = board.cascade_top(i) {
+                top_sum += u32::from(top.rank().get());
+                tops += 1;
+            }
+        }
+        let top_mean = if tops == 0 { 0.0 } else { f64::from(top_sum) / f64::from(tops) };
+        let distances = [
+            f64::from(hsdh),
+            f64::from(cascade_cards(board) - well_placed(board)),
+            f64::from(52 - home_sum),
+            f64::from((cells + cascades) as u32 - vacancy),
+            top_mean - f64::from(home_sum) / 4.0 + 13.0,
+            f64::from(13 - lo),
+            f64::from(13 - hi),
+            f64::from(hi - lo),
+            f64::from(bottom_distance(board)),
+        ];
+        let mut out = [0.0; 9];
+        for (i, feature) in Feature::ALL.into_iter().enumerate() {
+            out[i] = (distances[i] / feature.maximum(cells, cascades)).clamp(0.0, 1.0);
+        }
+        out
+    }
+
+    #[test]
+    fn tables_are_bit_identical_to_division_along_playouts() {
+        use freecell_core::{Automove, Layout, MoveModel, Rules};
+        let mut seed = 11u64;
+        let mut next = || {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            seed >> 33
+        };
+        let rule_sets = [
+            Rules::freecell(),
+            Rules { free_cells: 2, ..Rules::freecell() },
+            Rules { free_cells: 0, ..Rules::freecell() },
+            Rules { cascades: 7, ..Rules::freecell() },
+            Rules::seahaven_towers(),
+            Rules::eight_off(),
+            Rules::bakers_game(),
+        ];
+        let mut positions = 0;
+        for game in 0..280 {
+            let mut deck: Vec<Card> = Card::deck().collect();
+            for i in (1..deck.len()).rev() {
+                let j = (next() % (i as u64 + 1)) as usize;
+                deck.swap(i, j);
+            }
+            let rules = rule_sets[game % rule_sets.len()];
+            let mut b = Layout::deal(rules, &deck, 0).into_board().unwrap();
+            let mut moves = Vec::new();
+            for _ in 0..400 {
+                let (fast, slow) = (features(&b), features_by_division(&b));
+                assert_eq!(fast.map(f64::to_bits), slow.map(f64::to_bits), "{b}");
+                positions += 1;
+                moves.clear();
+                b.generate_moves(if game % 2 == 0 { MoveModel::Sequence } else { MoveModel::Atomic }, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                b.apply_unchecked(moves[(next() % moves.len() as u64) as usize]);
+                b.play_automoves(if game % 4 < 2 { Automove::Horne } else { Automove::None });
+            }
+        }
+        assert!(positions > 10_000, "{positions}");
+    }
+
+    #[test]
+    fn tables_cover_every_distance_by_division() {
+        for (table, max) in [
+            (&BY_HSDH_MAX[..], HSDH_MAX),
+            (&BY_52[..], 52.0),
+            (&BY_13[..], 13.0),
+            (&BY_12[..], 12.0),
+            (&BY_100[..], 100.0),
+        ] {
+            for d in 0..400u32 {
+                let by_division = (f64::from(d) / max).clamp(0.0, 1.0);
+                assert_eq!(ratio(table, d, max).to_bits(), by_division.to_bits(), "{d} / {max}");
+            }
+        }
+    }
+
     #[test]
     fn best_individual_weighted_sum() {
         let b = mid();
@@ -503,5 +642,8 @@ mod tests {
         assert_eq!(best_bottom_sum(8), 100);
         assert_eq!(best_bottom_sum(7), 88);
         assert_eq!(best_bottom_sum(10), 100 + 2 * 11);
+        for c in 0..60 {
+            assert_eq!(best_bottom_sum(c), (0..c.min(52) as u32).map(|i| 13 - i / 4).sum::<u32>(), "{c}");
+        }
     }
 }

@@ -312,16 +312,26 @@ impl IdTable {
     /// Makes room for one more id. On growth, re-indexes ids `0..len` (every stored node is
     /// indexed, in id order) by `key_of(id)`, node `id`'s key.
     #[inline]
-    pub(crate) fn reserve_one<K: Hash>(&mut self, key_of: impl FnMut(u32) -> K) {
+    pub(crate) fn reserve_one<K: Hash>(&mut self, mut key_of: impl FnMut(u32) -> K) {
         if over_load(self.len, self.slots.len()) {
-            self.grow(key_of);
+            let hasher = self.hasher.clone();
+            self.grow(|id| hasher.hash_one(key_of(id)));
+        }
+    }
+
+    /// Like [`reserve_one`](Self::reserve_one), for a table filled with hashes of another
+    /// hash function: `hash_of(id)` is the hash node `id` was filled with.
+    #[inline]
+    pub(crate) fn reserve_one_hashed(&mut self, hash_of: impl FnMut(u32) -> u64) {
+        if over_load(self.len, self.slots.len()) {
+            self.grow(hash_of);
         }
     }
 
     /// The growth of [`reserve_one`](Self::reserve_one), out of the hot path.
     #[cold]
     #[inline(never)]
-    fn grow<K: Hash>(&mut self, mut key_of: impl FnMut(u32) -> K) {
+    fn grow(&mut self, mut hash_of: impl FnMut(u32) -> u64) {
         let new = self.grown();
         self.slots = Vec::new();
         // Zeroed memory (`calloc`): fresh pages are touched only when written.
@@ -330,7 +340,7 @@ impl IdTable {
         let id_bits = usize::BITS - new.leading_zeros();
         self.tag_mask = if id_bits >= 32 { 0 } else { !((1u32 << id_bits) - 1) };
         for id in 0..self.len as u32 {
-            let hash = self.hasher.hash_one(key_of(id));
+            let hash = hash_of(id);
             let mut i = self.home(hash);
             while self.slots[i] != 0 {
                 i += 1;
@@ -390,5 +400,59 @@ impl IdTable {
             self.slots.fill(0);
             self.len = 0;
         }
+    }
+}
+
+/// A set of keys: the keys in a vector in insertion order, found through an [`IdTable`] of
+/// their ids.
+///
+/// **Why not a [`Table`]:** a table of 40-byte keys is mostly far out of cache, and storing a
+/// new key there writes a random line of it. Here a new key is appended (sequential writes)
+/// and only a 4-byte index slot is written at random, in the line the probe just read. Reads
+/// of a stored key (on a tag match) miss as before.
+pub(crate) struct KeySet<K> {
+    keys: Vec<K>,
+    index: IdTable,
+}
+
+impl<K: Eq> KeySet<K> {
+    pub(crate) fn new() -> Self {
+        Self { keys: Vec::new(), index: IdTable::new() }
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    pub(crate) fn bytes(&self) -> usize {
+        vec_bytes(&self.keys) + self.index.bytes()
+    }
+
+    /// Bytes that the next [`insert`](Self::insert) may add.
+    pub(crate) fn growth(&self) -> usize {
+        growth(&self.keys) + self.index.growth()
+    }
+
+    /// Adds `key`, whose hash is `hash`, unless it is present; whether it was added.
+    /// `hash_of` must be the function that gave `hash` (it rehashes stored keys when the
+    /// index grows). At most `u32::MAX - 1` keys.
+    #[inline]
+    pub(crate) fn insert(&mut self, hash: u64, key: K, hash_of: impl Fn(&K) -> u64) -> bool {
+        let keys = &self.keys;
+        self.index.reserve_one_hashed(|id| hash_of(&keys[id as usize]));
+        match self.index.probe(hash, |id| keys[id as usize] == key) {
+            Ok(_) => false,
+            Err(slot) => {
+                self.index.fill(slot, hash, keys.len() as u32);
+                push(&mut self.keys, key);
+                true
+            }
+        }
+    }
+
+    /// Empties the set and keeps its capacity.
+    pub(crate) fn clear(&mut self) {
+        self.keys.clear();
+        self.index.clear();
     }
 }

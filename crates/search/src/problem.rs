@@ -63,6 +63,25 @@ pub trait SearchProblem {
     /// The canonical key of `state`.
     fn key(&self, state: &Self::State) -> Self::Key;
 
+    /// A 64-bit hash of `key` for the engines' hash tables: equal keys must give equal hashes.
+    /// Only the speed of a search depends on it, never its result (tables compare keys). The
+    /// default hashes the key's [`Hash`] with fixed-seed `ahash`.
+    #[inline]
+    fn key_hash(&self, key: &Self::Key) -> u64 {
+        crate::mem::hasher().hash_one(key)
+    }
+
+    /// [`key_hash`](Self::key_hash) of `key`, which is `state`'s key, with the state at hand.
+    ///
+    /// **Why:** a state may keep that hash up to date as moves change it (FreeCell's boards keep
+    /// a Zobrist hash), which is cheaper than hashing the key at every generated node. An
+    /// override must equal `self.key_hash(key)`.
+    #[inline]
+    fn state_key_hash(&self, state: &Self::State, key: &Self::Key) -> u64 {
+        let _ = state;
+        self.key_hash(key)
+    }
+
     /// The cost of playing `mv` in `state`; 1 unless overridden.
     ///
     /// Costs are `u32` and sums saturate at `u32::MAX`. The bucket queue of A* indexes buckets by

@@ -38,7 +38,7 @@
 
 use std::fmt;
 
-use crate::mem::{Probe, Table, growth, move_growth, push, reserve_moves, vec_bytes};
+use crate::mem::{KeySet, growth, move_growth, push, reserve_moves, vec_bytes};
 use crate::{Backtrack, Budget, Control, Heuristic, Observer, Outcome, Reason, Report, SearchProblem, Solution, Stats};
 
 /// Whether the open list survives from one stage to the next.
@@ -198,7 +198,7 @@ pub struct Cache<P: SearchProblem + ?Sized> {
     /// Open entry ids by heuristic value.
     open: Vec<Vec<u32>>,
     open_len: usize,
-    table: Table<P::Key, ()>,
+    table: KeySet<P::Key>,
     path: Vec<P::State>,
     depth: usize,
     moves: Vec<P::Move>,
@@ -216,7 +216,7 @@ impl<P: SearchProblem + ?Sized> Cache<P> {
             free: Vec::new(),
             open: Vec::new(),
             open_len: 0,
-            table: Table::new(),
+            table: KeySet::new(),
             path: Vec::new(),
             depth: 0,
             moves: Vec::new(),
@@ -413,10 +413,8 @@ impl StagedDeepening {
         }
         push(&mut c.open[h0], 0);
         c.open_len = 1;
-        c.table.reserve_one();
-        if let Probe::Vacant(slot) = c.table.probe(&problem.key(start)) {
-            c.table.fill(slot, problem.key(start), ());
-        }
+        let key = problem.key(start);
+        c.table.insert(problem.state_key_hash(start, &key), key, |k| problem.key_hash(k));
 
         let mut lossy = false;
         let mut cursor = 0usize;
@@ -481,14 +479,13 @@ impl StagedDeepening {
                 stats.generated += 1;
                 let key = problem.key(&c.path[c.depth]);
                 budget.bytes_lazy(|| c.memory_usage(), c.table.growth())?;
-                c.table.reserve_one();
-                match c.table.probe(&key) {
-                    Probe::Found(_) => {
-                        stats.duplicates += 1;
-                        c.up(problem, mv);
-                        continue;
-                    }
-                    Probe::Vacant(slot) => c.table.fill(slot, key, ()),
+                if c.table.len() >= u32::MAX as usize - 1 {
+                    return Err(Reason::Capacity);
+                }
+                if !c.table.insert(problem.state_key_hash(&c.path[c.depth], &key), key, |k| problem.key_hash(k)) {
+                    stats.duplicates += 1;
+                    c.up(problem, mv);
+                    continue;
                 }
                 if problem.is_goal(&c.path[c.depth]) {
                     let mut tail = Vec::with_capacity(c.frames.len() + 1);

@@ -134,6 +134,16 @@ impl SearchProblem for Ordered {
     }
 
     #[inline]
+    fn key_hash(&self, key: &Key) -> u64 {
+        self.inner.key_hash(key)
+    }
+
+    #[inline]
+    fn state_key_hash(&self, board: &Board, key: &Key) -> u64 {
+        self.inner.state_key_hash(board, key)
+    }
+
+    #[inline]
     fn step_cost(&self, board: &Board, mv: Move) -> u32 {
         self.inner.step_cost(board, mv)
     }
@@ -198,6 +208,16 @@ impl SearchProblem for Tracing {
     #[inline]
     fn key(&self, state: &Traced) -> Key {
         self.0.key(&state.board)
+    }
+
+    #[inline]
+    fn key_hash(&self, key: &Key) -> u64 {
+        self.0.key_hash(key)
+    }
+
+    #[inline]
+    fn state_key_hash(&self, state: &Traced, key: &Key) -> u64 {
+        self.0.state_key_hash(&state.board, key)
     }
 
     #[inline]

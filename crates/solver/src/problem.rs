@@ -83,11 +83,59 @@ impl SearchProblem for FreeCell {
         board.key()
     }
 
+    /// The key's Zobrist hash, [`Key::hash64`].
+    #[inline]
+    fn key_hash(&self, key: &Key) -> u64 {
+        key.hash64()
+    }
+
+    /// The board keeps its key's Zobrist hash up to date: no hashing per generated node.
+    #[inline]
+    fn state_key_hash(&self, board: &Board, _: &Key) -> u64 {
+        board.hash64()
+    }
+
     #[inline]
     fn step_cost(&self, _: &Board, mv: Move) -> u32 {
         match self.cost {
             CostModel::SingleCard => u32::from(mv.count()),
             CostModel::Sequence => 1,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use freecell_core::{Card, Layout, Rules};
+
+    use super::*;
+
+    /// The contract of `state_key_hash`: it equals `key_hash` of the state's key.
+    #[test]
+    fn state_key_hash_equals_key_hash_along_playouts() {
+        let mut seed = 3u64;
+        let mut next = || {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            seed >> 33
+        };
+        let problem = FreeCell::default();
+        let mut moves = Vec::new();
+        for _ in 0..20 {
+            let mut deck: Vec<Card> = Card::deck().collect();
+            for i in (1..deck.len()).rev() {
+                deck.swap(i, (next() % (i as u64 + 1)) as usize);
+            }
+            let mut board = Layout::deal(Rules::freecell(), &deck, 0).into_board().unwrap();
+            for _ in 0..200 {
+                let key = problem.key(&board);
+                assert_eq!(problem.state_key_hash(&board, &key), problem.key_hash(&key));
+                moves.clear();
+                problem.moves(&board, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                problem.apply(&mut board, moves[(next() % moves.len() as u64) as usize]);
+            }
         }
     }
 }

@@ -113,7 +113,7 @@ fn generation_budget_is_exact() {
 
 #[test]
 fn byte_budget_is_never_exceeded() {
-    for n in [20_000, 50_000] {
+    for n in [20_000, 40_000] {
         let budget = Budget::default().max_bytes(n).max_expanded(20_000);
         for (name, r) in all_engines(budget, &mut ()) {
             assert!(r.stats.bytes <= n, "{name}: {} > {n}", r.stats.bytes);
