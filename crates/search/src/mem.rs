@@ -1,5 +1,6 @@
 //! Budget-aware containers: vectors that grow by a known factor, and two open-addressing
-//! tables whose capacity (hence memory) is exact and predictable before they grow.
+//! tables (plus a key set built on the second) whose capacity (hence memory) is exact and
+//! predictable before they grow.
 
 use std::hash::Hash;
 use std::mem::size_of;
