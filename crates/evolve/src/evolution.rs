@@ -246,7 +246,11 @@ impl Config {
         if let Some(v) = self.validation
             && (v.first > v.last || v.first <= self.deal_range || v.max_nodes == 0)
         {
-            return fail("validation deals must be a non-empty range above deal_range, with a positive budget");
+            return Err(EvolveError::Config(format!(
+                "validation deals must be a non-empty range above MS {} (the deals training draws from \
+                 and a test would use), with a positive node budget; got MS {}–{} under {} nodes",
+                self.deal_range, v.first, v.last, v.max_nodes
+            )));
         }
         let r = self.rates;
         let rates = [r.reproduction, r.crossover, r.mutation, r.gene_mutation];

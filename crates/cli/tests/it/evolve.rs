@@ -75,7 +75,10 @@ fn validation_picks_the_best_file_and_bad_ranges_are_refused() {
     assert_eq!(std::fs::read_to_string(dir.join("best.weights")).unwrap().trim(), selected);
 
     // Deals the training set (and a test on MS 1–32,000) may hold; beyond u32.
-    for (range, says) in [("100..200", "above deal_range"), ("5000000000..5000000001", "the largest a run takes")] {
+    for (range, says) in [
+        ("100..200", "above MS 32000 (the deals training draws from"),
+        ("5000000000..5000000001", "the largest a run takes"),
+    ] {
         let bad = run_in(&dir.join("bad"), &["--validate", range]);
         assert_eq!(bad.code, 2, "{}", bad.stderr);
         assert!(bad.stderr.contains(says), "{range}: {}", bad.stderr);
