@@ -101,12 +101,8 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Automove, Card, Layout, MoveModel, Rules};
-
-    fn next(state: &mut u64) -> u64 {
-        *state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-        *state >> 33
-    }
+    use crate::testing::{next, shuffled_deck};
+    use crate::{Automove, Layout, MoveModel, Rules};
 
     /// The code of card `card` (0 … 51), read bit by bit.
     fn code(key: &Key, card: usize) -> u8 {
@@ -132,11 +128,7 @@ mod tests {
     fn key_equals_the_reference_packing_along_playouts() {
         let mut seed = 7u64;
         for game in 0..30 {
-            let mut deck: Vec<Card> = Card::deck().collect();
-            for i in (1..deck.len()).rev() {
-                let j = (next(&mut seed) % (i as u64 + 1)) as usize;
-                deck.swap(i, j);
-            }
+            let deck = shuffled_deck(&mut seed);
             let rules = match game % 3 {
                 0 => Rules::freecell(),
                 1 => Rules { free_cells: 2, ..Rules::freecell() },

@@ -69,6 +69,8 @@ mod rules;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod supermove;
+#[cfg(test)]
+mod testing;
 mod verify;
 mod zobrist;
 

@@ -321,23 +321,14 @@ fn stacks(build: crate::rules::BuildRule, card: u8, onto: u8) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::{next, shuffled_deck};
     use crate::{Automove, Layout, MoveModel, Rules};
-
-    /// A simple deterministic generator for the playouts.
-    fn next(state: &mut u64) -> u64 {
-        *state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-        *state >> 33
-    }
 
     #[test]
     fn packing_round_trips_along_playouts() {
         let mut seed = 1u64;
         for game in 0..20 {
-            let mut deck: Vec<Card> = Card::deck().collect();
-            for i in (1..deck.len()).rev() {
-                let j = (next(&mut seed) % (i as u64 + 1)) as usize;
-                deck.swap(i, j);
-            }
+            let deck = shuffled_deck(&mut seed);
             let start = Board::try_from(Layout::deal(Rules::freecell(), &deck, 0)).unwrap();
             let coder = Packer::new(&start);
             let mut board = start.clone();
