@@ -496,6 +496,76 @@ impl Board {
         self.relocate(mv.to(), mv.from(), mv.count());
     }
 
+    /// What the legal move `mv` would do, computed without playing it: the hash of the
+    /// position after it, the card it uncovers and the built-base cards after it. A search
+    /// can drop a duplicate child, or score one, without copying the board.
+    ///
+    /// Precondition as for [`apply_unchecked`](Board::apply_unchecked); automoves are not
+    /// played.
+    ///
+    /// # Examples
+    /// ```
+    /// use freecell_core::{Board, Card, Move, Pile};
+    /// let board: Board = "Foundations: C-K D-K H-T S-J\n: KS QH\n: QS JH\n: KH\n".parse().unwrap();
+    /// // JH to a free cell uncovers QS and shortens cascade 1's built base.
+    /// let mv = Move::new(Pile::cascade(1), Pile::cell(0), 1);
+    /// let preview = board.preview(mv);
+    /// let mut after = board.clone();
+    /// after.apply(mv).unwrap();
+    /// assert_eq!(preview.hash, after.hash64());
+    /// assert_eq!(preview.uncovered, Some("QS".parse::<Card>().unwrap()));
+    /// assert_eq!(preview.built_base_cards, after.built_base_cards());
+    /// ```
+    #[inline]
+    pub fn preview(&self, mv: Move) -> Preview {
+        let (from, to, count) = (mv.from(), mv.to(), mv.count());
+        let mut built = self.built_base_cards();
+        let (base, uncovered) = match from.kind() {
+            PileKind::Cascade(a) => {
+                let (base, rest) = self.run_base(a, count);
+                let len = self.lens[a].wrapping_sub(count);
+                built -= usize::from(self.based[a] - self.based[a].min(len));
+                (base, Card::from_index(rest))
+            }
+            PileKind::Cell(i) => (self.cells[i], None),
+            PileKind::Foundation(suit) => {
+                (self.home[suit.index()].wrapping_sub(1).wrapping_mul(4).wrapping_add(suit as u8), None)
+            }
+        };
+        let code = match to.kind() {
+            PileKind::Cascade(b) => {
+                if self.extends_built_base(b, base) {
+                    built += usize::from(count);
+                }
+                if self.tops[b] == NONE { BOTTOM } else { self.tops[b] }
+            }
+            PileKind::Cell(_) => CELL,
+            PileKind::Foundation(_) => HOME,
+        };
+        let hash = self.hash ^ zobrist::code(base, self.below[slot(base)]) ^ zobrist::code(base, code);
+        Preview { hash, uncovered, built_base_cards: built }
+    }
+
+    /// The deepest card of the `count` cards on top of cascade `a`, and what it lies on
+    /// (a card, or `BOTTOM`).
+    #[inline]
+    fn run_base(&self, a: usize, count: u8) -> (u8, u8) {
+        let mut base = self.tops[a];
+        for _ in 1..count {
+            base = self.below[slot(base)];
+        }
+        (base, self.below[slot(base)])
+    }
+
+    /// Whether a run whose deepest card is `base`, put on cascade `b`, lengthens its built
+    /// base: a legal move carries a built run, so it does when the whole cascade is built
+    /// and `base` builds on its top (or the cascade is empty).
+    #[inline]
+    fn extends_built_base(&self, b: usize, base: u8) -> bool {
+        let under = self.tops[b];
+        self.based[b] == self.lens[b] && (under == NONE || self.stacks(base, under))
+    }
+
     /// Moves `count` cards from the top of `from` to `to`, unchecked. Foundations may be a
     /// source here, which is what undo needs.
     fn relocate(&mut self, from: Pile, to: Pile, count: u8) {
@@ -503,11 +573,7 @@ impl Board {
         let (base, top) = match from.kind() {
             PileKind::Cascade(a) => {
                 let top = self.tops[a];
-                let mut base = top;
-                for _ in 1..count {
-                    base = self.below[slot(base)];
-                }
-                let rest = self.below[slot(base)];
+                let (base, rest) = self.run_base(a, count);
                 self.tops[a] = if rest < BOTTOM { rest } else { NONE };
                 if rest >= BOTTOM {
                     self.bottoms[a] = NONE;
@@ -533,13 +599,11 @@ impl Board {
             PileKind::Cascade(b) => {
                 let under = self.tops[b];
                 let len = self.lens[b];
-                self.tops[b] = top;
-                self.lens[b] = len.wrapping_add(count);
-                // A legal move carries a built run, so it extends a wholly built cascade
-                // when its deepest card builds on the old top (or the cascade was empty).
-                if self.based[b] == len && (under == NONE || self.stacks(base, under)) {
+                if self.extends_built_base(b, base) {
                     self.based[b] = len.wrapping_add(count);
                 }
+                self.tops[b] = top;
+                self.lens[b] = len.wrapping_add(count);
                 if under == NONE {
                     self.bottoms[b] = base;
                     BOTTOM
@@ -559,6 +623,19 @@ impl Board {
         let old = std::mem::replace(&mut self.below[slot(base)], code);
         self.hash ^= zobrist::code(base, old) ^ zobrist::code(base, code);
     }
+}
+
+/// What a move would do to a board, from [`Board::preview`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Preview {
+    /// [`Board::hash64`] after the move.
+    pub hash: u64,
+    /// The card the move leaves on top of its source cascade (`None` when it moves from a
+    /// cell or a foundation, or empties the cascade): the one card a move from a settled
+    /// position can make ready to go home.
+    pub uncovered: Option<Card>,
+    /// [`Board::built_base_cards`] after the move.
+    pub built_base_cards: usize,
 }
 
 /// `BUILDS_ON[rule][onto]`: the set of cards (bit = card index) that build on `onto`
@@ -626,5 +703,52 @@ impl fmt::Debug for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f)?;
         fmt::Display::fmt(self, f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{next, shuffled_deck};
+    use crate::{Automove, MoveModel};
+
+    /// [`Board::preview`] of every legal move agrees with the position the move makes,
+    /// along random games under several rule sets and both move models.
+    #[test]
+    fn preview_agrees_with_the_move_played() {
+        let mut seed = 7u64;
+        let mut moves = Vec::new();
+        let mut previewed = 0;
+        for (game, rules) in [Rules::freecell(), Rules::bakers_game(), Rules::eight_off(), Rules::seahaven_towers()]
+            .into_iter()
+            .cycle()
+            .take(120)
+            .enumerate()
+        {
+            let deck = shuffled_deck(&mut seed);
+            let mut board = Board::try_from(Layout::deal(rules, &deck, 0)).unwrap();
+            let model = if game % 2 == 0 { MoveModel::Atomic } else { MoveModel::Sequence };
+            for _ in 0..150 {
+                moves.clear();
+                board.generate_moves(model, &mut moves);
+                for &mv in &moves {
+                    let preview = board.preview(mv);
+                    let mut after = board.clone();
+                    after.apply_unchecked(mv);
+                    let uncovered = match mv.from().kind() {
+                        PileKind::Cascade(a) => after.cascade_top(a),
+                        _ => None,
+                    };
+                    let expected =
+                        Preview { hash: after.hash64(), uncovered, built_base_cards: after.built_base_cards() };
+                    assert_eq!(preview, expected, "{mv:?} in {board}");
+                    previewed += 1;
+                }
+                let Some(&mv) = moves.get((next(&mut seed) % 64) as usize % moves.len().max(1)) else { break };
+                board.apply_unchecked(mv);
+                board.play_automoves(Automove::Horne);
+            }
+        }
+        assert!(previewed > 10_000, "{previewed}");
     }
 }

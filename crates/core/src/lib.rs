@@ -75,7 +75,7 @@ mod verify;
 mod zobrist;
 
 pub use automove::Automove;
-pub use board::{Board, CascadeIter};
+pub use board::{Board, CascadeIter, Preview};
 pub use card::{Card, Colour, ParseCardError, Rank, Suit};
 pub use format::{ParseBoardError, ParseBoardErrorKind, TextPosition};
 pub use key::{KEY_BYTES, Key};

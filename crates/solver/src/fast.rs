@@ -12,10 +12,9 @@
 //! solution (every solution is verified) nor a wrong proof: this stage never claims a deal
 //! unsolvable. Its "exhausted" is only a signal to run the exact stage.
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
-
-use freecell_core::{Automove, Board, MAX_CASCADES, Move, MoveModel, NextHome, Pile, PileKind, Suit};
+use freecell_core::{
+    Automove, Board, Card, MAX_CASCADES, MAX_CELLS, Move, MoveModel, NextHome, Pile, PileKind, Preview, Suit,
+};
 use freecell_search::{Budget, Control, Limit, Observer, Outcome, Reason, Report, Solution, Stats, bfs};
 
 use crate::memory::vec_bytes;
@@ -60,6 +59,17 @@ impl Weights {
     /// finishes the hardest deals met (MS 512539 runs out of 150 MB under the others).
     const PATIENT: Weights = Weights { out: 4, blocked: 2, unsorted: 1, dig: 1, cell: 1, column: 3, depth: 2 };
 
+    /// Priorities of the nodes at `depth` lie below this: the largest score, every count
+    /// at its most (52 cards, 51 above each next home card, every cell and cascade), plus
+    /// the depth term.
+    fn priorities(&self, depth: u16) -> usize {
+        let most = (self.out + self.blocked + self.unsorted) * 52
+            + self.dig * 4 * 51
+            + self.cell * MAX_CELLS as u32
+            + self.column * MAX_CASCADES as u32;
+        (most + self.depth * u32::from(depth)) as usize + 1
+    }
+
     /// The evaluations that take turns, first first. The first three were chosen on
     /// MS 1–3,000 from fourteen candidates, by the expansions each needed alone on every
     /// deal and a simulation of the turns; the patient one costs about 3 % there and
@@ -84,6 +94,7 @@ static LOWER_SAME_SUIT: [u64; 52] = {
 /// A move changes only the moved cards' status: a card's status depends on the cards
 /// beneath it, and the cards of a built run lie on higher ranks. Automoves change nothing:
 /// a card goes home only after every lower card of its suit, so it was not blocked.
+#[derive(Debug, PartialEq, Eq)]
 pub(crate) struct Blocking {
     /// Each cascade's cards, as a bit set over card indices.
     cascades: [u64; MAX_CASCADES],
@@ -112,16 +123,53 @@ impl Blocking {
         Blocking { cascades, blocked }
     }
 
+    /// The cards `mv`, a legal move of `board`, carries, as a bit set over card indices.
+    #[inline]
+    fn moved(board: &Board, mv: Move) -> u64 {
+        match mv.from().kind() {
+            PileKind::Cascade(a) => {
+                board.cascade(a).take(usize::from(mv.count())).fold(0u64, |m, c| m | 1 << c.index())
+            }
+            PileKind::Cell(k) => board.cell(k).map_or(0, |c| 1u64 << c.index()),
+            PileKind::Foundation(_) => 0,
+        }
+    }
+
+    /// The blocking of `child`, the position after `mv` (a legal move of `board`, the
+    /// position this describes) and its automoves: the move's cards change cascade, and
+    /// cards gone home leave theirs. No cascade is walked.
+    #[inline]
+    fn child(&self, board: &Board, mv: Move, child: &Board) -> Blocking {
+        let moved = Blocking::moved(board, mv);
+        let mut cascades = self.cascades;
+        if let PileKind::Cascade(a) = mv.from().kind() {
+            cascades[a] &= !moved;
+        }
+        if let PileKind::Cascade(b) = mv.to().kind() {
+            cascades[b] |= moved;
+        }
+        let mut home = 0;
+        for suit in Suit::ALL {
+            if let NextHome::Card(card) = child.next_home(suit) {
+                home |= LOWER_SAME_SUIT[card.index()];
+            } else {
+                home |= LOWER_SAME_SUIT[suit as usize + 48] | 1 << (suit as usize + 48);
+            }
+        }
+        for set in &mut cascades {
+            *set &= !home;
+        }
+        Blocking { cascades, blocked: self.after(board, mv) }
+    }
+
     /// Blocked cards after `mv`, a legal move of `board` (the position this describes).
     #[inline]
     pub(crate) fn after(&self, board: &Board, mv: Move) -> u32 {
         let mut blocked = self.blocked;
-        let (moved, rest) = match mv.from().kind() {
-            PileKind::Cascade(a) => {
-                let moved = board.cascade(a).take(usize::from(mv.count())).fold(0u64, |m, c| m | 1 << c.index());
-                (moved, self.cascades[a] & !moved)
-            }
-            PileKind::Cell(k) => (board.cell(k).map_or(0, |c| 1u64 << c.index()), 0),
+        let moved = Blocking::moved(board, mv);
+        let rest = match mv.from().kind() {
+            PileKind::Cascade(a) => self.cascades[a] & !moved,
+            PileKind::Cell(_) => 0,
             PileKind::Foundation(_) => return blocked,
         };
         let onto = match mv.to().kind() {
@@ -192,6 +240,12 @@ impl Digging {
         if Suit::ALL.into_iter().enumerate().any(|(k, suit)| child.foundation(suit) != self.home[k]) {
             return dig(child);
         }
+        self.after_same_home(mv)
+    }
+
+    /// [`dig`] after `mv`, a move that leaves the foundations as they were.
+    #[inline]
+    fn after_same_home(&self, mv: Move) -> u32 {
         let count = u32::from(mv.count());
         let from = match mv.from().kind() {
             PileKind::Cascade(a) => a as u8,
@@ -213,28 +267,80 @@ impl Digging {
     }
 }
 
-/// Scores `board` under `w` (without the depth term), given its numbers of blocked cards
-/// and of cards above the next home cards.
-///
-/// "Unsorted" cards are those above each cascade's built base, which the board keeps
-/// ([`Board::built_base_len`]), so under other build rules it follows those rules. Nothing
-/// here walks a cascade.
-#[inline]
-pub(crate) fn score(board: &Board, blocked: u32, dig: u32, w: &Weights) -> u32 {
-    let (mut unsorted, mut columns) = (0u32, 0u32);
-    for i in 0..board.cascade_count() {
-        let len = board.cascade_len(i);
-        columns += u32::from(len > 0);
-        unsorted += (len - board.built_base_len(i)) as u32;
+/// The terms of the evaluation in a position (see [`Weights`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Counts {
+    out: u32,
+    blocked: u32,
+    unsorted: u32,
+    dig: u32,
+    cells: u32,
+    columns: u32,
+}
+
+impl Counts {
+    /// The counts of `board`, given its numbers of blocked cards and of cards above the
+    /// next home cards.
+    ///
+    /// "Unsorted" cards are those above each cascade's built base, which the board keeps
+    /// ([`Board::built_base_len`]), so under other build rules it follows those rules. Nothing
+    /// here walks a cascade.
+    #[inline]
+    pub(crate) fn of(board: &Board, blocked: u32, dig: u32) -> Counts {
+        let out = 52 - board.cards_home() as u32;
+        let cells = (board.cell_count() - board.empty_cells()) as u32;
+        let columns = (board.cascade_count() - board.empty_cascades()) as u32;
+        // Every card not home lies in a cascade or a cell.
+        let unsorted = out - cells - board.built_base_cards() as u32;
+        Counts { out, blocked, unsorted, dig, cells, columns }
     }
-    let out = 52 - board.cards_home() as u32;
-    let cells = (board.cell_count() - board.empty_cells()) as u32;
-    w.out * out + w.blocked * blocked + w.unsorted * unsorted + w.dig * dig + w.cell * cells + w.column * columns
+
+    /// The counts after `mv`, a legal move of `board` (the position these describe) that
+    /// puts no card home and is followed by no automove, from its [`Board::preview`] and
+    /// the position's [`Blocking`] and [`Digging`]: no board is built.
+    #[inline]
+    fn after(&self, board: &Board, mv: Move, preview: &Preview, blocking: &Blocking, digging: &Digging) -> Counts {
+        let (mut cells, mut columns) = (self.cells, self.columns);
+        match mv.from().kind() {
+            PileKind::Cascade(a) => columns -= u32::from(board.cascade_len(a) == usize::from(mv.count())),
+            _ => cells -= 1,
+        }
+        match mv.to().kind() {
+            PileKind::Cascade(b) => columns += u32::from(board.cascade_len(b) == 0),
+            _ => cells += 1,
+        }
+        Counts {
+            out: self.out,
+            blocked: blocking.after(board, mv),
+            unsorted: self.out - cells - preview.built_base_cards as u32,
+            dig: digging.after_same_home(mv),
+            cells,
+            columns,
+        }
+    }
+
+    /// The score under `w`, without the depth term: smaller is closer to the goal.
+    #[inline]
+    pub(crate) fn score(&self, w: &Weights) -> u32 {
+        w.out * self.out
+            + w.blocked * self.blocked
+            + w.unsorted * self.unsorted
+            + w.dig * self.dig
+            + w.cell * self.cells
+            + w.column * self.columns
+    }
 }
 
 /// Scores `board` under `w` (without the depth term) from scratch.
 pub(crate) fn evaluate(board: &Board, w: &Weights) -> u32 {
-    score(board, Blocking::of(board).blocked, dig(board), w)
+    Counts::of(board, Blocking::of(board).blocked, dig(board)).score(w)
+}
+
+/// Whether `card`, just uncovered, goes home by itself: it is the next card of its
+/// foundation and safe there. Safety depends on the foundations alone.
+#[inline]
+fn goes_home(board: &Board, card: Card, rule: Automove) -> bool {
+    board.next_home(card.suit()) == NextHome::Card(card) && board.is_safe_home(card, rule)
 }
 
 /// Plays the safe automoves after `mv`, just played on `board`.
@@ -249,15 +355,15 @@ fn automoves_after(board: &mut Board, mv: Move, rule: Automove, settled: bool) {
     if settled && !mv.is_to_foundation() {
         let PileKind::Cascade(a) = mv.from().kind() else { return };
         let Some(card) = board.cascade_top(a) else { return };
-        if board.next_home(card.suit()) != NextHome::Card(card) || !board.is_safe_home(card, rule) {
+        if !goes_home(board, card, rule) {
             return;
         }
     }
     board.play_automoves(rule);
 }
 
-/// A generated position: the move that reached it from its parent, its depth, and where
-/// its board is kept once it has been expanded.
+/// A generated position: the move that reached it from its parent, its depth, and a link
+/// (the next position of its open-list bucket while it waits, its board once expanded).
 ///
 /// Only expanded positions keep a board (about one in fifteen): a position waiting in the
 /// open list is its parent's board with one move and its automoves replayed, which costs
@@ -265,13 +371,15 @@ fn automoves_after(board: &mut Board, mv: Move, rule: Automove, settled: bool) {
 #[derive(Clone, Copy)]
 struct Node {
     parent: u32,
-    /// Index in [`Cache::boards`], or [`NO_BOARD`] until the node is expanded.
-    board: u32,
+    /// While the node waits in the open list: the next node of its bucket, or [`NONE`].
+    /// Once it is expanded: its board's index in [`Search::boards`].
+    link: u32,
     mv: Move,
     depth: u16,
 }
 
-const NO_BOARD: u32 = u32::MAX;
+/// No node (the end of a bucket).
+const NONE: u32 = u32::MAX;
 
 const ROOT: u32 = u32::MAX;
 
@@ -349,6 +457,60 @@ impl HashSet64 {
     }
 }
 
+/// The open list: a bucket queue, one stack of waiting nodes per priority, threaded
+/// through [`Node::link`]. It pops the smallest priority and, among equals, the newest
+/// node (ids grow with every push), the order of a binary heap on (priority, newest), at
+/// a constant cost per push and about one per pop.
+#[derive(Default)]
+struct Open {
+    /// Per priority: the newest node waiting with it, or [`NONE`].
+    heads: Vec<u32>,
+    /// No bucket below this one holds a node.
+    min: usize,
+    len: usize,
+}
+
+impl Open {
+    fn clear(&mut self) {
+        self.heads.clear();
+        self.min = 0;
+        self.len = 0;
+    }
+
+    /// Makes room for priorities below `n`: done before a node's children are pushed, so
+    /// that the byte limit can count it (see [`Search::peak`]).
+    fn reserve(&mut self, n: usize) {
+        if self.heads.len() < n {
+            self.heads.resize(n, NONE);
+        }
+    }
+
+    /// Queues node `id` (its slot in `nodes`) at `priority`, below the reserved bound.
+    #[inline]
+    fn push(&mut self, nodes: &mut [Node], id: u32, priority: u32) {
+        let p = priority as usize;
+        nodes[id as usize].link = self.heads[p];
+        self.heads[p] = id;
+        self.min = self.min.min(p);
+        self.len += 1;
+    }
+
+    /// The best waiting node, taken off the list.
+    #[inline]
+    fn pop(&mut self, nodes: &[Node]) -> Option<u32> {
+        if self.len == 0 {
+            return None;
+        }
+        while self.heads[self.min] == NONE {
+            self.min += 1;
+        }
+        let id = self.heads[self.min];
+        self.heads[self.min] = nodes[id as usize].link;
+        self.len -= 1;
+        Some(id)
+    }
+}
+
 /// Bytes held while a `Vec<T>` grows from `len` to `len + extra` elements: the new
 /// allocation plus, when it reallocates, the old one (see `crate::memory`).
 fn growth_peak<T>(len: usize, extra: usize) -> usize {
@@ -364,9 +526,10 @@ struct Search {
     nodes: Vec<Node>,
     /// The boards of the expanded nodes.
     boards: Vec<Board>,
+    /// Their blocking, each derived from its parent's.
+    blockings: Vec<Blocking>,
     seen: HashSet64,
-    /// `priority << 32 | (u32::MAX − id)`, smallest first: best score, then newest node.
-    open: BinaryHeap<Reverse<u64>>,
+    open: Open,
     moves: Vec<Move>,
     stats: Stats,
 }
@@ -376,20 +539,24 @@ impl Search {
     fn capacity_bytes(&self) -> usize {
         self.nodes.capacity() * size_of::<Node>()
             + self.boards.capacity() * size_of::<Board>()
+            + self.blockings.capacity() * size_of::<Blocking>()
             + self.seen.slots.capacity() * 8
             + self.seen.used.capacity() * 4
-            + self.open.capacity() * 8
+            + self.open.heads.capacity() * 4
             + self.moves.capacity() * 3
     }
 
     /// Bytes held, at most, while `extra` more nodes are stored: computed from lengths, as
     /// a cache filled from empty would hold them, so that a byte limit stops a search at the
     /// same node whether or not the cache is warm (as the solver's other engines count).
-    fn peak(&self, extra: usize) -> usize {
+    /// `priorities`: the open list's buckets then reserved (see [`Open::reserve`]).
+    fn peak(&self, extra: usize, priorities: usize) -> usize {
+        let heads = self.open.heads.len();
         growth_peak::<Node>(self.nodes.len(), extra)
             + growth_peak::<Board>(self.boards.len(), 1)
+            + growth_peak::<Blocking>(self.blockings.len(), 1)
             + HashSet64::peak(self.seen.used.len(), extra)
-            + growth_peak::<u64>(self.open.len(), extra)
+            + growth_peak::<u32>(heads, priorities.saturating_sub(heads))
             + vec_bytes::<Move>(self.moves.len())
     }
 
@@ -403,18 +570,15 @@ impl Search {
         }
         self.nodes.clear();
         self.boards.clear();
+        self.blockings.clear();
         self.seen.clear();
         self.open.clear();
         self.stats = Stats::default();
         self.stats.iterations = 1;
         self.seen.insert(start.hash64());
-        self.nodes.push(Node {
-            parent: ROOT,
-            board: NO_BOARD,
-            mv: Move::single(Pile::cell(0), Pile::cell(0)),
-            depth: 0,
-        });
-        self.open.push(Reverse(u64::from(evaluate(start, weights)) << 32 | u64::from(u32::MAX)));
+        self.nodes.push(Node { parent: ROOT, link: NONE, mv: Move::single(Pile::cell(0), Pile::cell(0)), depth: 0 });
+        self.open.reserve(weights.priorities(0));
+        self.open.push(&mut self.nodes, 0, evaluate(start, weights));
     }
 
     /// Expands positions until this search has expanded `max_expanded` in all, would hold
@@ -432,59 +596,88 @@ impl Search {
         let w = &config.weights;
         let mut moves = std::mem::take(&mut self.moves);
         let end = loop {
-            let Some(&Reverse(entry)) = self.open.peek() else { break End::Exhausted };
+            if self.open.len == 0 {
+                break End::Exhausted;
+            }
             if self.stats.expanded >= max_expanded {
                 break End::Nodes;
             }
-            self.open.pop();
-            let id = u32::MAX - (entry as u32);
+            let Some(id) = self.open.pop(&self.nodes) else { break End::Exhausted };
             self.stats.expanded += 1;
             if observer.on_expand(&self.stats) == Control::Stop {
                 break End::Stopped;
             }
             let node = self.nodes[id as usize];
-            let board = if node.parent == ROOT {
-                start.clone()
+            let (board, blocking) = if node.parent == ROOT {
+                (start.clone(), Blocking::of(start))
             } else {
-                let mut board = self.boards[self.nodes[node.parent as usize].board as usize].clone();
+                let at = self.nodes[node.parent as usize].link as usize;
+                let parent = &self.boards[at];
+                let mut board = parent.clone();
                 board.apply_unchecked(node.mv);
                 automoves_after(&mut board, node.mv, config.automove, node.parent != 0);
-                board
+                let blocking = self.blockings[at].child(parent, node.mv, &board);
+                (board, blocking)
             };
-            self.nodes[id as usize].board = self.boards.len() as u32;
+            self.nodes[id as usize].link = self.boards.len() as u32;
             self.boards.push(board);
+            self.blockings.push(blocking);
             let board = &self.boards[self.boards.len() - 1];
+            let blocking = &self.blockings[self.blockings.len() - 1];
             let depth = node.depth + 1;
             moves.clear();
             board.generate_moves(MoveModel::Sequence, &mut moves);
             // Checked before anything grows: every move could give a new node.
-            let peak = self.peak(moves.len());
+            let priorities = w.priorities(depth);
+            let peak = self.peak(moves.len(), priorities);
             if peak > max_bytes {
                 break End::Bytes;
             }
+            self.open.reserve(priorities);
             self.stats.bytes = self.stats.bytes.max(others + peak);
             let mut solved = None;
-            let blocking = Blocking::of(board);
-            let digging = Digging::of(board, &blocking);
+            let digging = Digging::of(board, blocking);
+            let counts = Counts::of(board, blocking.blocked, digging.dig);
+            let settled = id != 0;
             for &mv in &moves {
+                // A move that puts no card home and uncovers none that goes home by itself
+                // has no automove after it: its child is scored and checked for a duplicate
+                // without building its board.
+                if settled && !mv.is_to_foundation() {
+                    let preview = board.preview(mv);
+                    if !preview.uncovered.is_some_and(|card| goes_home(board, card, config.automove)) {
+                        self.stats.generated += 1;
+                        if !self.seen.insert(preview.hash) {
+                            self.stats.duplicates += 1;
+                            continue;
+                        }
+                        let child_id = self.nodes.len() as u32;
+                        self.nodes.push(Node { parent: id, link: NONE, mv, depth });
+                        let h =
+                            counts.after(board, mv, &preview, blocking, &digging).score(w) + w.depth * u32::from(depth);
+                        self.stats.evaluated += 1;
+                        self.open.push(&mut self.nodes, child_id, h);
+                        continue;
+                    }
+                }
                 let mut child = board.clone();
                 child.apply_unchecked(mv);
-                automoves_after(&mut child, mv, config.automove, id != 0);
+                automoves_after(&mut child, mv, config.automove, settled);
                 self.stats.generated += 1;
                 if !self.seen.insert(child.hash64()) {
                     self.stats.duplicates += 1;
                     continue;
                 }
                 let child_id = self.nodes.len() as u32;
-                self.nodes.push(Node { parent: id, board: NO_BOARD, mv, depth });
+                self.nodes.push(Node { parent: id, link: NONE, mv, depth });
                 if child.is_won() {
                     solved = Some(child_id);
                     break;
                 }
-                let h =
-                    score(&child, blocking.after(board, mv), digging.after(mv, &child), w) + w.depth * u32::from(depth);
+                let h = Counts::of(&child, blocking.after(board, mv), digging.after(mv, &child)).score(w)
+                    + w.depth * u32::from(depth);
                 self.stats.evaluated += 1;
-                self.open.push(Reverse(u64::from(h) << 32 | u64::from(u32::MAX - child_id)));
+                self.open.push(&mut self.nodes, child_id, h);
             }
             if let Some(goal) = solved {
                 break End::Solved(self.path_to(goal));
@@ -627,7 +820,7 @@ pub(crate) fn run(
             begun[k] = true;
         }
         let base = total(searches, gone, Some(k));
-        let others: usize = searches.iter().enumerate().filter(|&(j, _)| j != k).map(|(_, s)| s.peak(0)).sum();
+        let others: usize = searches.iter().enumerate().filter(|&(j, _)| j != k).map(|(_, s)| s.peak(0, 0)).sum();
         let used = base.expanded + searches[k].stats.expanded;
         let limits = (searches[k].stats.expanded + quantum.min(left(used)), max_bytes.saturating_sub(others));
         let end = searches[k].resume(start, &config, limits, others, &mut Offset { inner: &mut *observer, base });
@@ -832,6 +1025,88 @@ mod tests {
                 }
             });
         }
+    }
+
+    /// A child's blocking derived from its parent's equals a recount, automoves played or
+    /// not.
+    #[test]
+    fn blocking_of_a_child_matches_a_recount() {
+        for settle in [false, true] {
+            random_positions(Rules::freecell(), settle, |board, moves| {
+                let blocking = Blocking::of(board);
+                for &mv in moves {
+                    let mut child = board.clone();
+                    child.apply_unchecked(mv);
+                    if settle {
+                        child.play_automoves(Automove::Raymond);
+                    }
+                    assert_eq!(blocking.child(board, mv, &child), Blocking::of(&child), "{mv:?} in {board}");
+                }
+            });
+        }
+    }
+
+    /// From a settled position, every move the search scores without building its child
+    /// (no card home, none uncovered that goes home) has no automove after it, and its
+    /// hash and counts equal the built child's.
+    #[test]
+    fn children_scored_unbuilt_match_built_ones() {
+        let mut unbuilt = 0;
+        for rules in [Rules::freecell(), Rules::bakers_game()] {
+            random_positions(rules, true, |board, moves| {
+                let blocking = Blocking::of(board);
+                let digging = Digging::of(board, &blocking);
+                let counts = Counts::of(board, blocking.blocked, digging.dig);
+                for &mv in moves {
+                    let preview = board.preview(mv);
+                    if mv.is_to_foundation()
+                        || preview.uncovered.is_some_and(|c| goes_home(board, c, Automove::Raymond))
+                    {
+                        continue;
+                    }
+                    let mut child = board.clone();
+                    child.apply_unchecked(mv);
+                    assert_eq!(child.play_automoves(Automove::Raymond), 0, "{mv:?} in {board}");
+                    assert_eq!(preview.hash, child.hash64());
+                    let recount = Counts::of(&child, Blocking::of(&child).blocked, dig(&child));
+                    assert_eq!(counts.after(board, mv, &preview, &blocking, &digging), recount, "{mv:?} in {board}");
+                    unbuilt += 1;
+                }
+            });
+        }
+        assert!(unbuilt > 10_000, "{unbuilt}");
+    }
+
+    /// The open list pops in the order of a binary heap on (priority, newest node).
+    #[test]
+    fn open_list_pops_best_then_newest() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut nodes = Vec::new();
+        let mut open = Open::default();
+        open.reserve(40);
+        let mut heap = std::collections::BinaryHeap::new();
+        for _ in 0..2_000 {
+            if next() % 3 == 0 {
+                let expected = heap.pop().map(|std::cmp::Reverse((_, std::cmp::Reverse(id)))| id);
+                assert_eq!(open.pop(&nodes), expected);
+            } else {
+                let id = nodes.len() as u32;
+                let priority = (next() % 40) as u32;
+                nodes.push(Node { parent: ROOT, link: NONE, mv: Move::single(Pile::cell(0), Pile::cell(1)), depth: 0 });
+                open.push(&mut nodes, id, priority);
+                heap.push(std::cmp::Reverse((priority, std::cmp::Reverse(id))));
+            }
+        }
+        while let Some(std::cmp::Reverse((_, std::cmp::Reverse(id)))) = heap.pop() {
+            assert_eq!(open.pop(&nodes), Some(id));
+        }
+        assert_eq!(open.pop(&nodes), None);
     }
 
     /// From a position with no automove left, the shortcut plays exactly what the full
