@@ -73,6 +73,9 @@ pub(crate) fn shorten_until(
     }
     let late = || deadline.is_some_and(|d| Instant::now() >= d);
     let mut scratch = Scratch::default();
+    // Room for every position up front: the map would otherwise rehash several times.
+    scratch.positions.reserve(current.len() + 1);
+    scratch.last.reserve(current.len() + 1);
     loop {
         let before = current.len();
         current = jumps(board, &current, &mut scratch, shortcuts, &late);
