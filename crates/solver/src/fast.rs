@@ -200,6 +200,7 @@ fn dig(board: &Board) -> u32 {
 
 /// Where the next card of each foundation lies in a position, kept so that a child's
 /// [`dig`] costs a look at its move unless a card went home.
+#[derive(Debug, PartialEq, Eq)]
 pub(crate) struct Digging {
     /// The foundations' ranks.
     home: [u8; 4],
@@ -226,6 +227,54 @@ impl Digging {
             }
         }
         Digging { home, next, dig }
+    }
+
+    /// The digging of `child`, the position after `mv` (a legal move of `board`, the
+    /// position this describes) and its automoves; `blocking` describes `child`. Unless a
+    /// card went home, only the move's piles change (as in [`after`](Self::after)), and a
+    /// next home card leaving a cell lies on top of its cascade.
+    #[inline]
+    fn child(&self, board: &Board, mv: Move, child: &Board, blocking: &Blocking) -> Digging {
+        if Suit::ALL.into_iter().enumerate().any(|(k, suit)| child.foundation(suit) != self.home[k]) {
+            return Digging::of(child, blocking);
+        }
+        let count = mv.count();
+        let to = match mv.to().kind() {
+            PileKind::Cascade(b) => b as u8,
+            _ => u8::MAX,
+        };
+        let mut next = self.next;
+        match mv.from().kind() {
+            PileKind::Cascade(a) => {
+                for entry in &mut next {
+                    let (cascade, above) = *entry;
+                    if cascade == a as u8 {
+                        // Beneath the run, or inside it (and carried with it).
+                        *entry = if above >= count {
+                            (cascade, above - count)
+                        } else {
+                            (to, if to == u8::MAX { 0 } else { above })
+                        };
+                    } else if cascade == to && to != u8::MAX {
+                        entry.1 = above + count;
+                    }
+                }
+            }
+            _ => {
+                for entry in &mut next {
+                    if entry.0 == to && to != u8::MAX {
+                        entry.1 += count;
+                    }
+                }
+                if let PileKind::Cell(k) = mv.from().kind()
+                    && let Some(card) = board.cell(k)
+                    && board.next_home(card.suit()) == NextHome::Card(card)
+                {
+                    next[card.suit() as usize] = (to, 0);
+                }
+            }
+        }
+        Digging { home: self.home, next, dig: self.after_same_home(mv) }
     }
 
     /// [`dig`] of `child`, the position after `mv` (and its automoves) from the position
@@ -526,8 +575,8 @@ struct Search {
     nodes: Vec<Node>,
     /// The boards of the expanded nodes.
     boards: Vec<Board>,
-    /// Their blocking, each derived from its parent's.
-    blockings: Vec<Blocking>,
+    /// Their blocking and digging, each derived from its parent's.
+    derived: Vec<(Blocking, Digging)>,
     seen: HashSet64,
     open: Open,
     moves: Vec<Move>,
@@ -539,7 +588,7 @@ impl Search {
     fn capacity_bytes(&self) -> usize {
         self.nodes.capacity() * size_of::<Node>()
             + self.boards.capacity() * size_of::<Board>()
-            + self.blockings.capacity() * size_of::<Blocking>()
+            + self.derived.capacity() * size_of::<(Blocking, Digging)>()
             + self.seen.slots.capacity() * 8
             + self.seen.used.capacity() * 4
             + self.open.heads.capacity() * 4
@@ -554,7 +603,7 @@ impl Search {
         let heads = self.open.heads.len();
         growth_peak::<Node>(self.nodes.len(), extra)
             + growth_peak::<Board>(self.boards.len(), 1)
-            + growth_peak::<Blocking>(self.blockings.len(), 1)
+            + growth_peak::<(Blocking, Digging)>(self.derived.len(), 1)
             + HashSet64::peak(self.seen.used.len(), extra)
             + growth_peak::<u32>(heads, priorities.saturating_sub(heads))
             + vec_bytes::<Move>(self.moves.len())
@@ -570,7 +619,7 @@ impl Search {
         }
         self.nodes.clear();
         self.boards.clear();
-        self.blockings.clear();
+        self.derived.clear();
         self.seen.clear();
         self.open.clear();
         self.stats = Stats::default();
@@ -608,22 +657,26 @@ impl Search {
                 break End::Stopped;
             }
             let node = self.nodes[id as usize];
-            let (board, blocking) = if node.parent == ROOT {
-                (start.clone(), Blocking::of(start))
+            let (board, blocking, digging) = if node.parent == ROOT {
+                let blocking = Blocking::of(start);
+                let digging = Digging::of(start, &blocking);
+                (start.clone(), blocking, digging)
             } else {
                 let at = self.nodes[node.parent as usize].link as usize;
                 let parent = &self.boards[at];
                 let mut board = parent.clone();
                 board.apply_unchecked(node.mv);
                 automoves_after(&mut board, node.mv, config.automove, node.parent != 0);
-                let blocking = self.blockings[at].child(parent, node.mv, &board);
-                (board, blocking)
+                let (blocking, digging) = &self.derived[at];
+                let blocking = blocking.child(parent, node.mv, &board);
+                let digging = digging.child(parent, node.mv, &board, &blocking);
+                (board, blocking, digging)
             };
             self.nodes[id as usize].link = self.boards.len() as u32;
             self.boards.push(board);
-            self.blockings.push(blocking);
+            self.derived.push((blocking, digging));
             let board = &self.boards[self.boards.len() - 1];
-            let blocking = &self.blockings[self.blockings.len() - 1];
+            let (blocking, digging) = &self.derived[self.derived.len() - 1];
             let depth = node.depth + 1;
             moves.clear();
             board.generate_moves(MoveModel::Sequence, &mut moves);
@@ -636,7 +689,6 @@ impl Search {
             self.open.reserve(priorities);
             self.stats.bytes = self.stats.bytes.max(others + peak);
             let mut solved = None;
-            let digging = Digging::of(board, blocking);
             let counts = Counts::of(board, blocking.blocked, digging.dig);
             let settled = id != 0;
             for &mv in &moves {
@@ -654,7 +706,7 @@ impl Search {
                         let child_id = self.nodes.len() as u32;
                         self.nodes.push(Node { parent: id, link: NONE, mv, depth });
                         let h =
-                            counts.after(board, mv, &preview, blocking, &digging).score(w) + w.depth * u32::from(depth);
+                            counts.after(board, mv, &preview, blocking, digging).score(w) + w.depth * u32::from(depth);
                         self.stats.evaluated += 1;
                         self.open.push(&mut self.nodes, child_id, h);
                         continue;
@@ -1022,6 +1074,27 @@ mod tests {
                         child.play_automoves(Automove::Raymond);
                     }
                     assert_eq!(digging.after(mv, &child), dig(&child), "{mv:?} in {board}");
+                }
+            });
+        }
+    }
+
+    /// A child's digging derived from its parent's equals a recount, automoves played or
+    /// not.
+    #[test]
+    fn digging_of_a_child_matches_a_recount() {
+        for settle in [false, true] {
+            random_positions(Rules::freecell(), settle, |board, moves| {
+                let digging = Digging::of(board, &Blocking::of(board));
+                for &mv in moves {
+                    let mut child = board.clone();
+                    child.apply_unchecked(mv);
+                    if settle {
+                        child.play_automoves(Automove::Raymond);
+                    }
+                    let blocking = Blocking::of(&child);
+                    let expected = Digging::of(&child, &blocking);
+                    assert_eq!(digging.child(board, mv, &child, &blocking), expected, "{mv:?} in {board}");
                 }
             });
         }
