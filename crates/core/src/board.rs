@@ -325,12 +325,22 @@ impl Board {
     /// How many cards one cascade-to-cascade move may carry now, under the rules' capacity,
     /// to an empty cascade (`to_empty`) or onto a card.
     pub fn sequence_capacity(&self, to_empty: bool) -> usize {
-        let empty_cascades = match self.rules.empty_cascade {
+        let (onto_card, into_empty) = self.sequence_capacities();
+        if to_empty { into_empty } else { onto_card }
+    }
+
+    /// [`sequence_capacity`](Board::sequence_capacity) onto a card and into an empty
+    /// cascade, counting the empty piles once.
+    #[inline]
+    pub(crate) fn sequence_capacities(&self) -> (usize, usize) {
+        let cells = self.empty_cells();
+        let cascades = match self.rules.empty_cascade {
             // Intermediate runs of a supermove are never kings, so they cannot be parked.
             EmptyCascadeRule::KingsOnly => 0,
-            EmptyCascadeRule::AnyCard => self.empty_cascades().saturating_sub(usize::from(to_empty)),
+            EmptyCascadeRule::AnyCard => self.empty_cascades(),
         };
-        self.rules.capacity.capacity(self.empty_cells(), empty_cascades)
+        let capacity = self.rules.capacity;
+        (capacity.capacity(cells, cascades), capacity.capacity(cells, cascades.saturating_sub(1)))
     }
 
     /// Length of the built sequence on top of cascade `i` (0 when empty).

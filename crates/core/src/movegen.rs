@@ -45,7 +45,7 @@ impl Board {
         let first_empty_cascade = self.lens[..cascades].iter().position(|&n| n == 0);
         let (onto_card_capacity, to_empty_capacity) = match model {
             MoveModel::Atomic => (1, 1),
-            MoveModel::Sequence => (self.sequence_capacity(false), self.sequence_capacity(true)),
+            MoveModel::Sequence => self.sequence_capacities(),
         };
 
         // Foundations.
