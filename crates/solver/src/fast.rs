@@ -482,6 +482,8 @@ impl HashSet64 {
         }
     }
 
+    #[cold]
+    #[inline(never)]
     fn grow(&mut self) {
         let size = Self::slots_for(self.used.len() + 1);
         let old = std::mem::replace(&mut self.slots, vec![0; size]);
