@@ -45,6 +45,9 @@ use freecell_core::{Automove, Board, Move, MoveModel, Pile, PileKind};
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn shorten(board: &Board, moves: &[Move]) -> Vec<Move> {
+    if !replays(board, moves) {
+        return moves.to_vec();
+    }
     shorten_until(board, moves, None, Shortcuts::Searched)
 }
 
@@ -59,8 +62,9 @@ pub(crate) enum Shortcuts {
     Skipped,
 }
 
-/// [`shorten`], stopping at `deadline` with the shortest solution found by then (the
-/// solver's time limit covers shortening too).
+/// [`shorten`] of `moves`, a solution of `board` (the caller has verified it), stopping at
+/// `deadline` with the shortest solution found by then (the solver's time limit covers
+/// shortening too).
 pub(crate) fn shorten_until(
     board: &Board,
     moves: &[Move],
@@ -68,9 +72,6 @@ pub(crate) fn shorten_until(
     shortcuts: Shortcuts,
 ) -> Vec<Move> {
     let mut current = moves.to_vec();
-    if !replays(board, &current) {
-        return current;
-    }
     let late = || deadline.is_some_and(|d| Instant::now() >= d);
     let mut scratch = Scratch::default();
     // Room for every position up front: the map would otherwise rehash several times.
