@@ -999,16 +999,20 @@ mod tests {
         w.out * out + w.blocked * blocked + w.unsorted * unsorted + w.dig * dig + w.cell * cells + w.column * columns
     }
 
-    /// Positions along random games (sequence moves) from shuffled decks under `rules`,
-    /// each with every move legal in it; `settle` plays Raymond's automoves after each move.
-    fn random_positions(rules: Rules, settle: bool, mut visit: impl FnMut(&Board, &[Move])) {
-        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
-        let mut next = move || {
+    /// A xorshift generator from `seed` (not 0).
+    fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
             seed
-        };
+        }
+    }
+
+    /// Positions along random games (sequence moves) from shuffled decks under `rules`,
+    /// each with every move legal in it; `settle` plays Raymond's automoves after each move.
+    fn random_positions(rules: Rules, settle: bool, mut visit: impl FnMut(&Board, &[Move])) {
+        let mut next = xorshift(0x2545_f491_4f6c_dd1d);
         let mut moves = Vec::new();
         for _ in 0..50 {
             let mut deck: Vec<Card> = Card::deck().collect();
@@ -1155,13 +1159,7 @@ mod tests {
     /// The open list pops in the order of a binary heap on (priority, newest node).
     #[test]
     fn open_list_pops_best_then_newest() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
         let mut nodes = Vec::new();
         let mut open = Open::default();
         open.reserve(40);
