@@ -243,36 +243,26 @@ impl Digging {
             PileKind::Cascade(b) => b as u8,
             _ => u8::MAX,
         };
+        let from = match mv.from().kind() {
+            PileKind::Cascade(a) => a as u8,
+            _ => u8::MAX - 1,
+        };
         let mut next = self.next;
-        match mv.from().kind() {
-            PileKind::Cascade(a) => {
-                for entry in &mut next {
-                    let (cascade, above) = *entry;
-                    if cascade == a as u8 {
-                        // Beneath the run, or inside it (and carried with it).
-                        *entry = if above >= count {
-                            (cascade, above - count)
-                        } else {
-                            (to, if to == u8::MAX { 0 } else { above })
-                        };
-                    } else if cascade == to && to != u8::MAX {
-                        entry.1 = above + count;
-                    }
-                }
+        for entry in &mut next {
+            let (cascade, above) = *entry;
+            if cascade == from {
+                // Beneath the run, or inside it (and carried with it).
+                *entry =
+                    if above >= count { (cascade, above - count) } else { (to, if to == u8::MAX { 0 } else { above }) };
+            } else if cascade == to && to != u8::MAX {
+                entry.1 = above + count;
             }
-            _ => {
-                for entry in &mut next {
-                    if entry.0 == to && to != u8::MAX {
-                        entry.1 += count;
-                    }
-                }
-                if let PileKind::Cell(k) = mv.from().kind()
-                    && let Some(card) = board.cell(k)
-                    && board.next_home(card.suit()) == NextHome::Card(card)
-                {
-                    next[card.suit() as usize] = (to, 0);
-                }
-            }
+        }
+        if let PileKind::Cell(k) = mv.from().kind()
+            && let Some(card) = board.cell(k)
+            && board.next_home(card.suit()) == NextHome::Card(card)
+        {
+            next[card.suit() as usize] = (to, 0);
         }
         Digging { home: self.home, next, dig: self.after_same_home(mv) }
     }
@@ -1165,7 +1155,7 @@ mod tests {
         open.reserve(40);
         let mut heap = std::collections::BinaryHeap::new();
         for _ in 0..2_000 {
-            if next() % 3 == 0 {
+            if next().is_multiple_of(3) {
                 let expected = heap.pop().map(|std::cmp::Reverse((_, std::cmp::Reverse(id)))| id);
                 assert_eq!(open.pop(&nodes), expected);
             } else {
