@@ -1,7 +1,8 @@
 //! Random playouts: the first 12 bytes choose the rules and the shuffle, each further byte
 //! a legal move (index mod the number of moves). At every position: 52 distinct cards,
 //! `undo ∘ apply` is the identity for every generated move, the incremental hash equals the
-//! key's, every generated move passes `check`, and multi-card moves decompose legally.
+//! key's, `preview` agrees with the move played, every generated move passes `check`, and
+//! multi-card moves decompose legally.
 #![no_main]
 
 use freecell_core::{Board, BuildRule, Card, EmptyCascadeRule, Game, Layout, MoveModel, Rules, SequenceCapacity};
@@ -71,9 +72,17 @@ fn check(board: &Board, moves: &mut Vec<freecell_core::Move>) {
         board.generate_moves(model, moves);
         for &mv in moves.iter() {
             assert_eq!(board.check(mv), Ok(()), "{model:?} generated {mv:?} on {board:?}");
+            let preview = board.preview(mv);
             let mut after = board.clone();
             after.apply_unchecked(mv);
             assert_eq!(after.hash64(), after.key().hash64());
+            assert_eq!(preview.hash, after.hash64(), "preview of {mv:?}");
+            assert_eq!(preview.built_base_cards, after.built_base_cards(), "preview of {mv:?}");
+            let uncovered = match mv.from().kind() {
+                freecell_core::PileKind::Cascade(a) => after.cascade_top(a),
+                _ => None,
+            };
+            assert_eq!(preview.uncovered, uncovered, "preview of {mv:?}");
             after.undo(mv);
             assert_eq!(&after, board, "undo {mv:?}");
             if mv.count() > 1 {
