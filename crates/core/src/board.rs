@@ -34,7 +34,7 @@ const fn slot(card: u8) -> usize {
 
 /// A legal position under a rule set.
 ///
-/// Built from a [`Layout`] by [`Board::try_from`], it is small (about 100 bytes), `Clone`,
+/// Built from a [`Layout`] by [`Board::try_from`], it is small (136 bytes), `Clone`,
 /// and changed in place by [`apply`](Board::apply) / [`undo`](Board::undo).
 ///
 /// # Examples
@@ -721,6 +721,12 @@ mod tests {
     use super::*;
     use crate::testing::{next, shuffled_deck};
     use crate::{Automove, MoveModel};
+
+    /// The size the docs give (a search copies boards, so it matters).
+    #[test]
+    fn a_board_is_136_bytes() {
+        assert_eq!(size_of::<Board>(), 136);
+    }
 
     /// [`Board::preview`] of every legal move agrees with the position the move makes,
     /// along random games under several rule sets and both move models.
