@@ -16,7 +16,7 @@ use crate::guide::{Hsdh, Ordered, PolicyGuide, Traced, Tracing, Weighted, normal
 use crate::handle::Meter;
 use crate::optimal::{self, Bounds};
 use crate::preset::{DEFAULT_BYTES, DFS_DEPTH, GA_SCALE, IDA_TABLE, OPTIMAL_BYTES};
-use crate::shorten::Shortcuts;
+use crate::shorten::Effort;
 use crate::watch::Watch;
 use crate::{CostModel, FreeCell, Preset};
 use crate::{bestfirst, goals};
@@ -705,8 +705,8 @@ fn shortened(
     solution: &Solution,
     deadline: Option<Instant>,
 ) -> Result<Solution, SolveError> {
-    let shortcuts = if preset == Preset::Fast { Shortcuts::Skipped } else { Shortcuts::Searched };
-    let moves = crate::shorten::shorten_until(board, &solution.moves, deadline, shortcuts);
+    let effort = if preset == Preset::Fast { Effort::OneDetourPass } else { Effort::Full };
+    let moves = crate::shorten::shorten_until(board, &solution.moves, deadline, effort);
     let end = replay(board, &moves).map_err(|error| SolveError::Verification { preset, error })?;
     if !end.is_won() {
         return Err(SolveError::NotWon { preset, left: 52 - end.cards_home() });
