@@ -669,7 +669,8 @@ impl Search {
             self.derived.push((blocking, digging));
             let board = &self.boards[self.boards.len() - 1];
             let (blocking, digging) = &self.derived[self.derived.len() - 1];
-            let depth = node.depth + 1;
+            // Saturating: a path of 65,535 moves is far beyond any budget, but must not panic.
+            let depth = node.depth.saturating_add(1);
             moves.clear();
             board.generate_moves(MoveModel::Sequence, &mut moves);
             // Checked before anything grows: every move could give a new node.
