@@ -108,15 +108,17 @@ impl<P: SearchProblem + ?Sized> Arena<P> {
     /// [`insert`](Self::insert). Grows the index first if needed (the caller checked
     /// [`growth_one`](Self::growth_one) against the budget).
     #[inline]
-    pub(crate) fn find(&mut self, problem: &P, key: &P::Key) -> Result<u32, (u64, usize)> {
-        let hash = self.index.hash(key);
+    pub(crate) fn find(&mut self, problem: &P, state: &P::State, key: &P::Key) -> Result<u32, (u64, usize)> {
+        let hash = problem.state_key_hash(state, key);
         self.find_hashed(problem, key, hash)
     }
 
-    /// The index hash of `key`.
+    /// The index hash of `key`, `state`'s key: the problem's
+    /// [`state_key_hash`](SearchProblem::state_key_hash), which a state may keep up to date
+    /// as it changes (FreeCell's boards do).
     #[inline]
-    pub(crate) fn hash(&self, key: &P::Key) -> u64 {
-        self.index.hash(key)
+    pub(crate) fn hash(problem: &P, state: &P::State, key: &P::Key) -> u64 {
+        problem.state_key_hash(state, key)
     }
 
     /// Reads the index slot a probe for `hash` starts at (a load whose value is unused), so
@@ -133,7 +135,11 @@ impl<P: SearchProblem + ?Sized> Arena<P> {
     #[inline]
     pub(crate) fn find_hashed(&mut self, problem: &P, key: &P::Key, hash: u64) -> Result<u32, (u64, usize)> {
         let states = &self.states;
-        self.index.reserve_one(|id| problem.key(&states[id as usize]));
+        // On growth, every stored node is indexed again by the same hash function.
+        self.index.reserve_one_hashed(|id| {
+            let state = &states[id as usize];
+            problem.state_key_hash(state, &problem.key(state))
+        });
         self.index.probe(hash, |id| problem.key(&states[id as usize]) == *key).map_err(|slot| (hash, slot))
     }
 

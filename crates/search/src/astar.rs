@@ -257,7 +257,7 @@ impl AStar {
             };
         }
         budget.bytes(c.memory_usage(), c.arena.growth_one(0) + closed_growth!())?;
-        let at = c.arena.find(problem, &key).err().ok_or(Reason::Capacity)?;
+        let at = c.arena.find(problem, start, &key).err().ok_or(Reason::Capacity)?;
         stats.evaluated += 1;
         let f0 = self.priority(0, heuristic.estimate(problem, start))?;
         budget.bytes(c.memory_usage(), c.queue.growth(f0, 0))?;
@@ -331,7 +331,7 @@ impl AStar {
                     stats.duplicates += 1;
                     continue;
                 }
-                let hash = c.arena.hash(&key);
+                let hash = Arena::hash(problem, &child, &key);
                 c.arena.prefetch(hash);
                 if limit_bytes {
                     budget.bytes(used!(), growth(&c.children))?;

@@ -276,18 +276,13 @@ pub(crate) struct IdTable {
     len: usize,
     /// The high bits of a slot that hold the tag (the low ones hold `id + 1`).
     tag_mask: u32,
-    hasher: ahash::RandomState,
 }
 
 impl IdTable {
+    /// An empty table. Its users give it 64-bit hashes: their high bits pick the home
+    /// slot, their low 32 bits give tags.
     pub(crate) fn new() -> Self {
-        Self { slots: Vec::new(), len: 0, tag_mask: 0, hasher: hasher() }
-    }
-
-    /// The 64-bit hash of `key`: its high bits pick the home slot, its low 32 bits give tags.
-    #[inline]
-    pub(crate) fn hash<K: Hash>(&self, key: &K) -> u64 {
-        self.hasher.hash_one(key)
+        Self { slots: Vec::new(), len: 0, tag_mask: 0 }
     }
 
     #[inline]
@@ -304,24 +299,14 @@ impl IdTable {
         next_cap(self.slots.len())
     }
 
-    /// Bytes that [`reserve_one`](Self::reserve_one) would add (the old table is freed before
+    /// Bytes that [`reserve_one_hashed`](Self::reserve_one_hashed) would add (the old table is freed before
     /// the new one is allocated, so this is also the rise of the peak).
     pub(crate) fn growth(&self) -> usize {
         if over_load(self.len, self.slots.len()) { (self.grown() - self.slots.len()) * size_of::<u32>() } else { 0 }
     }
 
     /// Makes room for one more id. On growth, re-indexes ids `0..len` (every stored node is
-    /// indexed, in id order) by `key_of(id)`, node `id`'s key.
-    #[inline]
-    pub(crate) fn reserve_one<K: Hash>(&mut self, mut key_of: impl FnMut(u32) -> K) {
-        if over_load(self.len, self.slots.len()) {
-            let hasher = self.hasher.clone();
-            self.grow(|id| hasher.hash_one(key_of(id)));
-        }
-    }
-
-    /// Like [`reserve_one`](Self::reserve_one), for a table filled with hashes of another
-    /// hash function: `hash_of(id)` is the hash node `id` was filled with.
+    /// indexed, in id order) by `hash_of(id)`, the hash node `id` was filled with.
     #[inline]
     pub(crate) fn reserve_one_hashed(&mut self, hash_of: impl FnMut(u32) -> u64) {
         if over_load(self.len, self.slots.len()) {
@@ -329,7 +314,7 @@ impl IdTable {
         }
     }
 
-    /// The growth of [`reserve_one`](Self::reserve_one), out of the hot path.
+    /// The growth of [`reserve_one_hashed`](Self::reserve_one_hashed), out of the hot path.
     #[cold]
     #[inline(never)]
     fn grow(&mut self, mut hash_of: impl FnMut(u32) -> u64) {
@@ -366,7 +351,7 @@ impl IdTable {
     }
 
     /// Finds the id whose key equals the probed one (`same(id)` compares), or the empty slot.
-    /// Call [`reserve_one`](Self::reserve_one) first.
+    /// Call [`reserve_one_hashed`](Self::reserve_one_hashed) first.
     #[inline]
     pub(crate) fn probe(&self, hash: u64, mut same: impl FnMut(u32) -> bool) -> Result<u32, usize> {
         let n = self.slots.len();
