@@ -3,10 +3,11 @@
 //!
 //! **Why a dedicated engine:** the preset's budget is about a hundred microseconds per deal
 //! (FREECELL-FACTS §7). The generic engines keep an exact 39-byte key per state and are
-//! generic over the heuristic; this one stores each board once in an arena, detects
-//! duplicates on [`Board::hash64`] (the Zobrist hash, invariant under permuting cascades and
-//! cells, kept up to date by every move), and scores a board in one pass over its cascades.
-//! Nothing is allocated per node once the [`Cache`] is warm.
+//! generic over the heuristic; this one keeps a board only for the positions it expanded,
+//! detects duplicates on [`Board::hash64`] (the Zobrist hash, invariant under permuting
+//! cascades and cells, kept up to date by every move), and scores a child from its
+//! parent's counts and the move — most children without building their board at all
+//! ([`Board::preview`]). Nothing is allocated per node once the [`Cache`] is warm.
 //!
 //! A 64-bit hash can collide; a collision would only drop a state, never produce a wrong
 //! solution (every solution is verified) nor a wrong proof: this stage never claims a deal
