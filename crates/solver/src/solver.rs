@@ -376,8 +376,8 @@ impl Solver {
     /// Stop before the engine's memory would exceed `n` bytes (the solve ends
     /// [`Undecided`](Outcome::Undecided) with [`Reason::MemoryLimit`]). Without it: each
     /// stage of `fast` stops at [`FAST_BYTES`](crate::FAST_BYTES), `optimal` at
-    /// [`OPTIMAL_BYTES`](crate::OPTIMAL_BYTES), every other preset at
-    /// [`DEFAULT_BYTES`](crate::DEFAULT_BYTES).
+    /// [`OPTIMAL_BYTES`], every other preset at
+    /// [`DEFAULT_BYTES`].
     pub fn max_bytes(mut self, n: usize) -> Solver {
         self.max_bytes = Some(n);
         self
@@ -557,7 +557,7 @@ impl Solver {
     }
 }
 
-/// The `optimal` preset's search: A* (or IDA* with [`low_memory`](Self::low_memory)).
+/// The `optimal` preset's search: A* (or IDA* with [`low_memory`](Solver::low_memory)).
 fn search_optimal(
     optimal_settings: OptimalSettings,
     caches: &mut Caches,
