@@ -649,7 +649,7 @@ pub struct Preview {
 }
 
 /// `BUILDS_ON[rule][onto]`: the set of cards (bit = card index) that build on `onto`
-/// under each [`BuildRule`](crate::BuildRule), indexed by its discriminant. Entries past 51
+/// under each [`BuildRule`], indexed by its discriminant. Entries past 51
 /// are empty, so non-cards build on nothing. Move generation asks this in its inner loop.
 static BUILDS_ON: [[u64; 64]; 3] = {
     let rules = [BuildRule::AlternateColour, BuildRule::SameSuit, BuildRule::AnySuit];
