@@ -57,6 +57,29 @@ fn fast_proves_deal_11982_unsolvable() {
     check_proof(&deal(11_982));
 }
 
+/// A lost mid-game position (a detour of `freecell bench --hints` from MS 421) whose
+/// reachable space, about 285,000 positions, outgrows the greedy searches' memory, the
+/// patient one's alone too: the exhaustive search then proves it lost. Slow in a debug
+/// build.
+#[test]
+#[ignore = "slow in debug builds"]
+fn fast_proves_a_lost_position_the_greedy_searches_outgrow() {
+    let board: Board = "Foundations: H-0 C-4 D-2 S-T
+Freecells: - JD KH KD
+: 3D 3H 6C JC QD TC 2H
+: AH 8H 9D
+: 6D 5C 4H
+: TH 5H 7D QC TD
+: JS 5D 7C 7H KS 6H
+: JH
+: 8D QS 4D 9C KC QH
+: 9H 8C
+"
+    .parse()
+    .expect("a valid position");
+    check_proof(&board);
+}
+
 /// The hardest deals met in MS 1–1,000,000: every search under the shared memory limit
 /// runs out of it on MS 871612 until the patient evaluation starts again alone; MS 512539
 /// needs the patient evaluation too. Slow in a debug build.
