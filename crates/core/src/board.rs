@@ -538,9 +538,7 @@ impl Board {
                 (base, Card::from_index(rest))
             }
             PileKind::Cell(i) => (self.cells[i], None),
-            PileKind::Foundation(suit) => {
-                (self.home[suit.index()].wrapping_sub(1).wrapping_mul(4).wrapping_add(suit as u8), None)
-            }
+            PileKind::Foundation(suit) => (self.home_top(suit), None),
         };
         let code = match to.kind() {
             PileKind::Cascade(b) => {
@@ -554,6 +552,13 @@ impl Board {
         };
         let hash = self.hash ^ zobrist::code(base, self.below[slot(base)]) ^ zobrist::code(base, code);
         Preview { hash, uncovered, built_base_cards: built }
+    }
+
+    /// The card byte on top of `suit`'s foundation (meaningless when it is empty: moving
+    /// from an empty foundation is no legal move, and unchecked moves never panic).
+    #[inline]
+    fn home_top(&self, suit: Suit) -> u8 {
+        self.home[suit.index()].wrapping_sub(1).wrapping_mul(4).wrapping_add(suit as u8)
     }
 
     /// The deepest card of the `count` cards on top of cascade `a`, and what it lies on
@@ -598,9 +603,8 @@ impl Board {
                 (card, card)
             }
             PileKind::Foundation(suit) => {
-                let rank = self.home[suit.index()];
-                self.home[suit.index()] = rank.wrapping_sub(1);
-                let card = rank.wrapping_sub(1).wrapping_mul(4).wrapping_add(suit as u8);
+                let card = self.home_top(suit);
+                self.home[suit.index()] = self.home[suit.index()].wrapping_sub(1);
                 (card, card)
             }
         };

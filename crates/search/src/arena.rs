@@ -107,18 +107,13 @@ impl<P: SearchProblem + ?Sized> Arena<P> {
     /// Looks `key` (of `state`) up. `Ok(id)` if stored, else `Err((hash, slot))` for
     /// [`insert`](Self::insert). Grows the index first if needed (the caller checked
     /// [`growth_one`](Self::growth_one) against the budget).
-    #[inline]
-    pub(crate) fn find(&mut self, problem: &P, state: &P::State, key: &P::Key) -> Result<u32, (u64, usize)> {
-        let hash = problem.state_key_hash(state, key);
-        self.find_hashed(problem, key, hash)
-    }
-
-    /// The index hash of `key`, `state`'s key: the problem's
+    ///
+    /// The index hashes with the problem's
     /// [`state_key_hash`](SearchProblem::state_key_hash), which a state may keep up to date
     /// as it changes (FreeCell's boards do).
     #[inline]
-    pub(crate) fn hash(problem: &P, state: &P::State, key: &P::Key) -> u64 {
-        problem.state_key_hash(state, key)
+    pub(crate) fn find(&mut self, problem: &P, state: &P::State, key: &P::Key) -> Result<u32, (u64, usize)> {
+        self.find_hashed(problem, key, problem.state_key_hash(state, key))
     }
 
     /// Reads the index slot a probe for `hash` starts at (a load whose value is unused), so
@@ -131,7 +126,7 @@ impl<P: SearchProblem + ?Sized> Arena<P> {
         self.index.prefetch(hash);
     }
 
-    /// [`find`](Self::find) with the hash already computed.
+    /// [`find`](Self::find) with the hash (`state_key_hash`) already computed.
     #[inline]
     pub(crate) fn find_hashed(&mut self, problem: &P, key: &P::Key, hash: u64) -> Result<u32, (u64, usize)> {
         let states = &self.states;

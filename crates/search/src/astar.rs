@@ -331,7 +331,7 @@ impl AStar {
                     stats.duplicates += 1;
                     continue;
                 }
-                let hash = Arena::hash(problem, &child, &key);
+                let hash = problem.state_key_hash(&child, &key);
                 c.arena.prefetch(hash);
                 if limit_bytes {
                     budget.bytes(used!(), growth(&c.children))?;
