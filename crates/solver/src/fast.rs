@@ -236,26 +236,19 @@ impl Digging {
     /// next home card leaving a cell lies on top of its cascade.
     #[inline]
     fn child(&self, board: &Board, mv: Move, child: &Board, blocking: &Blocking) -> Digging {
-        if Suit::ALL.into_iter().enumerate().any(|(k, suit)| child.foundation(suit) != self.home[k]) {
+        if !self.same_home(child) {
             return Digging::of(child, blocking);
         }
         let count = mv.count();
-        let to = match mv.to().kind() {
-            PileKind::Cascade(b) => b as u8,
-            _ => u8::MAX,
-        };
-        let from = match mv.from().kind() {
-            PileKind::Cascade(a) => a as u8,
-            _ => u8::MAX - 1,
-        };
+        let (from, to) = (cascade_of(mv.from()), cascade_of(mv.to()));
         let mut next = self.next;
         for entry in &mut next {
             let (cascade, above) = *entry;
-            if cascade == from {
+            if Some(cascade) == from {
                 // Beneath the run, or inside it (and carried with it).
                 *entry =
-                    if above >= count { (cascade, above - count) } else { (to, if to == u8::MAX { 0 } else { above }) };
-            } else if cascade == to && to != u8::MAX {
+                    if above >= count { (cascade, above - count) } else { to.map_or((u8::MAX, 0), |b| (b, above)) };
+            } else if Some(cascade) == to {
                 entry.1 = above + count;
             }
         }
@@ -263,9 +256,15 @@ impl Digging {
             && let Some(card) = board.cell(k)
             && board.next_home(card.suit()) == NextHome::Card(card)
         {
-            next[card.suit() as usize] = (to, 0);
+            next[card.suit() as usize] = (to.unwrap_or(u8::MAX), 0);
         }
         Digging { home: self.home, next, dig: self.after_same_home(mv) }
+    }
+
+    /// Whether `child` has this position's foundations.
+    #[inline]
+    fn same_home(&self, child: &Board) -> bool {
+        Suit::ALL.into_iter().enumerate().all(|(k, suit)| child.foundation(suit) == self.home[k])
     }
 
     /// [`dig`] of `child`, the position after `mv` (and its automoves) from the position
@@ -277,7 +276,7 @@ impl Digging {
     /// cell has none).
     #[inline]
     pub(crate) fn after(&self, mv: Move, child: &Board) -> u32 {
-        if Suit::ALL.into_iter().enumerate().any(|(k, suit)| child.foundation(suit) != self.home[k]) {
+        if !self.same_home(child) {
             return dig(child);
         }
         self.after_same_home(mv)
@@ -287,23 +286,25 @@ impl Digging {
     #[inline]
     fn after_same_home(&self, mv: Move) -> u32 {
         let count = u32::from(mv.count());
-        let from = match mv.from().kind() {
-            PileKind::Cascade(a) => a as u8,
-            _ => u8::MAX - 1,
-        };
-        let to = match mv.to().kind() {
-            PileKind::Cascade(b) => b as u8,
-            _ => u8::MAX - 1,
-        };
+        let (from, to) = (cascade_of(mv.from()), cascade_of(mv.to()));
         let mut dig = self.dig;
         for &(cascade, above) in &self.next {
-            if cascade == from && u32::from(above) >= count {
+            if Some(cascade) == from && u32::from(above) >= count {
                 dig -= count;
-            } else if cascade == to {
+            } else if Some(cascade) == to {
                 dig += count;
             }
         }
         dig
+    }
+}
+
+/// The index of `pile` when it is a cascade, as [`Digging`] names cascades.
+#[inline]
+fn cascade_of(pile: Pile) -> Option<u8> {
+    match pile.kind() {
+        PileKind::Cascade(i) => Some(i as u8),
+        _ => None,
     }
 }
 

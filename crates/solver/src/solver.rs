@@ -376,8 +376,7 @@ impl Solver {
     /// Stop before the engine's memory would exceed `n` bytes (the solve ends
     /// [`Undecided`](Outcome::Undecided) with [`Reason::MemoryLimit`]). Without it: each
     /// stage of `fast` stops at [`FAST_BYTES`](crate::FAST_BYTES), `optimal` at
-    /// [`OPTIMAL_BYTES`], every other preset at
-    /// [`DEFAULT_BYTES`].
+    /// [`OPTIMAL_BYTES`], every other preset at [`DEFAULT_BYTES`].
     pub fn max_bytes(mut self, n: usize) -> Solver {
         self.max_bytes = Some(n);
         self
