@@ -160,14 +160,19 @@ impl Blocking {
         for set in &mut cascades {
             *set &= !home;
         }
-        Blocking { cascades, blocked: self.after(board, mv) }
+        Blocking { cascades, blocked: self.after_moving(mv, moved) }
     }
 
     /// Blocked cards after `mv`, a legal move of `board` (the position this describes).
     #[inline]
     pub(crate) fn after(&self, board: &Board, mv: Move) -> u32 {
+        self.after_moving(mv, Blocking::moved(board, mv))
+    }
+
+    /// [`after`](Self::after), given the cards `mv` carries.
+    #[inline]
+    fn after_moving(&self, mv: Move, moved: u64) -> u32 {
         let mut blocked = self.blocked;
-        let moved = Blocking::moved(board, mv);
         let rest = match mv.from().kind() {
             PileKind::Cascade(a) => self.cascades[a] & !moved,
             PileKind::Cell(_) => 0,
