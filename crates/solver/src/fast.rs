@@ -1245,7 +1245,7 @@ mod tests {
                     assert_eq!(preview.hash, child.hash64());
                     let recount = Counts::of(&child, Blocking::of(&child).blocked, dig(&child));
                     assert_eq!(
-                        counts.after(board, mv, &preview, &blocking, (&digging, &digging.tally())),
+                        counts.after(board, mv, &preview, &blocking, (&digging, &tally)),
                         recount,
                         "{mv:?} in {board}"
                     );
