@@ -228,12 +228,15 @@ fn detours(board: &Board, moves: &mut Vec<Move>, scratch: &mut Scratch, late: &i
         if i % 16 == 0 && late() {
             return;
         }
-        // Positions before each move (recomputed after a rewrite, which is rare).
-        if i == 0 || positions.len() != moves.len() + 1 {
+        // Positions before each move; a rewrite at move `i` keeps the first `i + 1`, and
+        // the rest are replayed.
+        if i == 0 {
             positions.clear();
-            let mut b = board.clone();
-            positions.push(b.clone());
-            for &mv in moves.iter() {
+            positions.push(board.clone());
+        }
+        if positions.len() != moves.len() + 1 {
+            let mut b = positions[positions.len() - 1].clone();
+            for &mv in &moves[positions.len() - 1..] {
                 b.apply_unchecked(mv);
                 positions.push(b.clone());
             }
@@ -249,25 +252,26 @@ fn detours(board: &Board, moves: &mut Vec<Move>, scratch: &mut Scratch, late: &i
             i += 1;
             continue;
         };
-        // The next move of that card, as the deepest card of a run of the same size.
+        // The next move of that card, as the deepest card of a run of the same size. Until
+        // a move touches the run's pile, the run lies there untouched, so only a move from
+        // that pile can carry it.
         let mut rewritten = false;
         for j in i + 1..moves.len() {
             let second = moves[j];
-            let carried = base_card(&positions[j], second);
-            let touches = |p: Pile| p == first.to();
-            if carried == Some(base) {
-                if second.count() != first.count() || second.from() != first.to() {
-                    break;
-                }
-                if let Some(new) = skip_detour(moves, &positions[..], i, j) {
+            if second.from() == first.to() {
+                if second.count() == first.count()
+                    && base_card(&positions[j], second) == Some(base)
+                    && let Some(new) = skip_detour(moves, &positions[..], i, j)
+                {
                     *moves = new;
-                    positions.clear();
+                    positions.truncate(i + 1);
                     rewritten = true;
                 }
+                // Otherwise it took part of the run, or cards built on it: no simple detour.
                 break;
             }
-            // Something else built on the run or took from its pile: no simple detour.
-            if touches(second.from()) || touches(second.to()) {
+            // Something else built on the run: no simple detour.
+            if second.to() == first.to() {
                 break;
             }
         }
