@@ -215,6 +215,7 @@ pub(crate) struct Digging {
     /// Per suit: the cascade holding its next card (`u8::MAX` when it is in a cell or the
     /// foundation is complete) and the cards above it.
     next: [(u8, u8); 4],
+    /// The sum of `next`'s counts ([`dig`]), kept: every child's score starts from it.
     dig: u32,
 }
 
@@ -265,7 +266,9 @@ impl Digging {
         {
             next[card.suit() as usize] = (to.unwrap_or(u8::MAX), 0);
         }
-        Digging { home: self.home, next, dig: self.after_same_home(&self.tally(), mv) }
+        // Each next card's count of cards above it is in `next` (0 for one in a cell).
+        let dig = next.iter().map(|&(_, above)| u32::from(above)).sum();
+        Digging { home: self.home, next, dig }
     }
 
     /// Whether `child` has this position's foundations.
@@ -618,7 +621,8 @@ struct Search {
     open: Open,
     moves: Vec<Move>,
     stats: Stats,
-    /// Set while `&self` is lent out (the expanded board is borrowed from `boards`).
+    /// A cell: the byte check updates it while the expanded board is borrowed from
+    /// `boards`.
     steady: Cell<Steady>,
 }
 
@@ -670,33 +674,33 @@ impl Search {
     fn peak_checked(&self, extra: usize, priorities: usize) -> usize {
         let (nodes, boards, seen, heads) =
             (self.nodes.len(), self.boards.len(), self.seen.used.len(), self.open.heads.len());
-        let s = self.steady.get();
-        let peak = if nodes + extra <= s.nodes
-            && boards < s.boards
-            && seen + extra <= s.seen
-            && heads == s.heads
-            && priorities <= heads
-        {
-            s.bytes + vec_bytes::<Move>(self.moves.len())
-        } else {
-            // A vector's capacity as the model counts it (see `crate::memory`) holds until
-            // it is full; the seen set's slots until it is half full.
-            let capacity = |n: usize| vec_bytes::<u8>(n);
-            self.steady.set(Steady {
-                nodes: capacity(nodes),
-                boards: capacity(boards),
-                seen: capacity(seen).min(HashSet64::slots_for(seen) / 2),
-                heads,
-                bytes: vec_bytes::<Node>(nodes)
-                    + vec_bytes::<Board>(boards)
-                    + vec_bytes::<(Blocking, Digging)>(boards)
-                    + HashSet64::slots_for(seen) * 8
-                    + vec_bytes::<u32>(seen)
-                    + vec_bytes::<u32>(heads),
-            });
-            return self.peak(extra, priorities);
+        let moves = vec_bytes::<Move>(self.moves.len());
+        let holds = |s: &Steady| {
+            nodes + extra <= s.nodes
+                && boards < s.boards
+                && seen + extra <= s.seen
+                && heads == s.heads
+                && priorities <= heads
         };
-        debug_assert_eq!(peak, self.peak(extra, priorities));
+        let s = self.steady.get();
+        if holds(&s) {
+            debug_assert_eq!(s.bytes + moves, self.peak(extra, priorities));
+            return s.bytes + moves;
+        }
+        let peak = self.peak(extra, priorities);
+        // A vector's capacity as the model counts it (see `crate::memory`) holds until it is
+        // full, the seen set's slots until it is half full; while they hold, nothing grows
+        // and the count is this one. When something grows now, the count holds both
+        // allocations, so the next call counts again.
+        let capacity = |n: usize| vec_bytes::<u8>(n);
+        let next = Steady {
+            nodes: capacity(nodes),
+            boards: capacity(boards),
+            seen: capacity(seen).min(HashSet64::slots_for(seen) / 2),
+            heads,
+            bytes: peak - moves,
+        };
+        self.steady.set(if holds(&next) { next } else { Steady::default() });
         peak
     }
 
