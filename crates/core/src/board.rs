@@ -404,11 +404,17 @@ impl Board {
                 if self.lens[a] == 0 {
                     return Err(MoveError::EmptySource { pile: from });
                 }
-                let run = self.run_len(a);
-                if usize::from(count) > run {
-                    return Err(MoveError::NotASequence { pile: from, count, run: run as u8 });
+                // Down the moved cards only: the rest of the run matters only to the error.
+                let mut card = self.tops[a];
+                for _ in 1..count {
+                    let under = self.below[slot(card)];
+                    if under >= BOTTOM || !self.stacks(card, under) {
+                        let run = self.run_len(a) as u8;
+                        return Err(MoveError::NotASequence { pile: from, count, run });
+                    }
+                    card = under;
                 }
-                self.card_at_depth(a, usize::from(count)).ok_or(MoveError::EmptySource { pile: from })?
+                Card::from_index(card).ok_or(MoveError::EmptySource { pile: from })?
             }
             PileKind::Cell(i) => match self.cell(i) {
                 Some(card) => card,
@@ -441,7 +447,8 @@ impl Board {
                     }
                     _ => {}
                 }
-                let capacity = self.sequence_capacity(to_empty);
+                // Every capacity is at least one card.
+                let capacity = if count > 1 { self.sequence_capacity(to_empty) } else { 1 };
                 if usize::from(count) > capacity {
                     return Err(MoveError::OverCapacity { count, capacity });
                 }
@@ -457,15 +464,6 @@ impl Board {
             PileKind::Foundation(_) => true,
         };
         if exists { Ok(()) } else { Err(MoveError::NoSuchPile { pile }) }
-    }
-
-    /// The card `depth` cards down from the top of cascade `i` (1 = top), if there is one.
-    pub(crate) fn card_at_depth(&self, i: usize, depth: usize) -> Option<Card> {
-        let mut card = *self.tops.get(i)?;
-        for _ in 1..depth {
-            card = self.below[slot(card)];
-        }
-        Card::from_index(card)
     }
 
     /// Applies a move after checking it.

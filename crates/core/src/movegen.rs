@@ -49,13 +49,14 @@ impl Board {
         };
 
         // Foundations.
+        let next_home = self.next_home_cards();
         for (i, &card) in self.cells[..cells].iter().enumerate() {
-            if self.goes_home(card) {
+            if next_home >> (card & 63) & 1 == 1 {
                 out.push(Move::single(Pile::cell(i), home_pile(card)));
             }
         }
         for (a, &card) in self.tops[..cascades].iter().enumerate() {
-            if self.goes_home(card) {
+            if next_home >> (card & 63) & 1 == 1 {
                 out.push(Move::single(Pile::cascade(a), home_pile(card)));
             }
         }
@@ -132,10 +133,14 @@ impl Board {
         }
     }
 
-    /// Whether card byte `card` (maybe `NONE`) is the next card of its foundation.
+    /// The next card of each foundation, as a bit set over card bytes: one shift then tests
+    /// a pile's card, `NONE` included (its bit is never set).
     #[inline]
-    pub(crate) fn goes_home(&self, card: u8) -> bool {
-        card != NONE && self.home[usize::from(card % 4)] == card / 4
+    pub(crate) fn next_home_cards(&self) -> u64 {
+        // Card byte = (rank − 1) · 4 + suit, and `home` holds the rank already home; a
+        // complete foundation's 13 · 4 + suit is past the last card, so masked out.
+        let next = |suit: usize| 1u64 << (usize::from(self.home[suit]) * 4 + suit);
+        (next(0) | next(1) | next(2) | next(3)) & ((1 << 52) - 1)
     }
 
     /// Whether card byte `card` may start an empty cascade; see [`EmptyCascadeRule::accepts`](crate::EmptyCascadeRule::accepts).

@@ -315,6 +315,12 @@ fn skip_detour(moves: &[Move], positions: &[Board], i: usize, j: usize) -> Optio
         out.push(direct);
     }
     let after = &positions[j + 1];
+    if b == *after {
+        // The very position, piles in the same order (the usual case): the rest of the
+        // solution replays from it unchanged, as it did from `after`.
+        out.extend_from_slice(&moves[j + 1..]);
+        return Some(out);
+    }
     if b.key() != after.key() {
         return None;
     }
