@@ -72,12 +72,12 @@ pub(crate) fn shorten_until(board: &Board, moves: &[Move], deadline: Option<Inst
     let mut current = moves.to_vec();
     let late = || deadline.is_some_and(|d| Instant::now() >= d);
     let mut scratch = Scratch::default();
+    scratch.positions.reserve(current.len() + 1);
     if effort == Effort::OneDetourPass {
         detours(board, &mut current, &mut scratch, &late);
         return current;
     }
     // Room for every position up front: the map would otherwise rehash several times.
-    scratch.positions.reserve(current.len() + 1);
     scratch.last.reserve(current.len() + 1);
     loop {
         let before = current.len();
@@ -112,6 +112,8 @@ struct Scratch {
     /// Keys are already Zobrist hashes: a fast hasher does.
     last: ahash::AHashMap<u64, usize>,
     generated: Vec<Move>,
+    /// The positions after each move of a detour's rewrite (see [`skip_detour`]).
+    fresh: Vec<Board>,
 }
 
 /// Whether `moves` replays legally on `board` and wins.
@@ -221,7 +223,7 @@ fn jumps(board: &Board, moves: &[Move], scratch: &mut Scratch, late: &impl Fn() 
 
 /// Detour removal in place: see [`shorten`].
 fn detours(board: &Board, moves: &mut Vec<Move>, scratch: &mut Scratch, late: &impl Fn() -> bool) {
-    let positions = &mut scratch.positions;
+    let Scratch { positions, fresh, .. } = scratch;
     let mut i = 0;
     while i < moves.len() {
         // Every rewrite leaves a solution, so stopping anywhere is safe.
@@ -261,10 +263,16 @@ fn detours(board: &Board, moves: &mut Vec<Move>, scratch: &mut Scratch, late: &i
             if second.from() == first.to() {
                 if second.count() == first.count()
                     && base_card(&positions[j], second) == Some(base)
-                    && let Some(new) = skip_detour(moves, &positions[..], i, j)
+                    && let Some((new, same_tail)) = skip_detour(moves, &positions[..], i, j, fresh)
                 {
                     *moves = new;
-                    positions.truncate(i + 1);
+                    if same_tail {
+                        // The positions from `j + 1` on are unchanged: only the rewritten
+                        // span's are new.
+                        positions.splice(i + 1..=j + 1, fresh.drain(..));
+                    } else {
+                        positions.truncate(i + 1);
+                    }
                     rewritten = true;
                 }
                 // Otherwise it took part of the run, or cards built on it: no simple detour.
@@ -293,13 +301,25 @@ fn base_card(board: &Board, mv: Move) -> Option<freecell_core::Card> {
 /// `moves` with move `i` (A → B) dropped and move `j` (B → C) played from A instead (or
 /// dropped too when C is A), if every move in between stays legal and the position after
 /// `j` is the same up to pile order; later moves renamed to match.
-fn skip_detour(moves: &[Move], positions: &[Board], i: usize, j: usize) -> Option<Vec<Move>> {
+///
+/// Also says whether the rest of the solution was kept as it was (the position after the
+/// rewrite is the very position after `j`, piles in the same order); `fresh` then holds the
+/// positions after each rewritten move, the last being the one after `j`.
+fn skip_detour(
+    moves: &[Move],
+    positions: &[Board],
+    i: usize,
+    j: usize,
+    fresh: &mut Vec<Board>,
+) -> Option<(Vec<Move>, bool)> {
     let (first, second) = (moves[i], moves[j]);
     let mut b = positions[i].clone();
     let mut out: Vec<Move> = moves[..i].to_vec();
+    fresh.clear();
     for &mv in &moves[i + 1..j] {
         b.apply(mv).ok()?;
         out.push(mv);
+        fresh.push(b.clone());
     }
     // From A to C, with C named as in the original position before `j`.
     let target = second.to();
@@ -313,13 +333,14 @@ fn skip_detour(moves: &[Move], positions: &[Board], i: usize, j: usize) -> Optio
         };
         b.apply(direct).ok()?;
         out.push(direct);
+        fresh.push(b.clone());
     }
     let after = &positions[j + 1];
     if b == *after {
         // The very position, piles in the same order (the usual case): the rest of the
         // solution replays from it unchanged, as it did from `after`.
         out.extend_from_slice(&moves[j + 1..]);
-        return Some(out);
+        return Some((out, true));
     }
     if b.key() != after.key() {
         return None;
@@ -330,5 +351,5 @@ fn skip_detour(moves: &[Move], positions: &[Board], i: usize, j: usize) -> Optio
         b.apply(renamed).ok()?;
         out.push(renamed);
     }
-    b.is_won().then_some(out)
+    b.is_won().then_some((out, false))
 }
