@@ -58,7 +58,7 @@ impl Board {
     /// summed over the cascades.
     #[inline]
     pub fn built_base_cards(&self) -> usize {
-        self.based[..self.cascade_count()].iter().map(|&n| usize::from(n)).sum()
+        usize::from(self.built)
     }
 
     /// How many cards lie on `card` in its cascade (0 for a cascade's top card), or `None`

@@ -62,6 +62,8 @@ pub struct Board {
     /// Each cascade's built base: how many cards, from the deepest up, form a built
     /// sequence. Derived from `below`, kept by every move.
     pub(crate) based: [u8; MAX_CASCADES],
+    /// The sum of `based` (a child's score needs it for every move). Kept by every move.
+    pub(crate) built: u8,
     /// Each free cell's card, or `NONE`.
     pub(crate) cells: [u8; MAX_CELLS],
     /// Each suit's foundation rank (0 = empty).
@@ -83,13 +85,14 @@ impl Clone for Board {
     /// staged search's time). The pattern names every field, so a new one cannot be missed.
     #[inline]
     fn clone_from(&mut self, source: &Self) {
-        let Board { rules, below, tops, lens, bottoms, based, cells, home, hash } = source;
+        let Board { rules, below, tops, lens, bottoms, based, built, cells, home, hash } = source;
         self.rules = *rules;
         self.below = *below;
         self.tops = *tops;
         self.lens = *lens;
         self.bottoms = *bottoms;
         self.based = *based;
+        self.built = *built;
         self.cells = *cells;
         self.home = *home;
         self.hash = *hash;
@@ -175,6 +178,7 @@ impl Board {
             lens: [0; MAX_CASCADES],
             bottoms: [NONE; MAX_CASCADES],
             based: [0; MAX_CASCADES],
+            built: 0,
             cells: [NONE; MAX_CELLS],
             home: layout.foundations,
             hash: 0,
@@ -203,6 +207,7 @@ impl Board {
             }
             let built = cards.windows(2).take_while(|w| rules.build.stacks(w[1], w[0])).count();
             board.based[i] = if cards.is_empty() { 0 } else { built as u8 + 1 };
+            board.built += board.based[i];
         }
         board.hash = zobrist::hash_codes(&board.below);
         Ok(board)
@@ -527,7 +532,7 @@ impl Board {
     #[inline]
     pub fn preview(&self, mv: Move) -> Preview {
         let (from, to, count) = (mv.from(), mv.to(), mv.count());
-        let mut built = self.built_base_cards();
+        let mut built = usize::from(self.built);
         let (base, uncovered) = match from.kind() {
             PileKind::Cascade(a) => {
                 let (base, rest) = self.run_base(a, count);
@@ -592,7 +597,9 @@ impl Board {
                     self.bottoms[a] = NONE;
                 }
                 self.lens[a] = self.lens[a].wrapping_sub(count);
-                self.based[a] = self.based[a].min(self.lens[a]);
+                let based = self.based[a].min(self.lens[a]);
+                self.built = self.built.wrapping_sub(self.based[a] - based);
+                self.based[a] = based;
                 (base, top)
             }
             PileKind::Cell(i) => {
@@ -613,6 +620,7 @@ impl Board {
                 let len = self.lens[b];
                 if self.extends_built_base(b, base) {
                     self.based[b] = len.wrapping_add(count);
+                    self.built = self.built.wrapping_add(count);
                 }
                 self.tops[b] = top;
                 self.lens[b] = len.wrapping_add(count);

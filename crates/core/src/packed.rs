@@ -258,6 +258,7 @@ impl Packer {
             lens: [0; MAX_CASCADES],
             bottoms: [NONE; MAX_CASCADES],
             based: [0; MAX_CASCADES],
+            built: 0,
             cells: [NONE; MAX_CELLS],
             home,
             hash: zobrist::hash_codes(&below),
@@ -304,6 +305,7 @@ impl Packer {
             board.tops[i] = top;
             board.lens[i] = len;
             board.based[i] = based;
+            board.built += based;
         }
         board
     }

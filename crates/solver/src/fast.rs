@@ -130,6 +130,8 @@ impl Blocking {
     #[inline]
     fn moved(board: &Board, mv: Move) -> u64 {
         match mv.from().kind() {
+            // One card (most moves) without the cascade iterator.
+            PileKind::Cascade(a) if mv.count() == 1 => board.cascade_top(a).map_or(0, |c| 1u64 << c.index()),
             PileKind::Cascade(a) => {
                 board.cascade(a).take(usize::from(mv.count())).fold(0u64, |m, c| m | 1 << c.index())
             }
