@@ -64,6 +64,10 @@ pub struct Board {
     pub(crate) based: [u8; MAX_CASCADES],
     /// The sum of `based` (a child's score needs it for every move). Kept by every move.
     pub(crate) built: u8,
+    /// How many of the rules' cells and cascades are empty (move generation and scores
+    /// need them at every position). Kept by every move.
+    pub(crate) empty_cell_count: u8,
+    pub(crate) empty_cascade_count: u8,
     /// Each free cell's card, or `NONE`.
     pub(crate) cells: [u8; MAX_CELLS],
     /// Each suit's foundation rank (0 = empty).
@@ -85,7 +89,20 @@ impl Clone for Board {
     /// staged search's time). The pattern names every field, so a new one cannot be missed.
     #[inline]
     fn clone_from(&mut self, source: &Self) {
-        let Board { rules, below, tops, lens, bottoms, based, built, cells, home, hash } = source;
+        let Board {
+            rules,
+            below,
+            tops,
+            lens,
+            bottoms,
+            based,
+            built,
+            empty_cell_count,
+            empty_cascade_count,
+            cells,
+            home,
+            hash,
+        } = source;
         self.rules = *rules;
         self.below = *below;
         self.tops = *tops;
@@ -93,6 +110,8 @@ impl Clone for Board {
         self.bottoms = *bottoms;
         self.based = *based;
         self.built = *built;
+        self.empty_cell_count = *empty_cell_count;
+        self.empty_cascade_count = *empty_cascade_count;
         self.cells = *cells;
         self.home = *home;
         self.hash = *hash;
@@ -179,6 +198,8 @@ impl Board {
             bottoms: [NONE; MAX_CASCADES],
             based: [0; MAX_CASCADES],
             built: 0,
+            empty_cell_count: 0,
+            empty_cascade_count: 0,
             cells: [NONE; MAX_CELLS],
             home: layout.foundations,
             hash: 0,
@@ -209,6 +230,7 @@ impl Board {
             board.based[i] = if cards.is_empty() { 0 } else { built as u8 + 1 };
             board.built += board.based[i];
         }
+        board.count_empty_piles();
         board.hash = zobrist::hash_codes(&board.below);
         Ok(board)
     }
@@ -318,13 +340,21 @@ impl Board {
     /// Number of empty free cells.
     #[inline]
     pub fn empty_cells(&self) -> usize {
-        self.cells[..self.cell_count()].iter().filter(|&&c| c == NONE).count()
+        // Clamped: only a board an illegal `apply_unchecked` corrupted can exceed it.
+        usize::from(self.empty_cell_count).min(self.cell_count())
     }
 
     /// Number of empty cascades.
     #[inline]
     pub fn empty_cascades(&self) -> usize {
-        self.lens[..self.cascade_count()].iter().filter(|&&n| n == 0).count()
+        usize::from(self.empty_cascade_count).min(self.cascade_count())
+    }
+
+    /// Sets the counts of empty cells and cascades from the piles (when a board is built).
+    pub(crate) fn count_empty_piles(&mut self) {
+        let cells = self.cells[..self.cell_count()].iter().filter(|&&c| c == NONE).count();
+        let cascades = self.lens[..self.cascade_count()].iter().filter(|&&n| n == 0).count();
+        (self.empty_cell_count, self.empty_cascade_count) = (cells as u8, cascades as u8);
     }
 
     /// How many cards one cascade-to-cascade move may carry now, under the rules' capacity,
@@ -595,6 +625,7 @@ impl Board {
                 self.tops[a] = if rest < BOTTOM { rest } else { NONE };
                 if rest >= BOTTOM {
                     self.bottoms[a] = NONE;
+                    self.empty_cascade_count = self.empty_cascade_count.wrapping_add(1);
                 }
                 self.lens[a] = self.lens[a].wrapping_sub(count);
                 let based = self.based[a].min(self.lens[a]);
@@ -605,6 +636,7 @@ impl Board {
             PileKind::Cell(i) => {
                 let card = self.cells[i];
                 self.cells[i] = NONE;
+                self.empty_cell_count = self.empty_cell_count.wrapping_add(1);
                 (card, card)
             }
             PileKind::Foundation(suit) => {
@@ -626,6 +658,7 @@ impl Board {
                 self.lens[b] = len.wrapping_add(count);
                 if under == NONE {
                     self.bottoms[b] = base;
+                    self.empty_cascade_count = self.empty_cascade_count.wrapping_sub(1);
                     BOTTOM
                 } else {
                     under
@@ -633,6 +666,7 @@ impl Board {
             }
             PileKind::Cell(j) => {
                 self.cells[j] = base;
+                self.empty_cell_count = self.empty_cell_count.wrapping_sub(1);
                 CELL
             }
             PileKind::Foundation(suit) => {

@@ -259,6 +259,8 @@ impl Packer {
             bottoms: [NONE; MAX_CASCADES],
             based: [0; MAX_CASCADES],
             built: 0,
+            empty_cell_count: 0,
+            empty_cascade_count: 0,
             cells: [NONE; MAX_CELLS],
             home,
             hash: zobrist::hash_codes(&below),
@@ -307,6 +309,7 @@ impl Packer {
             board.based[i] = based;
             board.built += based;
         }
+        board.count_empty_piles();
         board
     }
 }

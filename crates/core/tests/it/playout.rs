@@ -153,6 +153,11 @@ fn check_summaries(board: &Board) {
         }
     }
     assert_eq!(board.built_base_cards(), placed);
+    let layout = board.to_layout();
+    let empty_cells = layout.cells.iter().take(board.cell_count()).filter(|c| c.is_none()).count();
+    let empty_cascades = (0..board.cascade_count()).filter(|&i| board.cascade_len(i) == 0).count();
+    assert_eq!(board.empty_cells(), empty_cells, "{board:?}");
+    assert_eq!(board.empty_cascades(), empty_cascades, "{board:?}");
     for card in board.cells().flatten() {
         assert_eq!(board.cards_above(card), None);
     }
