@@ -153,16 +153,20 @@ impl Blocking {
         if let PileKind::Cascade(b) = mv.to().kind() {
             cascades[b] |= moved;
         }
-        let mut home = 0;
-        for suit in Suit::ALL {
-            if let NextHome::Card(card) = child.next_home(suit) {
-                home |= LOWER_SAME_SUIT[card.index()];
-            } else {
-                home |= LOWER_SAME_SUIT[suit as usize + 48] | 1 << (suit as usize + 48);
+        // Cards gone home (by the move or its automoves) leave their cascades; most moves
+        // put none home.
+        if child.cards_home() != board.cards_home() {
+            let mut home = 0;
+            for suit in Suit::ALL {
+                if let NextHome::Card(card) = child.next_home(suit) {
+                    home |= LOWER_SAME_SUIT[card.index()];
+                } else {
+                    home |= LOWER_SAME_SUIT[suit as usize + 48] | 1 << (suit as usize + 48);
+                }
             }
-        }
-        for set in &mut cascades {
-            *set &= !home;
+            for set in &mut cascades {
+                *set &= !home;
+            }
         }
         Blocking { cascades, blocked: self.after_moving(mv, moved) }
     }
