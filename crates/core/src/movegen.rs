@@ -41,8 +41,11 @@ impl Board {
     pub fn generate_moves(&self, model: MoveModel, out: &mut Vec<Move>) {
         let cascades = self.cascade_count();
         let cells = self.cell_count();
-        let first_empty_cell = self.cells[..cells].iter().position(|&c| c == NONE);
-        let first_empty_cascade = self.lens[..cascades].iter().position(|&n| n == 0);
+        // The kept counts spare the scans when nothing is empty (cascades, mostly).
+        let first_empty_cell =
+            if self.empty_cell_count == 0 { None } else { self.cells[..cells].iter().position(|&c| c == NONE) };
+        let first_empty_cascade =
+            if self.empty_cascade_count == 0 { None } else { self.lens[..cascades].iter().position(|&n| n == 0) };
         let (onto_card_capacity, to_empty_capacity) = match model {
             MoveModel::Atomic => (1, 1),
             MoveModel::Sequence => self.sequence_capacities(),
