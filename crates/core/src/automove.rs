@@ -44,16 +44,19 @@ impl Board {
             BuildRule::SameSuit => true,
             BuildRule::AnySuit => Suit::ALL.iter().all(|&s| s == card.suit() || home(s) + 1 >= rank),
             BuildRule::AlternateColour => {
-                let opposite = Suit::ALL.into_iter().filter(|s| s.colour() != card.colour());
-                let mut lowest_opposite = 13;
-                for suit in opposite {
-                    lowest_opposite = lowest_opposite.min(home(suit));
-                }
+                // Spelled out rather than filtered from `Suit::ALL` by colour: a search asks
+                // this for nearly every move it plays.
+                let (opposite, partner) = match card.suit() {
+                    Suit::Clubs => ([Suit::Diamonds, Suit::Hearts], Suit::Spades),
+                    Suit::Spades => ([Suit::Diamonds, Suit::Hearts], Suit::Clubs),
+                    Suit::Diamonds => ([Suit::Clubs, Suit::Spades], Suit::Hearts),
+                    Suit::Hearts => ([Suit::Clubs, Suit::Spades], Suit::Diamonds),
+                };
+                let lowest_opposite = home(opposite[0]).min(home(opposite[1]));
                 if lowest_opposite + 1 >= rank {
                     return true;
                 }
-                let partner = Suit::ALL.into_iter().find(|&s| s != card.suit() && s.colour() == card.colour());
-                rule == Automove::Raymond && lowest_opposite + 2 >= rank && partner.is_some_and(|s| home(s) + 3 >= rank)
+                rule == Automove::Raymond && lowest_opposite + 2 >= rank && home(partner) + 3 >= rank
             }
         }
     }

@@ -80,3 +80,33 @@ fn building_by_suit_makes_every_next_card_safe() {
     let freecell = position(Rules::freecell(), "H8", &[], &cascades);
     assert!(automoves(&freecell, Automove::Raymond).is_empty());
 }
+
+/// `is_safe_home` against the independent reading of FREECELL-FACTS §3 (`common::safe_home`)
+/// for the next card of every suit, under every combination of foundation ranks, both rules.
+#[test]
+fn safety_matches_the_rules_for_every_foundation_state() {
+    use freecell_core::{Layout, NextHome, Suit};
+    let mut checked = 0;
+    for code in 0..14u32.pow(4) {
+        let foundations = [0, 1, 2, 3].map(|k| (code / 14u32.pow(k) % 14) as u8);
+        let mut cascades = vec![Vec::new(); 8];
+        let out = freecell_core::Card::deck().filter(|c| c.rank().get() > foundations[c.suit().index()]);
+        for (i, c) in out.enumerate() {
+            cascades[i % 8].push(c);
+        }
+        let layout = Layout { rules: Rules::freecell(), foundations, cells: Vec::new(), cascades };
+        let board = Board::try_from(layout.clone()).expect("a legal layout");
+        for suit in Suit::ALL {
+            let NextHome::Card(next) = board.next_home(suit) else { continue };
+            for rule in [Automove::Horne, Automove::Raymond] {
+                assert_eq!(
+                    board.is_safe_home(next, rule),
+                    crate::common::safe_home(&layout, next, rule),
+                    "{next} under {rule:?}, foundations {foundations:?}"
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 200_000, "{checked}");
+}
