@@ -50,43 +50,38 @@ impl Board {
             MoveModel::Atomic => (1, 1),
             MoveModel::Sequence => self.sequence_capacities(),
         };
-
-        // Foundations.
         let next_home = self.next_home_cards();
-        for (i, &card) in self.cells[..cells].iter().enumerate() {
-            if next_home >> (card & 63) & 1 == 1 {
-                out.push(Move::single(Pile::cell(i), home_pile(card)));
-            }
-        }
-        for (a, &card) in self.tops[..cascades].iter().enumerate() {
-            if next_home >> (card & 63) & 1 == 1 {
-                out.push(Move::single(Pile::cascade(a), home_pile(card)));
-            }
-        }
 
-        // Cards that can lead a move (the deepest card moved), as a bit set, with the pile
-        // and run depth each would move from. Walking each cascade's top run once, instead
-        // of testing every pair of cascades, keeps generation linear in the runs' length.
-        let mut leaders = 0u64;
+        // One pass over the cells, then one over the cascades: their moves to the
+        // foundations, and the cards that can lead a move (the deepest card moved) as a
+        // bit set, with the pile and run depth each would move from. Walking each
+        // cascade's top run once, instead of testing every pair of cascades, keeps
+        // generation linear in the runs' length.
+        let mut in_cells = 0u64;
         let mut origin = [(Pile::cascade(0), 0u8); 64];
-        for a in 0..cascades {
-            let mut card = self.tops[a];
+        for (i, &card) in self.cells[..cells].iter().enumerate() {
             if card == NONE {
                 continue;
             }
-            let len = usize::from(self.lens[a]);
+            if next_home >> (card & 63) & 1 == 1 {
+                out.push(Move::single(Pile::cell(i), home_pile(card)));
+            }
+            in_cells |= 1 << (card & 63);
+            origin[usize::from(card & 63)] = (Pile::cell(i), 1);
+        }
+        let mut leaders = 0u64;
+        for (a, &top) in self.tops[..cascades].iter().enumerate() {
+            if top == NONE {
+                continue;
+            }
+            if next_home >> (top & 63) & 1 == 1 {
+                out.push(Move::single(Pile::cascade(a), home_pile(top)));
+            }
+            let mut card = top;
             let mut depth = 1;
             loop {
                 leaders |= 1 << (card & 63);
                 origin[usize::from(card & 63)] = (Pile::cascade(a), depth as u8);
-                if let Some(b) = first_empty_cascade
-                    && depth <= to_empty_capacity
-                    // Moving a whole cascade into an empty one changes nothing.
-                    && depth < len
-                    && self.accepts_in_empty(card)
-                {
-                    out.push(Move::new(Pile::cascade(a), Pile::cascade(b), depth as u8));
-                }
                 let under = self.below[usize::from(card & 63)];
                 if depth >= onto_card_capacity || under >= BOTTOM || !self.stacks(card, under) {
                     break;
@@ -95,17 +90,29 @@ impl Board {
                 depth += 1;
             }
         }
-        let mut in_cells = 0u64;
-        for (i, &card) in self.cells[..cells].iter().enumerate() {
-            if card == NONE {
-                continue;
+
+        // Into the first empty cascade: each run of each cascade within the capacity (not
+        // a whole cascade: that changes nothing), then each cell card.
+        if let Some(b) = first_empty_cascade {
+            for a in 0..cascades {
+                let (mut card, len) = (self.tops[a], usize::from(self.lens[a]));
+                let mut depth = 1;
+                while card != NONE && depth <= to_empty_capacity && depth < len {
+                    if self.accepts_in_empty(card) {
+                        out.push(Move::new(Pile::cascade(a), Pile::cascade(b), depth as u8));
+                    }
+                    let under = self.below[usize::from(card & 63)];
+                    if under >= BOTTOM || !self.stacks(card, under) {
+                        break;
+                    }
+                    card = under;
+                    depth += 1;
+                }
             }
-            in_cells |= 1 << (card & 63);
-            origin[usize::from(card & 63)] = (Pile::cell(i), 1);
-            if let Some(b) = first_empty_cascade
-                && self.accepts_in_empty(card)
-            {
-                out.push(Move::single(Pile::cell(i), Pile::cascade(b)));
+            for (i, &card) in self.cells[..cells].iter().enumerate() {
+                if card != NONE && self.accepts_in_empty(card) {
+                    out.push(Move::single(Pile::cell(i), Pile::cascade(b)));
+                }
             }
         }
 
