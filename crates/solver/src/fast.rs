@@ -759,24 +759,28 @@ impl Search {
                 break End::Stopped;
             }
             let node = self.nodes[id as usize];
-            let (board, blocking, digging) = if node.parent == ROOT {
+            self.nodes[id as usize].link = self.boards.len() as u32;
+            // The board is built in its place in `boards` (it is copied once, not moved
+            // there after).
+            let derived = if node.parent == ROOT {
                 let blocking = Blocking::of(start);
                 let digging = Digging::of(start, &blocking);
-                (start.clone(), blocking, digging)
+                self.boards.push(start.clone());
+                (blocking, digging)
             } else {
                 let at = self.nodes[node.parent as usize].link as usize;
-                let parent = &self.boards[at];
-                let mut board = parent.clone();
+                self.boards.extend_from_within(at..=at);
+                let last = self.boards.len() - 1;
+                let (parents, child) = self.boards.split_at_mut(last);
+                let (parent, board) = (&parents[at], &mut child[0]);
                 board.apply_unchecked(node.mv);
-                automoves_after(&mut board, node.mv, config.automove, node.parent != 0);
+                automoves_after(board, node.mv, config.automove, node.parent != 0);
                 let (blocking, digging) = &self.derived[at];
-                let blocking = blocking.child(parent, node.mv, &board);
-                let digging = digging.child(parent, node.mv, &board, &blocking);
-                (board, blocking, digging)
+                let blocking = blocking.child(parent, node.mv, board);
+                let digging = digging.child(parent, node.mv, board, &blocking);
+                (blocking, digging)
             };
-            self.nodes[id as usize].link = self.boards.len() as u32;
-            self.boards.push(board);
-            self.derived.push((blocking, digging));
+            self.derived.push(derived);
             let board = &self.boards[self.boards.len() - 1];
             let (blocking, digging) = &self.derived[self.derived.len() - 1];
             // Saturating: a path of 65,535 moves is far beyond any budget, but must not panic.
