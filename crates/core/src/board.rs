@@ -386,14 +386,19 @@ impl Board {
         }
         let mut card = top;
         let mut run = 1;
-        loop {
-            let under = self.below[slot(card)];
-            if under >= BOTTOM || !self.stacks(card, under) {
-                return run;
-            }
+        while let Some(under) = self.built_on(card) {
             card = under;
             run += 1;
         }
+        run
+    }
+
+    /// The card byte beneath card byte `card` in its cascade when `card` is built on it
+    /// (the next card down a built run), or `None`.
+    #[inline]
+    pub(crate) fn built_on(&self, card: u8) -> Option<u8> {
+        let under = self.below[slot(card)];
+        (under < BOTTOM && self.stacks(card, under)).then_some(under)
     }
 
     /// The set of cards (bit = card index) that build on card byte `onto`.
@@ -442,11 +447,10 @@ impl Board {
                 // Down the moved cards only: the rest of the run matters only to the error.
                 let mut card = self.tops[a];
                 for _ in 1..count {
-                    let under = self.below[slot(card)];
-                    if under >= BOTTOM || !self.stacks(card, under) {
+                    let Some(under) = self.built_on(card) else {
                         let run = self.run_len(a) as u8;
                         return Err(MoveError::NotASequence { pile: from, count, run });
-                    }
+                    };
                     card = under;
                 }
                 Card::from_index(card).ok_or(MoveError::EmptySource { pile: from })?

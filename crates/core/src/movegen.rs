@@ -1,6 +1,6 @@
 //! Legal-move generation.
 
-use crate::board::{BOTTOM, Board, NONE};
+use crate::board::{Board, NONE};
 use crate::card::Card;
 use crate::moves::{Move, Pile};
 
@@ -82,10 +82,10 @@ impl Board {
             loop {
                 leaders |= 1 << (card & 63);
                 origin[usize::from(card & 63)] = (Pile::cascade(a), depth as u8);
-                let under = self.below[usize::from(card & 63)];
-                if depth >= onto_card_capacity || under >= BOTTOM || !self.stacks(card, under) {
+                if depth >= onto_card_capacity {
                     break;
                 }
+                let Some(under) = self.built_on(card) else { break };
                 card = under;
                 depth += 1;
             }
@@ -101,10 +101,7 @@ impl Board {
                     if self.accepts_in_empty(card) {
                         out.push(Move::new(Pile::cascade(a), Pile::cascade(b), depth as u8));
                     }
-                    let under = self.below[usize::from(card & 63)];
-                    if under >= BOTTOM || !self.stacks(card, under) {
-                        break;
-                    }
+                    let Some(under) = self.built_on(card) else { break };
                     card = under;
                     depth += 1;
                 }
