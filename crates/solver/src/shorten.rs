@@ -13,9 +13,9 @@ use freecell_core::{Automove, Board, Move, MoveModel, Pile, PileKind};
 /// - **Shortcuts:** when one move leads from a position to a later one of the solution, it
 ///   replaces the moves between them.
 /// - **Detours:** a card (or run) moved from A to B and later from B to C moves from A to C
-///   directly (or not at all when C is A), when every move in between stays legal and the
-///   position after the second move is unchanged. This removes the free-cell parking that
-///   greedy searches leave behind.
+///   directly (or not at all when C is A), when no move in between touches A or adds to the
+///   run on B, every move in between stays legal and the position after the second move is
+///   unchanged. This removes the free-cell parking that greedy searches leave behind.
 ///
 /// Later moves are renamed when a rewrite reaches a position with its cascades or cells in
 /// another order. Each rewrite is checked by replaying, so the result is a solution whenever
@@ -278,8 +278,10 @@ fn detours(board: &Board, moves: &mut Vec<Move>, scratch: &mut Scratch, late: &i
                 // Otherwise it took part of the run, or cards built on it: no simple detour.
                 break;
             }
-            // Something else built on the run: no simple detour.
-            if second.to() == first.to() {
+            // Something else built on the run, or a move took or put cards where it was: no
+            // simple detour. (Without the second test, 96 % of the rewrites tried on the
+            // `fast` preset's solutions failed, most after replaying their whole span.)
+            if second.to() == first.to() || second.from() == first.from() || second.to() == first.from() {
                 break;
             }
         }
