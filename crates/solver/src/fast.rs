@@ -7,11 +7,14 @@
 //! detects duplicates on [`Board::hash64`] (the Zobrist hash, invariant under permuting
 //! cascades and cells, kept up to date by every move), and scores a child from its
 //! parent's counts and the move — most children without building their board at all
-//! ([`Board::preview`]). Nothing is allocated per node once the [`Cache`] is warm.
+//! ([`Board::preview`]). Moves that can only reach a position already seen (the card the
+//! last move placed, moved on) are not generated. Nothing is allocated per node once the
+//! [`Cache`] is warm.
 //!
-//! A 64-bit hash can collide; a collision would only drop a state, never produce a wrong
-//! solution (every solution is verified) nor a wrong proof: this stage never claims a deal
-//! unsolvable. Its "exhausted" is only a signal to run the exact stage.
+//! A 64-bit hash can collide, and the seen set's slots hold 32 of its bits (see
+//! `HashSet64`); a collision would only drop a state, never produce a wrong solution (every
+//! solution is verified) nor a wrong proof: this stage never claims a deal unsolvable. Its
+//! "exhausted" is only a signal to run the exact stage.
 
 use std::cell::Cell;
 
