@@ -319,13 +319,18 @@ impl Digging {
     /// free cell.
     #[inline]
     fn after_one_off(&self, tally: &Tally, a: usize) -> u32 {
-        // The next cards beneath the card; one that is the card itself goes with it.
-        let beneath = if tally.fewest_above[a] >= 1 {
+        self.dig - self.beneath(tally, a, 1)
+    }
+
+    /// The next home cards beneath the top `count` cards of cascade `a` (one among them is
+    /// carried along with them).
+    #[inline]
+    fn beneath(&self, tally: &Tally, a: usize, count: u8) -> u32 {
+        if count <= tally.fewest_above[a] {
             u32::from(tally.held[a])
         } else {
-            self.next.iter().filter(|&&(cascade, above)| usize::from(cascade) == a && above >= 1).count() as u32
-        };
-        self.dig - beneath
+            self.next.iter().filter(|&&(cascade, above)| usize::from(cascade) == a && above >= count).count() as u32
+        }
     }
 
     /// [`dig`] after `mv`, a move that leaves the foundations as they were.
@@ -334,14 +339,7 @@ impl Digging {
         let count = mv.count();
         let mut dig = self.dig;
         if let Some(a) = cascade_of(mv.from()) {
-            let a = usize::from(a);
-            // The next cards beneath the run; one inside it is carried along.
-            let beneath = if count <= tally.fewest_above[a] {
-                u32::from(tally.held[a])
-            } else {
-                self.next.iter().filter(|&&(cascade, above)| usize::from(cascade) == a && above >= count).count() as u32
-            };
-            dig -= u32::from(count) * beneath;
+            dig -= u32::from(count) * self.beneath(tally, usize::from(a), count);
         }
         if let Some(b) = cascade_of(mv.to()) {
             dig += u32::from(count) * u32::from(tally.held[usize::from(b)]);
