@@ -228,9 +228,8 @@ impl Board {
             }
             let built = cards.windows(2).take_while(|w| rules.build.stacks(w[1], w[0])).count();
             board.based[i] = if cards.is_empty() { 0 } else { built as u8 + 1 };
-            board.built += board.based[i];
         }
-        board.count_empty_piles();
+        board.sum_up_piles();
         board.hash = zobrist::hash_codes(&board.below);
         Ok(board)
     }
@@ -350,11 +349,13 @@ impl Board {
         usize::from(self.empty_cascade_count).min(self.cascade_count())
     }
 
-    /// Sets the counts of empty cells and cascades from the piles (when a board is built).
-    pub(crate) fn count_empty_piles(&mut self) {
+    /// Sets the summaries every move keeps (the built bases' total and the counts of empty
+    /// cells and cascades) from the piles and `based`, when a board is built.
+    pub(crate) fn sum_up_piles(&mut self) {
+        let built: usize = self.based[..self.cascade_count()].iter().map(|&n| usize::from(n)).sum();
         let cells = self.cells[..self.cell_count()].iter().filter(|&&c| c == NONE).count();
         let cascades = self.lens[..self.cascade_count()].iter().filter(|&&n| n == 0).count();
-        (self.empty_cell_count, self.empty_cascade_count) = (cells as u8, cascades as u8);
+        (self.built, self.empty_cell_count, self.empty_cascade_count) = (built as u8, cells as u8, cascades as u8);
     }
 
     /// How many cards one cascade-to-cascade move may carry now, under the rules' capacity,

@@ -307,9 +307,8 @@ impl Packer {
             board.tops[i] = top;
             board.lens[i] = len;
             board.based[i] = based;
-            board.built += based;
         }
-        board.count_empty_piles();
+        board.sum_up_piles();
         board
     }
 }
