@@ -431,7 +431,9 @@ impl Counts {
     }
 
     /// [`after`](Self::after) for the top card of cascade `a` moved into a free cell: one
-    /// card leaves the cascade and enters no other.
+    /// card leaves the cascade and enters no other. Its blocked count is
+    /// [`Blocking::after`]'s for that one card, spelled out: the general call here costs
+    /// 1.6 % more of `fast`'s instructions.
     #[inline]
     fn after_to_cell(
         &self,
