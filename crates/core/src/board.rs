@@ -394,6 +394,19 @@ impl Board {
         run
     }
 
+    /// Whether moving the `count` cards on top of cascade `i` would break a built run: the
+    /// deepest of them is built on the card beneath it, so the run goes on below them.
+    /// False when the cascade holds `count` cards or fewer (or `count` is 0).
+    #[inline]
+    pub fn splits_run(&self, i: usize, count: usize) -> bool {
+        if count == 0 || count >= self.cascade_len(i) {
+            return false;
+        }
+        // `count` is at most 51 here, and the cascade holds more cards than that.
+        let (base, rest) = self.run_base(i, count as u8);
+        self.stacks(base, rest)
+    }
+
     /// The card byte beneath card byte `card` in its cascade when `card` is built on it
     /// (the next card down a built run), or `None`.
     #[inline]

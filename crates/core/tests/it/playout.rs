@@ -10,7 +10,7 @@ use freecell_core::{
 };
 use proptest::prelude::*;
 
-use crate::common::{Naive, Rng, all_cards, all_moves, deal, legal, naive, safe_home};
+use crate::common::{Naive, Rng, all_cards, all_moves, builds, deal, legal, naive, safe_home};
 
 /// Rules and how many dealt cards go to the cells: a preset, or anything in range.
 fn rules_strategy() -> impl Strategy<Value = (Rules, usize)> {
@@ -147,6 +147,13 @@ fn check_summaries(board: &Board) {
             built += 1;
         }
         assert_eq!(board.built_base_len(i), built, "cascade {i} of {board:?}");
+        // Moving the top `count` cards breaks a run when the deepest of them builds on the
+        // card beneath (the rules' reading, not the board's).
+        for count in 0..=cards.len() + 1 {
+            let len = cards.len();
+            let splits = (1..len).contains(&count) && builds(rule, cards[len - count], cards[len - count - 1]);
+            assert_eq!(board.splits_run(i, count), splits, "{count} cards of cascade {i} of {board:?}");
+        }
         placed += built;
         for (depth, &card) in cards.iter().enumerate() {
             assert_eq!(board.cards_above(card), Some(cards.len() - 1 - depth), "{card} in {board:?}");

@@ -80,17 +80,31 @@ Freecells: - JD KH KD
     check_proof(&board);
 }
 
-/// The hardest deals met in MS 1–1,000,000: every search under the shared memory limit
-/// runs out of it on MS 871612 until the patient evaluation starts again alone; MS 512539
-/// needs the patient evaluation too. Slow in a debug build.
+/// The hardest deals met in MS 1–1,000,000: on MS 687716 every search runs out of the
+/// shared memory limit until the patient evaluation starts again alone; MS 783858 and
+/// 563004 take the most expansions after it, and MS 871612 was the hardest before the
+/// searches skipped moves that break runs. Slow in a debug build.
 #[test]
 #[ignore = "slow in debug builds"]
 fn fast_solves_the_hardest_deals_met() {
-    for n in [871_612, 512_539, 988_306] {
+    for n in [687_716, 783_858, 563_004, 871_612] {
         let board = deal(n);
         let report = Solver::new(Preset::Fast).solve(&board).unwrap();
         let solution = report.outcome.solution().unwrap_or_else(|| panic!("MS {n}: {:?}", report.outcome));
         assert!(replay(&board, &solution.moves).expect("the solution replays").is_won());
+    }
+}
+
+/// MS 179384 and 270961 need a move that breaks a built run: the evaluations that skip
+/// such moves do not solve them (on MS 270961 they run out of positions first), and the
+/// patient one, which keeps every move, solves them in about 8,000 and 27,000 expansions. Were running out of
+/// positions while skipping moves taken for the end of the greedy stage, or did the patient
+/// search skip them too, the exhaustive search would take over and need far more than
+/// 100,000.
+#[test]
+fn fast_solves_deals_that_need_a_run_broken() {
+    for n in [179_384, 270_961] {
+        check(Preset::Fast, &deal(n), 100_000);
     }
 }
 
