@@ -81,13 +81,13 @@ Freecells: - JD KH KD
 }
 
 /// The hardest deals met in MS 1–1,000,000: on MS 687716 every search runs out of the
-/// shared memory limit until the patient evaluation starts again alone; MS 783858 and
-/// 563004 take the most expansions after it, and MS 871612 was the hardest before the
-/// searches skipped moves that break runs. Slow in a debug build.
+/// shared memory limit until the patient evaluation starts again alone; MS 783858, 497419
+/// and 563004 take the most expansions after it, and MS 871612 was the hardest before the
+/// quicker evaluations skipped moves. Slow in a debug build.
 #[test]
 #[ignore = "slow in debug builds"]
 fn fast_solves_the_hardest_deals_met() {
-    for n in [687_716, 783_858, 563_004, 871_612] {
+    for n in [687_716, 783_858, 497_419, 563_004, 871_612] {
         let board = deal(n);
         let report = Solver::new(Preset::Fast).solve(&board).unwrap();
         let solution = report.outcome.solution().unwrap_or_else(|| panic!("MS {n}: {:?}", report.outcome));
@@ -95,14 +95,15 @@ fn fast_solves_the_hardest_deals_met() {
     }
 }
 
-/// MS 179384 and 270961 need a move that breaks a built run: the evaluations that skip
-/// such moves do not solve them (on MS 270961 they run out of positions first), and the
-/// patient one, which keeps every move, solves them in about 8,000 and 27,000 expansions. Were running out of
-/// positions while skipping moves taken for the end of the greedy stage, or did the patient
-/// search skip them too, the exhaustive search would take over and need far more than
-/// 100,000.
+/// MS 179384 and 270961 need a move that the quicker evaluations skip as one a player
+/// would not make (a run broken, or a card put in a free cell while it has a place on a
+/// cascade): they do not solve these deals (on MS 270961 they run out of positions first),
+/// and the patient evaluation, which keeps every move, solves them in about 8,000 and
+/// 24,000 expansions. Were running out of positions while skipping moves taken for the end
+/// of the greedy stage, or did the patient search skip them too, the exhaustive search
+/// would take over and need far more than 100,000.
 #[test]
-fn fast_solves_deals_that_need_a_run_broken() {
+fn fast_solves_deals_that_need_a_skipped_move() {
     for n in [179_384, 270_961] {
         check(Preset::Fast, &deal(n), 100_000);
     }
