@@ -50,8 +50,10 @@ pub use crate::bestfirst::LOOKAHEAD;
 ///   [`Reason::Pruned`](crate::Reason::Pruned), never a proof.
 /// - `fast`: greedy best-first searches over sequence moves (Raymond's safe automoves),
 ///   four evaluations taking turns and each resuming where it stopped, find a solution for
-///   ordinary deals in well under a millisecond; they detect duplicates on
-///   64-bit hashes, so when they run out of states the `bfs` preset's
+///   ordinary deals in well under a millisecond. Three of them skip the moves a player
+///   would not make (breaking a built run, or using a free cell for a card that has a place
+///   on a cascade); the fourth keeps every move. They detect duplicates on
+///   64-bit hashes, so when that fourth one runs out of states the `bfs` preset's
 ///   exhaustive search over single-card moves with exact keys (Raymond's safe automoves too)
 ///   decides, and only it may answer `Unsolvable`. Both stages stop at [`FAST_BYTES`] when
 ///   the solver sets no memory limit. Solutions are then shortened
