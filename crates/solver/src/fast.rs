@@ -706,8 +706,15 @@ impl Open {
     /// that the byte limit can count it (see [`Search::peak`]).
     fn reserve(&mut self, n: usize) {
         if self.heads.len() < n {
-            self.heads.resize(n, NONE);
+            self.heads.resize(Self::buckets_for(n), NONE);
         }
+    }
+
+    /// Buckets held for priorities below `n`: a multiple of 64, so that the list grows once
+    /// every few dozen levels of depth rather than at each (every growth makes
+    /// [`Search::peak_checked`] count the bytes again).
+    fn buckets_for(n: usize) -> usize {
+        n.next_multiple_of(64)
     }
 
     /// Queues node `id` (its slot in `nodes`) at `priority`, below the reserved bound.
@@ -801,7 +808,7 @@ impl Search {
             + growth_peak::<Board>(self.boards.len(), 1)
             + growth_peak::<(Blocking, Digging)>(self.derived.len(), 1)
             + HashSet64::peak(self.seen.hashes.len(), extra)
-            + growth_peak::<u32>(heads, priorities.saturating_sub(heads))
+            + growth_peak::<u32>(heads, Open::buckets_for(priorities).saturating_sub(heads))
             + vec_bytes::<Move>(self.moves.len())
     }
 
