@@ -1100,7 +1100,9 @@ pub(crate) fn run(
         std::iter::once((0, FIRST_TURN)).chain((0..).flat_map(|round: u32| {
             (0..turns.len()).map(move |k| (k, FIRST_QUANTUM.saturating_mul(1 << round.min(40))))
         }));
-    // Whether the last evaluation has started again alone.
+    // The patient evaluation: the last, the one that keeps every move.
+    let patient = turns.len() - 1;
+    // Whether it has started again alone.
     let mut last_stand = false;
     for (k, quantum) in schedule {
         if dropped.iter().all(|&d| d) {
@@ -1111,18 +1113,17 @@ pub(crate) fn run(
                 // in a quarter of a second.
                 break;
             }
-            // Every search ran out of memory while sharing it: the patient evaluation
-            // starts again with all of it (MS 871612 needs that: 278,596 expansions alone).
+            // Every search dropped out (out of the memory they shared, or out of positions
+            // while skipping moves): the patient evaluation starts again with all the memory
+            // (MS 687716 needs that).
             last_stand = true;
-            let patient = turns.len() - 1;
             dropped[patient] = false;
             begun[patient] = false;
         }
         if dropped[k] {
             continue;
         }
-        let patient = k == turns.len() - 1;
-        let config = Config { weights: turns[k], automove: Automove::Raymond, spares: !patient };
+        let config = Config { weights: turns[k], automove: Automove::Raymond, spares: k != patient };
         if !begun[k] {
             searches[k].begin(start, &config.weights, max_bytes);
             begun[k] = true;
