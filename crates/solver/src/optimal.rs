@@ -123,8 +123,8 @@ impl Settings {
 /// The automove rule of the `optimal` preset (see the module docs).
 pub(crate) const AUTOMOVE: Automove = Automove::Horne;
 
-/// What the bound said: `h` of the start position and the largest `f` expanded (on a solve,
-/// the optimal cost).
+/// What the bound said: `h` of the start position, the largest `f` expanded (on a solve,
+/// the optimal cost), and what A* spent below that `f`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Bounds {
     /// The bound's value for the start position.
@@ -132,6 +132,15 @@ pub struct Bounds {
     /// The largest `f = g + h` of a position taken from the queue: the optimal cost when the
     /// deal was solved, a lower bound on it otherwise.
     pub reached: u32,
+    /// Positions expanded before the first one at `reached` was taken from the queue (a
+    /// position reopened with a smaller `g` counts again). Whatever its tie-breaking, an A*
+    /// with this bound expands every position it can reach along a path whose `f` stays
+    /// below the optimal cost: on a solve these are those positions, so no A* with this
+    /// bound evaluates fewer states. `None` for IDA*.
+    pub expanded_below: Option<u64>,
+    /// Positions evaluated by then: the start and each new child of those expansions, which
+    /// an A* that evaluates children as it generates them cannot avoid. `None` for IDA*.
+    pub evaluated_below: Option<u64>,
 }
 
 /// The engine's storage, kept between solves (its large parts are freed at the start of
@@ -365,6 +374,8 @@ fn run(
     stats.evaluated += 1;
     bounds.initial = h0;
     bounds.reached = h0;
+    bounds.expanded_below = Some(0);
+    bounds.evaluated_below = Some(stats.evaluated);
     check(c, c.insert_growth() + c.push_growth(h0, 0))?;
     c.grow_table();
     let key = packer.pack(start).expect("the start position packs");
@@ -378,7 +389,11 @@ fn run(
         if c.node(id).g() != g {
             continue; // stale: queued again with a smaller g
         }
-        bounds.reached = bounds.reached.max(f);
+        if f > bounds.reached {
+            bounds.reached = f;
+            bounds.expanded_below = Some(stats.expanded);
+            bounds.evaluated_below = Some(stats.evaluated);
+        }
         if f == g {
             // h = 0 only when every card is home (h counts the cards out).
             return Ok(Outcome::Solved(Solution { moves: path(c, &packer, start, settings, id), cost: g }));

@@ -14,8 +14,11 @@
 //! checks over 1,000 in each model (12 and 16 cards: with 20, most positions need more
 //! than the breadth-first search's limit of positions).
 
-use freecell_core::{Board, MoveModel, replay};
+use std::collections::{HashMap, HashSet};
+
+use freecell_core::{Automove, Board, MoveModel, replay};
 use freecell_deals::DealNumber;
+use freecell_heuristics::deadlock_bound;
 use freecell_solver::{CostModel, Outcome, Preset, Reason, Solver};
 
 use crate::reduced::{Truth, positions, truth};
@@ -95,6 +98,88 @@ fn optimal_lengths_equal_breadth_first_optima_on_a_thousand_reduced_positions() 
     }
     assert!(tally.solved[0] + tally.lost[0] >= 1_000, "{tally:?}");
     assert!(tally.solved[1] + tally.lost[1] >= 1_000, "{tally:?}");
+}
+
+/// What every A* with the default bound `h_2` spends below the optimum `optimum` of `start`,
+/// worked out apart from the engine: the positions reachable along paths whose `f = g + h`
+/// stays below the optimum (every such A* expands them all before any position at the
+/// optimum), the (position, path cost) pairs on those paths (A* expands a position again
+/// only with a smaller path cost), and the start with every child of those positions (what
+/// A* has evaluated by then). Children are taken after Horne's automoves, as the preset
+/// plays them, each automove costing 1.
+fn below_optimum(start: &Board, cost: CostModel, optimum: u32) -> (usize, usize, usize) {
+    let (model, bound) = match cost {
+        CostModel::SingleCard => (MoveModel::Atomic, freecell_heuristics::CostModel::SingleCard),
+        CostModel::Sequence => (MoveModel::Sequence, freecell_heuristics::CostModel::Sequence),
+    };
+    let children = |board: &Board| -> Vec<(Board, u32)> {
+        let mut moves = Vec::new();
+        board.generate_moves(model, &mut moves);
+        moves
+            .into_iter()
+            .map(|mv| {
+                let mut child = board.clone();
+                child.apply_unchecked(mv);
+                let automoves = child.play_automoves(Automove::Horne) as u32;
+                let step = match cost {
+                    CostModel::SingleCard => u32::from(mv.count()),
+                    CostModel::Sequence => 1,
+                };
+                (child, step + automoves)
+            })
+            .collect()
+    };
+    let mut pairs = HashSet::new();
+    let mut states = HashMap::new();
+    let mut stack = Vec::new();
+    if deadlock_bound(start, 2, bound) < optimum {
+        stack.push((start.clone(), 0));
+    }
+    while let Some((board, g)) = stack.pop() {
+        if !pairs.insert((board.key(), g)) {
+            continue;
+        }
+        for (child, step) in children(&board) {
+            if g + step + deadlock_bound(&child, 2, bound) < optimum {
+                stack.push((child, g + step));
+            }
+        }
+        states.insert(board.key(), board);
+    }
+    let mut evaluated = HashSet::from([start.key()]);
+    for board in states.values() {
+        evaluated.extend(children(board).into_iter().map(|(child, _)| child.key()));
+    }
+    (states.len(), pairs.len(), evaluated.len())
+}
+
+/// `Bounds::expanded_below` and `evaluated_below` are what any A* with the bound must spend
+/// (the floor docs/results/optimal.md sets beside the paper's count): checked against
+/// [`below_optimum`] on reduced decks of 16–24 cards (the optimum is the preset's, which the
+/// tests above hold to breadth-first search).
+#[test]
+fn what_optimal_spends_below_the_optimum_is_what_any_astar_must() {
+    let mut checked = [0usize; 2];
+    for board in positions(0x05e7_b0a4, 120, &[4, 5, 6]) {
+        for (i, cost) in [CostModel::SingleCard, CostModel::Sequence].into_iter().enumerate() {
+            let mut solver = Solver::new(Preset::Optimal).cost_model(cost);
+            let report = solver.solve(&board).expect("no solver error");
+            let bounds = solver.bounds().expect("the optimal preset reports its bounds");
+            let Some(solution) = report.outcome.solution() else { continue };
+            let optimum = bounds.reached;
+            let len = match cost {
+                CostModel::SingleCard => solution.single_card_len(),
+                CostModel::Sequence => solution.len(),
+            };
+            assert_eq!(len, optimum as usize);
+            let (states, pairs, evaluated) = below_optimum(&board, cost, optimum);
+            let expanded = bounds.expanded_below.expect("A* counts") as usize;
+            assert!(states <= expanded && expanded <= pairs, "{cost:?}: {states} ≤ {expanded} ≤ {pairs}?\n{board}");
+            assert_eq!(bounds.evaluated_below, Some(evaluated as u64), "{cost:?}\n{board}");
+            checked[i] += usize::from(states > 0);
+        }
+    }
+    assert!(checked[0] >= 30 && checked[1] >= 30, "positions with something below the optimum: {checked:?}");
 }
 
 #[test]
