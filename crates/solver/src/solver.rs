@@ -443,8 +443,9 @@ impl Solver {
     }
 
     /// What the deadlock bound said in the last solve of the `optimal` preset: `h` of the
-    /// start position and the largest `f` taken from the queue (the optimal cost when
-    /// solved; for IDA*, the last threshold searched). `None` before such a solve.
+    /// start position, the largest `f` taken from the queue (the optimal cost when solved;
+    /// for IDA*, the last threshold searched) and, for A*, what it spent below that `f`.
+    /// `None` before such a solve.
     pub fn bounds(&self) -> Option<Bounds> {
         self.bounds
     }
