@@ -135,8 +135,9 @@ pub struct Bounds {
     /// Positions expanded before the first one at `reached` was taken from the queue (a
     /// position reopened with a smaller `g` counts again). Whatever its tie-breaking, an A*
     /// with this bound expands every position it can reach along a path whose `f` stays
-    /// below the optimal cost: on a solve these are those positions, so no A* with this
-    /// bound evaluates fewer states. `None` for IDA*.
+    /// below the optimal cost. On a solve, those are exactly the positions counted here, so
+    /// no A* with this bound evaluates fewer states than the distinct ones among them.
+    /// `None` for IDA*.
     pub expanded_below: Option<u64>,
     /// Positions evaluated by then: the start and each new child of those expansions, which
     /// an A* that evaluates children as it generates them cannot avoid. `None` for IDA*.
