@@ -93,7 +93,7 @@ pub(super) struct OptimalRow {
     initial: u32,
     reached: u32,
     /// Expanded and evaluated before the first position at the final bound (A* only).
-    below: Option<(u64, u64)>,
+    below: Option<freecell_solver::Below>,
     /// The solution's length in the searched model.
     length: Option<usize>,
     evaluated: u64,
@@ -125,16 +125,16 @@ fn optimal_table(rows: &[OptimalRow], cost: CostModel) -> String {
             r.initial,
             r.reached,
             r.length.map_or_else(|| "–".to_owned(), |n| n.to_string()),
-            r.below.map_or_else(|| "–".to_owned(), |b| b.0.to_string()),
-            r.below.map_or_else(|| "–".to_owned(), |b| b.1.to_string()),
+            r.below.map_or_else(|| "–".to_owned(), |b| b.expanded.to_string()),
+            r.below.map_or_else(|| "–".to_owned(), |b| b.evaluated.to_string()),
             r.evaluated,
             r.stored,
             r.seconds,
             r.bytes as f64 / f64::from(1 << 20),
         );
-        if let Some((x, e)) = r.below {
-            expanded_below += x;
-            evaluated_below += e;
+        if let Some(b) = r.below {
+            expanded_below += b.expanded;
+            evaluated_below += b.evaluated;
         }
         evaluated += r.evaluated;
         stored += r.stored;
@@ -202,7 +202,7 @@ fn deal_row(solver: &mut Solver, deal: DealNumber, name: &str, cost: CostModel) 
             outcome,
             initial: bounds.initial,
             reached: bounds.reached,
-            below: bounds.expanded_below.zip(bounds.evaluated_below),
+            below: bounds.below,
             length,
             evaluated: report.stats.search.evaluated,
             stored: report.stats.search.peak_stored,

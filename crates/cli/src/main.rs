@@ -397,10 +397,9 @@ fn optimal_statistics(search: &SearchArgs, bounds: freecell_solver::Bounds, repo
     let engine = if search.low_memory { "IDA*" } else { "A*" };
     let per_state = if stats.peak_stored > 0 { stats.bytes as f64 / stats.peak_stored as f64 } else { 0.0 };
     let peak = peak_rss().map_or_else(|| "unknown".to_owned(), |kb| format!("{:.1} MB", kb as f64 / 1024.0));
-    let below = match bounds.expanded_below.zip(bounds.evaluated_below) {
-        Some((expanded, evaluated)) => format!(" (below it: {expanded} expanded, {evaluated} evaluated)"),
-        None => String::new(),
-    };
+    let below = bounds
+        .below
+        .map_or_else(String::new, |b| format!(" (below it: {} expanded, {} evaluated)", b.expanded, b.evaluated));
     format!(
         "optimal ({engine}, h_{}, cost {model}): h(initial) {}, final f-bound {}{below}, {} states evaluated, {} stored, \
          {:.3} s, {:.1} MB held by the search ({per_state:.1} bytes per stored state), peak resident memory {peak}",

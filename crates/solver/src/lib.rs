@@ -85,7 +85,7 @@ mod watch;
 
 pub use guide::{Hsdh, Weighted};
 pub use handle::{Progress, SolveHandle};
-pub use optimal::Bounds;
+pub use optimal::{Below, Bounds};
 pub use preset::{
     DEFAULT_BYTES, DFS_DEPTH, FAST_BYTES, GA_SCALE, IDA_TABLE, LOOKAHEAD, OPTIMAL_BYTES, ParsePresetError, Preset,
 };

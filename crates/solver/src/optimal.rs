@@ -132,16 +132,24 @@ pub struct Bounds {
     /// The largest `f = g + h` of a position taken from the queue: the optimal cost when the
     /// deal was solved, a lower bound on it otherwise.
     pub reached: u32,
-    /// Positions expanded before the first one at `reached` was taken from the queue (a
-    /// position reopened with a smaller `g` counts again). Whatever its tie-breaking, an A*
-    /// with this bound expands every position it can reach along a path whose `f` stays
-    /// below the optimal cost. On a solve, those are exactly the positions counted here, so
-    /// no A* with this bound evaluates fewer states than the distinct ones among them.
+    /// What A* spent before the first position at `reached` was taken from the queue;
     /// `None` for IDA*.
-    pub expanded_below: Option<u64>,
-    /// Positions evaluated by then: the start and each new child of those expansions, which
-    /// an A* that evaluates children as it generates them cannot avoid. `None` for IDA*.
-    pub evaluated_below: Option<u64>,
+    pub below: Option<Below>,
+}
+
+/// What A* spent below its final `f`-bound ([`Bounds::below`]): on a solve, a floor on
+/// what any A* with the same bound spends.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Below {
+    /// Positions expanded (a position reopened with a smaller `g` counts again). Whatever
+    /// its tie-breaking, an A* with this bound expands every position it can reach along a
+    /// path whose `f` stays below the optimal cost. On a solve, those are exactly the
+    /// positions counted here, so no A* with this bound evaluates fewer states than the
+    /// distinct ones among them.
+    pub expanded: u64,
+    /// Positions evaluated: the start and each new child of those expansions, which an A*
+    /// that evaluates children as it generates them cannot avoid.
+    pub evaluated: u64,
 }
 
 /// The engine's storage, kept between solves (its large parts are freed at the start of
@@ -375,8 +383,7 @@ fn run(
     stats.evaluated += 1;
     bounds.initial = h0;
     bounds.reached = h0;
-    bounds.expanded_below = Some(0);
-    bounds.evaluated_below = Some(stats.evaluated);
+    bounds.below = Some(Below { expanded: 0, evaluated: stats.evaluated });
     check(c, c.insert_growth() + c.push_growth(h0, 0))?;
     c.grow_table();
     let key = packer.pack(start).expect("the start position packs");
@@ -392,8 +399,7 @@ fn run(
         }
         if f > bounds.reached {
             bounds.reached = f;
-            bounds.expanded_below = Some(stats.expanded);
-            bounds.evaluated_below = Some(stats.evaluated);
+            bounds.below = Some(Below { expanded: stats.expanded, evaluated: stats.evaluated });
         }
         if f == g {
             // h = 0 only when every card is home (h counts the cards out).

@@ -576,7 +576,7 @@ fn search_optimal(
     let cache = caches.dfs.get_or_insert_with(dfs::Cache::new);
     let report = idastar::IdaStar::new(config).search(cache, &problem, start, &h, watch);
     let reached = report.cost().unwrap_or(initial);
-    (report, Bounds { initial, reached, expanded_below: None, evaluated_below: None })
+    (report, Bounds { initial, reached, below: None })
 }
 
 /// Runs `preset`'s engine on `start`.
