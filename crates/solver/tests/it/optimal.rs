@@ -19,7 +19,7 @@ use std::collections::{HashMap, HashSet};
 use freecell_core::{Automove, Board, MoveModel, replay};
 use freecell_deals::DealNumber;
 use freecell_heuristics::deadlock_bound;
-use freecell_solver::{CostModel, Outcome, Preset, Reason, Solver};
+use freecell_solver::{CostModel, Outcome, Preset, Reason, Solution, Solver};
 
 use crate::reduced::{Truth, positions, truth};
 
@@ -30,6 +30,14 @@ struct Tally {
     solved: [usize; 2],
     /// Positions both proved lost, per model.
     lost: [usize; 2],
+}
+
+/// The length of `solution` as `cost` counts it.
+fn length(solution: &Solution, cost: CostModel) -> usize {
+    match cost {
+        CostModel::SingleCard => solution.single_card_len(),
+        CostModel::Sequence => solution.len(),
+    }
 }
 
 /// Solves each position with the `optimal` preset (A*, and IDA* when `ida`) in both models
@@ -54,10 +62,7 @@ fn check(positions: impl Iterator<Item = Board>, limit: usize, ida: bool) -> Tal
                     (Outcome::Solved(solution), Truth::Optimum(n)) => {
                         let end = replay(&board, &solution.moves).expect("the solution replays");
                         assert!(end.is_won());
-                        let len = match cost {
-                            CostModel::SingleCard => solution.single_card_len(),
-                            CostModel::Sequence => solution.len(),
-                        };
+                        let len = length(solution, cost);
                         assert_eq!(len, n as usize, "{cost:?} (IDA*: {low_memory}): optimum {n}, found {len}\n{board}");
                         assert_eq!(solver.bounds().map(|b| b.reached), Some(n), "{cost:?}\n{board}");
                         assert!(solver.bounds().unwrap().initial <= n);
@@ -167,10 +172,7 @@ fn what_optimal_spends_below_the_optimum_is_what_any_astar_must() {
             let bounds = solver.bounds().expect("the optimal preset reports its bounds");
             let Some(solution) = report.outcome.solution() else { continue };
             let optimum = bounds.reached;
-            let len = match cost {
-                CostModel::SingleCard => solution.single_card_len(),
-                CostModel::Sequence => solution.len(),
-            };
+            let len = length(solution, cost);
             assert_eq!(len, optimum as usize);
             let (states, pairs, evaluated) = below_optimum(&board, cost, optimum);
             let below = bounds.below.expect("A* counts");
