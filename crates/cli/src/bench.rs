@@ -26,17 +26,21 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::{Failure, SearchArgs};
 use csv::CsvFile;
-use row::{DealRow, HintRow, Measure, Row};
+pub(crate) use csv::{ReadError, read_rows};
+pub(crate) use row::{DealRow, HintRow, Row};
+use row::Measure;
 use summary::{Counts, Latency, Table, grouped};
 
 /// Exit codes of `freecell bench`, shown by its `--help`.
 pub(crate) const BENCH_EXIT_CODES: &str = "\
 Exit codes:
   0  every deal ran (whatever its outcome: unsolvable and undecided deals are results)
-  1  a solution failed verification (a solver bug; its row says `error`), or the output
-     or the CSV file could not be written
-  2  bad usage or bad input: unknown option, bad deal range, a CSV file that is not
-     this command's or was written by another solver";
+  1  a solution failed verification (a solver bug; its row says `error`), the output
+     or the CSV file could not be created or written (or another run is writing it),
+     or the system refused a thread
+  2  bad usage or bad input: unknown option, bad deal range, a weights or policy file
+     that does not parse, a CSV file that is not this command's or was written by
+     another solver";
 
 /// Arguments of `freecell bench`.
 #[derive(Debug, Args)]
@@ -47,8 +51,8 @@ pub(crate) struct BenchArgs {
     deals: DealRange,
     #[command(flatten)]
     search: SearchArgs,
-    /// Run deals on N threads, each reusing one solver.
-    #[arg(long, value_name = "N", default_value = "1")]
+    /// Run deals on N threads, each reusing one solver (0: one per core).
+    #[arg(long, value_name = "N", default_value = "1", value_parser = crate::input::parse_jobs)]
     jobs: NonZeroUsize,
     /// Write one row per deal to FILE (CSV). If FILE exists, its deals are not run again
     /// and new rows are appended, so a long run stopped with Ctrl-C continues where it
@@ -257,7 +261,7 @@ pub(crate) fn bench(args: &BenchArgs) -> Result<(), Failure> {
     let name = row::token(&args.search.solver.to_string())
         .map_err(|error| Failure::Input(format!("the solver name cannot be written to CSV: {error}")))?;
     match args.hints {
-        None => drive::<DealRow, Table>(args, &name, 1, |solver, deal| deal_row(solver, deal, &name, args.search.cost)),
+        None => drive::<DealRow, Table>(args, &name, 1, |solver, deal| deal_row(solver, deal, &name, args.search.cost())),
         Some(k) => {
             drive::<HintRow, Latency>(args, &name, k as usize, |solver, deal| hints::hint_rows(solver, deal, k, &name))
         }
@@ -276,36 +280,29 @@ where
     S: Summary<R>,
 {
     let started = Instant::now();
+    args.search.check()?;
+    // The weights or policy file is read and checked before anything is written.
+    let loaded = args.search.solver.load()?;
     let mut summary = S::default();
-    let (mut csv, earlier) = match &args.csv {
-        Some(path) => {
-            let (file, rows) = CsvFile::open::<R>(path, per_deal, name)?;
-            (Some(file), rows)
-        }
-        None => (None, Vec::new()),
-    };
-    let mut done = std::collections::HashSet::new();
-    for row in earlier.iter().filter(|r| DealNumber::new(r.deal()).is_some_and(|d| args.deals.contains(d))) {
-        summary.add(row);
-        done.insert(row.deal());
-    }
-    let todo: Vec<DealNumber> = args.deals.iter().filter(|d| !done.contains(&d.get())).collect();
-    // One solver per thread, built here so a bad `weights:`/`policy:` file is reported once;
-    // no more threads than deals.
-    let jobs = args.jobs.get().min(todo.len()).max(1);
-    let solvers = (0..jobs).map(|_| args.search.solver()).collect::<Result<Vec<_>, _>>()?;
-    let bar = progress_bar(todo.len() as u64);
+    let (mut csv, done) = resume(args, name, per_deal, &mut summary)?;
+    let todo_count = args.deals.len() - done.len() as u64;
+    let todo = args.deals.iter().filter(|d| done.binary_search(&d.get()).is_err());
+    // One solver per thread, no more threads than deals.
+    let jobs = usize::try_from(todo_count).map_or(args.jobs.get(), |n| args.jobs.get().min(n)).max(1);
+    let solvers = (0..jobs).map(|_| args.search.with_limits(loaded.build())).collect();
+    let bar = progress_bar(todo_count);
     let mut json = args.json.then(|| BufWriter::new(io::stdout().lock()));
     if let Some(out) = &mut json {
         write!(out, "{{\"solver\":\"{name}\",\"deals\":\"{}\",{},\"rows\":[", args.deals, options_json(args))
-            .map_err(Failure::Output)?;
+            .map_err(Failure::stdout)?;
     }
     let mut first = true;
     let mut errors = Vec::new();
     let mut optimal = Vec::new();
     let mut told: Option<Instant> = None;
+    let mut ran = 0u64;
     let result = pool::run_in_order(
-        &todo,
+        todo,
         solvers,
         |solver, &deal| work(solver, deal),
         |deal: Done<R>| {
@@ -323,37 +320,45 @@ where
                     let mut text = String::from(if first { "\n" } else { ",\n" });
                     first = false;
                     row.write_json(&mut text);
-                    out.write_all(text.as_bytes()).map_err(Failure::Output)?;
+                    out.write_all(text.as_bytes()).map_err(Failure::stdout)?;
                 }
             }
-            bar.inc(1);
-            // The counts are formatted a few times a second, not for every deal.
-            if told.is_none_or(|t| t.elapsed() >= Duration::from_millis(100))
-                || bar.position() == bar.length().unwrap_or(0)
-            {
+            ran += 1;
+            // The bar moves with its counts, a few times a second rather than for every
+            // deal, so the deal count and the solved count never disagree.
+            if told.is_none_or(|t| t.elapsed() >= Duration::from_millis(100)) || ran == todo_count {
                 told = Some(Instant::now());
                 let c = summary.counts();
+                bar.set_position(ran);
                 bar.set_message(format!("{} solved, {} unsolvable, {} undecided", c.solved, c.unsolvable, c.undecided));
             }
             Ok(())
         },
     );
     bar.finish_and_clear();
-    result?;
+    result.map_err(|stopped| match stopped {
+        pool::Stopped::Sink(failure) => failure,
+        pool::Stopped::Spawn { index, of, error } => Failure::Internal(format!(
+            "the system refused to start thread {} of {of} ({error}); the deals finished so far are kept{}; \
+             try fewer --jobs",
+            index + 1,
+            if args.csv.is_some() { " in the CSV file" } else { "" }
+        )),
+    })?;
     if let Some(csv) = &mut csv {
         csv.flush()?;
     }
     let wall = started.elapsed();
-    let heading = heading(args, name, done.len(), todo.len(), wall);
+    let heading = heading(args, name, done.len() as u64, todo_count, wall);
     let mut table = summary.render(name);
     if !optimal.is_empty() {
-        table.push_str(&optimal_table(&optimal, args.search.cost));
+        table.push_str(&optimal_table(&optimal, args.search.cost()));
     }
     match &mut json {
         Some(out) => {
             writeln!(out, "\n],\"wall_seconds\":{:.3},\"summary\":{}}}", wall.as_secs_f64(), summary.json())
                 .and_then(|()| out.flush())
-                .map_err(Failure::Output)?;
+                .map_err(Failure::stdout)?;
             eprintln!("{heading}\n{table}");
         }
         None => crate::write_stdout(&format!("{heading}\n{table}"))?,
@@ -369,11 +374,35 @@ where
     }
 }
 
+/// Opens the CSV file, if any, adding the rows it holds for the range to `summary`; returns
+/// it and the deals of the range it holds, sorted: 8 bytes a deal, where the range itself
+/// is never collected (a range may hold billions of deals).
+fn resume<R: Row, S: Summary<R>>(
+    args: &BenchArgs,
+    name: &str,
+    per_deal: usize,
+    summary: &mut S,
+) -> Result<(Option<CsvFile>, Vec<u64>), Failure> {
+    let Some(path) = &args.csv else { return Ok((None, Vec::new())) };
+    let mut done: Vec<u64> = Vec::new();
+    let csv = CsvFile::open::<R>(path, per_deal, name, |row| {
+        if DealNumber::new(row.deal()).is_some_and(|d| args.deals.contains(d)) {
+            summary.add(&row);
+            if done.last() != Some(&row.deal()) {
+                done.push(row.deal());
+            }
+        }
+    })?;
+    done.sort_unstable();
+    done.dedup();
+    Ok((Some(csv), done))
+}
+
 /// The first line of the summary: what ran, with which limits, how long.
-fn heading(args: &BenchArgs, name: &str, earlier: usize, now: usize, wall: Duration) -> String {
+fn heading(args: &BenchArgs, name: &str, earlier: u64, now: u64, wall: Duration) -> String {
     let mut text = format!("{name} on MS {} ({} deals", args.deals, grouped(args.deals.len()));
     if earlier > 0 {
-        let _ = write!(text, ": {} from the CSV file, {} run now", grouped(earlier as u64), grouped(now as u64));
+        let _ = write!(text, ": {} from the CSV file, {} run now", grouped(earlier), grouped(now));
     }
     let jobs = if args.jobs.get() == 1 { "job" } else { "jobs" };
     let _ = write!(text, "); {} {jobs}, {:.1} s wall time; limits per ", args.jobs, wall.as_secs_f64());

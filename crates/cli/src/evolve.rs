@@ -14,7 +14,18 @@ use freecell_heuristics::policy::Policy;
 use freecell_solver::{Preset, Solver};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::{Failure, read_input, shown};
+use crate::input::{self, read_input, read_text, shown};
+use crate::Failure;
+
+/// Exit codes of `freecell evolve`, shown by its `--help`.
+pub(crate) const EVOLVE_EXIT_CODES: &str = "Exit codes: 0 the run finished, 1 the run directory could not be \
+written or the system refused a thread, 2 bad usage or input (a bad checkpoint, a --resume without one, a \
+directory holding another run)";
+
+/// The largest checkpoint or baselines file read: 256 MiB. A checkpoint holds the
+/// population, the deal sets and one line of history per generation: a few hundred KB
+/// for the runs in the docs, growing slowly with generations and population.
+const MAX_RUN_FILE: u64 = 256 << 20;
 
 /// What `--solver` names: a preset, or a file holding an evolved genome or policy.
 ///
@@ -44,12 +55,32 @@ impl SolverChoice {
         text.parse().map(SolverChoice::Preset).map_err(|e| format!("{e}, or weights:FILE or policy:FILE"))
     }
 
-    /// The solver, reading and checking the genome or policy file.
-    pub(crate) fn build(&self) -> Result<Solver, Failure> {
+    /// Reads and checks the genome or policy file, once: `bench` builds a solver per
+    /// thread from what it holds.
+    pub(crate) fn load(&self) -> Result<Loaded, Failure> {
         match self {
-            SolverChoice::Preset(preset) => Ok(Solver::new(*preset)),
-            SolverChoice::Weights(path) => Ok(Solver::with_weights(read_weights(path)?)),
-            SolverChoice::Policy(path) => Ok(Solver::with_policy(read_policy(path)?)),
+            SolverChoice::Preset(preset) => Ok(Loaded::Preset(*preset)),
+            SolverChoice::Weights(path) => Ok(Loaded::Weights(read_weights(path)?)),
+            SolverChoice::Policy(path) => Ok(Loaded::Policy(read_policy(path)?)),
+        }
+    }
+}
+
+/// A [`SolverChoice`] with its file read: what builds solvers.
+#[derive(Clone, Debug)]
+pub(crate) enum Loaded {
+    Preset(Preset),
+    Weights(Weights),
+    Policy(Policy),
+}
+
+impl Loaded {
+    /// A new solver, with no limits set.
+    pub(crate) fn build(&self) -> Solver {
+        match self {
+            Loaded::Preset(preset) => Solver::new(*preset),
+            Loaded::Weights(weights) => Solver::with_weights(*weights),
+            Loaded::Policy(policy) => Solver::with_policy(policy.clone()),
         }
     }
 }
@@ -130,8 +161,8 @@ pub(crate) struct EvolveArgs {
     #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
     /// Worker threads (0: one per core).
-    #[arg(long, value_name = "N", default_value_t = 1)]
-    jobs: usize,
+    #[arg(long, value_name = "N", default_value = "1", value_parser = input::parse_jobs)]
+    jobs: std::num::NonZeroUsize,
     /// Where the checkpoint, the log, the best individual and the chart go.
     #[arg(long, value_name = "DIR", default_value = "evolve-out")]
     out: PathBuf,
@@ -148,9 +179,10 @@ pub(crate) struct EvolveArgs {
     /// Training deals drawn from MS 1–32,000.
     #[arg(long, value_name = "N", default_value_t = 1_000)]
     training: usize,
-    /// Deals per generation in the random and gradual settings.
-    #[arg(long, value_name = "N", default_value_t = 10)]
-    deals: usize,
+    /// Training deals every solver plays each generation in the random and gradual
+    /// settings. (`--deals`, its old name, still works: published commands use it.)
+    #[arg(long, value_name = "N", default_value_t = 10, alias = "deals")]
+    deals_per_generation: usize,
     /// Also stop each solve after MS milliseconds (runs are then not reproducible).
     #[arg(long, value_name = "MS")]
     timeout_ms: Option<u64>,
@@ -188,7 +220,7 @@ impl EvolveArgs {
             penalty_nodes: self.baseline_nodes.saturating_mul(2),
             timeout_ms: self.timeout_ms,
             training_size: self.training,
-            random_deals: self.deals,
+            random_deals: self.deals_per_generation,
             validation: self.validate.map(|(first, last)| Validation { first, last, max_nodes: self.validate_nodes }),
             ..base
         };
@@ -226,17 +258,26 @@ impl Progress for Bar {
 /// Runs `freecell evolve`.
 pub(crate) fn run(args: &EvolveArgs) -> Result<(), Failure> {
     let files = Files::new(&args.out);
-    std::fs::create_dir_all(&args.out)
-        .map_err(|e| Failure::Input(format!("cannot create the directory `{}`: {e}", args.out.display())))?;
-    let baselines = std::fs::read_to_string(&files.baselines).ok().and_then(|t| Baselines::from_json(&t).ok());
-    let failed = |e: EvolveError| Failure::Input(e.to_string());
+    std::fs::create_dir_all(&args.out).map_err(|e| Failure::output(args.out.display(), e))?;
+    // Baselines are a cache: one that cannot be read or parsed is computed again.
+    let baselines = files
+        .baselines
+        .exists()
+        .then(|| read_text(&files.baselines, "baselines", MAX_RUN_FILE).ok())
+        .flatten()
+        .and_then(|t| Baselines::from_json(&t).ok());
+    let failed = |e: EvolveError| match e {
+        EvolveError::Threads { .. } => Failure::Internal(e.to_string()),
+        _ => Failure::Input(e.to_string()),
+    };
+    let jobs = args.jobs.get();
     let mut evolution = if args.resume {
-        let text = std::fs::read_to_string(&files.checkpoint)
-            .map_err(|e| Failure::Input(format!("cannot resume: cannot read `{}`: {e}", files.checkpoint.display())))?;
+        let text = read_text(&files.checkpoint, "checkpoint", MAX_RUN_FILE)
+            .map_err(|e| Failure::Input(format!("cannot resume: {e}")))?;
         let mut checkpoint = Checkpoint::from_json(&text)
             .map_err(|e| Failure::Input(format!("cannot resume from `{}`: {e}", files.checkpoint.display())))?;
         checkpoint.config.generations = args.generations;
-        Evolution::resume(checkpoint, args.jobs, baselines).map_err(failed)?
+        Evolution::resume(checkpoint, jobs, baselines).map_err(failed)?
     } else {
         if files.checkpoint.exists() {
             return Err(Failure::Input(format!(
@@ -244,11 +285,11 @@ pub(crate) fn run(args: &EvolveArgs) -> Result<(), Failure> {
                 files.checkpoint.display()
             )));
         }
-        Evolution::new(args.config(), args.jobs, baselines).map_err(failed)?
+        Evolution::new(args.config(), jobs, baselines).map_err(failed)?
     };
     let config = evolution.checkpoint().config.clone();
     eprintln!(
-        "freecell evolve: {:?} / {:?}, population {}, seed {}, {} deals per solver, budget {} nodes (HSDH {}), {} threads",
+        "freecell evolve: {:?} / {:?}, population {}, seed {}, {} deals per solver, budget {} nodes (HSDH {}), {jobs} {}",
         config.representation,
         config.setting,
         config.population,
@@ -256,7 +297,7 @@ pub(crate) fn run(args: &EvolveArgs) -> Result<(), Failure> {
         config.deals_per_solver(),
         config.max_nodes,
         config.baseline_nodes,
-        evolution_threads(args.jobs)
+        if jobs == 1 { "thread" } else { "threads" }
     );
     let style = ProgressStyle::with_template("{prefix} [{bar:30}] {pos}/{len} {msg} ({elapsed})")
         .map_err(|e| Failure::Internal(format!("internal error: progress template: {e}")))?
@@ -302,10 +343,6 @@ pub(crate) fn run(args: &EvolveArgs) -> Result<(), Failure> {
         );
     }
     Ok(())
-}
-
-fn evolution_threads(jobs: usize) -> usize {
-    if jobs == 0 { std::thread::available_parallelism().map_or(1, std::num::NonZero::get) } else { jobs }
 }
 
 /// The files of a run directory.
@@ -367,7 +404,5 @@ fn write_atomic(path: &Path, text: &str) -> Result<(), Failure> {
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(".tmp");
     let tmp = PathBuf::from(tmp);
-    std::fs::write(&tmp, text)
-        .and_then(|()| std::fs::rename(&tmp, path))
-        .map_err(|e| Failure::Output(std::io::Error::new(e.kind(), format!("`{}`: {e}", path.display()))))
+    std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, path)).map_err(|e| Failure::output(path.display(), e))
 }

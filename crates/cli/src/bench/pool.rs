@@ -1,7 +1,8 @@
 //! Running deals on worker threads and collecting the results in deal order.
 
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::thread;
 use std::time::Duration;
@@ -9,9 +10,22 @@ use std::time::Duration;
 /// How often the collecting thread looks for finished items.
 const POLL: Duration = Duration::from_millis(2);
 
+/// Why [`run_in_order`] stopped early.
+#[derive(Debug, PartialEq)]
+pub(super) enum Stopped<E> {
+    /// The sink failed.
+    Sink(E),
+    /// The system refused to start worker thread `index` (counting from 0) of `of`; the
+    /// items taken by the threads that did start were finished and handed to the sink.
+    Spawn { index: usize, of: usize, error: String },
+}
+
 /// Runs `work` on every item on one thread per state in `states` and hands the results to
 /// `sink` on the calling thread **in item order**, so what `sink` writes does not depend on
 /// the number of threads.
+///
+/// Items are drawn from `items` as threads become free, never collected first: a range of
+/// billions of deals costs no more memory than a range of ten.
 ///
 /// Each thread owns one state (a `Solver`, whose engine caches are then reused for every
 /// item the thread takes) and takes the next unclaimed item when it is free, so a slow
@@ -19,41 +33,65 @@ const POLL: Duration = Duration::from_millis(2);
 /// map until the items before them are done; a result is a few dozen bytes, so even a very
 /// slow item behind many fast ones costs little memory.
 ///
-/// When `sink` fails, no new item is started and its error is returned once the running
-/// items have finished.
+/// When `sink` fails or a thread cannot be started, no new item is started and the error
+/// is returned once the running items have finished.
 pub(super) fn run_in_order<I, S, R, E>(
-    items: &[I],
+    items: impl Iterator<Item = I> + Send,
     states: Vec<S>,
     work: impl Fn(&mut S, &I) -> R + Sync,
-    mut sink: impl FnMut(R) -> Result<(), E>,
-) -> Result<(), E>
+    sink: impl FnMut(R) -> Result<(), E>,
+) -> Result<(), Stopped<E>>
 where
-    I: Sync,
+    I: Send,
     S: Send,
     R: Send,
 {
-    let next = AtomicUsize::new(0);
+    run_with(thread::Builder::new, items, states, work, sink)
+}
+
+/// [`run_in_order`] with threads from `builder` (tests make the system refuse one).
+fn run_with<I, S, R, E>(
+    builder: impl Fn() -> thread::Builder,
+    items: impl Iterator<Item = I> + Send,
+    states: Vec<S>,
+    work: impl Fn(&mut S, &I) -> R + Sync,
+    mut sink: impl FnMut(R) -> Result<(), E>,
+) -> Result<(), Stopped<E>>
+where
+    I: Send,
+    S: Send,
+    R: Send,
+{
+    let items = Mutex::new(items.enumerate());
     let stop = AtomicBool::new(false);
     let (tx, rx) = mpsc::channel::<(usize, R)>();
+    let threads = states.len();
     thread::scope(|scope| {
-        for mut state in states {
+        let mut refused = None;
+        for (index, mut state) in states.into_iter().enumerate() {
             let tx = tx.clone();
-            let (next, stop, work) = (&next, &stop, &work);
-            scope.spawn(move || {
+            let (items, stop, work) = (&items, &stop, &work);
+            let started = builder().spawn_scoped(scope, move || {
                 while !stop.load(Ordering::Relaxed) {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(item) = items.get(i) else { break };
-                    if tx.send((i, work(&mut state, item))).is_err() {
+                    // A worker that panicked while holding the lock poisons it; the others
+                    // stop taking items, and the scope re-raises the panic.
+                    let Some((i, item)) = items.lock().ok().and_then(|mut items| items.next()) else { break };
+                    if tx.send((i, work(&mut state, &item))).is_err() {
                         break;
                     }
                 }
             });
+            if let Err(error) = started {
+                stop.store(true, Ordering::Relaxed);
+                refused = Some(Stopped::Spawn { index, of: threads, error: error.to_string() });
+                break;
+            }
         }
         // The workers hold the only senders left: the loop below ends when they are done.
         drop(tx);
         let mut waiting = BTreeMap::new();
         let mut due = 0;
-        let mut failed = None;
+        let mut failed = refused;
         // Results are collected every `POLL` rather than as each arrives: a receiver blocked
         // in `recv` is woken by every send, and on a 2-core machine running 2 workers that
         // wake-up preempts a worker once per item (1.35 million involuntary context switches
@@ -68,7 +106,7 @@ where
             }
         });
         for (i, result) in results {
-            if failed.is_some() {
+            if matches!(failed, Some(Stopped::Sink(_))) {
                 continue;
             }
             waiting.insert(i, result);
@@ -76,7 +114,7 @@ where
                 due += 1;
                 if let Err(error) = sink(result) {
                     stop.store(true, Ordering::Relaxed);
-                    failed = Some(error);
+                    failed = Some(Stopped::Sink(error));
                     break;
                 }
             }
@@ -95,10 +133,10 @@ mod tests {
         for jobs in [1, 2, 7] {
             let mut seen = Vec::new();
             // Uneven work, so threads finish out of order.
-            let result: Result<(), ()> = run_in_order(
-                &items,
+            let result: Result<(), Stopped<()>> = run_in_order(
+                items.iter().copied(),
                 vec![0u64; jobs],
-                |calls, &x| {
+                |calls, &x: &u64| {
                     *calls += 1;
                     std::hint::black_box((0..(x % 7) * 1000).sum::<u64>());
                     x
@@ -116,9 +154,9 @@ mod tests {
     #[test]
     fn a_failing_sink_stops_new_work_and_returns_its_error() {
         let items: Vec<u32> = (0..1_000).collect();
-        let started = AtomicUsize::new(0);
+        let started = std::sync::atomic::AtomicUsize::new(0);
         let result = run_in_order(
-            &items,
+            items.iter().copied(),
             vec![(); 2],
             |(), &x| {
                 started.fetch_add(1, Ordering::Relaxed);
@@ -127,13 +165,34 @@ mod tests {
             },
             |x| if x == 3 { Err("full disk") } else { Ok(()) },
         );
-        assert_eq!(result, Err("full disk"));
+        assert_eq!(result, Err(Stopped::Sink("full disk")));
         assert!(started.load(Ordering::Relaxed) < items.len(), "work stopped early");
     }
 
     #[test]
+    fn a_refused_thread_is_an_error_not_a_panic() {
+        // The second thread asks for a stack no system grants.
+        let count = std::sync::atomic::AtomicUsize::new(0);
+        let builder = || {
+            let n = count.fetch_add(1, Ordering::Relaxed);
+            if n == 0 { thread::Builder::new() } else { thread::Builder::new().stack_size(1 << 60) }
+        };
+        let mut seen = Vec::new();
+        let result: Result<(), Stopped<()>> = run_with(builder, 0..1_000u32, vec![(); 3], |(), &x| x, |x| {
+            seen.push(x);
+            Ok(())
+        });
+        match result {
+            Err(Stopped::Spawn { index: 1, of: 3, error }) => assert!(!error.is_empty()),
+            other => panic!("{other:?}"),
+        }
+        // What the first thread finished reached the sink, in order.
+        assert!(seen.iter().copied().eq(0..seen.len() as u32), "{seen:?}");
+    }
+
+    #[test]
     fn no_items_is_fine() {
-        let result: Result<(), ()> = run_in_order(&[] as &[u8], vec![(); 3], |(), &x| x, |_| Ok(()));
+        let result: Result<(), Stopped<()>> = run_in_order(std::iter::empty::<u8>(), vec![(); 3], |(), &x| x, |_| Ok(()));
         assert_eq!(result, Ok(()));
     }
 }

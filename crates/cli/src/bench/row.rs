@@ -8,6 +8,8 @@ use std::time::Duration;
 
 use freecell_solver::{Outcome, Reason, SolveReport};
 
+use crate::input::excerpt;
+
 /// How one search ended, as written in the `outcome` column.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Kind {
@@ -34,7 +36,7 @@ impl Kind {
     }
 
     fn parse(text: &str) -> Result<Kind, String> {
-        Kind::ALL.into_iter().find(|k| k.token() == text).ok_or_else(|| format!("unknown outcome `{text}`"))
+        Kind::ALL.into_iter().find(|k| k.token() == text).ok_or_else(|| format!("unknown outcome `{}`", excerpt(text, 40)))
     }
 }
 
@@ -143,7 +145,11 @@ impl Measure {
             reason: token(reason)?,
             expanded: number(expanded, "expanded")?,
             generated: number(generated, "generated")?,
-            seconds: seconds.parse().map_err(|_| format!("bad seconds `{seconds}`"))?,
+            seconds: seconds
+                .parse()
+                .ok()
+                .filter(|s: &f64| s.is_finite() && *s >= 0.0)
+                .ok_or_else(|| format!("bad seconds `{}`", excerpt(seconds, 40)))?,
             length: if length.is_empty() { None } else { Some(number(length, "length")?) },
             single_card_length: if single.is_empty() { None } else { Some(number(single, "single_card_length")?) },
             peak_stored: number(stored, "peak_stored")?,
@@ -171,7 +177,7 @@ impl Measure {
 
 /// A row type of the bench CSV: one deal's result (one row), or one deal's hints (one row
 /// per position).
-pub(super) trait Row: Sized {
+pub(crate) trait Row: Sized {
     /// The CSV header line, without the line break.
     const HEADER: &'static str;
     /// The deal the row belongs to.
@@ -188,7 +194,7 @@ pub(super) trait Row: Sized {
 
 /// `freecell bench`: one deal.
 #[derive(Clone, Debug, PartialEq)]
-pub(super) struct DealRow {
+pub(crate) struct DealRow {
     pub(super) deal: u64,
     pub(super) solver: String,
     pub(super) measure: Measure,
@@ -249,7 +255,7 @@ impl Source {
 
 /// `freecell bench --hints K`: one hint on one mid-game position of a deal.
 #[derive(Clone, Debug, PartialEq)]
-pub(super) struct HintRow {
+pub(crate) struct HintRow {
     pub(super) deal: u64,
     pub(super) solver: String,
     /// The position's index, 0 … K−1.
@@ -289,7 +295,7 @@ impl Row for HintRow {
         let source = Source::ALL
             .into_iter()
             .find(|s| s.token() == *source)
-            .ok_or_else(|| format!("unknown position source `{source}`"))?;
+            .ok_or_else(|| format!("unknown position source `{}`", excerpt(source, 40)))?;
         Ok(HintRow {
             deal: number(deal, "deal")?,
             solver: token(solver)?,
@@ -330,13 +336,13 @@ fn json_optional(n: Option<u64>) -> String {
 }
 
 fn number<T: std::str::FromStr>(text: &str, column: &str) -> Result<T, String> {
-    text.parse().map_err(|_| format!("bad {column} `{text}`"))
+    text.parse().map_err(|_| format!("bad {column} `{}`", excerpt(text, 40)))
 }
 
 /// A solver name or reason token: text that needs no CSV quoting and no JSON escaping.
 pub(super) fn token(text: &str) -> Result<String, String> {
     if text.chars().any(|c| matches!(c, ',' | '"' | '\\') || c.is_control()) {
-        Err(format!("`{text}` holds a comma, a quote, a backslash or a control character"))
+        Err(format!("`{}` holds a comma, a quote, a backslash or a control character", excerpt(text, 40)))
     } else {
         Ok(text.to_owned())
     }
@@ -395,6 +401,10 @@ mod tests {
         let error = DealRow::parse_csv("x,hsd,solved,,1,2,0.1,3,4,5,6").unwrap_err();
         assert!(error.contains("deal"), "{error}");
         assert!(DealRow::parse_csv("1,hsd,won,,1,2,0.1,3,4,5,6").unwrap_err().contains("outcome"));
+        for seconds in ["NaN", "inf", "-1", "1e400"] {
+            let line = format!("1,hsd,solved,,1,2,{seconds},3,4,5,6");
+            assert!(DealRow::parse_csv(&line).unwrap_err().contains("seconds"), "{seconds}");
+        }
     }
 
     #[test]

@@ -127,8 +127,12 @@ fn bad_ranges_and_jobs_are_usage_errors() {
         assert!(run.stderr.contains(message), "{deals}: {}", run.stderr);
         assert!(run.stdout.is_empty());
     }
-    let run = freecell(&["bench", "--deals", "1", "--jobs", "0"]);
+    let run = freecell(&["bench", "--deals", "1", "--jobs", "100000"]);
     assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("(1024 at most)"), "{}", run.stderr);
+    // 0 means one thread per core, as in `evolve`.
+    let run = freecell(&["bench", "--deals", "1", "--jobs", "0"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
     let run = freecell(&["bench", "--solver", "hsd"]);
     assert_eq!(run.code, 2, "--deals is required: {}", run.stderr);
 }

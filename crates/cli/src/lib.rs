@@ -1,0 +1,554 @@
+//! The `freecell` command: print Microsoft FreeCell deals, solve them, give hints, verify
+//! solutions, run benchmarks and evolve solvers.
+//!
+//! The command is thin on purpose: it parses arguments, reads and writes text, and maps
+//! outcomes to exit codes. Dealing lives in `freecell-deals`, rules and the verifier in
+//! `freecell-core`, solving in `freecell-solver`. The binary is `src/main.rs`, which calls
+//! [`run`]; this library exists so that the fuzz targets (`fuzz/` in the repository) reach
+//! the readers of untrusted text the command owns. It is not an API to build on: embed
+//! `freecell-solver` instead.
+
+// Printing results and errors is this binary's job; the workspace warns on it elsewhere.
+#![allow(clippy::print_stdout, clippy::print_stderr)]
+
+mod bench;
+mod evolve;
+mod failure;
+mod input;
+
+use std::fmt::{self, Write as _};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::{Args, CommandFactory, Parser, Subcommand, error::ErrorKind};
+use freecell_core::{Board, Game, Notation, verify};
+use freecell_deals::DealNumber;
+use freecell_solver::{CostModel, Outcome, Preset, SolveReport, Solver};
+
+use failure::Failure;
+use input::{is_stdin, read_input, shown};
+
+/// Exit codes, shown by `freecell --help` and listed in the README.
+const EXIT_CODES: &str = "\
+Exit codes:
+  0  success (verify: the solution is valid and wins; bench: every deal ran)
+  1  an output could not be written (standard output, the CSV file, the run directory),
+     the system refused a thread, or an internal error of the solver (bench: a solution
+     that failed verification)
+  2  bad usage or bad input: unknown option, deal number out of range, unreadable
+     or malformed file, illegal move, or a solution that does not finish the game
+  3  proved unsolvable (solve, hint)
+  4  undecided (solve, hint): a node, time or memory limit was reached, or the solver's
+     search is incomplete";
+
+/// The exit codes of `deal` and `verify`, which never search.
+const CHECK_EXIT_CODES: &str = "Exit codes: 0 success, 1 output not written, 2 bad usage or input (see `freecell --help`)";
+
+/// The exit codes of `solve` and `hint`.
+const SEARCH_EXIT_CODES: &str = "Exit codes: 0 solved, 1 output not written or internal error, 2 bad usage or input, \
+3 proved unsolvable, 4 undecided (see `freecell --help`)";
+
+/// Print Microsoft FreeCell deals, solve them, give hints and verify solutions.
+#[derive(Debug, Parser)]
+#[command(name = "freecell", version, after_help = EXIT_CODES)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Print a Microsoft deal (1 to 8589934591).
+    ///
+    /// For FreeCell and Baker's Game: the eight cascades, one line each, deepest card
+    /// first, cards joined by one space, `T` for ten — the output of fc-solve's
+    /// `pi-make-microsoft-freecell-board -t`. Games that start with cards in free cells
+    /// are printed in the full fc-solve board format.
+    #[command(after_help = CHECK_EXIT_CODES)]
+    Deal(DealArgs),
+    /// Replay a solution with no automatic moves and check that it wins.
+    ///
+    /// The solution is in standard notation (`3a`, `a3`, `3h`, `38`, fc-solve's `13v2`) or
+    /// detailed notation (one single-card move per token); tokens are separated by white
+    /// space or commas and `#` starts a comment. Every move, foundation moves included,
+    /// must be written. Prints `valid: N moves` when the last move wins the game.
+    #[command(
+        after_help = CHECK_EXIT_CODES,
+        override_usage = "freecell verify [--game NAME] BOARD_FILE SOLUTION_FILE\n       \
+                          freecell verify --deal N [--game NAME] SOLUTION_FILE"
+    )]
+    Verify(VerifyArgs),
+    /// Solve a deal or a position and print the solution.
+    ///
+    /// The solution lists every move, each foundation move included, one per line, in
+    /// standard notation (with fc-solve's `v` + hex count on a multi-card move into an empty
+    /// cascade) or detailed notation: it replays with no automove rule (`freecell verify`).
+    /// Statistics go to standard error.
+    #[command(after_help = SEARCH_EXIT_CODES)]
+    Solve(SolveArgs),
+    /// Print the next move of a solution from a position, in standard notation.
+    #[command(after_help = SEARCH_EXIT_CODES)]
+    Hint(HintArgs),
+    /// Evolve solvers: GA-FreeCell's weights or Policy-FreeCell's policies.
+    ///
+    /// Each generation solves training deals with every individual (staged deepening under
+    /// a node budget) and scores the node reduction against HSDH. Writes to DIR:
+    /// checkpoint.json (resume with --resume), log.csv (one line per generation),
+    /// best.weights or best.policy (for `freecell solve --solver weights:FILE` or
+    /// `policy:FILE`), fitness.svg (best and mean fitness) and baselines.json (HSDH's node
+    /// counts, reused by later runs). The same seed and settings give the same run,
+    /// whatever --jobs.
+    #[command(after_help = evolve::EVOLVE_EXIT_CODES)]
+    Evolve(evolve::EvolveArgs),
+    /// Run a solver on a range of Microsoft deals: per-deal rows (CSV, JSON) and a summary.
+    ///
+    /// The summary has the form of the GA-FreeCell paper's Table 2: mean nodes expanded,
+    /// seconds and solution length per deal, and deals solved — once with each deal not
+    /// solved charged 1000 M nodes, 9,000 s and 60,000 moves, once with those deals left
+    /// out. Every reported solution is replayed by the verifier. Rows hold the deal, the
+    /// outcome (solved, unsolvable, undecided with its reason, or error), nodes expanded and
+    /// generated, seconds, the solution length in both move-count models (`length`: a run
+    /// move counts 1; `single_card_length`: a run of n cards counts n; foundation moves and
+    /// automoves count 1 each in both), and the engine's peak memory: `peak_stored`, the
+    /// most positions it held at once, and `peak_bytes`, the most bytes its cache held by
+    /// its own accounting (not the process's resident memory; capacity a thread kept from
+    /// earlier deals counts too, so it can vary with --jobs).
+    #[command(after_help = bench::BENCH_EXIT_CODES)]
+    Bench(bench::BenchArgs),
+}
+
+/// Where a board comes from: `--deal N` or a board file (`-`: standard input).
+#[derive(Debug, Args)]
+struct BoardArgs {
+    /// Start from this Microsoft deal instead of a board file.
+    #[arg(long, value_name = "N", value_parser = parse_deal, conflicts_with = "board")]
+    deal: Option<DealNumber>,
+    /// The game whose rules apply (and, with --deal, how the deal is laid out).
+    #[arg(long, value_name = "NAME", default_value = "freecell", value_parser = parse_game)]
+    game: Game,
+    /// The board file, in the fc-solve format; `-` reads standard input.
+    #[arg(value_name = "BOARD_FILE", required_unless_present = "deal")]
+    board: Option<PathBuf>,
+}
+
+/// Search settings shared by `solve`, `hint` and `bench`.
+#[derive(Debug, Args)]
+struct SearchArgs {
+    /// The solver: fast (the default: greedy search, an exhaustive fallback that proves
+    /// losses, shortened solutions), hsd, hsd-heineman, ga, bestfirst, goals, bfs, optimal
+    /// (provably shortest), or an evolved one: `weights:FILE` (a genome, as `freecell
+    /// evolve` writes it) or `policy:FILE` (a policy). `dfs` and `ida-hsdh` are there to
+    /// reproduce the papers that found them wanting: they almost never solve a deal in
+    /// reasonable time (0 of MS 1-10 with 0.5 s each). See the freecell-solver docs.
+    #[arg(long, value_name = "NAME", default_value = "fast", value_parser = evolve::SolverChoice::parse)]
+    solver: evolve::SolverChoice,
+    /// Shorten the solution (remove loops and detours) before printing it; `fast` always
+    /// does.
+    #[arg(long)]
+    shorten: bool,
+    /// Give up after expanding N positions: undecided (exit 4; bench: per deal).
+    #[arg(long, value_name = "N")]
+    max_nodes: Option<u64>,
+    /// Give up after SECS seconds, fractions allowed: undecided (exit 4; bench: per deal).
+    #[arg(long, value_name = "SECS", value_parser = input::parse_seconds)]
+    timeout: Option<Duration>,
+    /// Give up before the solver's storage would exceed N megabytes (2^20 bytes):
+    /// undecided (exit 4; bench: per deal). Default: see the freecell-solver docs (a
+    /// share of the memory this process may use, at most 150 per stage for fast, 4096
+    /// for optimal, 2048 for every other solver).
+    #[arg(long, value_name = "N")]
+    max_mb: Option<usize>,
+    /// `optimal` only: the move-count model to minimise. `sequence` (the default): a run
+    /// move counts 1 (Paul & Helmert's count); `single`: every card relocation counts 1.
+    /// Foundation moves count 1 in both.
+    #[arg(long, value_name = "MODEL", value_parser = parse_cost)]
+    cost: Option<CostModel>,
+    /// `optimal` only: the deadlock bound `h_p`, cycles through at most P suits (0 to 4;
+    /// default 2).
+    #[arg(long, value_name = "P", value_parser = clap::value_parser!(u8).range(0..=4))]
+    deadlock_p: Option<u8>,
+    /// `optimal` only: IDA* (little memory, no automoves) instead of A*.
+    #[arg(long)]
+    low_memory: bool,
+}
+
+impl SearchArgs {
+    /// Checks that the options fit the solver: `--cost`, `--deadlock-p` and `--low-memory`
+    /// mean something to `optimal` only, and silently ignoring them would mislead.
+    fn check(&self) -> Result<(), Failure> {
+        if self.solver == evolve::SolverChoice::Preset(Preset::Optimal) {
+            return Ok(());
+        }
+        let given = [
+            (self.cost.is_some(), "--cost"),
+            (self.deadlock_p.is_some(), "--deadlock-p"),
+            (self.low_memory, "--low-memory"),
+        ];
+        match given.iter().find(|(set, _)| *set) {
+            Some((_, option)) => Err(Failure::Input(format!(
+                "{option} applies to --solver optimal only, and this run uses --solver {}",
+                self.solver
+            ))),
+            None => Ok(()),
+        }
+    }
+
+    /// The cost model `optimal` minimises (the solver's default when not given).
+    fn cost(&self) -> CostModel {
+        self.cost.unwrap_or(CostModel::Sequence)
+    }
+
+    /// The deadlock bound's `p` (the solver's default when not given).
+    fn deadlock_p(&self) -> u8 {
+        self.deadlock_p.unwrap_or(2)
+    }
+
+    /// A solver with these settings, its `weights:` or `policy:` file read once.
+    fn solver(&self) -> Result<Solver, Failure> {
+        Ok(self.with_limits(self.solver.load()?.build()))
+    }
+
+    /// `solver` with this run's limits and `optimal` settings.
+    fn with_limits(&self, mut solver: Solver) -> Solver {
+        if self.shorten {
+            solver = solver.shorten(true);
+        }
+        if let Some(n) = self.max_nodes {
+            solver = solver.max_nodes(n);
+        }
+        if let Some(t) = self.timeout {
+            solver = solver.timeout(t);
+        }
+        if let Some(mb) = self.max_mb {
+            solver = solver.max_bytes(mb.saturating_mul(1 << 20));
+        }
+        solver.cost_model(self.cost()).deadlock_p(self.deadlock_p()).low_memory(self.low_memory)
+    }
+}
+
+#[derive(Debug, Args)]
+struct SolveArgs {
+    #[command(flatten)]
+    input: BoardArgs,
+    #[command(flatten)]
+    search: SearchArgs,
+    /// `standard`: one token per move, sequence moves included; `detailed`: every sequence
+    /// move written as its single-card moves.
+    #[arg(long, value_name = "NOTATION", default_value = "standard", value_parser = parse_notation)]
+    notation: Notation,
+}
+
+#[derive(Debug, Args)]
+struct HintArgs {
+    #[command(flatten)]
+    input: BoardArgs,
+    #[command(flatten)]
+    search: SearchArgs,
+}
+
+#[derive(Debug, Args)]
+struct DealArgs {
+    /// The deal number, 1 to 8589934591.
+    #[arg(value_name = "N", value_parser = parse_deal)]
+    deal: DealNumber,
+    /// The game: freecell, bakers-game, eight-off or seahaven-towers. Other games deal the
+    /// same shuffled cards their own way (this project's numbering, not PySolFC's).
+    #[arg(long, value_name = "NAME", default_value = "freecell", value_parser = parse_game)]
+    game: Game,
+}
+
+#[derive(Debug, Args)]
+struct VerifyArgs {
+    /// Start from this Microsoft deal instead of a board file.
+    #[arg(long, value_name = "N", value_parser = parse_deal)]
+    deal: Option<DealNumber>,
+    /// The game whose rules apply (and, with --deal, how the deal is laid out).
+    #[arg(long, value_name = "NAME", default_value = "freecell", value_parser = parse_game)]
+    game: Game,
+    /// `BOARD_FILE SOLUTION_FILE`, or with --deal only `SOLUTION_FILE`. The board is in the
+    /// fc-solve format, the solution in standard or detailed notation; `-` reads standard
+    /// input (for one of the two).
+    #[arg(value_name = "FILE", num_args = 0..)]
+    files: Vec<PathBuf>,
+}
+
+/// One deal number. A range (`1..3`) is named as such: only `bench` takes ranges.
+fn parse_deal(text: &str) -> Result<DealNumber, String> {
+    if text.contains("..") {
+        return Err(format!(
+            "`{}` is a range, and this command takes one deal number (1 to 8589934591); `freecell bench --deals` takes ranges",
+            input::excerpt(text, 40)
+        ));
+    }
+    text.parse().map_err(|error: freecell_deals::ParseDealError| error.to_string())
+}
+
+fn parse_game(text: &str) -> Result<Game, freecell_core::ParseGameError> {
+    text.parse()
+}
+
+fn parse_notation(text: &str) -> Result<Notation, String> {
+    match text {
+        "standard" => Ok(Notation::Standard),
+        "detailed" => Ok(Notation::Detailed),
+        _ => Err("the notations are `standard` and `detailed`".to_owned()),
+    }
+}
+
+fn parse_cost(text: &str) -> Result<CostModel, String> {
+    match text {
+        "sequence" => Ok(CostModel::Sequence),
+        "single" => Ok(CostModel::SingleCard),
+        _ => Err("the cost models are `sequence` and `single`".to_owned()),
+    }
+}
+
+/// Runs the command with the process's arguments and returns its exit code.
+pub fn run() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Deal(args) => deal(&args),
+        Command::Verify(args) => run_verify(&args),
+        Command::Solve(args) => solve(&args),
+        Command::Hint(args) => hint(&args),
+        Command::Evolve(args) => evolve::run(&args),
+        Command::Bench(args) => bench::bench(&args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(failure) if failure.is_closed_pipe() => ExitCode::SUCCESS,
+        Err(failure) => {
+            eprintln!("freecell: {failure}");
+            failure.exit_code()
+        }
+    }
+}
+
+fn deal(args: &DealArgs) -> Result<(), Failure> {
+    let board = args.deal.board_for(args.game);
+    let text = if args.game.cards_in_cells() == 0 { board.cascades_text() } else { board.to_string() };
+    write_stdout(&text)
+}
+
+fn run_verify(args: &VerifyArgs) -> Result<(), Failure> {
+    let (board, solution_path) = match (args.deal, args.files.as_slice()) {
+        (Some(deal), [solution]) => (deal.board_for(args.game), solution),
+        (None, [board_path, solution]) => {
+            if is_stdin(board_path) && is_stdin(solution) {
+                usage_error("only one of BOARD_FILE and SOLUTION_FILE can be `-` (standard input)");
+            }
+            (read_board(board_path, args.game)?, solution)
+        }
+        (Some(_), _) => usage_error("with --deal, give only SOLUTION_FILE"),
+        (None, _) => usage_error("give BOARD_FILE and SOLUTION_FILE, or --deal N and SOLUTION_FILE"),
+    };
+    let solution = read_input(solution_path, "solution")?;
+    let verified = verify(&board, &solution)
+        .map_err(|error| Failure::Input(format!("invalid solution in {}: {error}", shown(solution_path))))?;
+    let moves = verified.moves.len();
+    if !verified.board.is_won() {
+        let left = 52 - verified.board.cards_home();
+        return Err(Failure::Input(format!(
+            "incomplete: {moves} {} replayed, {left} {} not home",
+            plural(moves, "move", "moves"),
+            plural(left, "card", "cards")
+        )));
+    }
+    write_stdout(&format!("valid: {moves} {}\n", plural(moves, "move", "moves")))
+}
+
+/// The board `input` names: a deal, or a board file under the game's rules.
+fn load_board(input: &BoardArgs) -> Result<Board, Failure> {
+    match (input.deal, &input.board) {
+        (Some(deal), _) => Ok(deal.board_for(input.game)),
+        (None, Some(path)) => read_board(path, input.game),
+        // clap requires one of the two.
+        (None, None) => Err(Failure::Input("give --deal N or BOARD_FILE".to_owned())),
+    }
+}
+
+/// Reads and parses a board file (`-`: standard input) under `game`'s rules.
+fn read_board(path: &Path, game: Game) -> Result<Board, Failure> {
+    let text = read_input(path, "board")?;
+    Board::parse_with_rules(&text, game.rules())
+        .map_err(|error| Failure::Input(format!("bad board in {}: {error}", shown(path))))
+}
+
+/// Runs the configured solver on the input board.
+fn run_solver(input: &BoardArgs, search: &SearchArgs) -> Result<(Board, SolveReport), Failure> {
+    search.check()?;
+    let board = load_board(input)?;
+    let mut solver = search.solver()?;
+    let report = solver.solve(&board).map_err(|error| Failure::Internal(error.to_string()))?;
+    eprintln!("{}", statistics(&search.solver, &report));
+    if let Some(bounds) = solver.bounds() {
+        eprintln!("{}", optimal_statistics(search, bounds, &report));
+    }
+    Ok((board, report))
+}
+
+/// One line of statistics for standard error.
+fn statistics(preset: impl fmt::Display, report: &SolveReport) -> String {
+    let stats = &report.stats;
+    let seconds = stats.elapsed.as_secs_f64();
+    let rate = if seconds > 0.0 { stats.search.generated as f64 / seconds / 1e6 } else { 0.0 };
+    let mut line = format!(
+        "{preset}: {} expanded, {} generated in {seconds:.3} s ({rate:.2} M generated/s)",
+        stats.search.expanded, stats.search.generated
+    );
+    if let Outcome::Solved(solution) = &report.outcome {
+        // Infallible: writing to a String cannot fail.
+        let _ = write!(
+            line,
+            "; solution: {} moves (sequence-move count), {} single-card moves",
+            solution.len(),
+            solution.single_card_len()
+        );
+    }
+    line
+}
+
+/// The `optimal` preset's second line: the bound, the states, the memory.
+fn optimal_statistics(search: &SearchArgs, bounds: freecell_solver::Bounds, report: &SolveReport) -> String {
+    let stats = &report.stats.search;
+    let model = match search.cost() {
+        CostModel::SingleCard => "single",
+        CostModel::Sequence => "sequence",
+    };
+    let engine = if search.low_memory { "IDA*" } else { "A*" };
+    let per_state = if stats.peak_stored > 0 { stats.bytes as f64 / stats.peak_stored as f64 } else { 0.0 };
+    let peak = peak_rss().map_or_else(|| "unknown".to_owned(), |kb| format!("{:.1} MB", kb as f64 / 1024.0));
+    let below = bounds
+        .below
+        .map_or_else(String::new, |b| format!(" (below it: {} expanded, {} evaluated)", b.expanded, b.evaluated));
+    format!(
+        "optimal ({engine}, h_{}, cost {model}): h(initial) {}, final f-bound {}{below}, {} states evaluated, {} stored, \
+         {:.3} s, {:.1} MB held by the search ({per_state:.1} bytes per stored state), peak resident memory {peak}",
+        search.deadlock_p(),
+        bounds.initial,
+        bounds.reached,
+        stats.evaluated,
+        stats.peak_stored,
+        report.stats.elapsed.as_secs_f64(),
+        stats.bytes as f64 / f64::from(1 << 20),
+    )
+}
+
+/// The process's peak resident memory in kB (Linux: `VmHWM` in `/proc/self/status`).
+pub(crate) fn peak_rss() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// The failure for an outcome without a solution.
+fn unsolved(outcome: &Outcome) -> Failure {
+    match outcome {
+        Outcome::Unsolvable => Failure::Unsolvable,
+        Outcome::Undecided(reason) => Failure::Undecided(reason.to_string()),
+        // Callers handle `Solved` first.
+        Outcome::Solved(_) => Failure::Internal("internal error: a solution was treated as none".to_owned()),
+    }
+}
+
+fn solve(args: &SolveArgs) -> Result<(), Failure> {
+    let (board, report) = run_solver(&args.input, &args.search)?;
+    let Outcome::Solved(solution) = &report.outcome else { return Err(unsolved(&report.outcome)) };
+    let text = board
+        .write_solution(&solution.moves, args.notation)
+        .map_err(|error| Failure::Internal(format!("internal error: the solution does not replay: {error}")))?;
+    write_stdout(&text)
+}
+
+fn hint(args: &HintArgs) -> Result<(), Failure> {
+    let (board, report) = run_solver(&args.input, &args.search)?;
+    let Outcome::Solved(solution) = &report.outcome else { return Err(unsolved(&report.outcome)) };
+    if let Some(&mv) = solution.moves.first() {
+        write_stdout(&format!("{}\n", board.write_move(mv)))
+    } else {
+        eprintln!("freecell: the game is already won");
+        Ok(())
+    }
+}
+
+/// Reports a usage error of `freecell verify` the way clap does (message, usage line,
+/// exit code 2) and exits.
+fn usage_error(message: &str) -> ! {
+    let mut command = Cli::command();
+    command.build();
+    match command.find_subcommand_mut("verify") {
+        Some(verify) => verify.error(ErrorKind::WrongNumberOfValues, message).exit(),
+        None => command.error(ErrorKind::WrongNumberOfValues, message).exit(),
+    }
+}
+
+fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
+    if n == 1 { one } else { many }
+}
+
+fn write_stdout(text: &str) -> Result<(), Failure> {
+    let mut out = io::stdout().lock();
+    out.write_all(text.as_bytes()).and_then(|()| out.flush()).map_err(Failure::stdout)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_command_line_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+}
+
+/// Entry points for the fuzz targets in `fuzz/`: the command's own readers of untrusted
+/// text. Not an API; hidden from the docs.
+#[doc(hidden)]
+pub mod fuzzing {
+    use std::time::Duration;
+
+    /// Reads `bytes` as a bench CSV of each kind (one row per deal, and hint rows, three per
+    /// deal) and checks what a reader must guarantee: no panic, a kept length within the
+    /// text, ending at a line break, and messages of a readable length.
+    pub fn bench_csv(bytes: &[u8]) {
+        check_csv::<crate::bench::DealRow>(bytes, 1);
+        check_csv::<crate::bench::HintRow>(bytes, 3);
+    }
+
+    fn check_csv<R: crate::bench::Row>(bytes: &[u8], per_deal: usize) {
+        let mut rows = 0usize;
+        match crate::bench::read_rows::<R>(bytes, per_deal, "hsd", |_| rows += 1) {
+            Ok(keep) => {
+                let keep = usize::try_from(keep).expect("the kept length fits the text");
+                assert!(keep <= bytes.len());
+                assert!(keep == 0 || bytes[keep - 1] == b'\n', "the kept text ends at a line break");
+                assert_eq!(rows % per_deal, 0, "only whole deals are read");
+            }
+            Err(crate::bench::ReadError::Line(line, message)) => {
+                assert!(line >= 1);
+                assert!(message.len() <= 400, "a message of {} bytes", message.len());
+            }
+            Err(crate::bench::ReadError::Io(error)) => panic!("reading a slice failed: {error}"),
+        }
+    }
+
+    /// Parses `text` as `--timeout` does; a parsed value is never negative.
+    pub fn seconds(text: &str) -> Result<Duration, String> {
+        let result = crate::input::parse_seconds(text);
+        if let Err(message) = &result {
+            assert!(message.len() <= 400, "a message of {} bytes", message.len());
+        }
+        result
+    }
+
+    /// Parses `text` as `--jobs` does.
+    pub fn jobs(text: &str) -> Result<usize, String> {
+        let result = crate::input::parse_jobs(text).map(std::num::NonZeroUsize::get);
+        if let Err(message) = &result {
+            assert!(message.len() <= 400, "a message of {} bytes", message.len());
+        }
+        result
+    }
+}
