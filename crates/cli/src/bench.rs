@@ -27,8 +27,8 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use crate::{Failure, SearchArgs};
 use csv::CsvFile;
 pub(crate) use csv::{ReadError, read_rows};
-pub(crate) use row::{DealRow, HintRow, Row};
 use row::Measure;
+pub(crate) use row::{DealRow, HintRow, Row};
 use summary::{Counts, Latency, Table, grouped};
 
 /// Exit codes of `freecell bench`, shown by its `--help`.
@@ -261,7 +261,9 @@ pub(crate) fn bench(args: &BenchArgs) -> Result<(), Failure> {
     let name = row::token(&args.search.solver.to_string())
         .map_err(|error| Failure::Input(format!("the solver name cannot be written to CSV: {error}")))?;
     match args.hints {
-        None => drive::<DealRow, Table>(args, &name, 1, |solver, deal| deal_row(solver, deal, &name, args.search.cost())),
+        None => {
+            drive::<DealRow, Table>(args, &name, 1, |solver, deal| deal_row(solver, deal, &name, args.search.cost()))
+        }
         Some(k) => {
             drive::<HintRow, Latency>(args, &name, k as usize, |solver, deal| hints::hint_rows(solver, deal, k, &name))
         }

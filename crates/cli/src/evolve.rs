@@ -14,8 +14,8 @@ use freecell_heuristics::policy::Policy;
 use freecell_solver::{Preset, Solver};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::input::{self, read_input, read_text, shown};
 use crate::Failure;
+use crate::input::{self, read_input, read_text, shown};
 
 /// Exit codes of `freecell evolve`, shown by its `--help`.
 pub(crate) const EVOLVE_EXIT_CODES: &str = "Exit codes: 0 the run finished, 1 the run directory could not be \
@@ -404,5 +404,7 @@ fn write_atomic(path: &Path, text: &str) -> Result<(), Failure> {
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(".tmp");
     let tmp = PathBuf::from(tmp);
-    std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, path)).map_err(|e| Failure::output(path.display(), e))
+    std::fs::write(&tmp, text)
+        .and_then(|()| std::fs::rename(&tmp, path))
+        .map_err(|e| Failure::output(path.display(), e))
 }

@@ -69,7 +69,11 @@ pub(crate) fn read_text(path: &Path, what: &str, limit: u64) -> Result<String, F
 
 /// `limit` bytes for messages: `1 MiB`, `64 MiB`, or bytes.
 pub(crate) fn size(limit: u64) -> String {
-    if limit >= 1 << 20 && limit.is_multiple_of(1 << 20) { format!("{} MiB", limit >> 20) } else { format!("{limit} bytes") }
+    if limit >= 1 << 20 && limit.is_multiple_of(1 << 20) {
+        format!("{} MiB", limit >> 20)
+    } else {
+        format!("{limit} bytes")
+    }
 }
 
 /// At most `max` characters of `text` for a message, with `…` when cut; control and

@@ -44,7 +44,8 @@ Exit codes:
      search is incomplete";
 
 /// The exit codes of `deal` and `verify`, which never search.
-const CHECK_EXIT_CODES: &str = "Exit codes: 0 success, 1 output not written, 2 bad usage or input (see `freecell --help`)";
+const CHECK_EXIT_CODES: &str =
+    "Exit codes: 0 success, 1 output not written, 2 bad usage or input (see `freecell --help`)";
 
 /// The exit codes of `solve` and `hint`.
 const SEARCH_EXIT_CODES: &str = "Exit codes: 0 solved, 1 output not written or internal error, 2 bad usage or input, \

@@ -219,7 +219,7 @@ pub(crate) fn read_rows<R: Row>(
     while let Line::Text(text) = lines.next()? {
         let row = R::parse_csv(&text).map_err(|message| lines.error(&message))?;
         if row.solver() != solver {
-            let theirs = row.solver();
+            let theirs = crate::input::excerpt(row.solver(), 60);
             return Err(lines.error(&format!(
                 "a result of solver `{theirs}`; continue it with --solver {theirs}, or use another file"
             )));
@@ -321,6 +321,11 @@ mod tests {
         let (line, message) = parse(&file(&[ROW_1]), 1, "ga").unwrap_err();
         assert_eq!(line, 2);
         assert!(message.contains("--solver hsd"), "{message}");
+        // Found by fuzzing: a long solver name was echoed whole, twice.
+        let long = format!("2,{},solved,,10,100,0.010000,90,100,50,4096\n", "h".repeat(3_000));
+        let (line, message) = parse(&file(&[ROW_1, &long]), 1, "hsd").unwrap_err();
+        assert_eq!(line, 3);
+        assert!(message.len() < 300, "{message}");
         let (line, message) = parse(&file(&[ROW_1, "2,hsd,won\n"]), 1, "hsd").unwrap_err();
         assert_eq!(line, 3);
         assert!(message.contains("fields"), "{message}");

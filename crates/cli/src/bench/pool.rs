@@ -178,10 +178,16 @@ mod tests {
             if n == 0 { thread::Builder::new() } else { thread::Builder::new().stack_size(1 << 60) }
         };
         let mut seen = Vec::new();
-        let result: Result<(), Stopped<()>> = run_with(builder, 0..1_000u32, vec![(); 3], |(), &x| x, |x| {
-            seen.push(x);
-            Ok(())
-        });
+        let result: Result<(), Stopped<()>> = run_with(
+            builder,
+            0..1_000u32,
+            vec![(); 3],
+            |(), &x| x,
+            |x| {
+                seen.push(x);
+                Ok(())
+            },
+        );
         match result {
             Err(Stopped::Spawn { index: 1, of: 3, error }) => assert!(!error.is_empty()),
             other => panic!("{other:?}"),
@@ -192,7 +198,8 @@ mod tests {
 
     #[test]
     fn no_items_is_fine() {
-        let result: Result<(), Stopped<()>> = run_in_order(std::iter::empty::<u8>(), vec![(); 3], |(), &x| x, |_| Ok(()));
+        let result: Result<(), Stopped<()>> =
+            run_in_order(std::iter::empty::<u8>(), vec![(); 3], |(), &x| x, |_| Ok(()));
         assert_eq!(result, Ok(()));
     }
 }

@@ -36,7 +36,10 @@ impl Kind {
     }
 
     fn parse(text: &str) -> Result<Kind, String> {
-        Kind::ALL.into_iter().find(|k| k.token() == text).ok_or_else(|| format!("unknown outcome `{}`", excerpt(text, 40)))
+        Kind::ALL
+            .into_iter()
+            .find(|k| k.token() == text)
+            .ok_or_else(|| format!("unknown outcome `{}`", excerpt(text, 40)))
     }
 }
 

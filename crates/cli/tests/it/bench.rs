@@ -163,3 +163,48 @@ fn hints_mode_prints_the_latency_distribution() {
     }
     assert!(run.stdout.contains("p99 (ms)"), "{}", run.stdout);
 }
+
+/// Polls `path` until it holds more than its header, for at most `seconds`.
+fn wait_for_rows(path: &std::path::Path, seconds: u64) -> String {
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(seconds);
+    loop {
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        if text.lines().count() > 1 || std::time::Instant::now() > until {
+            return text;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn a_second_run_on_a_csv_being_written_is_refused_and_nothing_is_counted_twice() {
+    let csv = temp_csv("locked.csv");
+    let path = csv.to_str().unwrap();
+    // A run long enough to be caught in the middle: a node per deal, a million deals.
+    let mut first = std::process::Command::new(env!("CARGO_BIN_EXE_freecell"))
+        .args(["bench", "--deals", "1..1000000", "--solver", "hsd", "--max-nodes", "1", "--csv", path])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("the freecell binary runs");
+    let text = wait_for_rows(&csv, 60);
+    let second = bench("1..1000000", "1", &["--csv", path]);
+    first.kill().expect("the first run can be stopped");
+    first.wait().expect("the first run ends");
+    assert!(text.lines().count() > 1, "the first run wrote rows: {text}");
+    assert_eq!(second.code, 1, "{}", second.stderr);
+    assert!(
+        second.stderr.contains(&format!("cannot write `{path}`: another `freecell bench` is writing it")),
+        "{}",
+        second.stderr
+    );
+    assert!(second.stdout.is_empty());
+    // Resuming after the stop runs the rest once: every deal appears at most once.
+    let done = std::fs::read_to_string(&csv).unwrap();
+    let rows = done.lines().count() - 1;
+    let resumed = bench(&format!("1..{}", rows + 10), "1", &["--csv", path]);
+    assert_eq!(resumed.code, 0, "{}", resumed.stderr);
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let deals: Vec<usize> = text.lines().skip(1).map(|l| l.split(',').next().unwrap().parse().unwrap()).collect();
+    assert!(deals.iter().copied().eq(1..=rows + 10), "every deal once, in order: {} rows", deals.len());
+}
