@@ -24,6 +24,7 @@ use freecell_deals::{DealNumber, DealRange};
 use freecell_solver::{CostModel, Outcome, Solver};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+use crate::input::{Checked, parse_jobs};
 use crate::{Failure, SearchArgs};
 use csv::CsvFile;
 pub(crate) use csv::{ReadError, read_rows};
@@ -47,12 +48,12 @@ Exit codes:
 pub(crate) struct BenchArgs {
     /// The Microsoft deals: `N`, `A..B` or `A..=B`, both forms including B (`1..1000` is a
     /// thousand deals).
-    #[arg(long, value_name = "RANGE", value_parser = parse_range)]
+    #[arg(long, value_name = "RANGE", value_parser = Checked(parse_range), allow_negative_numbers = true)]
     deals: DealRange,
     #[command(flatten)]
     search: SearchArgs,
     /// Run deals on N threads, each reusing one solver (0: one per core).
-    #[arg(long, value_name = "N", default_value = "1", value_parser = crate::input::parse_jobs)]
+    #[arg(long, value_name = "N", default_value = "1", value_parser = Checked(parse_jobs), allow_negative_numbers = true)]
     jobs: NonZeroUsize,
     /// Write one row per deal to FILE (CSV). If FILE exists, its deals are not run again
     /// and new rows are appended, so a long run stopped with Ctrl-C continues where it
@@ -66,7 +67,7 @@ pub(crate) struct BenchArgs {
     /// Measure hints instead: for each deal, time `hint` on K mid-game positions (half
     /// along the solver's own solution, half a few seeded random moves away from it) and
     /// print the latency distribution.
-    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..i64::from(hints::MAX_HINTS)))]
+    #[arg(long, value_name = "K", value_parser = Checked(hints::parse_count), allow_negative_numbers = true)]
     hints: Option<u32>,
 }
 

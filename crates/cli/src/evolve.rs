@@ -152,16 +152,16 @@ pub(crate) struct EvolveArgs {
     #[arg(long, value_enum)]
     setting: Option<SettingArg>,
     /// Solvers per generation.
-    #[arg(long, value_name = "N", default_value_t = 50)]
+    #[arg(long, value_name = "N", default_value_t = 50, value_parser = input::Checked(input::number::<usize>), allow_negative_numbers = true)]
     population: usize,
     /// Generations in all (with --resume: the new total).
-    #[arg(long, value_name = "N", default_value_t = 60)]
+    #[arg(long, value_name = "N", default_value_t = 60, value_parser = input::Checked(input::number::<u32>), allow_negative_numbers = true)]
     generations: u32,
     /// The seed of every random choice.
-    #[arg(long, value_name = "S", default_value_t = 1)]
+    #[arg(long, value_name = "S", default_value_t = 1, value_parser = input::Checked(input::number::<u64>), allow_negative_numbers = true)]
     seed: u64,
     /// Worker threads (0: one per core).
-    #[arg(long, value_name = "N", default_value = "1", value_parser = input::parse_jobs)]
+    #[arg(long, value_name = "N", default_value = "1", value_parser = input::Checked(input::parse_jobs), allow_negative_numbers = true)]
     jobs: std::num::NonZeroUsize,
     /// Where the checkpoint, the log, the best individual and the chart go.
     #[arg(long, value_name = "DIR", default_value = "evolve-out")]
@@ -171,28 +171,28 @@ pub(crate) struct EvolveArgs {
     #[arg(long)]
     resume: bool,
     /// Node budget of each solve by an individual (expanded positions).
-    #[arg(long, value_name = "N", default_value_t = 20_000)]
+    #[arg(long, value_name = "N", default_value_t = 20_000, value_parser = input::Checked(input::number::<u64>), allow_negative_numbers = true)]
     max_nodes: u64,
     /// Node budget of HSDH's baseline solves; unsolved deals count twice this.
-    #[arg(long, value_name = "N", default_value_t = 100_000)]
+    #[arg(long, value_name = "N", default_value_t = 100_000, value_parser = input::Checked(input::number::<u64>), allow_negative_numbers = true)]
     baseline_nodes: u64,
     /// Training deals drawn from MS 1–32,000.
-    #[arg(long, value_name = "N", default_value_t = 1_000)]
+    #[arg(long, value_name = "N", default_value_t = 1_000, value_parser = input::Checked(input::number::<usize>), allow_negative_numbers = true)]
     training: usize,
     /// Training deals every solver plays each generation in the random and gradual
     /// settings. (`--deals`, its old name, still works: published commands use it.)
-    #[arg(long, value_name = "N", default_value_t = 10, alias = "deals")]
+    #[arg(long, value_name = "N", default_value_t = 10, alias = "deals", value_parser = input::Checked(input::number::<usize>), allow_negative_numbers = true)]
     deals_per_generation: usize,
     /// Also stop each solve after MS milliseconds (runs are then not reproducible).
-    #[arg(long, value_name = "MS")]
+    #[arg(long, value_name = "MS", value_parser = input::Checked(input::number::<u64>), allow_negative_numbers = true)]
     timeout_ms: Option<u64>,
     /// Held-out deals that choose the result: each generation's best also solves these,
     /// and `best.*` holds the one that did best on them (fewest nodes, an unsolved deal
     /// counting twice --validate-nodes). Must lie above MS 32,000, e.g. `32001..33000`.
-    #[arg(long, value_name = "RANGE", value_parser = parse_validation_range)]
+    #[arg(long, value_name = "RANGE", value_parser = input::Checked(parse_validation_range))]
     validate: Option<(u32, u32)>,
     /// Node budget of each validation solve.
-    #[arg(long, value_name = "N", default_value_t = Validation::default().max_nodes, requires = "validate")]
+    #[arg(long, value_name = "N", default_value_t = Validation::default().max_nodes, requires = "validate", value_parser = input::Checked(input::number::<u64>), allow_negative_numbers = true)]
     validate_nodes: u64,
 }
 
@@ -277,7 +277,12 @@ pub(crate) fn run(args: &EvolveArgs) -> Result<(), Failure> {
         let mut checkpoint = Checkpoint::from_json(&text)
             .map_err(|e| Failure::Input(format!("cannot resume from `{}`: {e}", files.checkpoint.display())))?;
         checkpoint.config.generations = args.generations;
-        Evolution::resume(checkpoint, jobs, baselines).map_err(failed)?
+        Evolution::resume(checkpoint, jobs, baselines).map_err(|e| match failed(e) {
+            Failure::Input(message) => {
+                Failure::Input(format!("cannot resume from `{}`: {message}", files.checkpoint.display()))
+            }
+            other => other,
+        })?
     } else {
         if files.checkpoint.exists() {
             return Err(Failure::Input(format!(

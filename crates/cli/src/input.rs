@@ -142,3 +142,47 @@ mod tests {
         assert_eq!(excerpt("\u{feff}x\0", 40), "\\u{feff}x\\0");
     }
 }
+
+/// A clap value parser from a function, whose errors quote at most an excerpt of the value:
+/// clap's own message repeats the whole value, and an argument may be 128 KiB long.
+#[derive(Clone)]
+pub(crate) struct Checked<F>(pub(crate) F);
+
+impl<T, E, F> clap::builder::TypedValueParser for Checked<F>
+where
+    F: Fn(&str) -> Result<T, E> + Clone + Send + Sync + 'static,
+    T: Clone + Send + Sync + 'static,
+    E: std::fmt::Display,
+{
+    type Value = T;
+
+    fn parse_ref(
+        &self,
+        command: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<T, clap::Error> {
+        let name = arg.map_or_else(|| "the value".to_owned(), |arg| format!("'{arg}'"));
+        let fail = |message: String| {
+            let mut command = command.clone();
+            clap::Error::raw(clap::error::ErrorKind::ValueValidation, message).format(&mut command)
+        };
+        let Some(text) = value.to_str() else {
+            return Err(fail(format!("invalid value for {name}: it is not UTF-8 text")));
+        };
+        (self.0)(text).map_err(|error| {
+            fail(format!("invalid value '{}' for {name}: {}", excerpt(text, 40), excerpt(&error.to_string(), 300)))
+        })
+    }
+}
+
+/// `text` as a number of type `T`, for options such as `--max-nodes`.
+pub(crate) fn number<T: std::str::FromStr>(text: &str) -> Result<T, String> {
+    text.trim().parse().map_err(|_| {
+        if text.trim_start().starts_with('-') {
+            "a count cannot be negative".to_owned()
+        } else {
+            "expected a whole number such as `100000`".to_owned()
+        }
+    })
+}

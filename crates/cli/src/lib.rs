@@ -28,7 +28,7 @@ use freecell_deals::DealNumber;
 use freecell_solver::{CostModel, Outcome, Preset, SolveReport, Solver};
 
 use failure::Failure;
-use input::{is_stdin, read_input, shown};
+use input::{Checked, is_stdin, read_input, shown};
 
 /// Exit codes, shown by `freecell --help` and listed in the README.
 const EXIT_CODES: &str = "\
@@ -124,10 +124,10 @@ enum Command {
 #[derive(Debug, Args)]
 struct BoardArgs {
     /// Start from this Microsoft deal instead of a board file.
-    #[arg(long, value_name = "N", value_parser = parse_deal, conflicts_with = "board")]
+    #[arg(long, value_name = "N", value_parser = Checked(parse_deal), allow_negative_numbers = true, conflicts_with = "board")]
     deal: Option<DealNumber>,
     /// The game whose rules apply (and, with --deal, how the deal is laid out).
-    #[arg(long, value_name = "NAME", default_value = "freecell", value_parser = parse_game)]
+    #[arg(long, value_name = "NAME", default_value = "freecell", value_parser = Checked(parse_game))]
     game: Game,
     /// The board file, in the fc-solve format; `-` reads standard input.
     #[arg(value_name = "BOARD_FILE", required_unless_present = "deal")]
@@ -143,32 +143,32 @@ struct SearchArgs {
     /// evolve` writes it) or `policy:FILE` (a policy). `dfs` and `ida-hsdh` are there to
     /// reproduce the papers that found them wanting: they almost never solve a deal in
     /// reasonable time (0 of MS 1-10 with 0.5 s each). See the freecell-solver docs.
-    #[arg(long, value_name = "NAME", default_value = "fast", value_parser = evolve::SolverChoice::parse)]
+    #[arg(long, value_name = "NAME", default_value = "fast", value_parser = Checked(evolve::SolverChoice::parse))]
     solver: evolve::SolverChoice,
     /// Shorten the solution (remove loops and detours) before printing it; `fast` always
     /// does.
     #[arg(long)]
     shorten: bool,
     /// Give up after expanding N positions: undecided (exit 4; bench: per deal).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = Checked(input::number::<u64>), allow_negative_numbers = true)]
     max_nodes: Option<u64>,
     /// Give up after SECS seconds, fractions allowed: undecided (exit 4; bench: per deal).
-    #[arg(long, value_name = "SECS", value_parser = input::parse_seconds)]
+    #[arg(long, value_name = "SECS", value_parser = Checked(input::parse_seconds), allow_negative_numbers = true)]
     timeout: Option<Duration>,
     /// Give up before the solver's storage would exceed N megabytes (2^20 bytes):
     /// undecided (exit 4; bench: per deal). Default: see the freecell-solver docs (a
     /// share of the memory this process may use, at most 150 per stage for fast, 4096
     /// for optimal, 2048 for every other solver).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = Checked(input::number::<usize>), allow_negative_numbers = true)]
     max_mb: Option<usize>,
     /// `optimal` only: the move-count model to minimise. `sequence` (the default): a run
     /// move counts 1 (Paul & Helmert's count); `single`: every card relocation counts 1.
     /// Foundation moves count 1 in both.
-    #[arg(long, value_name = "MODEL", value_parser = parse_cost)]
+    #[arg(long, value_name = "MODEL", value_parser = Checked(parse_cost))]
     cost: Option<CostModel>,
     /// `optimal` only: the deadlock bound `h_p`, cycles through at most P suits (0 to 4;
     /// default 2).
-    #[arg(long, value_name = "P", value_parser = clap::value_parser!(u8).range(0..=4))]
+    #[arg(long, value_name = "P", value_parser = Checked(parse_deadlock_p), allow_negative_numbers = true)]
     deadlock_p: Option<u8>,
     /// `optimal` only: IDA* (little memory, no automoves) instead of A*.
     #[arg(long)]
@@ -237,7 +237,7 @@ struct SolveArgs {
     search: SearchArgs,
     /// `standard`: one token per move, sequence moves included; `detailed`: every sequence
     /// move written as its single-card moves.
-    #[arg(long, value_name = "NOTATION", default_value = "standard", value_parser = parse_notation)]
+    #[arg(long, value_name = "NOTATION", default_value = "standard", value_parser = Checked(parse_notation))]
     notation: Notation,
 }
 
@@ -252,21 +252,21 @@ struct HintArgs {
 #[derive(Debug, Args)]
 struct DealArgs {
     /// The deal number, 1 to 8589934591.
-    #[arg(value_name = "N", value_parser = parse_deal)]
+    #[arg(value_name = "N", value_parser = Checked(parse_deal), allow_negative_numbers = true)]
     deal: DealNumber,
     /// The game: freecell, bakers-game, eight-off or seahaven-towers. Other games deal the
     /// same shuffled cards their own way (this project's numbering, not PySolFC's).
-    #[arg(long, value_name = "NAME", default_value = "freecell", value_parser = parse_game)]
+    #[arg(long, value_name = "NAME", default_value = "freecell", value_parser = Checked(parse_game))]
     game: Game,
 }
 
 #[derive(Debug, Args)]
 struct VerifyArgs {
     /// Start from this Microsoft deal instead of a board file.
-    #[arg(long, value_name = "N", value_parser = parse_deal)]
+    #[arg(long, value_name = "N", value_parser = Checked(parse_deal), allow_negative_numbers = true)]
     deal: Option<DealNumber>,
     /// The game whose rules apply (and, with --deal, how the deal is laid out).
-    #[arg(long, value_name = "NAME", default_value = "freecell", value_parser = parse_game)]
+    #[arg(long, value_name = "NAME", default_value = "freecell", value_parser = Checked(parse_game))]
     game: Game,
     /// `BOARD_FILE SOLUTION_FILE`, or with --deal only `SOLUTION_FILE`. The board is in the
     /// fc-solve format, the solution in standard or detailed notation; `-` reads standard
@@ -296,6 +296,11 @@ fn parse_notation(text: &str) -> Result<Notation, String> {
         "detailed" => Ok(Notation::Detailed),
         _ => Err("the notations are `standard` and `detailed`".to_owned()),
     }
+}
+
+/// `--deadlock-p P`: 0 to 4 suits.
+fn parse_deadlock_p(text: &str) -> Result<u8, String> {
+    input::number::<u8>(text).ok().filter(|&p| p <= 4).ok_or_else(|| "P is a number of suits, 0 to 4".to_owned())
 }
 
 fn parse_cost(text: &str) -> Result<CostModel, String> {

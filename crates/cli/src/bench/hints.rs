@@ -31,6 +31,14 @@ const DETOUR_MOVES: (u64, u64) = (1, 10);
 /// The most hint positions per deal (the seed gives each position 16 bits).
 pub(super) const MAX_HINTS: u32 = 1 << 16;
 
+/// `--hints K`: 1 to [`MAX_HINTS`] − 1 positions per deal.
+pub(super) fn parse_count(text: &str) -> Result<u32, String> {
+    crate::input::number::<u32>(text)
+        .ok()
+        .filter(|k| (1..MAX_HINTS).contains(k))
+        .ok_or_else(|| format!("K is a number of positions, 1 to {}", MAX_HINTS - 1))
+}
+
 /// Times `k` hints on positions of `deal`.
 pub(super) fn hint_rows(solver: &mut Solver, deal: DealNumber, k: u32, name: &str) -> Done<HintRow> {
     let board = deal.board();
