@@ -258,7 +258,6 @@ impl Progress for Bar {
 /// Runs `freecell evolve`.
 pub(crate) fn run(args: &EvolveArgs) -> Result<(), Failure> {
     let files = Files::new(&args.out);
-    std::fs::create_dir_all(&args.out).map_err(|e| Failure::output(args.out.display(), e))?;
     // Baselines are a cache: one that cannot be read or parsed is computed again.
     let baselines = files
         .baselines
@@ -292,6 +291,8 @@ pub(crate) fn run(args: &EvolveArgs) -> Result<(), Failure> {
         }
         Evolution::new(args.config(), jobs, baselines).map_err(failed)?
     };
+    // Created once the settings are known to be good, so a refused run leaves nothing.
+    std::fs::create_dir_all(&args.out).map_err(|e| Failure::output(args.out.display(), e))?;
     let config = evolution.checkpoint().config.clone();
     eprintln!(
         "freecell evolve: {:?} / {:?}, population {}, seed {}, {} deals per solver, budget {} nodes (HSDH {}), {jobs} {}",
