@@ -27,19 +27,7 @@ use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use crate::{RawRun, freecell_raw};
-
-/// Deal 1, as `freecell deal 1` prints it.
-const DEAL_1: &str = "\
-JD KD 2S 4C 3S 6D 6S
-2D KC KS 5C TD 8S 9C
-9H 9S 9D TS 4S 8D 2H
-JC 5S QD QH TH QS 6H
-5D AD JS 4H 8H 6C
-7H QC AS AC 2C 3D
-7C KH AH 4D JH 8C
-5H 3H 3C 7S 7D TC
-";
+use crate::{DEAL_1, RawRun, TINY_EVOLVE as TINY, freecell_raw};
 
 /// A solution of deal 1 in standard notation, 97 moves (`freecell verify`: `valid: 97 moves`).
 const SOLUTION_1: &str = "\
@@ -70,22 +58,6 @@ const CSV_ROW_1: &str = "1,fast,solved,,107,522,0.001587,97,116,467,81728\n";
 
 /// The byte-order mark.
 const BOM: &str = "\u{feff}";
-
-/// A small `evolve` run (as in `evolve.rs`): a generation takes a fraction of a second.
-const TINY: [&str; 12] = [
-    "--population",
-    "4",
-    "--max-nodes",
-    "40",
-    "--baseline-nodes",
-    "60",
-    "--training",
-    "20",
-    "--deals",
-    "2",
-    "--seed",
-    "3",
-];
 
 /// The longest standard error accepted, whatever the input's size.
 const MAX_STDERR: usize = 1000;

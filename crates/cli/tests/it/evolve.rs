@@ -2,26 +2,11 @@
 
 use std::path::Path;
 
-use crate::{data, freecell};
-
-const TINY: [&str; 12] = [
-    "--population",
-    "4",
-    "--max-nodes",
-    "40",
-    "--baseline-nodes",
-    "60",
-    "--training",
-    "20",
-    "--deals",
-    "2",
-    "--seed",
-    "3",
-];
+use crate::{TINY_EVOLVE, data, freecell};
 
 fn run_in(dir: &Path, extra: &[&str]) -> crate::Run {
     let mut args = vec!["evolve", "--out", dir.to_str().expect("UTF-8 temporary path")];
-    args.extend(TINY);
+    args.extend(TINY_EVOLVE);
     args.extend(extra);
     freecell(&args)
 }
