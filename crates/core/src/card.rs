@@ -9,6 +9,8 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
+use crate::quote::quote;
+
 /// One of the four suits, in the order of the Microsoft deck: Clubs, Diamonds, Hearts, Spades.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[repr(u8)]
@@ -219,7 +221,7 @@ impl fmt::Debug for Card {
 
 /// Why a token is not a card.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("`{token}` is not a card: {reason}")]
+#[error("{} is not a card: {reason}", quote(.token))]
 #[non_exhaustive]
 pub struct ParseCardError {
     /// The token that failed to parse.

@@ -19,6 +19,7 @@ use thiserror::Error;
 use crate::board::Board;
 use crate::card::{Card, Rank, Suit};
 use crate::layout::{Layout, LayoutError, Location};
+use crate::quote::quote;
 use crate::rules::Rules;
 
 /// A place in a text: line and column, both 1-based (columns count characters).
@@ -51,7 +52,7 @@ pub struct ParseBoardError {
 impl fmt::Display for ParseBoardError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (&self.position, &self.token) {
-            (Some(at), Some(token)) => write!(f, "{at} (`{token}`): {}", self.kind),
+            (Some(at), Some(token)) => write!(f, "{at} ({}): {}", quote(token), self.kind),
             (Some(at), None) => write!(f, "{at}: {}", self.kind),
             _ => write!(f, "{}", self.kind),
         }

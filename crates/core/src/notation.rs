@@ -16,6 +16,7 @@ use thiserror::Error;
 
 use crate::board::Board;
 use crate::moves::{Move, MoveError, Pile, PileKind};
+use crate::quote::quote;
 use crate::rules::{MAX_CASCADES, MAX_CELLS};
 
 /// Which notation to write.
@@ -33,7 +34,7 @@ pub enum Notation {
 #[non_exhaustive]
 pub enum NotationError {
     /// The token is not `<source><destination>[v<hex count>]`.
-    #[error("`{token}` is not a move: {reason}")]
+    #[error("{} is not a move: {reason}", quote(.token))]
     Syntax {
         /// The token.
         token: String,
@@ -41,7 +42,7 @@ pub enum NotationError {
         reason: &'static str,
     },
     /// The token names a move the position does not allow.
-    #[error("`{token}` is illegal here: {error}")]
+    #[error("{} is illegal here: {error}", quote(.token))]
     Illegal {
         /// The token.
         token: String,

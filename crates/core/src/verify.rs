@@ -8,6 +8,7 @@ use crate::board::Board;
 use crate::format::TextPosition;
 use crate::moves::{Move, MoveError};
 use crate::notation::NotationError;
+use crate::quote::quote;
 
 /// A replayed solution.
 #[derive(Clone, Debug)]
@@ -52,7 +53,7 @@ impl fmt::Display for VerifyError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "move {}", self.index + 1)?;
         if let Some((token, at)) = &self.token {
-            write!(f, " (`{token}`, {at})")?;
+            write!(f, " ({}, {at})", quote(token))?;
         }
         match &self.kind {
             VerifyErrorKind::Syntax(NotationError::Syntax { reason, .. }) => write!(f, ": not a move: {reason}"),
