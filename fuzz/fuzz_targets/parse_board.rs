@@ -20,7 +20,9 @@ fuzz_target!(|data: &[u8]| {
                 // found at the reported line and column.
                 let message = error.to_string();
                 if let (Some(at), Some(token)) = (error.position, &error.token) {
-                    let line = text.lines().nth(at.line - 1).unwrap_or_else(|| panic!("no line: {message}"));
+                    // Columns count from after a leading byte-order mark, which is skipped.
+                    let body = text.strip_prefix('\u{feff}').unwrap_or(&text);
+                    let line = body.lines().nth(at.line - 1).unwrap_or_else(|| panic!("no line: {message}"));
                     let found: String = line.chars().skip(at.column - 1).take(token.chars().count()).collect();
                     assert_eq!(&found, token, "{message}");
                 }

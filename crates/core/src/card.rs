@@ -9,7 +9,7 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use crate::quote::quote;
+use crate::quote::{hidden_reason, quote};
 
 /// One of the four suits, in the order of the Microsoft deck: Clubs, Diamonds, Hearts, Spades.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -236,6 +236,9 @@ impl FromStr for Card {
     /// Parses rank then suit: `A 2-9 T J Q K` (or `10`) followed by `C D H S`, either case.
     fn from_str(token: &str) -> Result<Card, ParseCardError> {
         let error = |reason| ParseCardError { token: token.to_owned(), reason };
+        if let Some(reason) = hidden_reason(token) {
+            return Err(error(reason));
+        }
         let (rank_part, suit_part) = match token.char_indices().last() {
             Some((at, _)) if at > 0 => token.split_at(at),
             _ => return Err(error("expected a rank (A, 2-9, T, J, Q, K) and a suit (C, D, H, S)")),

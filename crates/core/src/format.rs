@@ -10,6 +10,10 @@
 //! empty cascade, blank lines after the last cascade are ignored, and cascades not listed
 //! are empty. Lines starting with `#` are comments. The header words are matched without
 //! regard to case, and fc-solve's short forms `Founds:` and `FC:` are accepted.
+//!
+//! Lines end in `\n` or `\r\n`. A byte-order mark (U+FEFF) at the very start of the text,
+//! which Windows editors write, is skipped, and columns on the first line count from after
+//! it; anywhere else a byte-order mark is an error that names it.
 
 use std::fmt;
 use std::str::FromStr;
@@ -36,6 +40,9 @@ impl fmt::Display for TextPosition {
         write!(f, "line {}, column {}", self.line, self.column)
     }
 }
+
+/// U+FEFF: skipped at the start of a board or solution text.
+pub(crate) const BYTE_ORDER_MARK: char = '\u{feff}';
 
 /// Why a text is not a board, and where.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -159,7 +166,8 @@ fn parse_card(token: &str, at: TextPosition) -> Result<Card, ParseBoardError> {
 }
 
 impl Board {
-    /// Parses the fc-solve board format under `rules`.
+    /// Parses the fc-solve board format under `rules`. Lines end in `\n` or `\r\n`, and a
+    /// byte-order mark (U+FEFF) at the very start of the text is skipped.
     ///
     /// # Errors
     /// [`ParseBoardError`] with the line, column and token at fault.
@@ -173,6 +181,7 @@ impl Board {
     /// assert_eq!(board.empty_cells(), 4);
     /// ```
     pub fn parse_with_rules(text: &str, rules: Rules) -> Result<Board, ParseBoardError> {
+        let text = text.strip_prefix(BYTE_ORDER_MARK).unwrap_or(text);
         let mut layout = Layout::empty(rules);
         layout.cascades.clear();
         let mut positions = Positions::default();

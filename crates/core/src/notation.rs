@@ -16,7 +16,7 @@ use thiserror::Error;
 
 use crate::board::Board;
 use crate::moves::{Move, MoveError, Pile, PileKind};
-use crate::quote::quote;
+use crate::quote::{hidden_reason, quote};
 use crate::rules::{MAX_CASCADES, MAX_CELLS};
 
 /// Which notation to write.
@@ -81,6 +81,9 @@ impl Written {
     /// [`NotationError::Syntax`].
     pub fn parse(token: &str) -> Result<Written, NotationError> {
         let syntax = |reason| NotationError::Syntax { token: token.to_owned(), reason };
+        if let Some(reason) = hidden_reason(token) {
+            return Err(syntax(reason));
+        }
         let mut chars = token.chars();
         let (Some(from), Some(to)) = (chars.next(), chars.next()) else {
             return Err(syntax("a move is two symbols: source then destination (like `3a` or `38`)"));

@@ -45,6 +45,18 @@ pub(crate) fn is_hidden(c: char) -> bool {
     !matches!(c, '\\' | '\'' | '"') && c.escape_debug().len() > 1
 }
 
+/// Names the first hidden character of `text` (see [`is_hidden`]) for a reason that
+/// explains an error, or `None` when every character shows.
+pub(crate) fn hidden_reason(text: &str) -> Option<&'static str> {
+    Some(match text.chars().find(|&c| is_hidden(c))? {
+        '\u{feff}' => {
+            "it contains a byte-order mark (U+FEFF), an invisible character allowed only at the very start of a file"
+        }
+        '\0' => "it contains a NUL character (U+0000)",
+        _ => "it contains an invisible, control or combining character (shown escaped)",
+    })
+}
+
 impl fmt::Display for Quoted<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_char('`')?;
@@ -104,6 +116,9 @@ mod tests {
     fn hidden_characters_are_escaped() {
         assert_eq!(quote("\u{feff}AH\0\t\r\n").to_string(), r"`\u{feff}AH\0\t\r\n`");
         assert_eq!(quote("a\u{a0}b\u{200b}c\u{301}").to_string(), r"`a\u{a0}b\u{200b}c\u{301}`");
+        assert_eq!(hidden_reason("AH"), None);
+        assert!(hidden_reason("\u{feff}AH").is_some_and(|r| r.contains("byte-order mark (U+FEFF)")));
+        assert!(hidden_reason("A\0H").is_some_and(|r| r.contains("NUL")));
     }
 
     #[test]

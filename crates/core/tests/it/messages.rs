@@ -48,3 +48,76 @@ fn long_input_is_quoted_as_a_short_prefix() {
         assert!(message.contains("KKKK…`") || message.contains("0000…`"), "{what}: {message}");
     }
 }
+
+#[test]
+fn hidden_characters_are_shown_escaped_and_named() {
+    let board = deal_1();
+    // A byte-order mark that is not at the start of the text.
+    let message = board_error(&edited(3, "\u{feff}9H 9S 9D TS 4S 8D 2H"));
+    assert_eq!(
+        message,
+        "line 3, column 1 (`\\u{feff}9H`): not a card: it contains a byte-order mark (U+FEFF), an invisible \
+         character allowed only at the very start of a file"
+    );
+    let message = board_error(&edited(2, "2D KC KS\0 5C TD 8S 9C"));
+    assert_eq!(message, "line 2, column 7 (`KS\\0`): not a card: it contains a NUL character (U+0000)");
+    let message = board_error(&edited(2, "2D KC KS\u{200b} 5C TD 8S 9C"));
+    assert!(message.starts_with("line 2, column 7 (`KS\\u{200b}`): not a card: it contains an invisible"), "{message}");
+    let message = "K\u{7}H".parse::<Card>().unwrap_err().to_string();
+    assert!(message.starts_with("`K\\u{7}H` is not a card: it contains"), "{message}");
+
+    let message = verify(&board, "1a\n2b\u{feff} 3c").unwrap_err().to_string();
+    assert_eq!(
+        message,
+        "move 2 (`2b\\u{feff}`, line 2, column 1): not a move: it contains a byte-order mark (U+FEFF), an \
+         invisible character allowed only at the very start of a file"
+    );
+    let message = verify(&board, "1a\0").unwrap_err().to_string();
+    assert_eq!(message, "move 1 (`1a\\0`, line 1, column 1): not a move: it contains a NUL character (U+0000)");
+    let message = "klondike\t".parse::<Game>().unwrap_err().to_string();
+    assert!(message.starts_with("unknown game `klondike\\t`"), "{message}");
+}
+
+#[test]
+fn a_leading_byte_order_mark_is_skipped() {
+    let board = deal_1();
+    assert_eq!(format!("\u{feff}{DEAL_1}").parse::<Board>(), Ok(board.clone()));
+    let headed = format!("\u{feff}Foundations: H-0 C-0 D-0 S-0\nFreecells: - - - -\n{DEAL_1}");
+    assert_eq!(headed.parse::<Board>(), Ok(board.clone()));
+    // Columns on the first line count from after the mark, as an editor shows them.
+    let message = board_error(&format!("\u{feff}{}", edited(1, "JD KD 2S 4C 3S 6D 6X")));
+    assert!(message.starts_with("line 1, column 19 (`6X`): "), "{message}");
+    // A second mark is an error, named as such.
+    let message = board_error(&format!("\u{feff}\u{feff}{DEAL_1}"));
+    assert!(
+        message.starts_with("line 1, column 1 (`\\u{feff}JD`): not a card: it contains a byte-order mark"),
+        "{message}"
+    );
+
+    let replayed = verify(&board, "\u{feff}1a 2b\n").expect("the mark is skipped");
+    assert_eq!(replayed.moves.len(), 2);
+    let message = verify(&board, "\u{feff}1a 5x").unwrap_err().to_string();
+    assert!(message.starts_with("move 2 (`5x`, line 1, column 4): "), "{message}");
+}
+
+#[test]
+fn crlf_line_endings_work() {
+    let board = deal_1();
+    let crlf = DEAL_1.replace('\n', "\r\n");
+    assert_eq!(crlf.parse::<Board>(), Ok(board.clone()));
+    let headed = format!("\u{feff}Foundations: H-0 C-0 D-0 S-0\r\nFreecells: - - - -\r\n# deal 1\r\n{crlf}\r\n\r\n");
+    assert_eq!(headed.parse::<Board>(), Ok(board.clone()));
+    // Written out, read back with CRLF: the same board.
+    assert_eq!(board.to_string().replace('\n', "\r\n").parse::<Board>(), Ok(board.clone()));
+    // An error on a CRLF line names the token without the carriage return.
+    let message = board_error(&edited(2, "2D KC KS 5C TD 8S 9X").replace('\n', "\r\n"));
+    assert!(message.starts_with("line 2, column 19 (`9X`): "), "{message}");
+    // A lone carriage return (old Mac files) separates tokens like any white space.
+    let message = board_error(&edited(2, "2D KC KS 5C TD 8S 9X\r"));
+    assert!(message.starts_with("line 2, column 19 (`9X`): "), "{message}");
+
+    let replayed = verify(&board, "\u{feff}1a\r\n2b # two cells\r\n").expect("CRLF solutions replay");
+    assert_eq!(replayed.moves.len(), 2);
+    let message = verify(&board, "1a\r\n2b\r\n5x\r\n").unwrap_err().to_string();
+    assert!(message.starts_with("move 3 (`5x`, line 3, column 1): "), "{message}");
+}
