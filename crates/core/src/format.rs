@@ -161,8 +161,34 @@ fn header<'a>(line: &'a str, names: &[&str]) -> Option<(usize, &'a str)> {
     })
 }
 
+/// The reason for a first token that ends in `:` but is no header word.
+const UNKNOWN_HEADER: &str = "unknown header (the headers are `Foundations:` or `Founds:`, and `Freecells:` or `FC:`)";
+/// The reason for a free-cell entry such as `--`.
+const EMPTY_CELL: &str = "an empty free cell is a single `-`";
+
+fn bad_card(reason: &'static str) -> ParseBoardErrorKind {
+    ParseBoardErrorKind::BadCard { reason }
+}
+
 fn parse_card(token: &str, at: TextPosition) -> Result<Card, ParseBoardError> {
-    token.parse::<Card>().map_err(|e| ParseBoardError::at(ParseBoardErrorKind::BadCard { reason: e.reason }, at, token))
+    token.parse::<Card>().map_err(|e| ParseBoardError::at(bad_card(e.reason), at, token))
+}
+
+/// A free-cell entry: a card, or `-` for an empty cell.
+fn parse_cell(token: &str, at: TextPosition) -> Result<Option<Card>, ParseBoardError> {
+    match token {
+        "-" => Ok(None),
+        _ if token.starts_with('-') => Err(ParseBoardError::at(bad_card(EMPTY_CELL), at, token)),
+        _ => parse_card(token, at).map(Some),
+    }
+}
+
+/// The first card of a cascade line not opened by `:`, which may be a misspelt header.
+fn parse_first_card(token: &str, at: TextPosition) -> Result<Card, ParseBoardError> {
+    if token.len() > 1 && token.ends_with(':') {
+        return Err(ParseBoardError::at(bad_card(UNKNOWN_HEADER), at, token));
+    }
+    parse_card(token, at)
 }
 
 impl Board {
@@ -229,7 +255,7 @@ impl Board {
                 layout.cells.clear();
                 for (column, token) in tokens(rest) {
                     let at = pos(offset + column);
-                    let card = if token == "-" { None } else { Some(parse_card(token, at)?) };
+                    let card = parse_cell(token, at)?;
                     if layout.cells.len() >= usize::from(rules.free_cells) && card.is_some() {
                         let allowed = usize::from(rules.free_cells);
                         return Err(ParseBoardError::at(ParseBoardErrorKind::TooManyCells { allowed }, at, token));
@@ -261,9 +287,10 @@ impl Board {
                 positions.cascades.push(Vec::new());
             }
             let prefix_chars = line[..offset].chars().count();
-            for (column, token) in tokens(body) {
+            let colon = line.trim_start().starts_with(':');
+            for (index, (column, token)) in tokens(body).enumerate() {
                 let at = pos(prefix_chars + column);
-                let card = parse_card(token, at)?;
+                let card = if index == 0 && !colon { parse_first_card(token, at)? } else { parse_card(token, at)? };
                 if let (Some(cards), Some(places)) = (layout.cascades.last_mut(), positions.cascades.last_mut()) {
                     cards.push(card);
                     places.push((at, token.to_owned()));

@@ -121,3 +121,72 @@ fn crlf_line_endings_work() {
     let message = verify(&board, "1a\r\n2b\r\n5x\r\n").unwrap_err().to_string();
     assert!(message.starts_with("move 3 (`5x`, line 3, column 1): "), "{message}");
 }
+
+#[test]
+fn card_errors_say_what_is_wrong_with_the_token() {
+    let shape = "a card is a rank and a suit, like `JD` or `10H`";
+    let cases = [
+        ("JDX", shape.to_owned()),
+        ("KCC", shape.to_owned()),
+        ("10HX", shape.to_owned()),
+        ("4STH", shape.to_owned()),
+        ("Zebra", shape.to_owned()),
+        ("", format!("it is empty; {shape}")),
+        ("K", format!("the suit is missing ({shape})")),
+        ("10", format!("the suit is missing ({shape})")),
+        ("1H", "unknown rank: an ace is written `A`".to_owned()),
+        ("1", "unknown rank: an ace is written `A`".to_owned()),
+        ("11H", "unknown rank: a jack, a queen and a king are written `J`, `Q` and `K`".to_owned()),
+        ("13S", "unknown rank: a jack, a queen and a king are written `J`, `Q` and `K`".to_owned()),
+        ("0H", "unknown rank: a ten is written `T` or `10`".to_owned()),
+        ("??", "unknown rank (expected A, 2-9, T, J, Q or K)".to_owned()),
+        ("é", "unknown rank (expected A, 2-9, T, J, Q or K)".to_owned()),
+        ("AX", "unknown suit (expected C, D, H or S)".to_owned()),
+        ("10X", "unknown suit (expected C, D, H or S)".to_owned()),
+        ("K♥", "unknown suit: suits are written as the letters C, D, H and S".to_owned()),
+        ("HK", "the rank comes first, then the suit, like `KH`".to_owned()),
+        ("♥A", "the rank comes first, then the suit, like `KH`".to_owned()),
+    ];
+    for (token, reason) in cases {
+        let message = token.parse::<Card>().expect_err(token).to_string();
+        assert_eq!(message, format!("`{token}` is not a card: {reason}"));
+    }
+    // Either case, as in fc-solve (which upper-cases what it reads) and PySolFC.
+    for (token, card) in [("jd", "JD"), ("jD", "JD"), ("10h", "TH"), ("tc", "TC")] {
+        assert_eq!(token.parse::<Card>().map(|c| c.to_string()).as_deref(), Ok(card));
+    }
+    // In a board: a misspelt header, and a cell written `--`.
+    let message = board_error(&format!("Foundation: H-0\n{DEAL_1}"));
+    assert_eq!(
+        message,
+        "line 1, column 1 (`Foundation:`): not a card: unknown header (the headers are `Foundations:` or \
+         `Founds:`, and `Freecells:` or `FC:`)"
+    );
+    let message = board_error(&format!("Freecells: - --\n{DEAL_1}"));
+    assert_eq!(message, "line 1, column 14 (`--`): not a card: an empty free cell is a single `-`");
+}
+
+#[test]
+fn move_errors_say_what_is_wrong_with_the_token() {
+    let piles = "piles are cascades 1-9 and 0, free cells a-g and i, foundations h";
+    let count = "`v` needs a card count in hexadecimal from 1 to ff, like `v2` or `vA`";
+    let after = "only `v` and a hexadecimal count may follow the two piles (separate moves with spaces or commas)";
+    let cases = [
+        ("3", "a move is two symbols: source then destination (like `3a` or `38`)".to_owned()),
+        ("x1", format!("the source is not a pile ({piles})")),
+        ("1x", format!("the destination is not a pile ({piles})")),
+        ("h1", "`h` (the foundations) cannot be a source: cards never leave a foundation".to_owned()),
+        ("13v", count.to_owned()),
+        ("13v0", count.to_owned()),
+        ("13v100", count.to_owned()),
+        ("13v+2", count.to_owned()),
+        ("13vZ", count.to_owned()),
+        ("1a2b", after.to_owned()),
+        ("1a;2b", after.to_owned()),
+    ];
+    for (token, reason) in cases {
+        let message = Written::parse(token).expect_err(token).to_string();
+        assert_eq!(message, format!("`{token}` is not a move: {reason}"));
+    }
+    assert_eq!(Written::parse("13VA").map(|w| w.count), Ok(Some(10)));
+}
