@@ -1,11 +1,16 @@
 //! Move notation on fixed boards: parsing arbitrary tokens and verifying arbitrary
-//! solutions never panics, and a verified solution written back out verifies the same.
+//! solutions never panics, error messages are short, and a verified solution written back
+//! out verifies the same.
 #![no_main]
 
 use std::sync::LazyLock;
 
 use freecell_core::{Board, Notation, verify};
 use libfuzzer_sys::fuzz_target;
+
+/// The longest message a move or verifier error may give, in bytes: errors quote at most a
+/// prefix of a token (`freecell_core::quote`).
+const MESSAGE_BYTES: usize = 300;
 
 /// Microsoft deal 1, and an end game with six empty cascades and empty cells.
 static BOARDS: LazyLock<[Board; 2]> = LazyLock::new(|| {
@@ -20,7 +25,8 @@ fuzz_target!(|data: &[u8]| {
     for board in BOARDS.iter() {
         for token in text.split_whitespace().take(64) {
             if let Err(error) = board.parse_move(token) {
-                let _ = error.to_string();
+                let message = error.to_string();
+                assert!(message.len() <= MESSAGE_BYTES, "{} bytes: {message}", message.len());
             }
         }
         match verify(board, &text) {
@@ -33,8 +39,11 @@ fuzz_target!(|data: &[u8]| {
             }
             Err(error) => {
                 let message = error.to_string();
+                assert!(message.len() <= MESSAGE_BYTES, "{} bytes: {message}", message.len());
                 if let Some((token, at)) = &error.token {
-                    let line = text.lines().nth(at.line - 1).unwrap_or_else(|| panic!("no line: {message}"));
+                    // Columns count from after a leading byte-order mark, which is skipped.
+                    let body = text.strip_prefix('\u{feff}').unwrap_or(&text);
+                    let line = body.lines().nth(at.line - 1).unwrap_or_else(|| panic!("no line: {message}"));
                     let found: String = line.chars().skip(at.column - 1).take(token.chars().count()).collect();
                     assert_eq!(&found, token, "{message}");
                 }

@@ -9,6 +9,8 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
+use crate::quote::{hidden_reason, quote};
+
 /// One of the four suits, in the order of the Microsoft deck: Clubs, Diamonds, Hearts, Spades.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[repr(u8)]
@@ -219,7 +221,7 @@ impl fmt::Debug for Card {
 
 /// Why a token is not a card.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("`{token}` is not a card: {reason}")]
+#[error("{} is not a card: {reason}", quote(.token))]
 #[non_exhaustive]
 pub struct ParseCardError {
     /// The token that failed to parse.
@@ -228,29 +230,74 @@ pub struct ParseCardError {
     pub reason: &'static str,
 }
 
+/// Why a token is not a card: the reasons of [`ParseCardError`].
+mod reason {
+    pub(super) const SHAPE: &str = "a card is a rank and a suit, like `JD` or `10H`";
+    pub(super) const EMPTY: &str = "it is empty; a card is a rank and a suit, like `JD` or `10H`";
+    pub(super) const NO_SUIT: &str = "the suit is missing (a card is a rank and a suit, like `JD` or `10H`)";
+    pub(super) const RANK: &str = "unknown rank (expected A, 2-9, T, J, Q or K)";
+    pub(super) const ONE: &str = "unknown rank: an ace is written `A`";
+    pub(super) const FACE: &str = "unknown rank: a jack, a queen and a king are written `J`, `Q` and `K`";
+    pub(super) const ZERO: &str = "unknown rank: a ten is written `T` or `10`";
+    pub(super) const SUIT_FIRST: &str = "the rank comes first, then the suit, like `KH`";
+    pub(super) const SUIT: &str = "unknown suit (expected C, D, H or S)";
+    pub(super) const SUIT_SYMBOL: &str = "unknown suit: suits are written as the letters C, D, H and S";
+}
+
+/// The suit symbols, filled and outlined, which some texts write for the letters.
+fn is_suit_symbol(c: char) -> bool {
+    matches!(c, '♣' | '♦' | '♥' | '♠' | '♧' | '♢' | '♡' | '♤')
+}
+
 impl FromStr for Card {
     type Err = ParseCardError;
 
-    /// Parses rank then suit: `A 2-9 T J Q K` (or `10`) followed by `C D H S`, either case.
+    /// Parses rank then suit: `A 2-9 T J Q K` (or `10`) followed by `C D H S`, either case
+    /// (fc-solve reads either case too).
+    ///
+    /// # Errors
+    /// [`ParseCardError`], whose reason says what is wrong: a rank written `1` or `11`,
+    /// the suit first, a suit symbol such as `♥`, something after the suit, a hidden
+    /// character such as a byte-order mark.
     fn from_str(token: &str) -> Result<Card, ParseCardError> {
         let error = |reason| ParseCardError { token: token.to_owned(), reason };
-        let (rank_part, suit_part) = match token.char_indices().last() {
-            Some((at, _)) if at > 0 => token.split_at(at),
-            _ => return Err(error("expected a rank (A, 2-9, T, J, Q, K) and a suit (C, D, H, S)")),
-        };
-        let mut chars = rank_part.chars();
-        let rank = match (chars.next(), chars.next()) {
-            _ if rank_part == "10" => Ok(Rank(10)),
-            (Some(symbol), None) => Rank::from_symbol(symbol).ok_or(()),
-            _ => Err(()),
+        if token.is_empty() {
+            return Err(error(reason::EMPTY));
         }
-        .map_err(|()| error("unknown rank (expected A, 2-9, T, J, Q or K)"))?;
-        let suit = suit_part
-            .chars()
-            .next()
-            .and_then(Suit::from_letter)
-            .ok_or_else(|| error("unknown suit (expected C, D, H or S)"))?;
-        Ok(Card::new(rank, suit))
+        if let Some(reason) = hidden_reason(token) {
+            return Err(error(reason));
+        }
+        let mut chars = token.chars();
+        let (first, second) = (chars.next(), chars.next());
+        let (rank, rest) = match token.strip_prefix("10") {
+            Some(rest) => (Some(Rank(10)), rest),
+            None => (first.and_then(Rank::from_symbol), first.map_or("", |c| &token[c.len_utf8()..])),
+        };
+        let Some(rank) = rank else {
+            return Err(error(match (first, second) {
+                (Some('1'), Some('1'..='3')) => reason::FACE,
+                (Some('1'), _) => reason::ONE,
+                (Some('0'), _) => reason::ZERO,
+                (Some(suit), Some(rank))
+                    if (Suit::from_letter(suit).is_some() || is_suit_symbol(suit))
+                        && Rank::from_symbol(rank).is_some() =>
+                {
+                    reason::SUIT_FIRST
+                }
+                _ if token.chars().count() > 3 => reason::SHAPE,
+                _ => reason::RANK,
+            }));
+        };
+        let mut rest = rest.chars();
+        match (rest.next(), rest.next()) {
+            (None, _) => Err(error(reason::NO_SUIT)),
+            (Some(letter), None) => match Suit::from_letter(letter) {
+                Some(suit) => Ok(Card::new(rank, suit)),
+                None if is_suit_symbol(letter) => Err(error(reason::SUIT_SYMBOL)),
+                None => Err(error(reason::SUIT)),
+            },
+            (Some(_), Some(_)) => Err(error(reason::SHAPE)),
+        }
     }
 }
 

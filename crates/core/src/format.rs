@@ -10,6 +10,10 @@
 //! empty cascade, blank lines after the last cascade are ignored, and cascades not listed
 //! are empty. Lines starting with `#` are comments. The header words are matched without
 //! regard to case, and fc-solve's short forms `Founds:` and `FC:` are accepted.
+//!
+//! Lines end in `\n` or `\r\n`. A byte-order mark (U+FEFF) at the very start of the text,
+//! which Windows editors write, is skipped, and columns on the first line count from after
+//! it; anywhere else a byte-order mark is an error that names it.
 
 use std::fmt;
 use std::str::FromStr;
@@ -19,6 +23,7 @@ use thiserror::Error;
 use crate::board::Board;
 use crate::card::{Card, Rank, Suit};
 use crate::layout::{Layout, LayoutError, Location};
+use crate::quote::quote;
 use crate::rules::Rules;
 
 /// A place in a text: line and column, both 1-based (columns count characters).
@@ -36,6 +41,9 @@ impl fmt::Display for TextPosition {
     }
 }
 
+/// U+FEFF: skipped at the start of a board or solution text.
+pub(crate) const BYTE_ORDER_MARK: char = '\u{feff}';
+
 /// Why a text is not a board, and where.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
@@ -51,7 +59,7 @@ pub struct ParseBoardError {
 impl fmt::Display for ParseBoardError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (&self.position, &self.token) {
-            (Some(at), Some(token)) => write!(f, "{at} (`{token}`): {}", self.kind),
+            (Some(at), Some(token)) => write!(f, "{at} ({}): {}", quote(token), self.kind),
             (Some(at), None) => write!(f, "{at}: {}", self.kind),
             _ => write!(f, "{}", self.kind),
         }
@@ -153,12 +161,39 @@ fn header<'a>(line: &'a str, names: &[&str]) -> Option<(usize, &'a str)> {
     })
 }
 
+/// The reason for a first token that ends in `:` but is no header word.
+const UNKNOWN_HEADER: &str = "unknown header (the headers are `Foundations:` or `Founds:`, and `Freecells:` or `FC:`)";
+/// The reason for a free-cell entry such as `--`.
+const EMPTY_CELL: &str = "an empty free cell is a single `-`";
+
+fn bad_card(reason: &'static str) -> ParseBoardErrorKind {
+    ParseBoardErrorKind::BadCard { reason }
+}
+
 fn parse_card(token: &str, at: TextPosition) -> Result<Card, ParseBoardError> {
-    token.parse::<Card>().map_err(|e| ParseBoardError::at(ParseBoardErrorKind::BadCard { reason: e.reason }, at, token))
+    token.parse::<Card>().map_err(|e| ParseBoardError::at(bad_card(e.reason), at, token))
+}
+
+/// A free-cell entry: a card, or `-` for an empty cell.
+fn parse_cell(token: &str, at: TextPosition) -> Result<Option<Card>, ParseBoardError> {
+    match token {
+        "-" => Ok(None),
+        _ if token.starts_with('-') => Err(ParseBoardError::at(bad_card(EMPTY_CELL), at, token)),
+        _ => parse_card(token, at).map(Some),
+    }
+}
+
+/// The first card of a cascade line not opened by `:`, which may be a misspelt header.
+fn parse_first_card(token: &str, at: TextPosition) -> Result<Card, ParseBoardError> {
+    if token.len() > 1 && token.ends_with(':') {
+        return Err(ParseBoardError::at(bad_card(UNKNOWN_HEADER), at, token));
+    }
+    parse_card(token, at)
 }
 
 impl Board {
-    /// Parses the fc-solve board format under `rules`.
+    /// Parses the fc-solve board format under `rules`. Lines end in `\n` or `\r\n`, and a
+    /// byte-order mark (U+FEFF) at the very start of the text is skipped.
     ///
     /// # Errors
     /// [`ParseBoardError`] with the line, column and token at fault.
@@ -172,6 +207,7 @@ impl Board {
     /// assert_eq!(board.empty_cells(), 4);
     /// ```
     pub fn parse_with_rules(text: &str, rules: Rules) -> Result<Board, ParseBoardError> {
+        let text = text.strip_prefix(BYTE_ORDER_MARK).unwrap_or(text);
         let mut layout = Layout::empty(rules);
         layout.cascades.clear();
         let mut positions = Positions::default();
@@ -219,7 +255,7 @@ impl Board {
                 layout.cells.clear();
                 for (column, token) in tokens(rest) {
                     let at = pos(offset + column);
-                    let card = if token == "-" { None } else { Some(parse_card(token, at)?) };
+                    let card = parse_cell(token, at)?;
                     if layout.cells.len() >= usize::from(rules.free_cells) && card.is_some() {
                         let allowed = usize::from(rules.free_cells);
                         return Err(ParseBoardError::at(ParseBoardErrorKind::TooManyCells { allowed }, at, token));
@@ -251,9 +287,10 @@ impl Board {
                 positions.cascades.push(Vec::new());
             }
             let prefix_chars = line[..offset].chars().count();
-            for (column, token) in tokens(body) {
+            let colon = line.trim_start().starts_with(':');
+            for (index, (column, token)) in tokens(body).enumerate() {
                 let at = pos(prefix_chars + column);
-                let card = parse_card(token, at)?;
+                let card = if index == 0 && !colon { parse_first_card(token, at)? } else { parse_card(token, at)? };
                 if let (Some(cards), Some(places)) = (layout.cascades.last_mut(), positions.cascades.last_mut()) {
                     cards.push(card);
                     places.push((at, token.to_owned()));

@@ -65,6 +65,7 @@ mod movegen;
 mod moves;
 mod notation;
 mod packed;
+mod quote;
 mod rules;
 #[cfg(feature = "serde")]
 mod serde_impls;
@@ -84,6 +85,7 @@ pub use movegen::MoveModel;
 pub use moves::{Move, MoveError, MoveList, NextHome, Pile, PileKind};
 pub use notation::{Notation, NotationError, Written};
 pub use packed::{PACKED_BYTES, Packed, Packer};
+pub use quote::{QUOTE_BYTES, QUOTE_CHARS, Quoted, quote};
 pub use rules::{
     BuildRule, EmptyCascadeRule, Game, MAX_CASCADES, MAX_CELLS, ParseGameError, Rules, RulesError, SequenceCapacity,
 };

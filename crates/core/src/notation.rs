@@ -16,6 +16,7 @@ use thiserror::Error;
 
 use crate::board::Board;
 use crate::moves::{Move, MoveError, Pile, PileKind};
+use crate::quote::{hidden_reason, quote};
 use crate::rules::{MAX_CASCADES, MAX_CELLS};
 
 /// Which notation to write.
@@ -33,7 +34,7 @@ pub enum Notation {
 #[non_exhaustive]
 pub enum NotationError {
     /// The token is not `<source><destination>[v<hex count>]`.
-    #[error("`{token}` is not a move: {reason}")]
+    #[error("{} is not a move: {reason}", quote(.token))]
     Syntax {
         /// The token.
         token: String,
@@ -41,7 +42,7 @@ pub enum NotationError {
         reason: &'static str,
     },
     /// The token names a move the position does not allow.
-    #[error("`{token}` is illegal here: {error}")]
+    #[error("{} is illegal here: {error}", quote(.token))]
     Illegal {
         /// The token.
         token: String,
@@ -80,27 +81,35 @@ impl Written {
     /// [`NotationError::Syntax`].
     pub fn parse(token: &str) -> Result<Written, NotationError> {
         let syntax = |reason| NotationError::Syntax { token: token.to_owned(), reason };
+        if let Some(reason) = hidden_reason(token) {
+            return Err(syntax(reason));
+        }
         let mut chars = token.chars();
         let (Some(from), Some(to)) = (chars.next(), chars.next()) else {
             return Err(syntax("a move is two symbols: source then destination (like `3a` or `38`)"));
         };
-        let bad_pile = "piles are cascades 1-9 and 0, free cells a-g and i, foundations h";
-        let from = pile_symbol(from).ok_or_else(|| syntax(bad_pile))?;
+        let from = pile_symbol(from).ok_or_else(|| {
+            syntax("the source is not a pile (piles are cascades 1-9 and 0, free cells a-g and i, foundations h)")
+        })?;
         if from.is_foundation() {
             return Err(syntax("`h` (the foundations) cannot be a source: cards never leave a foundation"));
         }
-        let to = pile_symbol(to).ok_or_else(|| syntax(bad_pile))?;
+        let to = pile_symbol(to).ok_or_else(|| {
+            syntax("the destination is not a pile (piles are cascades 1-9 and 0, free cells a-g and i, foundations h)")
+        })?;
         let rest = chars.as_str();
         let count = if rest.is_empty() {
             None
         } else {
-            let hex = rest
-                .strip_prefix('v')
-                .or_else(|| rest.strip_prefix('V'))
-                .ok_or_else(|| syntax("only `v` and a hexadecimal count may follow the two piles"))?;
+            let hex = rest.strip_prefix('v').or_else(|| rest.strip_prefix('V')).ok_or_else(|| {
+                syntax(
+                    "only `v` and a hexadecimal count may follow the two piles (separate moves with spaces or commas)",
+                )
+            })?;
+            // `from_str_radix` alone would also take a sign: `v+2`.
             match u8::from_str_radix(hex, 16) {
-                Ok(n) if n > 0 => Some(n),
-                _ => return Err(syntax("`v` needs a card count in hexadecimal, at least 1 (like `v2` or `vA`)")),
+                Ok(n) if n > 0 && hex.bytes().all(|b| b.is_ascii_hexdigit()) => Some(n),
+                _ => return Err(syntax("`v` needs a card count in hexadecimal from 1 to ff, like `v2` or `vA`")),
             }
         };
         Ok(Written { from, to, count })

@@ -10,6 +10,7 @@ use std::str::FromStr;
 use thiserror::Error;
 
 use crate::card::{Card, Colour, Rank};
+use crate::quote::quote;
 
 /// The most free cells a rule set may have.
 pub const MAX_CELLS: usize = 8;
@@ -279,7 +280,7 @@ impl fmt::Display for Game {
 
 /// The name is not one of [`Game::ALL`].
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("unknown game `{0}`; expected one of: freecell, bakers-game, eight-off, seahaven-towers")]
+#[error("unknown game {}; expected one of: freecell, bakers-game, eight-off, seahaven-towers", quote(.0))]
 pub struct ParseGameError(pub String);
 
 impl FromStr for Game {

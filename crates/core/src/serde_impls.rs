@@ -44,7 +44,7 @@ impl<'de> Deserialize<'de> for Suit {
         let mut chars = text.chars();
         match (chars.next().and_then(Suit::from_letter), chars.next()) {
             (Some(suit), None) => Ok(suit),
-            _ => Err(D::Error::custom(format!("`{text}` is not a suit (expected C, D, H or S)"))),
+            _ => Err(D::Error::custom(format!("{} is not a suit (expected C, D, H or S)", crate::quote(&text)))),
         }
     }
 }

@@ -5,9 +5,10 @@ use std::fmt;
 use thiserror::Error;
 
 use crate::board::Board;
-use crate::format::TextPosition;
+use crate::format::{BYTE_ORDER_MARK, TextPosition};
 use crate::moves::{Move, MoveError};
 use crate::notation::NotationError;
+use crate::quote::quote;
 
 /// A replayed solution.
 #[derive(Clone, Debug)]
@@ -52,7 +53,7 @@ impl fmt::Display for VerifyError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "move {}", self.index + 1)?;
         if let Some((token, at)) = &self.token {
-            write!(f, " (`{token}`, {at})")?;
+            write!(f, " ({}, {at})", quote(token))?;
         }
         match &self.kind {
             VerifyErrorKind::Syntax(NotationError::Syntax { reason, .. }) => write!(f, ": not a move: {reason}"),
@@ -88,6 +89,8 @@ pub fn replay(board: &Board, moves: &[Move]) -> Result<Board, VerifyError> {
 /// Reads and replays a solution written in standard or detailed notation: tokens separated
 /// by white space or commas; `#` starts a comment that runs to the end of its line. No
 /// automatic moves are made, so every move, foundation moves included, must be written.
+/// Lines end in `\n` or `\r\n`; a byte-order mark (U+FEFF) at the very start of the text is
+/// skipped, and columns on the first line count from after it.
 ///
 /// Whether the game is won is for the caller to judge (`verified.board.is_won()`): a
 /// hint or a partial line of play is a valid replay too.
@@ -98,6 +101,7 @@ pub fn replay(board: &Board, moves: &[Move]) -> Result<Board, VerifyError> {
 pub fn verify(board: &Board, solution: &str) -> Result<Verified, VerifyError> {
     let mut board = board.clone();
     let mut moves = Vec::new();
+    let solution = solution.strip_prefix(BYTE_ORDER_MARK).unwrap_or(solution);
     for (line_index, line) in solution.lines().enumerate() {
         let line = line.split('#').next().unwrap_or("");
         let mut column = 0;

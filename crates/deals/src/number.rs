@@ -4,7 +4,7 @@ use std::fmt;
 use std::num::NonZeroU64;
 use std::str::FromStr;
 
-use freecell_core::{Board, Card, Game, Layout};
+use freecell_core::{Board, Card, Game, Layout, quote};
 use thiserror::Error;
 
 use crate::ms;
@@ -151,22 +151,36 @@ impl FromStr for DealNumber {
     /// Parses decimal digits, ignoring surrounding white space.
     ///
     /// # Errors
-    /// [`ParseDealError::NotANumber`] for anything but digits (signs included), and
-    /// [`ParseDealError::OutOfRange`] for 0 and numbers above 8,589,934,591.
+    /// [`ParseDealError::NotANumber`] for anything but digits (nothing at all, a sign, `0x`,
+    /// an exponent, a range), and [`ParseDealError::OutOfRange`] for 0 and numbers above
+    /// 8,589,934,591, however many digits they have.
+    ///
+    /// # Examples
+    /// ```
+    /// use freecell_deals::DealNumber;
+    /// assert_eq!(" 617 ".parse::<DealNumber>()?.get(), 617);
+    /// let error = "18446744073709551616".parse::<DealNumber>().unwrap_err();
+    /// assert_eq!(
+    ///     error.to_string(),
+    ///     "deal `18446744073709551616` is above 8589934591: Microsoft deals are numbered 1 to 8589934591"
+    /// );
+    /// # Ok::<(), freecell_deals::ParseDealError>(())
+    /// ```
     fn from_str(text: &str) -> Result<DealNumber, ParseDealError> {
-        parse_number(text, text)
+        parse_number(text).ok_or_else(|| ParseDealError::NotANumber { text: text.to_owned() })?
     }
 }
 
-/// Parses one deal number; `whole` is the text to quote in errors.
-pub(crate) fn parse_number(part: &str, whole: &str) -> Result<DealNumber, ParseDealError> {
+/// Parses one deal number with surrounding white space: `None` when it is not decimal
+/// digits, an error when the digits are not a deal.
+pub(crate) fn parse_number(part: &str) -> Option<Result<DealNumber, ParseDealError>> {
     let digits = part.trim();
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(ParseDealError::NotANumber { text: whole.to_owned() });
+        return None;
     }
-    // All digits: the only parse failure left is overflow, which is out of range too.
-    let number = digits.parse::<u64>().unwrap_or(u64::MAX);
-    Ok(DealNumber::try_from(number)?)
+    // All digits: the only parse failure left is overflow, which is above the last deal.
+    let deal = digits.parse::<u64>().ok().and_then(DealNumber::new);
+    Some(deal.ok_or_else(|| ParseDealError::OutOfRange { number: digits.to_owned() }))
 }
 
 /// A deal number outside 1 … 8,589,934,591.
@@ -177,42 +191,89 @@ pub(crate) fn parse_number(part: &str, whole: &str) -> Result<DealNumber, ParseD
 /// let error = DealNumber::try_from(0).unwrap_err();
 /// assert_eq!(error.number, 0);
 /// assert_eq!(error.to_string(), "deal 0 does not exist: Microsoft deals are numbered 1 to 8589934591");
+/// let error = DealNumber::try_from(8_589_934_592).unwrap_err();
+/// assert_eq!(error.to_string(), "deal 8589934592 is above 8589934591: Microsoft deals are numbered 1 to 8589934591");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
-#[error("deal {number} does not exist: Microsoft deals are numbered 1 to 8589934591")]
+#[error("deal {number} {}: {NUMBERED}", if *.number == 0 { "does not exist" } else { ABOVE })]
 #[non_exhaustive]
 pub struct DealError {
     /// The number asked for.
     pub number: u64,
 }
 
+/// The valid deal numbers, the end of every message about a number out of range.
+const NUMBERED: &str = "Microsoft deals are numbered 1 to 8589934591";
+/// What is wrong with a number above the last deal.
+const ABOVE: &str = "is above 8589934591";
+/// How to write a deal number.
+const NUMBER_FORM: &str = "write decimal digits from 1 to 8589934591, like `617`";
+/// How to write a deal range.
+const RANGE_FORMS: &str = "write `N`, `A..=B` or `A..B` (both include B) with deals 1 to 8589934591, like `1..=32000`";
+
 /// Why a text is not a deal number or a deal range.
+///
+/// Every message quotes the text as given, cut to a readable prefix by
+/// [`freecell_core::quote`], and says which forms are valid.
 ///
 /// # Examples
 /// ```
 /// use freecell_deals::{DealRange, ParseDealError};
-/// assert!(matches!("x".parse::<DealRange>(), Err(ParseDealError::NotANumber { .. })));
+/// assert!(matches!("x".parse::<DealRange>(), Err(ParseDealError::NotARange { .. })));
 /// assert!(matches!("9..3".parse::<DealRange>(), Err(ParseDealError::EmptyRange { .. })));
+/// let error = "1..".parse::<DealRange>().unwrap_err();
+/// assert_eq!(
+///     error.to_string(),
+///     "`1..` is not a deal range: write `N`, `A..=B` or `A..B` (both include B) with deals 1 to 8589934591, \
+///      like `1..=32000`"
+/// );
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum ParseDealError {
-    /// The text is not made of decimal digits (or, for a range, of two numbers around `..`
-    /// or `..=`).
-    #[error("`{text}` is not a deal number or range (expected digits such as `617`, or `1..=32000`)")]
+    /// The text is not a deal number: nothing, or not decimal digits (a sign, `0x`, an
+    /// exponent, a range where one deal is wanted).
+    #[error("{}: {NUMBER_FORM}", given(.text, "is not a deal number", "no deal number given"))]
     NotANumber {
         /// The whole text.
         text: String,
     },
-    /// A number outside 1 … 8,589,934,591.
-    #[error(transparent)]
-    OutOfRange(#[from] DealError),
-    /// A range with no deal in it, such as `5..5` or `9..=3`.
-    #[error("the deal range `{text}` is empty")]
-    EmptyRange {
+    /// The text is not a deal range: not `N`, `A..=B` or `A..B` (such as `1..`, `..5`,
+    /// `1...5` or `1..=`), or a bound that is not decimal digits.
+    #[error("{}: {RANGE_FORMS}", given(.text, "is not a deal range", "no deal range given"))]
+    NotARange {
         /// The whole text.
         text: String,
     },
+    /// A number outside 1 … 8,589,934,591.
+    #[error(
+        "deal {} {}: {NUMBERED}",
+        quote(.number),
+        if .number.bytes().all(|b| b == b'0') { "does not exist" } else { ABOVE }
+    )]
+    OutOfRange {
+        /// The number as written, without the white space around it: decimal digits, which
+        /// may be too many for any integer type.
+        number: String,
+    },
+    /// A range whose first deal comes after its last, such as `9..3` or `9..=3`.
+    #[error(
+        "the deal range {} is empty: it starts after it ends (write the first deal first, like `{last}..={first}`)",
+        quote(.text)
+    )]
+    EmptyRange {
+        /// The whole text.
+        text: String,
+        /// The first deal as written.
+        first: DealNumber,
+        /// The last deal as written, before `first`.
+        last: DealNumber,
+    },
+}
+
+/// `text` quoted and followed by `what`, or `nothing` when `text` is blank.
+fn given(text: &str, what: &str, nothing: &str) -> String {
+    if text.trim().is_empty() { nothing.to_owned() } else { format!("{} {what}", quote(text)) }
 }
 
 #[cfg(test)]
@@ -235,7 +296,7 @@ mod tests {
             assert!(matches!(bad.parse::<DealNumber>(), Err(ParseDealError::NotANumber { .. })), "{bad:?}");
         }
         for far in ["0", "8589934592", "99999999999999999999999999"] {
-            assert!(matches!(far.parse::<DealNumber>(), Err(ParseDealError::OutOfRange(_))), "{far:?}");
+            assert!(matches!(far.parse::<DealNumber>(), Err(ParseDealError::OutOfRange { .. })), "{far:?}");
         }
     }
 

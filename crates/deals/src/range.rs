@@ -109,15 +109,20 @@ impl FromStr for DealRange {
     /// white space around the numbers.
     ///
     /// # Errors
-    /// [`ParseDealError`]: not numbers, a number out of range, or an empty range such as
-    /// `9..5`.
+    /// [`ParseDealError::NotARange`] for any other form (`1..`, `..5`, `1...5`, a sign),
+    /// [`ParseDealError::OutOfRange`] for 0 or a number above 8,589,934,591, and
+    /// [`ParseDealError::EmptyRange`] for a range that starts after it ends, such as `9..5`.
     fn from_str(text: &str) -> Result<DealRange, ParseDealError> {
+        let not_a_range = || ParseDealError::NotARange { text: text.to_owned() };
         let Some((start, rest)) = text.split_once("..") else {
-            return Ok(DealRange::single(parse_number(text, text)?));
+            return Ok(DealRange::single(parse_number(text).ok_or_else(not_a_range)??));
         };
-        let first = parse_number(start, text)?;
-        let last = parse_number(rest.strip_prefix('=').unwrap_or(rest), text)?;
-        DealRange::new(first, last).ok_or_else(|| ParseDealError::EmptyRange { text: text.to_owned() })
+        let end = rest.strip_prefix('=').unwrap_or(rest);
+        // Both bounds must be digits before either is judged as a deal: `0..x` is not a
+        // range at all, whatever 0 is.
+        let (first, last) = (parse_number(start).ok_or_else(not_a_range)?, parse_number(end).ok_or_else(not_a_range)?);
+        let (first, last) = (first?, last?);
+        DealRange::new(first, last).ok_or_else(|| ParseDealError::EmptyRange { text: text.to_owned(), first, last })
     }
 }
 
@@ -218,11 +223,11 @@ mod tests {
         for empty in ["9..=3", "9..3"] {
             assert!(matches!(range(empty), Err(ParseDealError::EmptyRange { .. })), "{empty}");
         }
-        for bad in ["", "..", "1..", "..5", "1...5", "1..=", "a..b", "1..=2..=3", "1-5"] {
-            assert!(matches!(range(bad), Err(ParseDealError::NotANumber { .. })), "{bad}");
+        for bad in ["", "..", "1..", "..5", "1...5", "1..=", "a..b", "1..=2..=3", "1-5", "0..x"] {
+            assert!(matches!(range(bad), Err(ParseDealError::NotARange { .. })), "{bad}");
         }
-        for far in ["0..=5", "1..=8589934592", "1..8589934592", "3..0"] {
-            assert!(matches!(range(far), Err(ParseDealError::OutOfRange(_))), "{far}");
+        for far in ["0..=5", "1..=8589934592", "1..8589934592", "3..0", "18446744073709551616"] {
+            assert!(matches!(range(far), Err(ParseDealError::OutOfRange { .. })), "{far}");
         }
     }
 

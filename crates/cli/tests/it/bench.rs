@@ -119,7 +119,7 @@ fn rows_do_not_depend_on_the_number_of_jobs() {
 fn bad_ranges_and_jobs_are_usage_errors() {
     for (deals, message) in [
         ("9..5", "the deal range `9..5` is empty"),
-        ("0..5", "deal 0 does not exist"),
+        ("0..5", "deal `0` does not exist"),
         ("1..x", "invalid value '1..x' for '--deals <RANGE>'"),
     ] {
         let run = freecell(&["bench", "--deals", deals]);

@@ -66,7 +66,7 @@ fn games_with_cards_in_cells_print_the_full_board() {
 
 #[test]
 fn bad_deal_numbers_are_usage_errors() {
-    for bad in ["0", "8589934592", "-3", "twelve", ""] {
+    for bad in ["0", "8589934592", "18446744073709551616", "-3", "twelve", ""] {
         let run = freecell(&["deal", bad]);
         assert_eq!(run.code, 2, "deal {bad:?}");
         assert!(run.stdout.is_empty());
@@ -74,10 +74,12 @@ fn bad_deal_numbers_are_usage_errors() {
     }
     let run = freecell(&["deal", "0"]);
     assert!(
-        run.stderr.contains("deal 0 does not exist: Microsoft deals are numbered 1 to 8589934591"),
+        run.stderr.contains("deal `0` does not exist: Microsoft deals are numbered 1 to 8589934591"),
         "{}",
         run.stderr
     );
+    let run = freecell(&["deal", "18446744073709551616"]);
+    assert!(run.stderr.contains("deal `18446744073709551616` is above 8589934591"), "{}", run.stderr);
 }
 
 #[test]

@@ -148,11 +148,17 @@ fn bad_boards() -> Vec<Bad> {
         ),
         bad("foundation twice", text("Foundations: H-0 H-0\n", &[]), K::FoundationTwice, Some((1, 18)), Some("H-0")),
         bad_card("bad suit", text("", &[(3, "AX 3H 5H 7H 9H JH KH")]), (3, 1), "AX", "suit"),
-        bad_card("rank 1", text("", &[(5, "2C 4C 1X 8C TC QC")]), (5, 7), "1X", "rank"),
-        bad_card("rank 11", text("", &[(7, "2H 4H 6H 8H 11H QH")]), (7, 13), "11H", "rank"),
-        bad_card("three letters", text("", &[(1, "AC 3C 5C 7C 9C JC KCC")]), (1, 19), "KCC", "rank"),
+        bad_card("rank 1", text("", &[(5, "2C 4C 1X 8C TC QC")]), (5, 7), "1X", "an ace is written `A`"),
+        bad_card("rank 11", text("", &[(7, "2H 4H 6H 8H 11H QH")]), (7, 13), "11H", "written `J`, `Q` and `K`"),
+        bad_card("three letters", text("", &[(1, "AC 3C 5C 7C 9C JC KCC")]), (1, 19), "KCC", "a rank and a suit"),
         bad_card("unknown token", text("", &[(2, "AD 3D 5D ?? 9D JD KD")]), (2, 10), "??", "rank"),
-        bad_card("non-ASCII suit", text("", &[(3, "AH 3H 5H 7H 9H JH K♥")]), (3, 19), "K♥", "suit"),
+        bad_card(
+            "non-ASCII suit",
+            text("", &[(3, "AH 3H 5H 7H 9H JH K♥")]),
+            (3, 19),
+            "K♥",
+            "the letters C, D, H and S",
+        ),
         bad_card("non-ASCII token", text("", &[(1, "AC 3C 5C 7C 9C JC KC é")]), (1, 22), "é", "rank"),
         bad_card("bad card in a cell", text("Freecells: 8X\n", &[]), (1, 12), "8X", "suit"),
         bad_card(
@@ -245,7 +251,13 @@ fn bad_boards() -> Vec<Bad> {
             )
         },
         // Found by the parse_board fuzz target: columns after non-ASCII white space.
-        bad_card("after a no-break space", text("\u{a0}Freecells: - - - - 4STH\n", &[]), (1, 21), "4STH", "rank"),
+        bad_card(
+            "after a no-break space",
+            text("\u{a0}Freecells: - - - - 4STH\n", &[]),
+            (1, 21),
+            "4STH",
+            "a rank and a suit",
+        ),
         bad_card("cells after an ideographic space", text("\u{3000}FC: 8X\n", &[]), (1, 6), "8X", "suit"),
         bad(
             "foundation after a no-break space",
@@ -269,10 +281,16 @@ fn bad_boards() -> Vec<Bad> {
             Some("8S TS QS"),
         ),
         bad("cells header twice", text("Freecells: -\nFC: -\n", &[]), K::HeaderTwice, Some((2, 1)), Some("FC: -")),
-        bad_card("a lone rank", text("", &[(2, "AD 3D 5D 7D 9D JD K")]), (2, 19), "K", "rank"),
-        bad_card("rank 0", text("", &[(7, "2H 4H 6H 8H TH 0H")]), (7, 16), "0H", "rank"),
+        bad_card("a lone rank", text("", &[(2, "AD 3D 5D 7D 9D JD K")]), (2, 19), "K", "suit is missing"),
+        bad_card("rank 0", text("", &[(7, "2H 4H 6H 8H TH 0H")]), (7, 16), "0H", "a ten is written `T` or `10`"),
         bad_card("10 of no suit", text("", &[(5, "2C 4C 6C 8C 10X QC")]), (5, 13), "10X", "suit"),
-        bad_card("a double dash in the cells", text("Freecells: --\n", &[]), (1, 12), "--", "rank"),
+        bad(
+            "a double dash in the cells",
+            text("Freecells: --\n", &[]),
+            K::BadCard { reason: "an empty free cell is a single `-`" },
+            Some((1, 12)),
+            Some("--"),
+        ),
         bad(
             "duplicate written in lower case",
             text("", &[(4, "AS 3S 5S 7S 9S JS kc")]),

@@ -5,6 +5,7 @@ mod bad_input;
 mod common;
 mod fc_solve;
 mod formats;
+mod messages;
 mod playout;
 mod rules;
 #[cfg(feature = "serde")]

@@ -1,6 +1,7 @@
 //! Integration tests for `freecell-deals`: published Microsoft deals from each numbering
 //! range, pinned seeded deals, and deal ranges.
 
+mod messages;
 mod ms_deals;
 mod ranges;
 mod seeded;

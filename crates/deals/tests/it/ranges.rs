@@ -20,8 +20,8 @@ fn command_line_forms() {
     assert!(range.contains(DealNumber::try_from(11982).unwrap()));
     assert_eq!(range.len(), 5);
     let error = "0..=10".parse::<DealRange>().unwrap_err();
-    assert!(matches!(error, ParseDealError::OutOfRange(_)));
-    assert_eq!(error.to_string(), "deal 0 does not exist: Microsoft deals are numbered 1 to 8589934591");
+    assert!(matches!(error, ParseDealError::OutOfRange { .. }));
+    assert_eq!(error.to_string(), "deal `0` does not exist: Microsoft deals are numbered 1 to 8589934591");
     let error = "ten".parse::<DealRange>().unwrap_err();
     assert!(error.to_string().contains("`ten`"), "{error}");
 }
