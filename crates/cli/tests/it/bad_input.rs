@@ -826,7 +826,7 @@ fn argument_cases() -> Vec<Case> {
         row("bench_jobs_0_is_one_per_core", &["bench", "--deals", "1..2", "--jobs", "0"], "", vec![], 0, &[])
             .then(printed_summary),
         row("bench_deals_reversed", &["bench", "--deals", "9..5"], "", vec![], 2, &["--deals", "9..5", "empty"]),
-        row("bench_deals_from_0", &["bench", "--deals", "0..5"], "", vec![], 2, &["--deals", "deal 0"]),
+        row("bench_deals_from_0", &["bench", "--deals", "0..5"], "", vec![], 2, &["--deals", "deal `0`"]),
         row("bench_deals_beyond", &["bench", "--deals", "1..8589934592"], "", vec![], 2, &["--deals", "8589934591"]),
         row("bench_deals_garbage", &["bench", "--deals", "1..x"], "", vec![], 2, &["--deals", "1..x"]),
         row("bench_deals_empty", &["bench", "--deals", ""], "", vec![], 2, &["--deals"]),
@@ -1067,7 +1067,7 @@ fn csv_cases() -> Vec<Case> {
             "",
             csv(b(&format!("{CSV_HEADER}{CSV_ROW_1}"))),
             2,
-            &["--deals", "deal 0"],
+            &["--deals", "deal `0`"],
         ),
         row(
             "csv_not_created_on_too_many_jobs",
@@ -1246,7 +1246,7 @@ fn evolve_cases() -> Vec<Case> {
             2,
             &["--validate||32000"],
         ),
-        row("evolve_validate_from_0", &fresh(&["--validate", "0..5"]), "", vec![], 2, &["--validate", "deal 0"]),
+        row("evolve_validate_from_0", &fresh(&["--validate", "0..5"]), "", vec![], 2, &["--validate", "deal `0`"]),
         row("evolve_mode_unknown", &["evolve", "--mode", "nope"], "", vec![], 2, &["--mode", "nope"]),
         row("evolve_setting_unknown", &["evolve", "--setting", "nope"], "", vec![], 2, &["--setting", "nope"]),
         row("evolve_jobs_100000", &fresh(&["--jobs", "100000"]), "", vec![], 2, &["--jobs", "1024"]),
