@@ -308,43 +308,44 @@ pub enum ParsePolicyErrorKind {
     /// The expression does not have the expected shape.
     #[error("expected {0}")]
     Expected(&'static str),
-    /// A name that is no feature, advisor or keyword: the name, cut to 40 characters and
-    /// `…` when longer.
-    #[error("unknown name `{}`", Escaped(.0))]
+    /// A name that is no feature, advisor or keyword, as shown: invisible characters
+    /// escaped (`\0`, `U+FEFF`), cut to 40 characters and `…` when longer.
+    #[error("unknown name `{0}`")]
     UnknownName(String),
-    /// A weight or constant that is not a finite number: the text, cut like
-    /// [`UnknownName`](Self::UnknownName)'s.
-    #[error("`{}` is not a finite number", Escaped(.0))]
+    /// A weight or constant that is not a finite number, shown as
+    /// [`UnknownName`](Self::UnknownName)'s name is.
+    #[error("`{0}` is not a finite number")]
     BadNumber(String),
     /// The same feature weighted twice.
     #[error("feature `{0}` is weighted twice")]
     DuplicateWeight(&'static str),
 }
 
-/// The first [`EXCERPT_CHARS`] characters of `token`, and `…` when it is longer.
+/// `token` as an error shows it: invisible characters escaped (`\0`, and `U+XXXX` for
+/// other control and format characters: a byte-order mark is `U+FEFF`), cut to
+/// [`EXCERPT_CHARS`] characters as shown (escapes count their length) and `…` when cut.
+/// Tokens never hold whitespace: it separates them.
 fn excerpt(token: &str) -> String {
-    match token.char_indices().nth(EXCERPT_CHARS) {
-        Some((cut, _)) => format!("{}…", &token[..cut]),
-        None => token.to_owned(),
-    }
-}
-
-/// Shows a token with its invisible characters escaped: `\0`, and `U+XXXX` for other
-/// control and format characters (a byte-order mark is `U+FEFF`). Tokens never hold
-/// whitespace: it separates them.
-struct Escaped<'a>(&'a str);
-
-impl fmt::Display for Escaped<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for c in self.0.chars() {
-            match c {
-                '\0' => f.write_str("\\0")?,
-                c if c.is_control() || is_format(c) => write!(f, "U+{:04X}", u32::from(c))?,
-                c => write!(f, "{c}")?,
-            }
+    let mut shown = String::new();
+    let mut width = 0;
+    for c in token.chars() {
+        let escape = match c {
+            '\0' => Some("\\0".to_owned()),
+            c if c.is_control() || is_format(c) => Some(format!("U+{:04X}", u32::from(c))),
+            _ => None,
+        };
+        let w = escape.as_ref().map_or(1, String::len);
+        if width + w > EXCERPT_CHARS {
+            shown.push('…');
+            break;
         }
-        Ok(())
+        width += w;
+        match escape {
+            Some(escape) => shown.push_str(&escape),
+            None => shown.push(c),
+        }
     }
+    shown
 }
 
 /// The invisible format characters (Unicode category Cf) that text editors leave behind:
@@ -769,6 +770,18 @@ mod tests {
         assert_eq!(err.to_string(), "line 1, column 7: unknown name `U+FEFFHSDH\\0`");
         let err = "(policy (if (<= HSDH\u{1} 0.5) (+)) (default (+)))".parse::<Policy>().unwrap_err();
         assert_eq!(err.to_string(), "line 1, column 17: unknown name `HSDHU+0001`");
+    }
+
+    #[test]
+    fn escaped_characters_count_against_the_excerpt() {
+        // Found by fuzzing: each escape is 6 characters, so 40 of them made 240.
+        let err = format!("(+ (* HSDH{} 1))", "\u{17}".repeat(100)).parse::<Weights>().unwrap_err();
+        let shown = format!("HSDH{}…", "U+0017".repeat(6));
+        assert_eq!(err.to_string(), format!("line 1, column 7: unknown name `{shown}`"));
+        let err = format!("(policy (if (<= HSDH 0.3{}) (+)) (default (+)))", "\u{19}".repeat(50))
+            .parse::<Policy>()
+            .unwrap_err();
+        assert_eq!(err.to_string(), format!("line 1, column 22: `0.3{}…` is not a finite number", "U+0019".repeat(6)));
     }
 
     #[test]

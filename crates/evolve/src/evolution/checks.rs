@@ -1,7 +1,7 @@
 //! What a checkpoint must hold to be resumed, and reading one with bounded lists and short
 //! error messages: a checkpoint is a file, and may come from anywhere.
 
-use std::fmt::{self, Write as _};
+use std::fmt;
 use std::marker::PhantomData;
 
 use freecell_heuristics::Weights;
@@ -58,22 +58,24 @@ pub(crate) fn json_error(e: &serde_json::Error) -> String {
 }
 
 /// `message` with each part between backquotes or double quotes cut to [`QUOTE_CHARS`]
-/// characters and `…`, invisible characters shown as `\0` or `U+XXXX`, and the whole cut
-/// to [`MESSAGE_CHARS`] (a quote inside a quoted part can leave the rest unpaired).
+/// characters as shown and `…`, invisible characters shown as `\0` or `U+XXXX` (escapes
+/// count their length), and the whole cut to about [`MESSAGE_CHARS`] (a quote inside a
+/// quoted part can leave the rest unpaired).
 fn cut_quotes(message: &str) -> String {
     let mut out = String::new();
-    // The open quote, the characters inside it so far, whether a `\` escapes the next one.
+    // The open quote, the characters shown inside it so far, whether it was cut, and
+    // whether a `\` escapes the next character.
     let mut quote: Option<char> = None;
-    let (mut inside, mut escaped) = (0, false);
+    let (mut inside, mut cut, mut escaped) = (0, false, false);
     let mut kept = 0;
     for c in message.chars() {
-        if kept == MESSAGE_CHARS {
+        if kept >= MESSAGE_CHARS {
             out.push('…');
             break;
         }
         match quote {
             Some(q) if c == q && !escaped => {
-                if inside > QUOTE_CHARS {
+                if cut {
                     out.push('…');
                 }
                 quote = None;
@@ -82,32 +84,37 @@ fn cut_quotes(message: &str) -> String {
             }
             Some(q) => {
                 escaped = q == '"' && c == '\\' && !escaped;
-                inside += 1;
-                if inside <= QUOTE_CHARS {
-                    push_shown(&mut out, c);
-                    kept += 1;
+                if !cut {
+                    let piece = shown(c);
+                    let width = piece.chars().count();
+                    cut = inside + width > QUOTE_CHARS;
+                    if !cut {
+                        inside += width;
+                        kept += width;
+                        out.push_str(&piece);
+                    }
                 }
             }
             None => {
                 if c == '`' || c == '"' {
-                    (quote, inside, escaped) = (Some(c), 0, false);
+                    (quote, inside, cut, escaped) = (Some(c), 0, false, false);
                 }
-                push_shown(&mut out, c);
-                kept += 1;
+                let piece = shown(c);
+                kept += piece.chars().count();
+                out.push_str(&piece);
             }
         }
     }
     out
 }
 
-/// Pushes `c`, or `\0` or `U+XXXX` for a control or invisible format character.
-fn push_shown(out: &mut String, c: char) {
+/// `c`, or `\0` or `U+XXXX` for a control or invisible format character.
+fn shown(c: char) -> String {
     let invisible = matches!(c, '\u{ad}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{206f}' | '\u{feff}');
     match c {
-        '\0' => out.push_str("\\0"),
-        // Infallible: writing to a String.
-        c if c.is_control() || invisible => _ = write!(out, "U+{:04X}", u32::from(c)),
-        c => out.push(c),
+        '\0' => "\\0".to_owned(),
+        c if c.is_control() || invisible => format!("U+{:04X}", u32::from(c)),
+        c => c.to_string(),
     }
 }
 
@@ -334,6 +341,9 @@ mod tests {
         let cut = cut_quotes(&format!("invalid type: string \"a\\\"{long}\", expected u32"));
         assert_eq!(cut, format!("invalid type: string \"a\\\"{}…\", expected u32", "x".repeat(37)));
         assert_eq!(cut_quotes("unknown variant `\u{feff}W\0`"), "unknown variant `U+FEFFW\\0`");
+        // Escapes count their length against the cut.
+        let cut = cut_quotes(&format!("unknown variant `{}`, expected", "\u{17}".repeat(100)));
+        assert_eq!(cut, format!("unknown variant `{}…`, expected", "U+0017".repeat(6)));
         // Unpaired quotes: the whole message is cut.
         let cut = cut_quotes(&format!("unknown variant `a`b{long}`"));
         assert_eq!(cut.chars().count(), MESSAGE_CHARS + 1);
