@@ -19,7 +19,9 @@
 //! ```
 //! Parsing accepts the weight terms in any order and under any name
 //! [`Feature::from_name`] accepts; a missing feature weighs 0. Numbers print in Rust's
-//! shortest round-trip form, so `parse(print(p)) == p`.
+//! shortest round-trip form, so `parse(print(p)) == p`. Reading never panics: lists nested
+//! deeper than [`MAX_NESTING`] are an error, and an error gives its line and column and
+//! quotes at most 40 characters of the text.
 //!
 //! # Examples
 //! ```
@@ -288,7 +290,7 @@ pub enum ParsePolicyErrorKind {
     #[error("the text starts with a byte-order mark (U+FEFF)")]
     ByteOrderMark,
     /// The text holds no expression.
-    #[error("no expression: the text is empty")]
+    #[error("no expression: the text is empty or blank")]
     Empty,
     /// A `(` whose `)` never comes (the error is at the `(`).
     #[error("this `(` is never closed")]
