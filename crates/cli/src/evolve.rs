@@ -95,11 +95,11 @@ impl fmt::Display for SolverChoice {
     }
 }
 
-/// Reads a genome file and checks every weight is in `[0, 1]`.
+/// Reads a genome file and checks every weight is in `[0, 1]`. The text is not trimmed:
+/// the reader skips white space, and an error's line is then the file's.
 fn read_weights(path: &Path) -> Result<Weights, Failure> {
     let text = read_input(path, "weights")?;
-    let weights: Weights =
-        text.trim().parse().map_err(|e| Failure::Input(format!("bad weights in {}: {e}", shown(path))))?;
+    let weights: Weights = text.parse().map_err(|e| Failure::Input(format!("bad weights in {}: {e}", shown(path))))?;
     if !weights.is_valid() {
         return Err(Failure::Input(format!("bad weights in {}: every weight must be in [0, 1]", shown(path))));
     }
@@ -109,8 +109,7 @@ fn read_weights(path: &Path) -> Result<Weights, Failure> {
 /// Reads a policy file and validates it (depths, weights, constants).
 fn read_policy(path: &Path) -> Result<Policy, Failure> {
     let text = read_input(path, "policy")?;
-    let policy: Policy =
-        text.trim().parse().map_err(|e| Failure::Input(format!("bad policy in {}: {e}", shown(path))))?;
+    let policy: Policy = text.parse().map_err(|e| Failure::Input(format!("bad policy in {}: {e}", shown(path))))?;
     policy.validate().map_err(|e| Failure::Input(format!("bad policy in {}: {e}", shown(path))))?;
     Ok(policy)
 }

@@ -22,11 +22,18 @@ use freecell_heuristics::policy::Policy;
 use freecell_solver::{Outcome, Preset, Solver};
 use rayon::prelude::*;
 
+/// The solver SOLVER names; genomes and policies are checked as `freecell solve` does.
 fn solver(spec: &str) -> Result<Solver, Box<dyn std::error::Error>> {
     Ok(if let Some(path) = spec.strip_prefix("weights:") {
-        Solver::with_weights(std::fs::read_to_string(path)?.trim().parse::<Weights>()?)
+        let weights: Weights = std::fs::read_to_string(path)?.parse().map_err(|e| format!("{path}: {e}"))?;
+        if !weights.is_valid() {
+            return Err(format!("{path}: every weight must be in [0, 1]").into());
+        }
+        Solver::with_weights(weights)
     } else if let Some(path) = spec.strip_prefix("policy:") {
-        Solver::with_policy(std::fs::read_to_string(path)?.trim().parse::<Policy>()?)
+        let policy: Policy = std::fs::read_to_string(path)?.parse().map_err(|e| format!("{path}: {e}"))?;
+        policy.validate().map_err(|e| format!("{path}: {e}"))?;
+        Solver::with_policy(policy)
     } else {
         Solver::new(spec.parse::<Preset>()?)
     })
@@ -37,8 +44,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let [first, last, max_nodes, jobs, rest @ ..] = args.as_slice() else {
         return Err("usage: table2 FIRST LAST MAX_NODES JOBS [--exclude CHECKPOINT] SOLVER...".into());
     };
-    let (first, last, max_nodes, jobs): (u64, u64, u64, usize) =
-        (first.parse()?, last.parse()?, max_nodes.parse()?, jobs.parse()?);
+    let deal = |text: &str, what: &str| text.parse::<DealNumber>().map_err(|e| format!("{what}: {e}"));
+    let (first, last, max_nodes, jobs) =
+        (deal(first, "FIRST")?, deal(last, "LAST")?, max_nodes.parse::<u64>()?, jobs.parse::<usize>()?);
+    if first > last {
+        return Err(format!("FIRST ({first}) is after LAST ({last})").into());
+    }
+    let (first, last) = (first.get(), last.get());
     let (excluded, specs): (BTreeSet<u64>, &[String]) = match rest {
         [flag, path, specs @ ..] if flag == "--exclude" => {
             let checkpoint = Checkpoint::from_json(&std::fs::read_to_string(path)?)?;
@@ -48,7 +60,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     };
     let deals: Vec<u64> = (first..=last).filter(|d| !excluded.contains(d)).collect();
     let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
-    let penalty = 2 * max_nodes;
+    let penalty = max_nodes.saturating_mul(2);
     println!(
         "MS {first}–{last}: {} deals ({} training deals excluded), budget {max_nodes} expanded nodes, unsolved = {penalty}",
         deals.len(),
@@ -67,6 +79,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 .map_init(
                     || solver(spec).expect("checked above").max_nodes(max_nodes),
                     |s, &n| {
+                        // FIRST and LAST are deal numbers, and so is every number between.
                         let board = DealNumber::new(n).expect("MS deal numbers").board();
                         let report = s.solve(&board).expect("no solver bug");
                         match report.outcome {
@@ -84,7 +97,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let solved: Vec<&(u64, f64, usize)> = results.iter().flatten().collect();
         let k = solved.len().max(1) as f64;
         let node_sum: u64 = solved.iter().map(|r| r.0).sum();
-        let penalised = (node_sum + penalty * (deals.len() - solved.len()) as u64) as f64 / deals.len().max(1) as f64;
+        let penalised = node_sum.saturating_add(penalty.saturating_mul((deals.len() - solved.len()) as u64)) as f64
+            / deals.len().max(1) as f64;
         println!(
             "| {spec} | {} ({:.2} %) | {:.0} | {:.0} | {:.1} | {:.1} | {:.1} |",
             solved.len(),

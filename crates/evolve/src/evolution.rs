@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use freecell_core::{Board, Move};
 use freecell_deals::DealNumber;
 use freecell_heuristics::advisors::EvalContext;
-use freecell_heuristics::policy::Policy;
+use freecell_heuristics::policy::{ParsePolicyError, Policy};
 use freecell_heuristics::{Weights, features};
 use freecell_solver::{Outcome, Preset, Solver};
 use rayon::prelude::*;
@@ -19,6 +19,10 @@ use crate::fitness::{Baselines, deal_fitness};
 use crate::genome::{DealSet, random_weights};
 use crate::gp::Gp;
 use crate::operators::{Genome, Rates, breed};
+
+mod checks;
+
+pub(crate) use checks::json_error;
 
 /// What an individual is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -206,56 +210,123 @@ impl Config {
         self
     }
 
-    /// Deals each solver runs per generation.
+    /// Deals each solver runs per generation (saturating: [`validate`](Self::validate)
+    /// refuses more than [`MAX_DEALS_PER_SOLVER`](Self::MAX_DEALS_PER_SOLVER)).
     pub fn deals_per_solver(&self) -> usize {
         match self.setting {
             Setting::Random | Setting::Gradual => self.random_deals,
-            Setting::Hillis | Setting::Rosin => self.deals_per_set * self.sets_per_solver,
+            Setting::Hillis | Setting::Rosin => self.deals_per_set.saturating_mul(self.sets_per_solver),
         }
     }
 
-    /// Checks the settings.
+    /// The most solvers a population may hold (the papers: 40–60).
+    pub const MAX_POPULATION: usize = 10_000;
+    /// The most deal individuals coevolution may keep (the papers: 40).
+    pub const MAX_DEAL_POPULATION: usize = 10_000;
+    /// The most training deals (the papers: 1,000).
+    pub const MAX_TRAINING: usize = 1_000_000;
+    /// The most deals a solver may run per generation (the papers: 10–12).
+    pub const MAX_DEALS_PER_SOLVER: usize = 1_000;
+    /// The most rules a policy may have (the chapter: 5).
+    pub const MAX_RULES: usize = 100;
+    /// The most generations a run may have (the papers: 60 or so).
+    pub const MAX_GENERATIONS: u32 = 1_000_000;
+    /// The most validation deals (the default: 1,000).
+    pub const MAX_VALIDATION_DEALS: u32 = 1_000_000;
+
+    /// Checks the settings: each within its range, and the `MAX_*` limits above, far past
+    /// the papers' values, so that settings (or a checkpoint) cannot make a run allocate
+    /// without bound before it starts: a population of 10^12, a training set of 2^32 deals.
     ///
     /// # Errors
     /// [`EvolveError::Config`] naming the first setting out of range.
     pub fn validate(&self) -> Result<(), EvolveError> {
-        let fail = |what: &str| Err(EvolveError::Config(what.to_owned()));
-        if self.population < 2 {
-            return fail("the population needs at least 2 individuals");
+        let fail = |message: String| Err(EvolveError::Config(message));
+        if !(2..=Config::MAX_POPULATION).contains(&self.population) {
+            return fail(format!(
+                "population: {}; a run takes 2 to {} solvers",
+                self.population,
+                Config::MAX_POPULATION
+            ));
+        }
+        if self.generations > Config::MAX_GENERATIONS {
+            return fail(format!("generations: {}; at most {} are run", self.generations, Config::MAX_GENERATIONS));
         }
         if self.elitism >= self.population {
-            return fail("elitism must be smaller than the population");
+            return fail(format!(
+                "elitism: {}; it must be smaller than the population ({})",
+                self.elitism, self.population
+            ));
         }
         if self.max_nodes == 0 || self.baseline_nodes == 0 || self.penalty_nodes == 0 {
-            return fail("node budgets and the penalty must be positive");
+            return fail(format!(
+                "max_nodes, baseline_nodes, penalty_nodes: {}, {}, {}; node budgets and the penalty must be positive",
+                self.max_nodes, self.baseline_nodes, self.penalty_nodes
+            ));
         }
-        if self.deal_range == 0 || self.training_size == 0 || self.training_size as u64 > u64::from(self.deal_range) {
-            return fail("the training set must hold 1 to deal_range deals");
+        if self.deal_range == 0 {
+            return fail("deal_range: 0; training deals are drawn from MS 1 to deal_range".to_owned());
         }
-        if self.deals_per_solver() == 0 || self.deals_per_solver() > self.training_size {
-            return fail("each solver needs 1 to training_size deals per generation");
+        let most = (Config::MAX_TRAINING as u64).min(u64::from(self.deal_range));
+        if self.training_size == 0 || self.training_size as u64 > most {
+            return fail(format!(
+                "training_size: {}; the training set holds 1 to deal_range ({}) deals, and at most {}",
+                self.training_size,
+                self.deal_range,
+                Config::MAX_TRAINING
+            ));
         }
-        if matches!(self.setting, Setting::Hillis | Setting::Rosin)
-            && (self.deal_population < 2 || self.deal_interval == 0)
-        {
-            return fail("coevolution needs a deal population of 2 or more and a positive deal interval");
+        let deals = self.deals_per_solver();
+        if deals == 0 || deals > self.training_size.min(Config::MAX_DEALS_PER_SOLVER) {
+            let what = match self.setting {
+                Setting::Random | Setting::Gradual => "random_deals",
+                Setting::Hillis | Setting::Rosin => "deals_per_set × sets_per_solver",
+            };
+            return fail(format!(
+                "{what}: {deals}; each solver needs 1 to training_size ({}) deals per generation, and at most {}",
+                self.training_size,
+                Config::MAX_DEALS_PER_SOLVER
+            ));
         }
-        if self.representation == Representation::Policy && self.rules == 0 {
-            return fail("policies need at least one rule");
+        if matches!(self.setting, Setting::Hillis | Setting::Rosin) {
+            if !(2..=Config::MAX_DEAL_POPULATION).contains(&self.deal_population) {
+                return fail(format!(
+                    "deal_population: {}; coevolution needs 2 to {} deal individuals",
+                    self.deal_population,
+                    Config::MAX_DEAL_POPULATION
+                ));
+            }
+            if self.deal_interval == 0 {
+                return fail("deal_interval: 0; the deal population evolves every 1 or more generations".to_owned());
+            }
+        }
+        if self.representation == Representation::Policy && !(1..=Config::MAX_RULES).contains(&self.rules) {
+            return fail(format!("rules: {}; policies have 1 to {} rules", self.rules, Config::MAX_RULES));
         }
         if let Some(v) = self.validation
-            && (v.first > v.last || v.first <= self.deal_range || v.max_nodes == 0)
+            && (v.first > v.last
+                || v.first <= self.deal_range
+                || v.max_nodes == 0
+                || v.last - v.first >= Config::MAX_VALIDATION_DEALS)
         {
-            return Err(EvolveError::Config(format!(
-                "validation deals must be a non-empty range above MS {} (the deals training draws from \
-                 and a test would use), with a positive node budget; got MS {}–{} under {} nodes",
-                self.deal_range, v.first, v.last, v.max_nodes
-            )));
+            return fail(format!(
+                "validation: MS {}–{} under {} nodes; validation deals must be a non-empty range above MS {} \
+                 (the deals training draws from and a test would use) of at most {} deals, with a positive \
+                 node budget",
+                v.first,
+                v.last,
+                v.max_nodes,
+                self.deal_range,
+                Config::MAX_VALIDATION_DEALS
+            ));
         }
         let r = self.rates;
         let rates = [r.reproduction, r.crossover, r.mutation, r.gene_mutation];
         if rates.iter().any(|p| !(0.0..=1.0).contains(p)) || r.reproduction + r.crossover + r.mutation <= 0.0 {
-            return fail("rates must lie in [0, 1] and the operator rates must not all be 0");
+            return fail(format!(
+                "rates: {:?}, {:?}, {:?}, {:?}; rates must lie in [0, 1] and the operator rates must not all be 0",
+                r.reproduction, r.crossover, r.mutation, r.gene_mutation
+            ));
         }
         Ok(())
     }
@@ -268,6 +339,9 @@ pub enum EvolveError {
     /// A setting is out of range.
     #[error("invalid evolution settings: {0}")]
     Config(String),
+    /// A baseline file that cannot be read.
+    #[error("the baselines are not usable: {0}")]
+    Baselines(String),
     /// The solver failed its own verification (a bug in the solver).
     #[error(transparent)]
     Solve(#[from] freecell_solver::SolveError),
@@ -354,17 +428,24 @@ pub struct Checkpoint {
     /// The next generation to evaluate.
     pub generation: u32,
     rng: u64,
+    // Lists are read up to their limits only (`checks::at_most`): a checkpoint is a file,
+    // and `validate` sees it only once it is read.
+    #[serde(deserialize_with = "checks::at_most::<_, _, { Config::MAX_TRAINING }>")]
     training: Vec<u32>,
     /// Genome texts of the population to evaluate next.
+    #[serde(deserialize_with = "checks::at_most::<_, _, { Config::MAX_POPULATION }>")]
     population: Vec<String>,
+    #[serde(deserialize_with = "checks::at_most::<_, _, { Config::MAX_DEAL_POPULATION }>")]
     deal_population: Vec<DealSet>,
     /// Per deal individual: summed node ratios and the number of solvers that ran it since
     /// the deal population last evolved.
+    #[serde(deserialize_with = "checks::at_most::<_, _, { Config::MAX_DEAL_POPULATION }>")]
     deal_scores: Vec<(f64, u32)>,
+    #[serde(deserialize_with = "checks::at_most::<_, _, { Config::MAX_GENERATIONS as usize }>")]
     history: Vec<GenerationRecord>,
     champion: Option<Champion>,
     /// Every individual validated so far, in generation order.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "checks::at_most::<_, _, { Config::MAX_GENERATIONS as usize }>")]
     validated: Vec<Validated>,
 }
 
@@ -375,12 +456,15 @@ impl Checkpoint {
         serde_json::to_string_pretty(self).unwrap_or_default()
     }
 
-    /// Reads [`to_json`](Self::to_json)'s text.
+    /// Reads [`to_json`](Self::to_json)'s text. Lists longer than their `Config::MAX_*`
+    /// limits are refused while reading; whether the rest fits together is
+    /// [`validate`](Self::validate)'s to say (resuming calls it).
     ///
     /// # Errors
-    /// [`EvolveError::Checkpoint`] when the text is not a checkpoint.
+    /// [`EvolveError::Checkpoint`] when the text is not a checkpoint, with the line and
+    /// column.
     pub fn from_json(text: &str) -> Result<Checkpoint, EvolveError> {
-        serde_json::from_str(text).map_err(|e| EvolveError::Checkpoint(e.to_string()))
+        serde_json::from_str(text).map_err(|e| EvolveError::Checkpoint(checks::json_error(&e)))
     }
 
     /// The training deals, ascending.
@@ -502,16 +586,13 @@ impl Evolution {
         Evolution::resume(state, jobs, baselines)
     }
 
-    /// Continues the run saved in `checkpoint`.
+    /// Continues the run saved in `checkpoint`, once [`Checkpoint::validate`] has found
+    /// everything in it consistent.
     ///
     /// # Errors
     /// As [`new`](Self::new), and [`EvolveError::Checkpoint`] for an inconsistent one.
     pub fn resume(checkpoint: Checkpoint, jobs: usize, baselines: Option<Baselines>) -> Result<Evolution, EvolveError> {
-        checkpoint.config.validate()?;
-        let c = &checkpoint;
-        if c.population.len() != c.config.population || c.deal_scores.len() != c.deal_population.len() {
-            return Err(EvolveError::Checkpoint("population sizes do not match the configuration".to_owned()));
-        }
+        checkpoint.validate()?;
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(jobs)
             .build()
@@ -542,27 +623,29 @@ impl Evolution {
     /// # Errors
     /// [`EvolveError::Solve`] (a solver bug) or [`EvolveError::Checkpoint`] when a genome
     /// text does not parse.
-    ///
-    /// # Panics
-    /// Never: a generation that returns `Ok` has appended its record.
     pub fn step(&mut self, progress: &dyn Progress) -> Result<&GenerationRecord, EvolveError> {
         match self.state.config.representation {
-            Representation::Weights => self.step_with::<Weights>(&(), progress)?,
+            Representation::Weights => self.step_with::<Weights>(&(), progress),
             Representation::Policy => {
                 let gp = Gp { rules: self.state.config.rules, ..Gp::default() };
-                self.step_with::<Policy>(&gp, progress)?;
+                self.step_with::<Policy>(&gp, progress)
             }
         }
-        Ok(self.state.history.last().expect("a step records its generation"))
     }
 
-    fn step_with<G: Individual>(&mut self, ctx: &G::Context, progress: &dyn Progress) -> Result<(), EvolveError> {
+    /// One generation; returns its record, the last of the history.
+    fn step_with<G: Individual>(
+        &mut self,
+        ctx: &G::Context,
+        progress: &dyn Progress,
+    ) -> Result<&GenerationRecord, EvolveError> {
         let started = Instant::now();
         let population: Vec<G> = self
             .state
             .population
             .iter()
-            .map(|text| G::parse(text).ok_or_else(|| EvolveError::Checkpoint(format!("not a genome: {text}"))))
+            .enumerate()
+            .map(|(i, text)| G::parse(text).map_err(|e| EvolveError::Checkpoint(format!("population[{i}]: {e}"))))
             .collect::<Result<_, _>>()?;
         let config = self.state.config.clone();
         let mut rng = Rng::from_state(self.state.rng);
@@ -601,7 +684,7 @@ impl Evolution {
             }
             None => None,
         };
-        self.state.history.push(GenerationRecord {
+        let record = GenerationRecord {
             generation,
             best_fitness: fitness[best],
             mean_fitness: fitness.iter().sum::<f64>() / fitness.len() as f64,
@@ -612,7 +695,7 @@ impl Evolution {
             solves: total,
             seconds: started.elapsed().as_secs_f64(),
             validation,
-        });
+        };
         self.state.champion = Some(Champion {
             genome: self.state.population[best].clone(),
             fitness: fitness[best],
@@ -653,7 +736,7 @@ impl Evolution {
         self.state.population = next.iter().map(G::text).collect();
         self.state.rng = rng.state();
         self.state.generation += 1;
-        Ok(())
+        Ok(self.state.history.push_mut(record))
     }
 
     /// The deals each solver runs this generation, and for coevolution the deal
@@ -732,7 +815,7 @@ impl Evolution {
             deals
                 .par_iter()
                 .map_init(&solver, |solver, &deal| {
-                    let report = solver.solve(&board(deal))?;
+                    let report = solver.solve(&board(deal)?)?;
                     progress.advance();
                     Ok(matches!(report.outcome, Outcome::Solved(_)).then_some(report.stats.search.expanded))
                 })
@@ -796,10 +879,12 @@ fn distinct(from: &[u32], k: usize, rng: &mut Rng) -> Vec<u32> {
     pool
 }
 
-fn board(deal: u32) -> Board {
-    // Training and validation deals are positive u32s (checked by `Config::validate`):
-    // always valid deal numbers.
-    DealNumber::new(u64::from(deal)).expect("training deals are Microsoft deal numbers").board()
+fn board(deal: u32) -> Result<Board, EvolveError> {
+    // `Checkpoint::validate` keeps training and validation deals in MS 1 … u32::MAX, so
+    // this error is for a bug, not for a file.
+    DealNumber::new(u64::from(deal))
+        .map(DealNumber::board)
+        .ok_or_else(|| EvolveError::Checkpoint(format!("deal {deal} is not a Microsoft deal number")))
 }
 
 /// One individual's results on its deals.
@@ -836,7 +921,7 @@ fn evaluate<G: Individual>(
         Evaluation { fitness: 0.0, solved: 0, expanded: 0, nodes: Vec::with_capacity(deals.len()), usage: Vec::new() };
     let mut sum = 0.0;
     for &deal in deals {
-        let start = board(deal);
+        let start = board(deal)?;
         let report = solver.solve(&start)?;
         e.expanded += report.stats.search.expanded;
         let nodes = match &report.outcome {
@@ -858,7 +943,7 @@ fn evaluate<G: Individual>(
 
 /// What the generation loop needs of a solver genome.
 trait Individual: Genome<Context: Sync> + Sync + Send + Sized {
-    fn parse(text: &str) -> Option<Self>;
+    fn parse(text: &str) -> Result<Self, ParsePolicyError>;
     fn text(&self) -> String;
     fn solver(&self) -> Solver;
     /// Adds to `counts` which slot fired at each position of a solution (policies only).
@@ -868,8 +953,8 @@ trait Individual: Genome<Context: Sync> + Sync + Send + Sized {
 }
 
 impl Individual for Weights {
-    fn parse(text: &str) -> Option<Self> {
-        text.parse().ok()
+    fn parse(text: &str) -> Result<Self, ParsePolicyError> {
+        text.parse()
     }
     fn text(&self) -> String {
         self.to_string()
@@ -880,8 +965,8 @@ impl Individual for Weights {
 }
 
 impl Individual for Policy {
-    fn parse(text: &str) -> Option<Self> {
-        text.parse().ok()
+    fn parse(text: &str) -> Result<Self, ParsePolicyError> {
+        text.parse()
     }
     fn text(&self) -> String {
         self.to_string()

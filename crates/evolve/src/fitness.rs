@@ -4,6 +4,9 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use crate::EvolveError;
+use crate::evolution::json_error;
+
 /// The weight of the partial score: a solve without node reduction scores
 /// `(1 − FractionExcessNodes) / C` (the paper's C = 1000).
 pub const PARTIAL_SCORE_DIVISOR: f64 = 1000.0;
@@ -98,8 +101,9 @@ impl Baselines {
     /// Reads [`to_json`](Self::to_json)'s text.
     ///
     /// # Errors
-    /// When the text is not a baseline file.
-    pub fn from_json(text: &str) -> Result<Baselines, serde_json::Error> {
-        serde_json::from_str(text)
+    /// [`EvolveError::Baselines`] when the text is not a baseline file, with the line and
+    /// column.
+    pub fn from_json(text: &str) -> Result<Baselines, EvolveError> {
+        serde_json::from_str(text).map_err(|e| EvolveError::Baselines(json_error(&e)))
     }
 }

@@ -19,7 +19,9 @@
 //! ```
 //! Parsing accepts the weight terms in any order and under any name
 //! [`Feature::from_name`] accepts; a missing feature weighs 0. Numbers print in Rust's
-//! shortest round-trip form, so `parse(print(p)) == p`.
+//! shortest round-trip form, so `parse(print(p)) == p`. Reading never panics: lists nested
+//! deeper than [`MAX_NESTING`] are an error, and an error gives its line and column and
+//! quotes at most 40 characters of the text.
 //!
 //! # Examples
 //! ```
@@ -45,7 +47,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use freecell_core::Board;
+use freecell_core::{Board, TextPosition};
 use thiserror::Error;
 
 use crate::advisors::{Advisor, EvalContext};
@@ -257,13 +259,25 @@ impl fmt::Display for Policy {
 // ---------------------------------------------------------------------------------------
 // Parsing.
 
+/// Lists nested deeper than this are refused while reading, before any tree is built, so
+/// hostile text cannot exhaust the stack (the tree walks after reading recurse once per
+/// level). The deepest valid text nests 6 lists: `policy`, `if`, then the 4 of a condition
+/// of depth [`MAX_CONDITION_DEPTH`] = 5 (whose leaves are a comparison and its terms). 64
+/// leaves room to read conditions too deep for [`Policy::validate`], which then says so.
+pub const MAX_NESTING: usize = 64;
+
+/// Characters of an offending token kept in an error: a token may be the whole input.
+const EXCERPT_CHARS: usize = 40;
+
 /// Why a text is not a policy (or weights, or a condition).
 #[derive(Clone, Debug, PartialEq, Error)]
-#[error("{kind} at byte {offset}")]
+#[error("{position}: {kind}")]
 #[non_exhaustive]
 pub struct ParsePolicyError {
     /// Byte offset in the text where the problem starts.
     pub offset: usize,
+    /// The same place as a line and a column (in characters), both from 1.
+    pub position: TextPosition,
     /// What is wrong.
     pub kind: ParsePolicyErrorKind,
 }
@@ -272,27 +286,74 @@ pub struct ParsePolicyError {
 #[derive(Clone, Debug, PartialEq, Error)]
 #[non_exhaustive]
 pub enum ParsePolicyErrorKind {
-    /// The text ends inside an expression.
-    #[error("unexpected end of text")]
-    UnexpectedEnd,
+    /// The text starts with a byte-order mark, which some editors add.
+    #[error("the text starts with a byte-order mark (U+FEFF)")]
+    ByteOrderMark,
+    /// The text holds no expression.
+    #[error("no expression: the text is empty or blank")]
+    Empty,
+    /// A `(` whose `)` never comes (the error is at the `(`).
+    #[error("this `(` is never closed")]
+    Unclosed,
     /// A `)` without its `(`.
     #[error("unmatched `)`")]
     UnmatchedClose,
+    /// A `(` that opens more nested lists than [`MAX_NESTING`].
+    #[error("lists nested {depth} deep; at most {MAX_NESTING} are read")]
+    TooDeep {
+        /// The depth this `(` reaches: `MAX_NESTING + 1`.
+        depth: usize,
+    },
     /// Text after the complete expression.
     #[error("unexpected text after the expression")]
     TrailingInput,
     /// The expression does not have the expected shape.
     #[error("expected {0}")]
     Expected(&'static str),
-    /// A name that is no feature, advisor or keyword.
+    /// A name that is no feature, advisor or keyword, as shown: invisible characters
+    /// escaped (`\0`, `U+FEFF`), cut to 40 characters and `…` when longer.
     #[error("unknown name `{0}`")]
     UnknownName(String),
-    /// A weight or constant that is not a finite number.
+    /// A weight or constant that is not a finite number, shown as
+    /// [`UnknownName`](Self::UnknownName)'s name is.
     #[error("`{0}` is not a finite number")]
     BadNumber(String),
     /// The same feature weighted twice.
     #[error("feature `{0}` is weighted twice")]
     DuplicateWeight(&'static str),
+}
+
+/// `token` as an error shows it: invisible characters escaped (`\0`, and `U+XXXX` for
+/// other control and format characters: a byte-order mark is `U+FEFF`), cut to
+/// [`EXCERPT_CHARS`] characters as shown (escapes count their length) and `…` when cut.
+/// Tokens never hold whitespace: it separates them.
+fn excerpt(token: &str) -> String {
+    let mut shown = String::new();
+    let mut width = 0;
+    for c in token.chars() {
+        let escape = match c {
+            '\0' => Some("\\0".to_owned()),
+            c if c.is_control() || is_format(c) => Some(format!("U+{:04X}", u32::from(c))),
+            _ => None,
+        };
+        let w = escape.as_ref().map_or(1, String::len);
+        if width + w > EXCERPT_CHARS {
+            shown.push('…');
+            break;
+        }
+        width += w;
+        match escape {
+            Some(escape) => shown.push_str(&escape),
+            None => shown.push(c),
+        }
+    }
+    shown
+}
+
+/// The invisible format characters (Unicode category Cf) that text editors leave behind:
+/// soft hyphen, zero-width and direction marks, word joiners, the byte-order mark.
+fn is_format(c: char) -> bool {
+    matches!(c, '\u{ad}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{206f}' | '\u{feff}')
 }
 
 /// A parsed S-expression with byte offsets.
@@ -311,16 +372,65 @@ impl Sexpr<'_> {
 }
 
 fn error(offset: usize, kind: ParsePolicyErrorKind) -> ParsePolicyError {
-    ParsePolicyError { offset, kind }
+    // The position is filled in by `parse`, which has the text.
+    ParsePolicyError { offset, position: TextPosition { line: 0, column: 0 }, kind }
 }
 
-/// Reads one whole S-expression from `text`.
+/// Reads `text` as one expression and converts it with `convert`, placing any error.
+fn parse<T>(
+    text: &str,
+    convert: impl FnOnce(&Sexpr<'_>) -> Result<T, ParsePolicyError>,
+) -> Result<T, ParsePolicyError> {
+    read(text).and_then(|expr| convert(&expr)).map_err(|mut e| {
+        let before = text.get(..e.offset).unwrap_or(text);
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        e.position = TextPosition {
+            line: 1 + before.bytes().filter(|&b| b == b'\n').count(),
+            column: 1 + before[line_start..].chars().count(),
+        };
+        e
+    })
+}
+
+/// Reads one whole S-expression from `text`, iteratively: nesting costs heap, not stack,
+/// and stops at [`MAX_NESTING`].
 fn read(text: &str) -> Result<Sexpr<'_>, ParsePolicyError> {
+    // Said apart: read as an atom, it would only show as "unexpected text" after it.
+    if text.starts_with('\u{feff}') {
+        return Err(error(0, ParsePolicyErrorKind::ByteOrderMark));
+    }
+    // The lists still open: where each starts and its items so far.
+    let mut open: Vec<(usize, Vec<Sexpr<'_>>)> = Vec::new();
     let mut tokens = tokens(text);
-    let expr = read_expr(&mut tokens, text.len())?;
-    match tokens.next() {
-        Some((at, _)) => Err(error(at, ParsePolicyErrorKind::TrailingInput)),
-        None => Ok(expr),
+    while let Some((at, token)) = tokens.next() {
+        let item = match token {
+            "(" => {
+                if open.len() == MAX_NESTING {
+                    return Err(error(at, ParsePolicyErrorKind::TooDeep { depth: MAX_NESTING + 1 }));
+                }
+                open.push((at, Vec::new()));
+                continue;
+            }
+            ")" => match open.pop() {
+                Some((start, items)) => Sexpr::List(items, start),
+                None => return Err(error(at, ParsePolicyErrorKind::UnmatchedClose)),
+            },
+            atom => Sexpr::Atom(atom, at),
+        };
+        match open.last_mut() {
+            Some((_, items)) => items.push(item),
+            None => {
+                return match tokens.next() {
+                    None => Ok(item),
+                    Some((at, ")")) => Err(error(at, ParsePolicyErrorKind::UnmatchedClose)),
+                    Some((at, _)) => Err(error(at, ParsePolicyErrorKind::TrailingInput)),
+                };
+            }
+        }
+    }
+    match open.last() {
+        Some(&(start, _)) => Err(error(start, ParsePolicyErrorKind::Unclosed)),
+        None => Err(error(text.len(), ParsePolicyErrorKind::Empty)),
     }
 }
 
@@ -344,34 +454,10 @@ fn tokens(text: &str) -> impl Iterator<Item = (usize, &str)> {
     })
 }
 
-fn read_expr<'a>(
-    tokens: &mut impl Iterator<Item = (usize, &'a str)>,
-    end: usize,
-) -> Result<Sexpr<'a>, ParsePolicyError> {
-    match tokens.next() {
-        None => Err(error(end, ParsePolicyErrorKind::UnexpectedEnd)),
-        Some((at, ")")) => Err(error(at, ParsePolicyErrorKind::UnmatchedClose)),
-        Some((at, "(")) => {
-            let mut items = Vec::new();
-            loop {
-                // Peek by reading: a `)` closes the list.
-                match read_expr(tokens, end) {
-                    Ok(item) => items.push(item),
-                    Err(ParsePolicyError { kind: ParsePolicyErrorKind::UnmatchedClose, .. }) => {
-                        return Ok(Sexpr::List(items, at));
-                    }
-                    Err(e) => return Err(e),
-                }
-            }
-        }
-        Some((at, atom)) => Ok(Sexpr::Atom(atom, at)),
-    }
-}
-
 fn number(atom: &str, at: usize) -> Result<f64, ParsePolicyError> {
     match atom.parse::<f64>() {
         Ok(x) if x.is_finite() => Ok(x),
-        _ => Err(error(at, ParsePolicyErrorKind::BadNumber(atom.to_owned()))),
+        _ => Err(error(at, ParsePolicyErrorKind::BadNumber(excerpt(atom)))),
     }
 }
 
@@ -403,7 +489,7 @@ fn weights_from(expr: &Sexpr<'_>) -> Result<Weights, ParsePolicyError> {
             return Err(error(term.offset(), ParsePolicyErrorKind::Expected("a weight term `(* Feature w)`")));
         }
         let feature = Feature::from_name(name)
-            .ok_or_else(|| error(*name_at, ParsePolicyErrorKind::UnknownName((*name).to_owned())))?;
+            .ok_or_else(|| error(*name_at, ParsePolicyErrorKind::UnknownName(excerpt(name))))?;
         if seen[feature.index()] {
             return Err(error(*name_at, ParsePolicyErrorKind::DuplicateWeight(feature.name())));
         }
@@ -423,7 +509,7 @@ fn term_from(expr: &Sexpr<'_>) -> Result<Term, ParsePolicyError> {
             } else if atom.starts_with(|c: char| c.is_ascii_digit() || c == '-' || c == '+' || c == '.') {
                 number(atom, *at).map(Term::Const)
             } else {
-                Err(error(*at, ParsePolicyErrorKind::UnknownName((*atom).to_owned())))
+                Err(error(*at, ParsePolicyErrorKind::UnknownName(excerpt(atom))))
             }
         }
         Sexpr::List(_, at) => Err(error(*at, ParsePolicyErrorKind::Expected("a feature, advisor or number"))),
@@ -456,7 +542,7 @@ impl FromStr for Weights {
 
     /// Parses `(+ (* Feature w) …)`; see the [module docs](crate::policy).
     fn from_str(text: &str) -> Result<Weights, ParsePolicyError> {
-        weights_from(&read(text)?)
+        parse(text, weights_from)
     }
 }
 
@@ -465,7 +551,7 @@ impl FromStr for Condition {
 
     /// Parses a condition tree; see the [module docs](crate::policy).
     fn from_str(text: &str) -> Result<Condition, ParsePolicyError> {
-        condition_from(&read(text)?)
+        parse(text, condition_from)
     }
 }
 
@@ -475,30 +561,33 @@ impl FromStr for Policy {
     /// Parses `(policy (if condition weights) … (default weights))`. Does not validate:
     /// call [`Policy::validate`].
     fn from_str(text: &str) -> Result<Policy, ParsePolicyError> {
-        const WHAT: &str = "`(policy (if condition weights) … (default weights))`";
-        let expr = read(text)?;
-        let (head, items) = form(&expr, WHAT)?;
-        if head != "policy" {
-            return Err(error(expr.offset(), ParsePolicyErrorKind::Expected(WHAT)));
-        }
-        let Some((last, rules)) = items.split_last() else {
-            return Err(error(expr.offset(), ParsePolicyErrorKind::Expected(WHAT)));
-        };
-        let mut policy = Policy::constant(Weights::default());
-        for item in rules {
-            let (head, args) = form(item, "a rule `(if condition weights)`")?;
-            let ("if", [condition, weights]) = (head, args) else {
-                return Err(error(item.offset(), ParsePolicyErrorKind::Expected("a rule `(if condition weights)`")));
-            };
-            policy.rules.push(Rule { condition: condition_from(condition)?, weights: weights_from(weights)? });
-        }
-        let (head, args) = form(last, "the default `(default weights)`")?;
-        let ("default", [weights]) = (head, args) else {
-            return Err(error(last.offset(), ParsePolicyErrorKind::Expected("the default `(default weights)`")));
-        };
-        policy.default = weights_from(weights)?;
-        Ok(policy)
+        parse(text, policy_from)
     }
+}
+
+fn policy_from(expr: &Sexpr<'_>) -> Result<Policy, ParsePolicyError> {
+    const WHAT: &str = "`(policy (if condition weights) … (default weights))`";
+    let (head, items) = form(expr, WHAT)?;
+    if head != "policy" {
+        return Err(error(expr.offset(), ParsePolicyErrorKind::Expected(WHAT)));
+    }
+    let Some((last, rules)) = items.split_last() else {
+        return Err(error(expr.offset(), ParsePolicyErrorKind::Expected(WHAT)));
+    };
+    let mut policy = Policy::constant(Weights::default());
+    for item in rules {
+        let (head, args) = form(item, "a rule `(if condition weights)`")?;
+        let ("if", [condition, weights]) = (head, args) else {
+            return Err(error(item.offset(), ParsePolicyErrorKind::Expected("a rule `(if condition weights)`")));
+        };
+        policy.rules.push(Rule { condition: condition_from(condition)?, weights: weights_from(weights)? });
+    }
+    let (head, args) = form(last, "the default `(default weights)`")?;
+    let ("default", [weights]) = (head, args) else {
+        return Err(error(last.offset(), ParsePolicyErrorKind::Expected("the default `(default weights)`")));
+    };
+    policy.default = weights_from(weights)?;
+    Ok(policy)
 }
 
 #[cfg(test)]
@@ -619,5 +708,127 @@ mod tests {
         let err = "(policy (default (+ (* HSDH x))))".parse::<Policy>().unwrap_err();
         assert_eq!(err.kind, ParsePolicyErrorKind::BadNumber("x".to_owned()));
         assert_eq!(err.offset, 28);
+    }
+
+    /// `(and (and … (<= HSDH 0.5) …) true)`: a condition of depth `depth`, nesting
+    /// `depth - 1` lists.
+    fn nested_condition(depth: usize) -> String {
+        let mut c = "(<= HSDH 0.5)".to_owned();
+        for _ in 2..depth {
+            c = format!("(and {c} true)");
+        }
+        c
+    }
+
+    #[test]
+    fn deep_nesting_is_an_error_not_a_stack_overflow() {
+        let deep = format!("{}{}", "(".repeat(200_000), ")".repeat(200_000));
+        for err in [deep.parse::<Policy>().unwrap_err(), deep.parse::<Weights>().unwrap_err()] {
+            assert_eq!(err.kind, ParsePolicyErrorKind::TooDeep { depth: MAX_NESTING + 1 });
+            assert_eq!((err.offset, err.position), (MAX_NESTING, TextPosition { line: 1, column: MAX_NESTING + 1 }));
+            assert_eq!(err.to_string(), "line 1, column 65: lists nested 65 deep; at most 64 are read");
+        }
+        // Unclosed, and inside a condition: the same error, before the tree exists.
+        let deep = format!("(policy (if {} (+)) (default (+)))", "(and ".repeat(100_000));
+        assert!(matches!(deep.parse::<Policy>().unwrap_err().kind, ParsePolicyErrorKind::TooDeep { .. }));
+        assert!(matches!(
+            "(".repeat(10_000).parse::<Condition>().unwrap_err().kind,
+            ParsePolicyErrorKind::TooDeep { .. }
+        ));
+    }
+
+    #[test]
+    fn the_nesting_limit_reads_every_valid_policy_and_deeper_conditions() {
+        // The deepest valid condition: 6 lists with `policy` and `if`.
+        let deepest = nested_condition(MAX_CONDITION_DEPTH);
+        let text = format!("(policy (if {deepest} (+ (* HSDH 1))) (default (+)))");
+        let policy: Policy = text.parse().unwrap();
+        assert_eq!(policy.rules[0].condition.depth(), MAX_CONDITION_DEPTH);
+        policy.validate().unwrap();
+        // Too deep to be valid but within the limit: read, then refused by `validate`.
+        let depth = MAX_NESTING - 1;
+        let text = format!("(policy (if {} (+)) (default (+)))", nested_condition(depth));
+        let policy: Policy = text.parse().unwrap();
+        assert_eq!(policy.validate(), Err(PolicyError::TooDeep { rule: 0, depth }));
+        let text = format!("(policy (if {} (+)) (default (+)))", nested_condition(depth + 1));
+        assert!(matches!(text.parse::<Policy>().unwrap_err().kind, ParsePolicyErrorKind::TooDeep { .. }));
+    }
+
+    #[test]
+    fn errors_quote_at_most_forty_characters_and_show_invisible_ones() {
+        let long = "x".repeat(200_000);
+        let err = format!("(policy (default (+ (* {long} 1))))").parse::<Policy>().unwrap_err();
+        assert_eq!(err.kind, ParsePolicyErrorKind::UnknownName(format!("{}…", "x".repeat(40))));
+        assert!(err.to_string().len() < 100, "{err}");
+        let err = format!("(+ (* HSDH 1{long}))").parse::<Weights>().unwrap_err();
+        assert_eq!(err.kind, ParsePolicyErrorKind::BadNumber(format!("1{}…", "x".repeat(39))));
+        // Cut at a character, not a byte: 41 three-byte characters.
+        let err = format!("(+ (* {} 1))", "é".repeat(41)).parse::<Weights>().unwrap_err();
+        assert_eq!(err.kind, ParsePolicyErrorKind::UnknownName(format!("{}…", "é".repeat(40))));
+        // A byte-order mark and a NUL are shown, not printed raw.
+        let err = "\u{feff}(+ (* HSDH 1))".parse::<Weights>().unwrap_err();
+        assert_eq!(err.to_string(), "line 1, column 1: the text starts with a byte-order mark (U+FEFF)");
+        let err = "(+ (* \u{feff}HSDH\0 1))".parse::<Weights>().unwrap_err();
+        assert_eq!(err.to_string(), "line 1, column 7: unknown name `U+FEFFHSDH\\0`");
+        let err = "(policy (if (<= HSDH\u{1} 0.5) (+)) (default (+)))".parse::<Policy>().unwrap_err();
+        assert_eq!(err.to_string(), "line 1, column 17: unknown name `HSDHU+0001`");
+    }
+
+    #[test]
+    fn escaped_characters_count_against_the_excerpt() {
+        // Found by fuzzing: each escape is 6 characters, so 40 of them made 240.
+        let err = format!("(+ (* HSDH{} 1))", "\u{17}".repeat(100)).parse::<Weights>().unwrap_err();
+        let shown = format!("HSDH{}…", "U+0017".repeat(6));
+        assert_eq!(err.to_string(), format!("line 1, column 7: unknown name `{shown}`"));
+        let err = format!("(policy (if (<= HSDH 0.3{}) (+)) (default (+)))", "\u{19}".repeat(50))
+            .parse::<Policy>()
+            .unwrap_err();
+        assert_eq!(err.to_string(), format!("line 1, column 22: `0.3{}…` is not a finite number", "U+0019".repeat(6)));
+    }
+
+    #[test]
+    fn numbers_must_be_finite() {
+        for bad in ["1e400", "-1e400", "NaN", "nan", "inf", "-inf", "infinity", "+", "-", ".", "1e", "0x1"] {
+            let err = format!("(+ (* HSDH {bad}))").parse::<Weights>().unwrap_err();
+            assert_eq!(err.kind, ParsePolicyErrorKind::BadNumber(bad.to_owned()), "{bad}");
+            let text = format!("(policy (if (<= HSDH {bad}) (+)) (default (+)))");
+            assert!(text.parse::<Policy>().is_err(), "{bad}");
+        }
+        // Negative zero, the smallest subnormal and huge finite values read and round-trip.
+        for w in [-0.0, 5e-324, 1e300, f64::MAX] {
+            let weights: Weights = format!("(+ (* HSDH {w}))").parse().unwrap();
+            assert_eq!(weights.get(Feature::Hsdh).to_bits(), f64::to_bits(w));
+            assert_eq!(weights.to_string().parse::<Weights>(), Ok(weights));
+        }
+        // Read but not valid: a genome's weights lie in [0, 1].
+        let big: Weights = "(+ (* HSDH 1e300))".parse().unwrap();
+        assert!(!big.is_valid());
+    }
+
+    #[test]
+    fn errors_say_where() {
+        let cases: [(&str, ParsePolicyErrorKind, usize); 8] = [
+            ("", ParsePolicyErrorKind::Empty, 0),
+            (" \n\t ", ParsePolicyErrorKind::Empty, 4),
+            ("(policy (default (+))", ParsePolicyErrorKind::Unclosed, 0),
+            // The innermost `(` still open.
+            ("(policy\n  (default (+)\n", ParsePolicyErrorKind::Unclosed, 10),
+            ("(policy (default (+))))", ParsePolicyErrorKind::UnmatchedClose, 22),
+            (")", ParsePolicyErrorKind::UnmatchedClose, 0),
+            ("(policy (default (+))) (x)", ParsePolicyErrorKind::TrailingInput, 23),
+            (
+                "(policy (default (+)) (if true (+)))",
+                ParsePolicyErrorKind::Expected("a rule `(if condition weights)`"),
+                8,
+            ),
+        ];
+        for (text, kind, offset) in cases {
+            let err = text.parse::<Policy>().unwrap_err();
+            assert_eq!((&err.kind, err.offset), (&kind, offset), "{text:?}");
+        }
+        // Lines and columns count from 1, columns in characters.
+        let err = "(policy\n  (if (<= HSDH ½) (+))\n  (default (+ (* HSDH é))))".parse::<Policy>().unwrap_err();
+        assert_eq!(err.position, TextPosition { line: 2, column: 16 });
+        assert_eq!(err.to_string(), "line 2, column 16: unknown name `½`");
     }
 }

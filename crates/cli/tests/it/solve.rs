@@ -127,3 +127,13 @@ fn bad_genome_and_policy_files_are_input_errors() {
     assert_eq!(run.code, 2);
     assert!(run.stderr.contains("weights:FILE"), "{}", run.stderr);
 }
+
+#[test]
+fn a_bad_policy_file_is_placed_by_its_own_lines() {
+    // Blank lines first: the place counts them.
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("placed.policy");
+    std::fs::write(&path, "\n\n(policy\n  (default (+ (* HSDH x))))\n").unwrap();
+    let run = freecell(&["solve", &data("endgame.board"), "--solver", &format!("policy:{}", path.display())]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("line 4, column 23: `x` is not a finite number"), "{}", run.stderr);
+}

@@ -1,3 +1,4 @@
 //! Integration tests for freecell-evolve: whole (tiny) runs.
 
+mod hostile;
 mod runs;
