@@ -21,11 +21,12 @@ fuzz_target!(|data: &[u8]| {
 });
 
 /// The error's offset is a character boundary of the text, its line and column are that
-/// offset's, and its message quotes no more than an excerpt.
+/// offset's (after a leading byte-order mark), and its message quotes no more than an excerpt.
 fn check_error(text: &str, error: &ParsePolicyError) {
     let message = error.to_string();
     assert!(text.is_char_boundary(error.offset), "{message}");
-    let before = &text[..error.offset];
+    // Columns on line 1 count from after a leading byte-order mark, which is skipped.
+    let before = text[..error.offset].strip_prefix('\u{feff}').unwrap_or(&text[..error.offset]);
     let line = 1 + before.matches('\n').count();
     let column = 1 + before.rsplit('\n').next().unwrap_or("").chars().count();
     assert_eq!((error.position.line, error.position.column), (line, column), "{message}");

@@ -279,8 +279,8 @@ struct VerifyArgs {
 fn parse_deal(text: &str) -> Result<DealNumber, String> {
     if text.contains("..") {
         return Err(format!(
-            "`{}` is a range, and this command takes one deal number (1 to 8589934591); `freecell bench --deals` takes ranges",
-            input::excerpt(text, 40)
+            "{} is a range, and this command takes one deal number (1 to 8589934591); `freecell bench --deals` takes ranges",
+            freecell_core::quote(text)
         ));
     }
     text.parse().map_err(|error: freecell_deals::ParseDealError| error.to_string())

@@ -19,7 +19,9 @@ pub const QUOTE_BYTES: usize = 80;
 pub struct Quoted<'a>(&'a str);
 
 /// Quotes `text` for an error message: between backticks, at most [`QUOTE_CHARS`]
-/// characters and [`QUOTE_BYTES`] bytes as shown, then `…` when the text is longer.
+/// characters and [`QUOTE_BYTES`] bytes as shown, then `…` when the text is longer. The
+/// alternate form (`{:#}`) leaves out the backticks, for messages that quote otherwise
+/// (`'…'`, `"…"`).
 ///
 /// Control characters and characters that do not show (a byte-order mark, a zero-width or
 /// no-break space, a combining accent on its own) are escaped as Rust's
@@ -33,6 +35,7 @@ pub struct Quoted<'a>(&'a str);
 /// assert_eq!(quote("JDX").to_string(), "`JDX`");
 /// assert_eq!(quote("\u{feff}AH").to_string(), r"`\u{feff}AH`");
 /// assert_eq!(quote(&"9".repeat(1000)).to_string(), format!("`{}…`", "9".repeat(40)));
+/// assert_eq!(format!("'{:#}'", quote("a\0")), r"'a\0'");
 /// ```
 pub fn quote(text: &str) -> Quoted<'_> {
     Quoted(text)
@@ -59,7 +62,8 @@ pub(crate) fn hidden_reason(text: &str) -> Option<&'static str> {
 
 impl fmt::Display for Quoted<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_char('`')?;
+        let tick = if f.alternate() { "" } else { "`" };
+        f.write_str(tick)?;
         let (mut chars, mut bytes) = (0, 0);
         let mut buf = [0; 4];
         for c in self.0.chars() {
@@ -69,7 +73,8 @@ impl fmt::Display for Quoted<'_> {
                 Shown::Plain(c) => (1, c.len_utf8()),
             };
             if chars + width > QUOTE_CHARS || bytes + size > QUOTE_BYTES {
-                return f.write_str("…`");
+                f.write_char('…')?;
+                return f.write_str(tick);
             }
             (chars, bytes) = (chars + width, bytes + size);
             match shown {
@@ -77,7 +82,7 @@ impl fmt::Display for Quoted<'_> {
                 Shown::Plain(c) => f.write_str(c.encode_utf8(&mut buf))?,
             }
         }
-        f.write_char('`')
+        f.write_str(tick)
     }
 }
 
@@ -119,6 +124,12 @@ mod tests {
         assert_eq!(hidden_reason("AH"), None);
         assert!(hidden_reason("\u{feff}AH").is_some_and(|r| r.contains("byte-order mark (U+FEFF)")));
         assert!(hidden_reason("A\0H").is_some_and(|r| r.contains("NUL")));
+    }
+
+    #[test]
+    fn the_alternate_form_has_no_backticks() {
+        assert_eq!(format!("{:#}", quote("JDX")), "JDX");
+        assert_eq!(format!("{:#}", quote(&"x".repeat(50))), format!("{}…", "x".repeat(QUOTE_CHARS)));
     }
 
     #[test]

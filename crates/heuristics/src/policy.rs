@@ -266,9 +266,6 @@ impl fmt::Display for Policy {
 /// leaves room to read conditions too deep for [`Policy::validate`], which then says so.
 pub const MAX_NESTING: usize = 64;
 
-/// Characters of an offending token kept in an error: a token may be the whole input.
-const EXCERPT_CHARS: usize = 40;
-
 /// Why a text is not a policy (or weights, or a condition).
 #[derive(Clone, Debug, PartialEq, Error)]
 #[error("{position}: {kind}")]
@@ -286,9 +283,6 @@ pub struct ParsePolicyError {
 #[derive(Clone, Debug, PartialEq, Error)]
 #[non_exhaustive]
 pub enum ParsePolicyErrorKind {
-    /// The text starts with a byte-order mark, which some editors add.
-    #[error("the text starts with a byte-order mark (U+FEFF)")]
-    ByteOrderMark,
     /// The text holds no expression.
     #[error("no expression: the text is empty or blank")]
     Empty,
@@ -311,7 +305,7 @@ pub enum ParsePolicyErrorKind {
     #[error("expected {0}")]
     Expected(&'static str),
     /// A name that is no feature, advisor or keyword, as shown: invisible characters
-    /// escaped (`\0`, `U+FEFF`), cut to 40 characters and `…` when longer.
+    /// escaped (`\0`, `\u{feff}`), cut to 40 characters and `…` when longer.
     #[error("unknown name `{0}`")]
     UnknownName(String),
     /// A weight or constant that is not a finite number, shown as
@@ -323,37 +317,11 @@ pub enum ParsePolicyErrorKind {
     DuplicateWeight(&'static str),
 }
 
-/// `token` as an error shows it: invisible characters escaped (`\0`, and `U+XXXX` for
-/// other control and format characters: a byte-order mark is `U+FEFF`), cut to
-/// [`EXCERPT_CHARS`] characters as shown (escapes count their length) and `…` when cut.
-/// Tokens never hold whitespace: it separates them.
+/// `token` as an error shows it: the workspace's one quoting rule (`freecell_core::quote`:
+/// a 40-character prefix, invisible characters escaped as `\u{feff}`), without the
+/// backticks the messages add.
 fn excerpt(token: &str) -> String {
-    let mut shown = String::new();
-    let mut width = 0;
-    for c in token.chars() {
-        let escape = match c {
-            '\0' => Some("\\0".to_owned()),
-            c if c.is_control() || is_format(c) => Some(format!("U+{:04X}", u32::from(c))),
-            _ => None,
-        };
-        let w = escape.as_ref().map_or(1, String::len);
-        if width + w > EXCERPT_CHARS {
-            shown.push('…');
-            break;
-        }
-        width += w;
-        match escape {
-            Some(escape) => shown.push_str(&escape),
-            None => shown.push(c),
-        }
-    }
-    shown
-}
-
-/// The invisible format characters (Unicode category Cf) that text editors leave behind:
-/// soft hyphen, zero-width and direction marks, word joiners, the byte-order mark.
-fn is_format(c: char) -> bool {
-    matches!(c, '\u{ad}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{206f}' | '\u{feff}')
+    format!("{:#}", freecell_core::quote(token))
 }
 
 /// A parsed S-expression with byte offsets.
@@ -381,13 +349,17 @@ fn parse<T>(
     text: &str,
     convert: impl FnOnce(&Sexpr<'_>) -> Result<T, ParsePolicyError>,
 ) -> Result<T, ParsePolicyError> {
-    read(text).and_then(|expr| convert(&expr)).map_err(|mut e| {
-        let before = text.get(..e.offset).unwrap_or(text);
+    // A leading byte-order mark, which Windows editors write, is skipped, as boards and
+    // solutions skip it (`freecell_core`); columns on line 1 count from after it.
+    let body = text.strip_prefix('\u{feff}').unwrap_or(text);
+    read(body).and_then(|expr| convert(&expr)).map_err(|mut e| {
+        let before = body.get(..e.offset).unwrap_or(body);
         let line_start = before.rfind('\n').map_or(0, |i| i + 1);
         e.position = TextPosition {
             line: 1 + before.bytes().filter(|&b| b == b'\n').count(),
             column: 1 + before[line_start..].chars().count(),
         };
+        e.offset += text.len() - body.len();
         e
     })
 }
@@ -395,10 +367,6 @@ fn parse<T>(
 /// Reads one whole S-expression from `text`, iteratively: nesting costs heap, not stack,
 /// and stops at [`MAX_NESTING`].
 fn read(text: &str) -> Result<Sexpr<'_>, ParsePolicyError> {
-    // Said apart: read as an atom, it would only show as "unexpected text" after it.
-    if text.starts_with('\u{feff}') {
-        return Err(error(0, ParsePolicyErrorKind::ByteOrderMark));
-    }
     // The lists still open: where each starts and its items so far.
     let mut open: Vec<(usize, Vec<Sexpr<'_>>)> = Vec::new();
     let mut tokens = tokens(text);
@@ -766,24 +734,26 @@ mod tests {
         let err = format!("(+ (* {} 1))", "é".repeat(41)).parse::<Weights>().unwrap_err();
         assert_eq!(err.kind, ParsePolicyErrorKind::UnknownName(format!("{}…", "é".repeat(40))));
         // A byte-order mark and a NUL are shown, not printed raw.
-        let err = "\u{feff}(+ (* HSDH 1))".parse::<Weights>().unwrap_err();
-        assert_eq!(err.to_string(), "line 1, column 1: the text starts with a byte-order mark (U+FEFF)");
+        // A leading byte-order mark is skipped, as in boards; columns count from after it.
+        assert_eq!("\u{feff}(+ (* HSDH 1))".parse::<Weights>().map(|w| w.get(Feature::Hsdh)), Ok(1.0));
+        let err = "\u{feff}(+ (* HSDH x))".parse::<Weights>().unwrap_err();
+        assert_eq!((err.offset, err.to_string().as_str()), (14, "line 1, column 12: `x` is not a finite number"));
         let err = "(+ (* \u{feff}HSDH\0 1))".parse::<Weights>().unwrap_err();
-        assert_eq!(err.to_string(), "line 1, column 7: unknown name `U+FEFFHSDH\\0`");
+        assert_eq!(err.to_string(), "line 1, column 7: unknown name `\\u{feff}HSDH\\0`");
         let err = "(policy (if (<= HSDH\u{1} 0.5) (+)) (default (+)))".parse::<Policy>().unwrap_err();
-        assert_eq!(err.to_string(), "line 1, column 17: unknown name `HSDHU+0001`");
+        assert_eq!(err.to_string(), "line 1, column 17: unknown name `HSDH\\u{1}`");
     }
 
     #[test]
     fn escaped_characters_count_against_the_excerpt() {
         // Found by fuzzing: each escape is 6 characters, so 40 of them made 240.
         let err = format!("(+ (* HSDH{} 1))", "\u{17}".repeat(100)).parse::<Weights>().unwrap_err();
-        let shown = format!("HSDH{}…", "U+0017".repeat(6));
+        let shown = format!("HSDH{}…", "\\u{17}".repeat(6));
         assert_eq!(err.to_string(), format!("line 1, column 7: unknown name `{shown}`"));
         let err = format!("(policy (if (<= HSDH 0.3{}) (+)) (default (+)))", "\u{19}".repeat(50))
             .parse::<Policy>()
             .unwrap_err();
-        assert_eq!(err.to_string(), format!("line 1, column 22: `0.3{}…` is not a finite number", "U+0019".repeat(6)));
+        assert_eq!(err.to_string(), format!("line 1, column 22: `0.3{}…` is not a finite number", "\\u{19}".repeat(6)));
     }
 
     #[test]

@@ -219,9 +219,9 @@ pub(crate) fn read_rows<R: Row>(
     while let Line::Text(text) = lines.next()? {
         let row = R::parse_csv(&text).map_err(|message| lines.error(&message))?;
         if row.solver() != solver {
-            let theirs = crate::input::excerpt(row.solver(), 60);
+            let theirs = freecell_core::quote(row.solver());
             return Err(lines.error(&format!(
-                "a result of solver `{theirs}`; continue it with --solver {theirs}, or use another file"
+                "a result of solver {theirs}; continue it with --solver {theirs:#}, or use another file"
             )));
         }
         if group.last().is_some_and(|last: &R| last.deal() != row.deal()) {

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use freecell_solver::{Outcome, Reason, SolveReport};
 
-use crate::input::excerpt;
+use freecell_core::quote;
 
 /// How one search ended, as written in the `outcome` column.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,10 +36,7 @@ impl Kind {
     }
 
     fn parse(text: &str) -> Result<Kind, String> {
-        Kind::ALL
-            .into_iter()
-            .find(|k| k.token() == text)
-            .ok_or_else(|| format!("unknown outcome `{}`", excerpt(text, 40)))
+        Kind::ALL.into_iter().find(|k| k.token() == text).ok_or_else(|| format!("unknown outcome {}", quote(text)))
     }
 }
 
@@ -152,7 +149,7 @@ impl Measure {
                 .parse()
                 .ok()
                 .filter(|s: &f64| s.is_finite() && *s >= 0.0)
-                .ok_or_else(|| format!("bad seconds `{}`", excerpt(seconds, 40)))?,
+                .ok_or_else(|| format!("bad seconds {}", quote(seconds)))?,
             length: if length.is_empty() { None } else { Some(number(length, "length")?) },
             single_card_length: if single.is_empty() { None } else { Some(number(single, "single_card_length")?) },
             peak_stored: number(stored, "peak_stored")?,
@@ -298,7 +295,7 @@ impl Row for HintRow {
         let source = Source::ALL
             .into_iter()
             .find(|s| s.token() == *source)
-            .ok_or_else(|| format!("unknown position source `{}`", excerpt(source, 40)))?;
+            .ok_or_else(|| format!("unknown position source {}", quote(source)))?;
         Ok(HintRow {
             deal: number(deal, "deal")?,
             solver: token(solver)?,
@@ -339,13 +336,13 @@ fn json_optional(n: Option<u64>) -> String {
 }
 
 fn number<T: std::str::FromStr>(text: &str, column: &str) -> Result<T, String> {
-    text.parse().map_err(|_| format!("bad {column} `{}`", excerpt(text, 40)))
+    text.parse().map_err(|_| format!("bad {column} {}", quote(text)))
 }
 
 /// A solver name or reason token: text that needs no CSV quoting and no JSON escaping.
 pub(super) fn token(text: &str) -> Result<String, String> {
     if text.chars().any(|c| matches!(c, ',' | '"' | '\\') || c.is_control()) {
-        Err(format!("`{}` holds a comma, a quote, a backslash or a control character", excerpt(text, 40)))
+        Err(format!("{} holds a comma, a quote, a backslash or a control character", quote(text)))
     } else {
         Ok(text.to_owned())
     }

@@ -1,7 +1,7 @@
 //! What a checkpoint must hold to be resumed, and reading one with bounded lists and short
 //! error messages: a checkpoint is a file, and may come from anywhere.
 
-use std::fmt;
+use std::fmt::{self, Write as _};
 use std::marker::PhantomData;
 
 use freecell_heuristics::Weights;
@@ -9,10 +9,6 @@ use freecell_heuristics::policy::Policy;
 use serde::de::{Deserialize, Deserializer, Error as _, SeqAccess, Visitor};
 
 use super::{Checkpoint, Config, EvolveError, GenerationRecord, Representation, Setting, Validated};
-
-/// Characters of a quoted part of an error message kept: serde quotes the value it did not
-/// expect, which may be a whole string of the file.
-const QUOTE_CHARS: usize = 40;
 
 /// Characters of a whole error message kept, should its quotes not pair up.
 const MESSAGE_CHARS: usize = 300;
@@ -48,8 +44,9 @@ where
     deserializer.deserialize_seq(AtMost::<T, MAX>(PhantomData))
 }
 
-/// A JSON error as `line L, column C: message`, each quoted part of the message cut to
-/// [`QUOTE_CHARS`] characters and invisible characters escaped.
+/// A JSON error as `line L, column C: message`, each quoted part of the message (serde
+/// quotes the value it did not expect, which may be a whole string of the file) cut short
+/// and invisible characters escaped.
 pub(crate) fn json_error(e: &serde_json::Error) -> String {
     let full = e.to_string();
     let place = format!(" at line {} column {}", e.line(), e.column());
@@ -57,64 +54,34 @@ pub(crate) fn json_error(e: &serde_json::Error) -> String {
     if e.line() == 0 { message } else { format!("line {}, column {}: {message}", e.line(), e.column()) }
 }
 
-/// `message` with each part between backquotes or double quotes cut to [`QUOTE_CHARS`]
-/// characters as shown and `…`, invisible characters shown as `\0` or `U+XXXX` (escapes
-/// count their length), and the whole cut to about [`MESSAGE_CHARS`] (a quote inside a
+/// `message` with each part between backquotes or double quotes shown as
+/// [`freecell_core::quote`] shows input (a 40-character prefix, invisible characters
+/// escaped), and the whole cut to [`MESSAGE_CHARS`] characters and `…` (a quote inside a
 /// quoted part can leave the rest unpaired).
 fn cut_quotes(message: &str) -> String {
     let mut out = String::new();
-    // The open quote, the characters shown inside it so far, whether it was cut, and
-    // whether a `\` escapes the next character.
-    let mut quote: Option<char> = None;
-    let (mut inside, mut cut, mut escaped) = (0, false, false);
-    let mut kept = 0;
-    for c in message.chars() {
-        if kept >= MESSAGE_CHARS {
-            out.push('…');
-            break;
-        }
-        match quote {
-            Some(q) if c == q && !escaped => {
-                if cut {
-                    out.push('…');
-                }
-                quote = None;
-                out.push(c);
-                kept += 1;
-            }
-            Some(q) => {
-                escaped = q == '"' && c == '\\' && !escaped;
-                if !cut {
-                    let piece = shown(c);
-                    let width = piece.chars().count();
-                    cut = inside + width > QUOTE_CHARS;
-                    if !cut {
-                        inside += width;
-                        kept += width;
-                        out.push_str(&piece);
-                    }
-                }
-            }
-            None => {
-                if c == '`' || c == '"' {
-                    (quote, inside, cut, escaped) = (Some(c), 0, false, false);
-                }
-                let piece = shown(c);
-                kept += piece.chars().count();
-                out.push_str(&piece);
-            }
-        }
+    let mut rest = message;
+    while let Some(open) = rest.find(['`', '"']) {
+        let q = rest[open..].chars().next().unwrap_or('"');
+        let inner = &rest[open + 1..];
+        // The closing quote; in a double-quoted part, `\"` is an escaped quote.
+        let mut escaped = false;
+        let close = inner.char_indices().find(|&(_, c)| {
+            let closes = c == q && !escaped;
+            escaped = q == '"' && c == '\\' && !escaped;
+            closes
+        });
+        let Some((close, _)) = close else { break };
+        out.push_str(&rest[..=open]);
+        // Infallible: writing to a String cannot fail.
+        let _ = write!(out, "{:#}", freecell_core::quote(&inner[..close]));
+        out.push(q);
+        rest = &inner[close + 1..];
     }
-    out
-}
-
-/// `c`, or `\0` or `U+XXXX` for a control or invisible format character.
-fn shown(c: char) -> String {
-    let invisible = matches!(c, '\u{ad}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{206f}' | '\u{feff}');
-    match c {
-        '\0' => "\\0".to_owned(),
-        c if c.is_control() || invisible => format!("U+{:04X}", u32::from(c)),
-        c => c.to_string(),
+    out.push_str(rest);
+    match out.char_indices().nth(MESSAGE_CHARS) {
+        Some((cut, _)) => format!("{}…", &out[..cut]),
+        None => out,
     }
 }
 
@@ -340,10 +307,10 @@ mod tests {
         assert_eq!(cut, format!("unknown variant `{}…`, expected `Weights` or `Policy`", "x".repeat(40)));
         let cut = cut_quotes(&format!("invalid type: string \"a\\\"{long}\", expected u32"));
         assert_eq!(cut, format!("invalid type: string \"a\\\"{}…\", expected u32", "x".repeat(37)));
-        assert_eq!(cut_quotes("unknown variant `\u{feff}W\0`"), "unknown variant `U+FEFFW\\0`");
+        assert_eq!(cut_quotes("unknown variant `\u{feff}W\0`"), "unknown variant `\\u{feff}W\\0`");
         // Escapes count their length against the cut.
         let cut = cut_quotes(&format!("unknown variant `{}`, expected", "\u{17}".repeat(100)));
-        assert_eq!(cut, format!("unknown variant `{}…`, expected", "U+0017".repeat(6)));
+        assert_eq!(cut, format!("unknown variant `{}…`, expected", "\\u{17}".repeat(6)));
         // Unpaired quotes: the whole message is cut.
         let cut = cut_quotes(&format!("unknown variant `a`b{long}`"));
         assert_eq!(cut.chars().count(), MESSAGE_CHARS + 1);
