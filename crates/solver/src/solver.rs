@@ -384,7 +384,8 @@ impl Solver {
 
     /// Stop once `d` has passed since the solve began. The clock is read about once a
     /// millisecond (the stride in expansions adapts to the engine's speed) and at every
-    /// iteration, so the solve stops within a few milliseconds of `d`.
+    /// iteration, so the solve stops within a few milliseconds of `d`. A `d` too large for
+    /// the clock to add ([`Duration::MAX`], say) is no time limit.
     pub fn timeout(mut self, d: Duration) -> Solver {
         self.timeout = Some(d);
         self
@@ -461,8 +462,8 @@ impl Solver {
     /// [`SolveError`] only for a bug: a solution that fails verification is never returned.
     pub fn solve(&mut self, board: &Board) -> Result<SolveReport, SolveError> {
         let started = Instant::now();
-        let mut watch =
-            Watch::new(started, self.timeout.map(|t| started + t), self.cancel.as_deref(), self.meter.as_deref());
+        let deadline = self.deadline(started);
+        let mut watch = Watch::new(started, deadline, self.cancel.as_deref(), self.meter.as_deref());
         if watch.check(&Stats::default()) == Control::Stop {
             let reason = watch.fired.unwrap_or(Reason::Cancelled);
             let stats = SolveStats { search: Stats::default(), elapsed: started.elapsed() };
@@ -506,11 +507,8 @@ impl Solver {
                 // not after each move), so its path replays with none added.
                 let automove = if preset == Preset::Goals { Automove::None } else { problem.automove() };
                 // Shortening stops at the deadline (with the shortest solution by then).
-                let shorten = if self.shorten.unwrap_or(preset == Preset::Fast) {
-                    Shorten::Until(self.timeout.map(|t| started + t))
-                } else {
-                    Shorten::No
-                };
+                let shorten =
+                    if self.shorten.unwrap_or(preset == Preset::Fast) { Shorten::Until(deadline) } else { Shorten::No };
                 Outcome::Solved(complete(preset, board, start, (automove, shorten), &solution.moves)?)
             }
             freecell_search::Outcome::Exhausted => Outcome::Unsolvable,
@@ -525,6 +523,12 @@ impl Solver {
             }),
         };
         Ok(SolveReport { outcome, stats: SolveStats { search: report.stats, elapsed: started.elapsed() } })
+    }
+
+    /// When a solve begun at `started` must stop: `None` without a timeout, and also when
+    /// the timeout reaches past what an [`Instant`] can hold (such a deadline never comes).
+    fn deadline(&self, started: Instant) -> Option<Instant> {
+        self.timeout.and_then(|t| started.checked_add(t))
     }
 
     /// The node and byte limits of a solve with `preset`. Without [`max_bytes`](Self::max_bytes):

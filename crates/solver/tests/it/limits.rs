@@ -75,6 +75,21 @@ fn a_timeout_stops_the_search() {
     assert_eq!(report.outcome, Outcome::Undecided(Reason::Timeout));
 }
 
+/// A time limit too large for the clock to add is no time limit: no preset panics or
+/// times out on deal 1 (under a node limit, so that every search ends soon), and `fast`
+/// solves it and shortens the solution, which stops at the same deadline.
+#[test]
+fn a_time_limit_past_the_end_of_time_is_no_limit() {
+    for preset in Preset::ALL {
+        let report = Solver::new(preset).timeout(Duration::MAX).max_nodes(5_000).solve(&deal(1)).unwrap();
+        assert_ne!(report.outcome, Outcome::Undecided(Reason::Timeout), "{preset}");
+    }
+    for timeout in [Duration::MAX, Duration::from_secs(u64::MAX / 2)] {
+        let report = Solver::new(Preset::Fast).timeout(timeout).solve(&deal(1)).unwrap();
+        assert!(report.outcome.solution().is_some(), "{:?}", report.outcome);
+    }
+}
+
 #[test]
 fn a_solver_is_reusable() {
     let mut solver = Solver::new(Preset::Hsd).max_nodes(200_000);
