@@ -42,6 +42,24 @@ fn deal_11982_is_unsolvable_for_bfs_and_undecided_for_staged_deepening() {
     }
 }
 
+/// Every preset, with a memory limit far above what it gets, on a deal that needs more than
+/// 256 KiB while the allocator refuses requests that large: the solve ends undecided on
+/// memory (before fallible growth, the process aborted), and the same solver then solves
+/// a deal as a fresh one does.
+#[test]
+fn a_refused_allocation_ends_every_preset_undecided_on_memory() {
+    const REFUSE: usize = 256 << 10;
+    for preset in Preset::ALL {
+        let board = deal(if preset == Preset::Fast { 11_982 } else { 617 });
+        let mut solver = Solver::new(preset).max_bytes(usize::MAX).max_nodes(3_000_000);
+        let report = crate::heap::refusing(REFUSE, || solver.solve(&board).unwrap());
+        assert_eq!(report.outcome, Outcome::Undecided(Reason::MemoryLimit), "{preset}: {:?}", report.stats);
+        let mut fresh = Solver::new(preset).max_nodes(2_000);
+        let mut again = std::mem::replace(&mut solver, Solver::new(preset)).max_nodes(2_000);
+        assert_eq!(again.solve(&deal(1)).unwrap().outcome, fresh.solve(&deal(1)).unwrap().outcome, "{preset}");
+    }
+}
+
 #[test]
 fn a_cancel_flag_set_before_solving_stops_at_once() {
     let flag = Arc::new(AtomicBool::new(true));
