@@ -257,7 +257,8 @@ impl AStar {
             };
         }
         budget.bytes(c.memory_usage(), c.arena.growth_one(0) + closed_growth!())?;
-        let at = c.arena.find(problem, start, &key)?.err().ok_or(Reason::Capacity)?;
+        c.arena.make_room(problem)?;
+        let at = c.arena.find(problem, start, &key).err().ok_or(Reason::Capacity)?;
         stats.evaluated += 1;
         let f0 = self.priority(0, heuristic.estimate(problem, start))?;
         budget.bytes(c.memory_usage(), c.queue.growth(f0, 0))?;
@@ -352,7 +353,8 @@ impl AStar {
                 if limit_bytes {
                     budget.bytes(used_now!(), c.arena.growth_one(g2) + closed_growth!())?;
                 }
-                match c.arena.find_hashed(problem, &key, hash)? {
+                c.arena.make_room(problem)?;
+                match c.arena.find_hashed(problem, &key, hash) {
                     Ok(cid) => {
                         let ci = cid as usize;
                         if g2 >= c.arena.g(cid) || (track_closed && c.closed[ci / 64] & (1 << (ci % 64)) != 0) {

@@ -179,7 +179,8 @@ impl Beam {
             return Ok(Outcome::Solved(Solution { moves: Vec::new(), cost: 0 }));
         }
         budget.bytes(c.memory_usage(), c.arena.growth_one(0))?;
-        let at = c.arena.find(problem, start, &problem.key(start))?.err().ok_or(Reason::Capacity)?;
+        c.arena.make_room(problem)?;
+        let at = c.arena.find(problem, start, &problem.key(start)).err().ok_or(Reason::Capacity)?;
         budget.bytes(c.memory_usage(), growth(&c.layer_h))?;
         stats.evaluated += 1;
         push(&mut c.layer_h, heuristic.estimate(problem, start))?;
@@ -226,7 +227,8 @@ impl Beam {
                     let key = problem.key(child);
                     let used = c.arena.bytes() + vec_bytes(&c.candidates) + vec_bytes(&c.moves) + layer_bytes!();
                     budget.bytes(used, c.arena.growth_one(g2) + growth(&c.candidates))?;
-                    if c.arena.find(problem, child, &key)?.is_ok() {
+                    c.arena.make_room(problem)?;
+                    if c.arena.find(problem, child, &key).is_ok() {
                         stats.duplicates += 1;
                         continue;
                     }
@@ -248,7 +250,8 @@ impl Beam {
                 let g2 = c.arena.g(parent).saturating_add(problem.step_cost(c.arena.state(parent), mv));
                 budget.bytes(used, c.arena.growth_one(g2) + growth(&c.next_h))?;
                 let key = problem.key(&state);
-                match c.arena.find(problem, &state, &key)? {
+                c.arena.make_room(problem)?;
+                match c.arena.find(problem, &state, &key) {
                     Ok(_) => stats.duplicates += 1,
                     Err(at) => {
                         c.arena.insert(at, state, parent, g2)?;

@@ -145,7 +145,8 @@ impl Bfs {
             return Ok(Outcome::Solved(Solution { moves: Vec::new(), cost: 0 }));
         }
         budget.bytes(c.memory_usage(), c.arena.growth_one(0))?;
-        let at = c.arena.find(problem, start, &problem.key(start))?.err().ok_or(Reason::Capacity)?;
+        c.arena.make_room(problem)?;
+        let at = c.arena.find(problem, start, &problem.key(start)).err().ok_or(Reason::Capacity)?;
         c.arena.insert(at, start.clone(), NO_PARENT, 0)?;
 
         let scratch_bytes = vec_bytes(&c.scratch);
@@ -196,7 +197,8 @@ impl Bfs {
                 let key = problem.key(child);
                 let used = c.arena.bytes() + vec_bytes(&c.moves) + scratch_bytes;
                 budget.bytes(used, c.arena.growth_one(g2))?;
-                match c.arena.find(problem, child, &key)? {
+                c.arena.make_room(problem)?;
+                match c.arena.find(problem, child, &key) {
                     Ok(_) => stats.duplicates += 1,
                     Err(at) => {
                         c.arena.insert(at, child.clone(), id, g2)?;

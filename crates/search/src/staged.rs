@@ -279,11 +279,16 @@ impl<P: SearchProblem + ?Sized> Cache<P> {
 
 /// Makes `open` reach score `s` (a bucket for every score up to it); `Err` when the
 /// allocator refuses.
+#[inline]
 fn open_up_to(open: &mut Vec<Vec<u32>>, s: usize) -> Result<(), Reason> {
-    if s >= open.len() {
-        reserve_exact(open, s + 1 - open.len())?;
-        open.resize_with(s + 1, Vec::new);
-    }
+    if s >= open.len() { open_more(open, s) } else { Ok(()) }
+}
+
+#[cold]
+#[inline(never)]
+fn open_more(open: &mut Vec<Vec<u32>>, s: usize) -> Result<(), Reason> {
+    reserve_exact(open, s + 1 - open.len())?;
+    open.resize_with(s + 1, Vec::new);
     Ok(())
 }
 
