@@ -132,6 +132,17 @@ impl Cache {
             + self.bucket_bytes
     }
 
+    /// Bytes held by the capacities (kept between searches): about, as the hash set's
+    /// layout is std's.
+    pub(crate) fn held(&self) -> usize {
+        self.nodes.capacity() * size_of::<Node>()
+            + set_bytes::<Key>(self.seen.capacity())
+            + self.buckets.capacity() * size_of::<Vec<u32>>()
+            + self.buckets.iter().map(|b| b.capacity() * size_of::<u32>()).sum::<usize>()
+            + (self.moves.capacity() + self.replay.capacity()) * size_of::<Move>()
+            + self.frames.capacity() * size_of::<Frame>()
+    }
+
     /// Bytes held while one more position is being stored with queue key `key`.
     fn bytes_to_store(&self, key: u32) -> usize {
         let n = self.nodes.len() + 1;

@@ -1053,6 +1053,13 @@ pub(crate) struct Cache {
     searches: Vec<Search>,
 }
 
+impl Cache {
+    /// Bytes held by the searches' capacities.
+    pub(crate) fn held(&self) -> usize {
+        self.searches.iter().map(Search::capacity_bytes).sum()
+    }
+}
+
 /// How a greedy search's turn ended.
 enum End {
     /// The moves chosen (automoves not listed).

@@ -364,6 +364,15 @@ impl Cache {
             + vec_bytes::<usize>(self.ends.len())
     }
 
+    /// Bytes held by the capacities (kept between searches): about, as the hash set's
+    /// layout is std's.
+    pub(crate) fn held(&self) -> usize {
+        set_bytes::<Key>(self.seen.capacity())
+            + (self.path.capacity() + self.plans.capacity()) * size_of::<Move>()
+            + self.frames.capacity() * size_of::<Frame>()
+            + self.ends.capacity() * size_of::<usize>()
+    }
+
     /// Bytes held while one more position is being recorded.
     fn bytes_to_enter(&self) -> usize {
         let (n, f) = (self.seen.len() + 1, self.frames.len() + 1);
