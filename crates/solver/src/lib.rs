@@ -33,9 +33,11 @@
 //!   tested; time and cancel checked about every millisecond whatever the engine's speed).
 //! - Memory: without [`Solver::max_bytes`], each preset's limit is its fixed default
 //!   lowered to 3/8 of what the process may still allocate (cgroup, `RLIMIT_AS`, the
-//!   system's available memory), so a solve fits a small container. The engines' tables
-//!   grow fallibly: a refused allocation ends a solve [`Undecided`](Outcome::Undecided)
-//!   with [`Reason::MemoryLimit`].
+//!   system's available memory), so a solve fits a small container. The engines' large
+//!   tables grow fallibly, and [`ReserveAllocator`], installed as the program's global
+//!   allocator, keeps a reserve for the small allocations elsewhere: running out of memory
+//!   ends a solve [`Undecided`](Outcome::Undecided) with [`Reason::MemoryLimit`], never by
+//!   aborting the process.
 //! - [`Solution::steps`] walks a solution move by move with the board after each, to
 //!   animate or replay it.
 //! - Errors ([`SolveError`], and the core crate's parse, move and verify errors) implement
@@ -84,6 +86,7 @@ mod memory;
 mod optimal;
 mod preset;
 mod problem;
+mod reserve;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod shorten;
@@ -98,6 +101,7 @@ pub use preset::{
     DEFAULT_BYTES, DFS_DEPTH, FAST_BYTES, GA_SCALE, IDA_TABLE, LOOKAHEAD, OPTIMAL_BYTES, ParsePresetError, Preset,
 };
 pub use problem::{CostModel, FreeCell};
+pub use reserve::{DEFAULT_RESERVE, ReserveAllocator};
 pub use shorten::shorten;
 pub use solver::{Hint, Outcome, Reason, Solution, SolveError, SolveReport, SolveStats, Solver};
 pub use steps::{Step, Steps};

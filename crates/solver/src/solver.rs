@@ -19,7 +19,7 @@ use crate::preset::{DEFAULT_BYTES, DFS_DEPTH, FAST_BYTES, GA_SCALE, IDA_TABLE, O
 use crate::shorten::Effort;
 use crate::watch::Watch;
 use crate::{CostModel, FreeCell, Preset};
-use crate::{bestfirst, goals, headroom};
+use crate::{bestfirst, goals, headroom, reserve};
 
 /// How a solve ended.
 ///
@@ -75,7 +75,8 @@ pub enum Reason {
     #[error("the node limit was reached")]
     NodeLimit,
     /// The memory limit ([`Solver::max_bytes`], or the default sized to the memory
-    /// available) was reached, or the allocator refused the engine's growth.
+    /// available) was reached, or an allocation failed: the engine's growth was refused,
+    /// or the [`ReserveAllocator`](crate::ReserveAllocator) had to release its reserve.
     #[error("the memory limit was reached")]
     MemoryLimit,
     /// The wall-clock limit ([`Solver::timeout`]) passed.
@@ -491,6 +492,10 @@ impl Solver {
     /// [`SolveError`] only for a bug: a solution that fails verification is never returned.
     pub fn solve(&mut self, board: &Board) -> Result<SolveReport, SolveError> {
         let started = Instant::now();
+        // A reserve released by an earlier solve is taken again (if memory allows) at the
+        // next allocation; the watch counts releases from here on, before anything here
+        // allocates.
+        reserve::request_rearm();
         let deadline = self.deadline(started);
         let mut watch = Watch::new(started, deadline, self.cancel.as_deref(), self.meter.as_deref());
         if watch.check(&Stats::default()) == Control::Stop {
@@ -530,6 +535,13 @@ impl Solver {
             search(preset, self.guide.as_ref(), &mut self.caches, problem, start, budget, &mut watch)
         };
         watch.record(&report.stats);
+        if watch.short_of_memory() {
+            // An allocation failed: give the memory back, so that the reserve can be taken
+            // again and the caller can go on.
+            self.caches = Caches::default();
+            headroom::forget();
+            reserve::request_rearm();
+        }
         let outcome = match report.outcome {
             freecell_search::Outcome::Solved(solution) => {
                 // The goals engine lists its automoves itself (it plays them after whole goals,
