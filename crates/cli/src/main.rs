@@ -21,6 +21,11 @@ use freecell_core::{Board, Game, Notation, verify};
 use freecell_deals::DealNumber;
 use freecell_solver::{CostModel, Outcome, SolveReport, Solver};
 
+// Running out of memory ends a solve undecided (exit 4) instead of aborting the process: the
+// allocator keeps a reserve to free when an allocation fails, and the solver stops on it.
+#[global_allocator]
+static ALLOCATOR: freecell_solver::ReserveAllocator = freecell_solver::ReserveAllocator::new();
+
 /// Exit codes, shown by `--help` and listed in the README.
 const EXIT_CODES: &str = "\
 Exit codes:

@@ -3,6 +3,7 @@
 mod bench;
 mod deal;
 mod evolve;
+mod memory;
 mod readme;
 mod solve;
 mod verify;
