@@ -106,7 +106,8 @@ pub(crate) fn growth<T>(v: &Vec<T>) -> usize {
 
 /// Pushes, growing exactly as [`growth`] predicted; [`NO_MEMORY`] (and `v` unchanged) if
 /// the allocator refuses the growth.
-#[inline]
+#[inline(always)]
+#[allow(clippy::inline_always)] // in A*'s loop; with the `Result`, LLVM stopped inlining it
 pub(crate) fn push<T>(v: &mut Vec<T>, x: T) -> Result<(), Reason> {
     room(v)?;
     v.push(x);
@@ -115,7 +116,8 @@ pub(crate) fn push<T>(v: &mut Vec<T>, x: T) -> Result<(), Reason> {
 
 /// Makes room for one more element (so the next `push` does not reallocate), growing as
 /// [`push`] does.
-#[inline]
+#[inline(always)]
+#[allow(clippy::inline_always)] // see `push`
 pub(crate) fn room<T>(v: &mut Vec<T>) -> Result<(), Reason> {
     if v.len() == v.capacity() { grow(v) } else { Ok(()) }
 }

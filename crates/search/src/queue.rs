@@ -129,7 +129,8 @@ impl BucketQueue {
     /// Queues node `id` with priority `f` and path cost `g`; grows exactly as
     /// [`growth`](Self::growth) predicted. `Err` (nothing queued) when the allocator
     /// refuses the growth.
-    #[inline]
+    #[inline(always)]
+    #[allow(clippy::inline_always)] // A*'s loop; with the `Result`, LLVM stopped inlining it
     pub(crate) fn push(&mut self, f: u32, g: u32, id: u32) -> Result<(), Reason> {
         let (fi, s) = (f as usize, g as usize);
         // Fast path: the sub-bucket exists and has room.
