@@ -257,15 +257,16 @@ impl AStar {
             };
         }
         budget.bytes(c.memory_usage(), c.arena.growth_one(0) + closed_growth!())?;
+        c.arena.make_room(problem)?;
         let at = c.arena.find(problem, start, &key).err().ok_or(Reason::Capacity)?;
         stats.evaluated += 1;
         let f0 = self.priority(0, heuristic.estimate(problem, start))?;
         budget.bytes(c.memory_usage(), c.queue.growth(f0, 0))?;
         c.arena.insert(at, start.clone(), NO_PARENT, 0)?;
         if track_closed {
-            push(&mut c.closed, 0);
+            push(&mut c.closed, 0)?;
         }
-        c.queue.push(f0, 0, 0);
+        c.queue.push(f0, 0, 0)?;
 
         // Byte accounting costs a little per child: skip it without a byte budget.
         let limit_bytes = budget.get_max_bytes().is_some();
@@ -305,7 +306,7 @@ impl AStar {
             if limit_bytes {
                 budget.bytes(used!(), move_growth(&c.moves))?;
             }
-            reserve_moves(&mut c.moves);
+            reserve_moves(&mut c.moves)?;
             problem.moves(parent, &mut c.moves);
 
             // Generate every child and load the index slot each one's probe starts at, then
@@ -336,7 +337,7 @@ impl AStar {
                 if limit_bytes {
                     budget.bytes(used!(), growth(&c.children))?;
                 }
-                push(&mut c.children, (child, key, hash, mv, g2));
+                push(&mut c.children, (child, key, hash, mv, g2))?;
             }
             let children_bytes = vec_bytes(&c.children);
             macro_rules! used_now {
@@ -352,6 +353,7 @@ impl AStar {
                 if limit_bytes {
                     budget.bytes(used_now!(), c.arena.growth_one(g2) + closed_growth!())?;
                 }
+                c.arena.make_room(problem)?;
                 match c.arena.find_hashed(problem, &key, hash) {
                     Ok(cid) => {
                         let ci = cid as usize;
@@ -368,7 +370,7 @@ impl AStar {
                         if track_closed {
                             c.closed[ci / 64] &= !(1 << (ci % 64));
                         }
-                        c.queue.push(f, g2, cid);
+                        c.queue.push(f, g2, cid)?;
                     }
                     Err(at) => {
                         stats.evaluated += 1;
@@ -379,9 +381,9 @@ impl AStar {
                         }
                         let cid = c.arena.insert(at, child, id, g2)?;
                         if track_closed && cid % 64 == 0 {
-                            push(&mut c.closed, 0);
+                            push(&mut c.closed, 0)?;
                         }
-                        c.queue.push(f, g2, cid);
+                        c.queue.push(f, g2, cid)?;
                     }
                 }
             }

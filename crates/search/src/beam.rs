@@ -170,8 +170,8 @@ impl Beam {
         c.candidates.clear();
         c.moves.clear();
         c.scratch.clear();
-        c.scratch.push(start.clone());
-        c.scratch.push(start.clone());
+        push(&mut c.scratch, start.clone())?;
+        push(&mut c.scratch, start.clone())?;
         c.layer_h.clear();
         c.next_h.clear();
         stats.iterations = 1;
@@ -179,10 +179,11 @@ impl Beam {
             return Ok(Outcome::Solved(Solution { moves: Vec::new(), cost: 0 }));
         }
         budget.bytes(c.memory_usage(), c.arena.growth_one(0))?;
+        c.arena.make_room(problem)?;
         let at = c.arena.find(problem, start, &problem.key(start)).err().ok_or(Reason::Capacity)?;
         budget.bytes(c.memory_usage(), growth(&c.layer_h))?;
         stats.evaluated += 1;
-        push(&mut c.layer_h, heuristic.estimate(problem, start));
+        push(&mut c.layer_h, heuristic.estimate(problem, start))?;
         c.arena.insert(at, start.clone(), NO_PARENT, 0)?;
         let scratch_bytes = vec_bytes(&c.scratch);
         macro_rules! layer_bytes {
@@ -207,7 +208,7 @@ impl Beam {
                 c.moves.clear();
                 let used = c.arena.bytes() + vec_bytes(&c.candidates) + vec_bytes(&c.moves) + layer_bytes!();
                 budget.bytes(used, move_growth(&c.moves))?;
-                reserve_moves(&mut c.moves);
+                reserve_moves(&mut c.moves)?;
                 problem.moves(&c.scratch[0], &mut c.moves);
                 for i in 0..c.moves.len() {
                     let mv = c.moves[i];
@@ -226,13 +227,14 @@ impl Beam {
                     let key = problem.key(child);
                     let used = c.arena.bytes() + vec_bytes(&c.candidates) + vec_bytes(&c.moves) + layer_bytes!();
                     budget.bytes(used, c.arena.growth_one(g2) + growth(&c.candidates))?;
+                    c.arena.make_room(problem)?;
                     if c.arena.find(problem, child, &key).is_ok() {
                         stats.duplicates += 1;
                         continue;
                     }
                     stats.evaluated += 1;
                     let h = heuristic.estimate_child(problem, h, mv, child);
-                    push(&mut c.candidates, (h, id as u32, mv, child.clone()));
+                    push(&mut c.candidates, (h, id as u32, mv, child.clone()))?;
                 }
             }
             if c.candidates.len() > width {
@@ -248,11 +250,12 @@ impl Beam {
                 let g2 = c.arena.g(parent).saturating_add(problem.step_cost(c.arena.state(parent), mv));
                 budget.bytes(used, c.arena.growth_one(g2) + growth(&c.next_h))?;
                 let key = problem.key(&state);
+                c.arena.make_room(problem)?;
                 match c.arena.find(problem, &state, &key) {
                     Ok(_) => stats.duplicates += 1,
                     Err(at) => {
                         c.arena.insert(at, state, parent, g2)?;
-                        push(&mut c.next_h, h);
+                        push(&mut c.next_h, h)?;
                     }
                 }
             }

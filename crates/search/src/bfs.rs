@@ -24,7 +24,7 @@
 use std::fmt;
 
 use crate::arena::{Arena, NO_PARENT};
-use crate::mem::{move_growth, reserve_moves, vec_bytes};
+use crate::mem::{move_growth, push, reserve_moves, vec_bytes};
 use crate::{Budget, Control, Observer, Outcome, Reason, Report, SearchProblem, Solution, Stats};
 
 /// Settings of [`Bfs`].
@@ -138,13 +138,14 @@ impl Bfs {
         c.arena.clear();
         c.moves.clear();
         c.scratch.clear();
-        c.scratch.push(start.clone());
-        c.scratch.push(start.clone());
+        push(&mut c.scratch, start.clone())?;
+        push(&mut c.scratch, start.clone())?;
         stats.iterations = 1;
         if problem.is_goal(start) {
             return Ok(Outcome::Solved(Solution { moves: Vec::new(), cost: 0 }));
         }
         budget.bytes(c.memory_usage(), c.arena.growth_one(0))?;
+        c.arena.make_room(problem)?;
         let at = c.arena.find(problem, start, &problem.key(start)).err().ok_or(Reason::Capacity)?;
         c.arena.insert(at, start.clone(), NO_PARENT, 0)?;
 
@@ -177,7 +178,7 @@ impl Bfs {
             c.scratch[0].clone_from(c.arena.state(id));
             c.moves.clear();
             budget.bytes(c.arena.bytes() + vec_bytes(&c.moves) + scratch_bytes, move_growth(&c.moves))?;
-            reserve_moves(&mut c.moves);
+            reserve_moves(&mut c.moves)?;
             problem.moves(&c.scratch[0], &mut c.moves);
             for i in 0..c.moves.len() {
                 let mv = c.moves[i];
@@ -196,6 +197,7 @@ impl Bfs {
                 let key = problem.key(child);
                 let used = c.arena.bytes() + vec_bytes(&c.moves) + scratch_bytes;
                 budget.bytes(used, c.arena.growth_one(g2))?;
+                c.arena.make_room(problem)?;
                 match c.arena.find(problem, child, &key) {
                     Ok(_) => stats.duplicates += 1,
                     Err(at) => {

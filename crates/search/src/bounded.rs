@@ -2,7 +2,7 @@
 //! in-place apply/undo (or per-depth state slots), a path of keys for cycle checks and an
 //! optional bounded transposition table.
 
-use crate::mem::{Probe, QuickHasher, Table, move_growth, reserve_moves, vec_bytes};
+use crate::mem::{Probe, QuickHasher, Table, move_growth, push, reserve_exact, reserve_moves, vec_bytes};
 use crate::{Backtrack, Budget, Control, Heuristic, Limit, Observer, Reason, SearchProblem, Solution, Stats};
 
 /// Which repeated states depth-first engines skip.
@@ -136,8 +136,16 @@ impl<P: SearchProblem + ?Sized> Core<P> {
         H: Heuristic<P> + ?Sized,
         O: Observer + ?Sized,
     {
+        /// Ends the run when the allocator refuses memory (or a budget runs out).
+        macro_rules! or_stop {
+            ($e:expr) => {
+                if let Err(r) = $e {
+                    return RunEnd::Stop(r);
+                }
+            };
+        }
         self.states.clear();
-        self.states.push(start.clone());
+        or_stop!(push(&mut self.states, start.clone()));
         self.depth = 0;
         self.moves.clear();
         self.frames.clear();
@@ -147,6 +155,7 @@ impl<P: SearchProblem + ?Sized> Core<P> {
         let path_check = prm.cycles == Cycles::Path;
         if path_check {
             self.filter.clear();
+            or_stop!(reserve_exact(&mut self.filter, FILTER));
             self.filter.resize(FILTER, 0);
         }
         let need_key = prm.cycles != Cycles::Off || prm.table.is_some();
@@ -170,10 +179,8 @@ impl<P: SearchProblem + ?Sized> Core<P> {
         if need_key {
             let key = problem.key(start);
             if table_limit > 0 {
-                if let Err(r) = prm.budget.bytes(self.bytes(), self.table.growth()) {
-                    return RunEnd::Stop(r);
-                }
-                self.table.reserve_one();
+                or_stop!(prm.budget.bytes(self.bytes(), self.table.growth()));
+                or_stop!(self.table.reserve_one());
                 if let Probe::Vacant(slot) = self.table.probe(&key) {
                     self.table.fill(slot, problem.key(start), 0);
                 }
@@ -182,11 +189,9 @@ impl<P: SearchProblem + ?Sized> Core<P> {
                 let slot = Self::slot(&key);
                 self.filter[slot] += 1;
             }
-            self.keys.push(key);
+            or_stop!(push(&mut self.keys, key));
         }
-        if let Err(r) = self.expand(problem, 0, h0, None, observer, prm, stats) {
-            return RunEnd::Stop(r);
-        }
+        or_stop!(self.expand(problem, 0, h0, None, observer, prm, stats));
 
         let mut cut = false;
         let mut next: Option<u32> = None;
@@ -213,11 +218,9 @@ impl<P: SearchProblem + ?Sized> Core<P> {
             let (g, h) = (top.g, top.h);
             let child_depth = self.frames.len();
 
-            if let Err(r) = prm.budget.generate(stats) {
-                return RunEnd::Stop(r);
-            }
+            or_stop!(prm.budget.generate(stats));
             let g2 = g.saturating_add(problem.step_cost(&self.states[self.depth], mv));
-            <P::Backtrack as Backtrack<P>>::descend(problem, &mut self.states, &mut self.depth, mv);
+            or_stop!(<P::Backtrack as Backtrack<P>>::descend(problem, &mut self.states, &mut self.depth, mv));
             stats.generated += 1;
 
             // The bound first: in IDA*'s iterations most children are cut by it, and then
@@ -253,10 +256,8 @@ impl<P: SearchProblem + ?Sized> Core<P> {
                     continue;
                 }
                 if table_limit > 0 {
-                    if let Err(r) = prm.budget.bytes(self.bytes(), self.table.growth()) {
-                        return RunEnd::Stop(r);
-                    }
-                    self.table.reserve_one();
+                    or_stop!(prm.budget.bytes(self.bytes(), self.table.growth()));
+                    or_stop!(self.table.reserve_one());
                     match self.table.probe(&key) {
                         Probe::Found(slot) => {
                             if let Some(seen) = self.table.value_mut(slot) {
@@ -291,14 +292,12 @@ impl<P: SearchProblem + ?Sized> Core<P> {
                 self.up(problem, mv);
                 continue;
             }
-            if let Err(r) = self.expand(problem, g2, h2, Some(mv), observer, prm, stats) {
-                return RunEnd::Stop(r);
-            }
+            or_stop!(self.expand(problem, g2, h2, Some(mv), observer, prm, stats));
             if let Some((key, slot)) = key {
                 if path_check {
                     self.filter[slot] += 1;
                 }
-                self.keys.push(key);
+                or_stop!(push(&mut self.keys, key));
             }
         }
         RunEnd::Done { cut, next }
@@ -325,10 +324,13 @@ impl<P: SearchProblem + ?Sized> Core<P> {
         if prm.budget.get_max_bytes().is_some() {
             prm.budget.bytes(self.bytes(), move_growth(&self.moves))?;
         }
-        reserve_moves(&mut self.moves);
+        reserve_moves(&mut self.moves)?;
         let start = self.moves.len();
         problem.moves(&self.states[self.depth], &mut self.moves);
-        self.frames.push(Frame { start: start as u32, next: start as u32, end: self.moves.len() as u32, g, h, mv });
+        push(
+            &mut self.frames,
+            Frame { start: start as u32, next: start as u32, end: self.moves.len() as u32, g, h, mv },
+        )?;
         // Memory only changes when the path gets longer or the table grows.
         if self.frames.len() > self.peak_frames || prm.table.is_some() || prm.budget.get_max_bytes().is_some() {
             self.peak_frames = self.peak_frames.max(self.frames.len());

@@ -1,9 +1,19 @@
 //! Budget-aware containers: vectors that grow by a known factor, and two open-addressing
 //! tables (plus a key set built on the second) whose capacity (hence memory) is exact and
 //! predictable before they grow.
+//!
+//! Every growth is fallible (`try_reserve`): when the allocator refuses the memory, the
+//! growth returns [`NO_MEMORY`] and the search ends as if its byte budget ran out, instead
+//! of the process aborting. A structure whose growth failed is left as it was, except where
+//! a function says otherwise (and then only the next `clear` may follow).
 
 use std::hash::Hash;
 use std::mem::size_of;
+
+use crate::{Limit, Reason};
+
+/// How a search ends when the allocator refuses memory: as when its byte budget runs out.
+pub(crate) const NO_MEMORY: Reason = Reason::Budget(Limit::Bytes);
 
 /// Fixed seeds: hashing, hence probe order and every statistic, reproduces across runs.
 pub(crate) fn hasher() -> ahash::RandomState {
@@ -94,21 +104,48 @@ pub(crate) fn growth<T>(v: &Vec<T>) -> usize {
     if v.len() == v.capacity() { (next_cap(v.capacity()) - v.capacity()) * size_of::<T>() } else { 0 }
 }
 
-/// Pushes, growing exactly as [`growth`] predicted.
-#[inline]
-pub(crate) fn push<T>(v: &mut Vec<T>, x: T) {
-    if v.len() == v.capacity() {
-        grow(v);
-    }
+/// Pushes, growing exactly as [`growth`] predicted; [`NO_MEMORY`] (and `v` unchanged) if
+/// the allocator refuses the growth.
+#[inline(always)]
+#[allow(clippy::inline_always)] // in A*'s loop; with the `Result`, LLVM stopped inlining it
+pub(crate) fn push<T>(v: &mut Vec<T>, x: T) -> Result<(), Reason> {
+    room(v)?;
     v.push(x);
+    Ok(())
+}
+
+/// Makes room for one more element (so the next `push` does not reallocate), growing as
+/// [`push`] does.
+#[inline(always)]
+#[allow(clippy::inline_always)] // see `push`
+pub(crate) fn room<T>(v: &mut Vec<T>) -> Result<(), Reason> {
+    if v.len() == v.capacity() { grow(v) } else { Ok(()) }
 }
 
 /// The growth of a full vector for [`push`], out of the hot path.
 #[cold]
 #[inline(never)]
-fn grow<T>(v: &mut Vec<T>) {
+fn grow<T>(v: &mut Vec<T>) -> Result<(), Reason> {
     let target = next_cap(v.capacity());
-    v.reserve_exact(target - v.len());
+    v.try_reserve_exact(target - v.len()).map_err(|_| NO_MEMORY)
+}
+
+/// `v.try_reserve_exact(additional)`, failing with [`NO_MEMORY`].
+#[inline]
+pub(crate) fn reserve_exact<T>(v: &mut Vec<T>, additional: usize) -> Result<(), Reason> {
+    v.try_reserve_exact(additional).map_err(|_| NO_MEMORY)
+}
+
+/// A vector of `n` zeros, or [`NO_MEMORY`].
+///
+/// Unlike `vec![0; n]` it writes the zeros (there is no fallible `calloc` in stable Rust);
+/// the tables built on it write most of their slots right after, so the pages are touched
+/// either way.
+fn try_zeroed<T: Copy + Default>(n: usize) -> Result<Vec<T>, Reason> {
+    let mut v = Vec::new();
+    reserve_exact(&mut v, n)?;
+    v.resize(n, T::default());
+    Ok(v)
 }
 
 /// Spare room, in moves, kept in move buffers before each move generation: a state with
@@ -125,13 +162,15 @@ pub(crate) fn move_growth<T>(v: &Vec<T>) -> usize {
     }
 }
 
-/// Ensures [`MOVE_HEADROOM`] spare moves, growing exactly as [`move_growth`] predicted.
+/// Ensures [`MOVE_HEADROOM`] spare moves, growing exactly as [`move_growth`] predicted;
+/// [`NO_MEMORY`] if the allocator refuses.
 #[inline]
-pub(crate) fn reserve_moves<T>(v: &mut Vec<T>) {
+pub(crate) fn reserve_moves<T>(v: &mut Vec<T>) -> Result<(), Reason> {
     if v.capacity() - v.len() < MOVE_HEADROOM {
         let target = next_cap(v.capacity()).max(v.len() + MOVE_HEADROOM);
-        v.reserve_exact(target - v.len());
+        reserve_exact(v, target - v.len())?;
     }
+    Ok(())
 }
 
 /// Result of a table probe: the slot holding the key, or the empty slot where it would go.
@@ -201,19 +240,19 @@ impl<K: Hash + Eq, V: Copy> Table<K, V> {
         (hash as usize & (self.slots.len() - 1), (hash >> 49) as u16 | 0x8000)
     }
 
-    /// Makes room for one more key.
-    pub(crate) fn reserve_one(&mut self) {
+    /// Makes room for one more key; [`NO_MEMORY`] (the table unchanged) if the allocator
+    /// refuses the larger table.
+    pub(crate) fn reserve_one(&mut self) -> Result<(), Reason> {
         if !over_load(self.len, self.slots.len()) {
-            return;
+            return Ok(());
         }
         let new = self.grown();
-        let old_tags = std::mem::take(&mut self.tags);
-        let old = std::mem::take(&mut self.slots);
         let mut slots = Vec::new();
-        slots.reserve_exact(new);
+        reserve_exact(&mut slots, new)?;
         slots.resize_with(new, || None);
-        self.slots = slots;
-        self.tags = vec![0; new];
+        let tags = try_zeroed(new)?;
+        let old_tags = std::mem::replace(&mut self.tags, tags);
+        let old = std::mem::replace(&mut self.slots, slots);
         let mask = new - 1;
         for (tag, entry) in old_tags.into_iter().zip(old) {
             let Some((k, v)) = entry.filter(|_| tag != 0) else { continue };
@@ -224,6 +263,7 @@ impl<K: Hash + Eq, V: Copy> Table<K, V> {
             self.tags[i] = tag;
             self.slots[i] = Some((k, v));
         }
+        Ok(())
     }
 
     /// Finds `key`. Call [`reserve_one`](Self::reserve_one) first (the table must have a
@@ -307,21 +347,21 @@ impl IdTable {
 
     /// Makes room for one more id. On growth, re-indexes ids `0..len` (every stored node is
     /// indexed, in id order) by `hash_of(id)`, the hash node `id` was filled with.
+    ///
+    /// [`NO_MEMORY`] if the allocator refuses the larger table. The old slots are freed
+    /// first, so the table is then empty of slots: only [`clear`](Self::clear) may follow.
     #[inline]
-    pub(crate) fn reserve_one_hashed(&mut self, hash_of: impl FnMut(u32) -> u64) {
-        if over_load(self.len, self.slots.len()) {
-            self.grow(hash_of);
-        }
+    pub(crate) fn reserve_one_hashed(&mut self, hash_of: impl FnMut(u32) -> u64) -> Result<(), Reason> {
+        if over_load(self.len, self.slots.len()) { self.grow(hash_of) } else { Ok(()) }
     }
 
     /// The growth of [`reserve_one_hashed`](Self::reserve_one_hashed), out of the hot path.
     #[cold]
     #[inline(never)]
-    fn grow(&mut self, mut hash_of: impl FnMut(u32) -> u64) {
+    fn grow(&mut self, mut hash_of: impl FnMut(u32) -> u64) -> Result<(), Reason> {
         let new = self.grown();
         self.slots = Vec::new();
-        // Zeroed memory (`calloc`): fresh pages are touched only when written.
-        self.slots = vec![0; new];
+        self.slots = try_zeroed(new)?;
         // Ids stay below `new` (the load limit), so `id + 1` needs the bits of `new`.
         let id_bits = usize::BITS - new.leading_zeros();
         self.tag_mask = if id_bits >= 32 { 0 } else { !((1u32 << id_bits) - 1) };
@@ -336,6 +376,7 @@ impl IdTable {
             }
             self.slots[i] = self.tagged(hash, id);
         }
+        Ok(())
     }
 
     #[inline]
@@ -422,18 +463,22 @@ impl<K: Eq> KeySet<K> {
     /// Adds `key`, whose hash is `hash`, unless it is present; whether it was added.
     /// `hash_of` must be the function that gave `hash` (it rehashes stored keys when the
     /// index grows). At most `u32::MAX - 1` keys.
+    ///
+    /// [`NO_MEMORY`] if the allocator refuses to grow the set; only
+    /// [`clear`](Self::clear) may follow.
     #[inline]
-    pub(crate) fn insert(&mut self, hash: u64, key: K, hash_of: impl Fn(&K) -> u64) -> bool {
+    pub(crate) fn insert(&mut self, hash: u64, key: K, hash_of: impl Fn(&K) -> u64) -> Result<bool, Reason> {
         let keys = &self.keys;
-        self.index.reserve_one_hashed(|id| hash_of(&keys[id as usize]));
-        match self.index.probe(hash, |id| keys[id as usize] == key) {
+        self.index.reserve_one_hashed(|id| hash_of(&keys[id as usize]))?;
+        Ok(match self.index.probe(hash, |id| keys[id as usize] == key) {
             Ok(_) => false,
             Err(slot) => {
-                self.index.fill(slot, hash, keys.len() as u32);
-                push(&mut self.keys, key);
+                room(&mut self.keys)?;
+                self.index.fill(slot, hash, self.keys.len() as u32);
+                self.keys.push(key);
                 true
             }
-        }
+        })
     }
 
     /// Empties the set and keeps its capacity.

@@ -2,6 +2,8 @@
 
 use std::hash::Hash;
 
+use crate::Reason;
+
 /// A state space: states, moves, a canonical key, a goal test and move generation.
 ///
 /// One value of the implementing type carries the rules (board size, rule switches…); states
@@ -242,9 +244,10 @@ pub struct ByUndo;
 ///
 /// The trait is sealed; its methods are an implementation detail of the depth-first engines.
 pub trait Backtrack<P: SearchProblem + ?Sized>: sealed::Sealed {
-    /// Plays `mv` on the state at `states[*depth]`, leaving the child current.
+    /// Plays `mv` on the state at `states[*depth]`, leaving the child current; `Err` (and
+    /// nothing played) when the allocator refuses room for the child.
     #[doc(hidden)]
-    fn descend(problem: &P, states: &mut Vec<P::State>, depth: &mut usize, mv: P::Move);
+    fn descend(problem: &P, states: &mut Vec<P::State>, depth: &mut usize, mv: P::Move) -> Result<(), Reason>;
     /// Returns from the child reached by `mv` to its parent.
     #[doc(hidden)]
     fn ascend(problem: &P, states: &mut [P::State], depth: &mut usize, mv: P::Move);
@@ -252,17 +255,18 @@ pub trait Backtrack<P: SearchProblem + ?Sized>: sealed::Sealed {
 
 impl<P: SearchProblem + ?Sized> Backtrack<P> for ByCopy {
     #[inline]
-    fn descend(problem: &P, states: &mut Vec<P::State>, depth: &mut usize, mv: P::Move) {
+    fn descend(problem: &P, states: &mut Vec<P::State>, depth: &mut usize, mv: P::Move) -> Result<(), Reason> {
         let next = *depth + 1;
         if states.len() <= next {
             let copy = states[*depth].clone();
-            states.push(copy);
+            crate::mem::push(states, copy)?;
         } else {
             let (lower, upper) = states.split_at_mut(next);
             upper[0].clone_from(&lower[*depth]);
         }
         problem.apply(&mut states[next], mv);
         *depth = next;
+        Ok(())
     }
 
     #[inline]
@@ -273,8 +277,9 @@ impl<P: SearchProblem + ?Sized> Backtrack<P> for ByCopy {
 
 impl<P: Undo + ?Sized> Backtrack<P> for ByUndo {
     #[inline]
-    fn descend(problem: &P, states: &mut Vec<P::State>, depth: &mut usize, mv: P::Move) {
+    fn descend(problem: &P, states: &mut Vec<P::State>, depth: &mut usize, mv: P::Move) -> Result<(), Reason> {
         problem.apply(&mut states[*depth], mv);
+        Ok(())
     }
 
     #[inline]

@@ -2,7 +2,8 @@
 
 use std::mem::size_of;
 
-use crate::mem::{growth, push, vec_bytes};
+use crate::Reason;
+use crate::mem::{growth, push, reserve_exact, vec_bytes};
 
 /// How A*-family engines order nodes of equal priority.
 ///
@@ -126,9 +127,11 @@ impl BucketQueue {
     }
 
     /// Queues node `id` with priority `f` and path cost `g`; grows exactly as
-    /// [`growth`](Self::growth) predicted.
-    #[inline]
-    pub(crate) fn push(&mut self, f: u32, g: u32, id: u32) {
+    /// [`growth`](Self::growth) predicted. `Err` (nothing queued) when the allocator
+    /// refuses the growth.
+    #[inline(always)]
+    #[allow(clippy::inline_always)] // A*'s loop; with the `Result`, LLVM stopped inlining it
+    pub(crate) fn push(&mut self, f: u32, g: u32, id: u32) -> Result<(), Reason> {
         let (fi, s) = (f as usize, g as usize);
         // Fast path: the sub-bucket exists and has room.
         if let Some(b) = self.buckets.get_mut(fi)
@@ -137,9 +140,9 @@ impl BucketQueue {
         {
             v.push(id);
             self.count(fi, s);
-            return;
+            return Ok(());
         }
-        self.push_growing(fi, s, id);
+        self.push_growing(fi, s, id)
     }
 
     /// Counts an entry just pushed into bucket `fi`, sub-bucket `s`.
@@ -159,11 +162,12 @@ impl BucketQueue {
     #[cold]
     #[inline(never)]
     #[allow(clippy::many_single_char_names)]
-    fn push_growing(&mut self, fi: usize, s: usize, id: u32) {
+    fn push_growing(&mut self, fi: usize, s: usize, id: u32) -> Result<(), Reason> {
         if fi >= self.buckets.len() {
             let before = self.buckets.capacity();
             if fi + 1 > before {
-                self.buckets.reserve_exact(fi + 1 - self.buckets.len());
+                let more = fi + 1 - self.buckets.len();
+                reserve_exact(&mut self.buckets, more)?;
             }
             let tie = self.tie;
             self.buckets.resize_with(fi + 1, || Bucket {
@@ -174,16 +178,20 @@ impl BucketQueue {
         }
         let b = &mut self.buckets[fi];
         if s >= b.subs.len() {
+            // Every allocation first, so that a refusal leaves the counts true.
             let before = b.subs.capacity();
             if s + 1 > before {
-                b.subs.reserve_exact(s + 1 - b.subs.len());
+                let more = s + 1 - b.subs.len();
+                reserve_exact(&mut b.subs, more)?;
             }
-            self.subs += s + 1 - b.subs.len();
-            b.subs.resize_with(s + 1, Vec::new);
             self.inner_bytes += (b.subs.capacity() - before) * size_of::<Vec<Entry>>();
-            if self.subs > self.spare.capacity() {
-                self.spare.reserve_exact(self.subs - self.spare.len());
+            let subs = self.subs + s + 1 - b.subs.len();
+            if subs > self.spare.capacity() {
+                let more = subs - self.spare.len();
+                reserve_exact(&mut self.spare, more)?;
             }
+            self.subs = subs;
+            self.buckets[fi].subs.resize_with(s + 1, Vec::new);
         }
         let take = self.takes_spare(&self.buckets[fi].subs[s]);
         let v = &mut self.buckets[fi].subs[s];
@@ -196,10 +204,15 @@ impl BucketQueue {
                 self.spare.push(smaller);
             }
         } else {
-            self.inner_bytes += growth(v);
+            let extra = growth(v);
+            push(v, id)?;
+            self.inner_bytes += extra;
+            self.count(fi, s);
+            return Ok(());
         }
-        push(v, id);
+        v.push(id);
         self.count(fi, s);
+        Ok(())
     }
 
     /// Removes the entry with the lowest `f`, ties broken as configured: `(f, id, g)`.
@@ -273,7 +286,7 @@ mod tests {
                     // A*-like: priorities never below the last one popped.
                     let (f, g) = (floor + next(2) as u32, next(2) as u32);
                     let (before, predicted) = (q.bytes(), q.growth(f, g));
-                    q.push(f, g, seq as u32);
+                    q.push(f, g, seq as u32).unwrap();
                     assert_eq!(q.bytes() - before, predicted, "push ({f}, {g})");
                     model.insert((f, order_g(tie, g), Reverse(seq), g));
                 } else {

@@ -73,7 +73,9 @@ pub enum Limit {
     Expanded,
     /// [`Budget::max_generated`].
     Generated,
-    /// [`Budget::max_bytes`].
+    /// [`Budget::max_bytes`], or the allocator refused the memory a growth needed: every
+    /// growth of an engine's stored data is fallible, and a refusal ends the search this
+    /// way instead of aborting the process.
     Bytes,
 }
 
@@ -197,6 +199,11 @@ impl<M> Report<M> {
 /// is checked right after each expansion, stopping the search as soon as it is over.
 /// Wall-clock limits and cancellation are not budgets: they go through the
 /// [`Observer`](crate::Observer), so budgeted results reproduce.
+///
+/// Without a byte budget a search still ends, [`Undecided`](Outcome::Undecided) with
+/// [`Limit::Bytes`], when the allocator refuses a growth of its stored data (its cache is
+/// then fit for the next search). [`system_memory`](crate::system_memory) helps size a
+/// budget to the machine, so that it runs out first.
 ///
 /// # Examples
 ///

@@ -38,7 +38,7 @@
 
 use std::fmt;
 
-use crate::mem::{KeySet, growth, move_growth, push, reserve_moves, vec_bytes};
+use crate::mem::{KeySet, growth, move_growth, push, reserve_exact, reserve_moves, vec_bytes};
 use crate::{Backtrack, Budget, Control, Heuristic, Observer, Outcome, Reason, Report, SearchProblem, Solution, Stats};
 
 /// Whether the open list survives from one stage to the next.
@@ -277,6 +277,21 @@ impl<P: SearchProblem + ?Sized> Cache<P> {
     }
 }
 
+/// Makes `open` reach score `s` (a bucket for every score up to it); `Err` when the
+/// allocator refuses.
+#[inline]
+fn open_up_to(open: &mut Vec<Vec<u32>>, s: usize) -> Result<(), Reason> {
+    if s >= open.len() { open_more(open, s) } else { Ok(()) }
+}
+
+#[cold]
+#[inline(never)]
+fn open_more(open: &mut Vec<Vec<u32>>, s: usize) -> Result<(), Reason> {
+    reserve_exact(open, s + 1 - open.len())?;
+    open.resize_with(s + 1, Vec::new);
+    Ok(())
+}
+
 impl<P: SearchProblem + ?Sized> Default for Cache<P> {
     fn default() -> Self {
         Self::new()
@@ -319,7 +334,8 @@ impl StagedDeepening {
         crate::engine::finish(result, stats, cache.states.len() + cache.table.len(), cache.memory_usage())
     }
 
-    /// Adds leaf (the current look-ahead state) to the open list.
+    /// Adds leaf (the current look-ahead state) to the open list. `Err` when the allocator
+    /// refuses the room (the search must then end).
     #[allow(clippy::many_single_char_names)]
     fn open_leaf<P: SearchProblem + ?Sized>(
         &self,
@@ -329,37 +345,35 @@ impl StagedDeepening {
         g: u32,
         last: P::Move,
         lossy: &mut bool,
-    ) {
+    ) -> Result<(), Reason> {
         let leaf = self.config.get_leaf_depth() as usize;
         let s = score as usize;
-        if s >= c.open.len() {
-            c.open.reserve_exact(s + 1 - c.open.len());
-            c.open.resize_with(s + 1, Vec::new);
-        }
+        open_up_to(&mut c.open, s)?;
         let replace = if self.config.one_per_score { c.open[s].last().copied() } else { None };
         let e = if let Some(e) = replace {
             *lossy = true;
             c.states[e as usize].clone_from(&c.path[c.depth]);
             e
-        } else if let Some(e) = c.free.pop() {
+        } else if let Some(&e) = c.free.last() {
+            push(&mut c.open[s], e)?;
+            c.free.pop();
             c.states[e as usize].clone_from(&c.path[c.depth]);
-            push(&mut c.open[s], e);
             c.open_len += 1;
             e
         } else {
+            // A refusal part way leaves the entry vectors of unequal lengths: the search
+            // ends, and the next one clears them.
             let e = c.states.len() as u32;
-            push(&mut c.states, c.path[c.depth].clone());
-            push(&mut c.parent, 0);
-            push(&mut c.g, 0);
+            push(&mut c.states, c.path[c.depth].clone())?;
+            push(&mut c.parent, root)?;
+            push(&mut c.g, g)?;
             for f in c.frames.iter().filter_map(|f| f.mv) {
-                push(&mut c.segments, f);
+                push(&mut c.segments, f)?;
             }
-            push(&mut c.segments, last);
-            push(&mut c.open[s], e);
+            push(&mut c.segments, last)?;
+            push(&mut c.open[s], e)?;
             c.open_len += 1;
-            c.parent[e as usize] = root;
-            c.g[e as usize] = g;
-            return;
+            return Ok(());
         };
         let i = e as usize;
         c.parent[i] = root;
@@ -371,6 +385,7 @@ impl StagedDeepening {
             j += 1;
         }
         c.segments[j] = last;
+        Ok(())
     }
 
     #[allow(clippy::too_many_lines, clippy::many_single_char_names)]
@@ -404,17 +419,14 @@ impl StagedDeepening {
         stats.evaluated += 1;
         let h0 = heuristic.estimate(problem, start) as usize;
         budget.bytes_lazy(|| c.memory_usage(), c.entry_growth(h0, 0) + c.table.growth())?;
-        push(&mut c.states, start.clone());
-        push(&mut c.parent, 0);
-        push(&mut c.g, 0);
-        if h0 >= c.open.len() {
-            c.open.reserve_exact(h0 + 1 - c.open.len());
-            c.open.resize_with(h0 + 1, Vec::new);
-        }
-        push(&mut c.open[h0], 0);
+        push(&mut c.states, start.clone())?;
+        push(&mut c.parent, 0)?;
+        push(&mut c.g, 0)?;
+        open_up_to(&mut c.open, h0)?;
+        push(&mut c.open[h0], 0)?;
         c.open_len = 1;
         let key = problem.key(start);
-        c.table.insert(problem.state_key_hash(start, &key), key, |k| problem.key_hash(k));
+        c.table.insert(problem.state_key_hash(start, &key), key, |k| problem.key_hash(k))?;
 
         let mut lossy = false;
         let mut cursor = 0usize;
@@ -433,7 +445,7 @@ impl StagedDeepening {
                 lossy = true;
                 for bucket in &mut c.open {
                     for e in bucket.drain(..) {
-                        push(&mut c.free, e);
+                        push(&mut c.free, e)?;
                     }
                 }
                 c.open_len = 0;
@@ -445,7 +457,7 @@ impl StagedDeepening {
 
             // Look ahead from it.
             c.path.clear();
-            c.path.push(c.states[root as usize].clone());
+            push(&mut c.path, c.states[root as usize].clone())?;
             c.depth = 0;
             c.moves.clear();
             c.frames.clear();
@@ -456,9 +468,9 @@ impl StagedDeepening {
                 return Err(Reason::Stopped);
             }
             budget.bytes_lazy(|| c.memory_usage(), move_growth(&c.moves))?;
-            reserve_moves(&mut c.moves);
+            reserve_moves(&mut c.moves)?;
             problem.moves(&c.path[0], &mut c.moves);
-            c.frames.push(Frame { start: 0, next: 0, end: c.moves.len() as u32, g: root_g, mv: None });
+            push(&mut c.frames, Frame { start: 0, next: 0, end: c.moves.len() as u32, g: root_g, mv: None })?;
             while let Some(top) = c.frames.last_mut() {
                 if top.next == top.end {
                     let (start_at, mv) = (top.start as usize, top.mv);
@@ -475,14 +487,14 @@ impl StagedDeepening {
                 let child_depth = c.frames.len();
                 budget.generate(stats)?;
                 let g2 = g.saturating_add(problem.step_cost(&c.path[c.depth], mv));
-                <P::Backtrack as Backtrack<P>>::descend(problem, &mut c.path, &mut c.depth, mv);
+                <P::Backtrack as Backtrack<P>>::descend(problem, &mut c.path, &mut c.depth, mv)?;
                 stats.generated += 1;
                 let key = problem.key(&c.path[c.depth]);
                 budget.bytes_lazy(|| c.memory_usage(), c.table.growth())?;
                 if c.table.len() >= u32::MAX as usize - 1 {
                     return Err(Reason::Capacity);
                 }
-                if !c.table.insert(problem.state_key_hash(&c.path[c.depth], &key), key, |k| problem.key_hash(k)) {
+                if !c.table.insert(problem.state_key_hash(&c.path[c.depth], &key), key, |k| problem.key_hash(k))? {
                     stats.duplicates += 1;
                     c.up(problem, mv);
                     continue;
@@ -501,7 +513,7 @@ impl StagedDeepening {
                     if c.states.len() >= u32::MAX as usize {
                         return Err(Reason::Capacity);
                     }
-                    self.open_leaf(c, root, h, g2, mv, &mut lossy);
+                    self.open_leaf(c, root, h, g2, mv, &mut lossy)?;
                     cursor = cursor.min(h as usize);
                     c.up(problem, mv);
                     continue;
@@ -512,16 +524,19 @@ impl StagedDeepening {
                     return Err(Reason::Stopped);
                 }
                 budget.bytes_lazy(|| c.memory_usage(), move_growth(&c.moves))?;
-                reserve_moves(&mut c.moves);
+                reserve_moves(&mut c.moves)?;
                 let start_at = c.moves.len();
                 problem.moves(&c.path[c.depth], &mut c.moves);
-                c.frames.push(Frame {
-                    start: start_at as u32,
-                    next: start_at as u32,
-                    end: c.moves.len() as u32,
-                    g: g2,
-                    mv: Some(mv),
-                });
+                push(
+                    &mut c.frames,
+                    Frame {
+                        start: start_at as u32,
+                        next: start_at as u32,
+                        end: c.moves.len() as u32,
+                        g: g2,
+                        mv: Some(mv),
+                    },
+                )?;
             }
             stats.store(c.states.len() + c.table.len(), c.memory_usage());
             if self.config.clear_at.is_some_and(|n| c.table.len() >= n) {

@@ -45,10 +45,16 @@ use freecell_core::{Board, Key, Move, MoveModel, Pile};
 use freecell_heuristics::thesis::thesis_score;
 use freecell_search::{Budget, Control, Limit, Observer, Outcome, Reason, Report, Solution, Stats};
 
-use crate::memory::{peak_after_push, set_bytes, vec_bytes};
+use crate::memory::{peak_after_push, room, set_bytes, set_room, vec_bytes};
 
 /// Depth of each look-ahead, in single-card moves (the thesis's "fixed 5-steps look-ahead").
 pub const LOOKAHEAD: usize = 5;
+
+/// Room made on the move stack before each move generation: more than a position's
+/// single-card moves (at most 52 with 10 cascades and 8 cells: 4 home, one per cascade and
+/// cell into an empty cascade, two onto each cascade's top card, one per cascade into a
+/// cell).
+const MOVE_ROOM: usize = 128;
 
 /// Parent id of the root.
 const ROOT_PARENT: u32 = u32::MAX;
@@ -126,6 +132,17 @@ impl Cache {
             + self.bucket_bytes
     }
 
+    /// Bytes held by the capacities (kept between searches): about, as the hash set's
+    /// layout is std's.
+    pub(crate) fn held(&self) -> usize {
+        self.nodes.capacity() * size_of::<Node>()
+            + set_bytes::<Key>(self.seen.capacity())
+            + self.buckets.capacity() * size_of::<Vec<u32>>()
+            + self.buckets.iter().map(|b| b.capacity() * size_of::<u32>()).sum::<usize>()
+            + (self.moves.capacity() + self.replay.capacity()) * size_of::<Move>()
+            + self.frames.capacity() * size_of::<Frame>()
+    }
+
     /// Bytes held while one more position is being stored with queue key `key`.
     fn bytes_to_store(&self, key: u32) -> usize {
         let n = self.nodes.len() + 1;
@@ -140,22 +157,29 @@ impl Cache {
         bytes + vec_bytes::<u32>(bucket + 1) - vec_bytes::<u32>(bucket)
     }
 
-    /// Stores a discovered position and queues it.
-    fn store(&mut self, node: Node, key: Key, queue: u32) -> u32 {
+    /// Stores a discovered position and queues it; `Err` (nothing stored) when the
+    /// allocator refuses the room.
+    fn store(&mut self, node: Node, key: Key, queue: u32) -> Result<u32, Reason> {
         let id = self.nodes.len() as u32;
-        self.nodes.push(node);
-        self.seen.insert(key);
         let k = queue as usize;
+        // Every growth first, so that a refusal changes nothing.
+        room(&mut self.nodes, 1)?;
+        set_room(&mut self.seen)?;
         if k >= self.buckets.len() {
+            let more = k + 1 - self.buckets.len();
+            room(&mut self.buckets, more)?;
             self.buckets.resize_with(k + 1, Vec::new);
         }
         let bucket = &mut self.buckets[k];
+        room(bucket, 1)?;
+        self.nodes.push(node);
+        self.seen.insert(key);
         let before = vec_bytes::<u32>(bucket.len());
         bucket.push(id);
         self.bucket_bytes += vec_bytes::<u32>(bucket.len()) - before;
         self.lowest = self.lowest.min(k);
         self.queued += 1;
-        id
+        Ok(id)
     }
 
     /// Takes the best queued position (lowest key, most recent first).
@@ -234,7 +258,9 @@ fn run(
         return Outcome::Undecided(Reason::Budget(Limit::Bytes));
     }
     stats.evaluated += 1;
-    cache.store(Node { parent: ROOT_PARENT, depth: 0, mv: NO_MOVE }, start.key(), root_key);
+    if let Err(reason) = cache.store(Node { parent: ROOT_PARENT, depth: 0, mv: NO_MOVE }, start.key(), root_key) {
+        return Outcome::Undecided(reason);
+    }
     let mut board = start.clone();
     let mut at = 0u32;
     loop {
@@ -250,6 +276,10 @@ fn run(
                 return Err(Reason::Budget(Limit::Expanded));
             }
             stats.expanded += 1;
+            // A position has fewer than 100 single-card moves, so the move generation, which
+            // cannot fail, does not grow the stack beyond this room.
+            room(&mut cache.moves, MOVE_ROOM)?;
+            room(&mut cache.frames, 1)?;
             let from = cache.moves.len();
             board.generate_moves(MoveModel::Atomic, &mut cache.moves);
             cache.frames.push(Frame { node, start: from, next: from, end: cache.moves.len() });
@@ -300,7 +330,10 @@ fn run(
                 return Outcome::Undecided(Reason::Budget(Limit::Bytes));
             }
             stats.evaluated += 1;
-            let child = cache.store(Node { parent, depth, mv }, key, queue);
+            let child = match cache.store(Node { parent, depth, mv }, key, queue) {
+                Ok(child) => child,
+                Err(reason) => return Outcome::Undecided(reason),
+            };
             if level < LOOKAHEAD {
                 if let Err(reason) = expand(cache, &board, child, stats) {
                     return Outcome::Undecided(reason);
@@ -345,7 +378,7 @@ mod tests {
         // Scores (n − d/4): id 0: 2 − 4/4 = 1; id 1: 1 − 0 = 1; id 2: 3 − 9/4 = 0.75;
         // id 3: 5 − 12/4 = 2. Keys 4·(52 − score): 204, 204, 205, 200.
         for (i, queue) in [204, 204, 205, 200].into_iter().enumerate() {
-            assert_eq!(cache.store(node, key(i as u8), queue), i as u32);
+            assert_eq!(cache.store(node, key(i as u8), queue), Ok(i as u32));
         }
         // Best first (id 3), then the tie most recent first (1 before 0), then id 2.
         let order: Vec<u32> = std::iter::from_fn(|| cache.pop()).collect();
@@ -363,10 +396,10 @@ mod tests {
         let qh_home = Move::single(Pile::cascade(0), Pile::foundation(freecell_core::Suit::Hearts));
         let kh_home = Move::single(Pile::cascade(1), Pile::foundation(freecell_core::Suit::Hearts));
         let qh_cell = Move::single(Pile::cascade(0), Pile::cell(0));
-        cache.store(Node { parent: ROOT_PARENT, depth: 0, mv: NO_MOVE }, k(0), 0);
-        cache.store(Node { parent: 0, depth: 1, mv: qh_home }, k(1), 0);
-        cache.store(Node { parent: 1, depth: 2, mv: kh_home }, k(2), 0);
-        cache.store(Node { parent: 0, depth: 1, mv: qh_cell }, k(3), 0);
+        cache.store(Node { parent: ROOT_PARENT, depth: 0, mv: NO_MOVE }, k(0), 0).unwrap();
+        cache.store(Node { parent: 0, depth: 1, mv: qh_home }, k(1), 0).unwrap();
+        cache.store(Node { parent: 1, depth: 2, mv: kh_home }, k(2), 0).unwrap();
+        cache.store(Node { parent: 0, depth: 1, mv: qh_cell }, k(3), 0).unwrap();
         let mut b = start.clone();
         b.apply(qh_home).unwrap();
         b.apply(kh_home).unwrap();

@@ -23,7 +23,7 @@ use freecell_core::{
 };
 use freecell_search::{Budget, Control, Limit, Observer, Outcome, Reason, Report, Solution, Stats, bfs};
 
-use crate::memory::vec_bytes;
+use crate::memory::{push, room, try_zeroed, vec_bytes};
 use crate::preset::FAST_BYTES;
 use crate::solver::combine;
 use crate::{CostModel, FreeCell};
@@ -575,6 +575,12 @@ struct Node {
 /// No node (the end of a bucket).
 const NONE: u32 = u32::MAX;
 
+/// Room made in the move list before each move generation: more than any position has (at
+/// most 94 with 10 cascades and 8 cells: 4 home, one per card into an empty cascade, two
+/// onto each cascade's top card, one from each cascade into a cell), so that the core's
+/// move generation, which cannot fail, never grows it.
+const MOVE_ROOM: usize = 256;
+
 const ROOT: u32 = u32::MAX;
 
 /// A set of 64-bit hashes, open addressing with linear probing. A slot holds 32 bits of
@@ -631,23 +637,25 @@ impl HashSet64 {
         (hash as u32).max(1)
     }
 
-    /// Inserts `hash`; false when it was already there.
-    #[inline]
-    fn insert(&mut self, hash: u64) -> bool {
+    /// Inserts `hash`; false when it was already there. `Err` (the set unchanged) when the
+    /// allocator refuses to grow it.
+    #[inline(always)]
+    #[allow(clippy::inline_always)] // the search's inner loop: with the `Result`, LLVM calls it
+    fn insert(&mut self, hash: u64) -> Result<bool, Reason> {
         if (self.hashes.len() + 1) * 2 > self.slots.len() {
-            self.grow();
+            self.grow()?;
         }
         let (mask, fingerprint) = (self.slots.len() - 1, Self::fingerprint(hash));
         let mut i = Self::home(hash, mask);
         loop {
             let slot = self.slots[i];
             if slot == fingerprint {
-                return false;
+                return Ok(false);
             }
             if slot == 0 {
+                push(&mut self.hashes, hash)?;
                 self.slots[i] = fingerprint;
-                self.hashes.push(hash);
-                return true;
+                return Ok(true);
             }
             i = (i + 1) & mask;
         }
@@ -655,8 +663,8 @@ impl HashSet64 {
 
     #[cold]
     #[inline(never)]
-    fn grow(&mut self) {
-        self.slots = vec![0; Self::slots_for(self.hashes.len() + 1)];
+    fn grow(&mut self) -> Result<(), Reason> {
+        self.slots = try_zeroed(Self::slots_for(self.hashes.len() + 1))?;
         let mask = self.slots.len() - 1;
         for &hash in &self.hashes {
             let mut i = Self::home(hash, mask);
@@ -665,6 +673,7 @@ impl HashSet64 {
             }
             self.slots[i] = Self::fingerprint(hash);
         }
+        Ok(())
     }
 
     /// Slots of a table holding `n` hashes: a power of two at least twice `n`, and at least
@@ -703,11 +712,20 @@ impl Open {
     }
 
     /// Makes room for priorities below `n`: done before a node's children are pushed, so
-    /// that the byte limit can count it (see [`Search::peak`]).
-    fn reserve(&mut self, n: usize) {
-        if self.heads.len() < n {
-            self.heads.resize(Self::buckets_for(n), NONE);
-        }
+    /// that the byte limit can count it (see [`Search::peak`]). `Err` (nothing changed) when
+    /// the allocator refuses.
+    #[inline]
+    fn reserve(&mut self, n: usize) -> Result<(), Reason> {
+        if self.heads.len() < n { self.grow(n) } else { Ok(()) }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, n: usize) -> Result<(), Reason> {
+        let (buckets, len) = (Self::buckets_for(n), self.heads.len());
+        room(&mut self.heads, buckets - len)?;
+        self.heads.resize(buckets, NONE);
+        Ok(())
     }
 
     /// Buckets held for priorities below `n`: a multiple of 64, so that the list grows once
@@ -849,8 +867,9 @@ impl Search {
 
     /// Starts a search of `start` under `weights`: the start position alone is open. The
     /// start is taken as it is, without automoves: the first move is the search's, so a
-    /// path is completed by replaying each move with the automoves it implies.
-    fn begin(&mut self, start: &Board, weights: &Weights, max_bytes: usize) {
+    /// path is completed by replaying each move with the automoves it implies. `Err` when
+    /// the allocator refuses the little this needs.
+    fn begin(&mut self, start: &Board, weights: &Weights, max_bytes: usize) -> Result<(), Reason> {
         if self.capacity_bytes() > max_bytes / 4 {
             // A hard deal grew the cache: give the memory back rather than start over the limit.
             *self = Search::default();
@@ -863,15 +882,20 @@ impl Search {
         self.stats = Stats::default();
         self.steady.set(Steady::default());
         self.stats.iterations = 1;
-        self.seen.insert(start.hash64());
-        self.nodes.push(Node { parent: ROOT, link: NONE, mv: Move::single(Pile::cell(0), Pile::cell(0)), depth: 0 });
-        self.open.reserve(weights.priorities(0));
+        self.seen.insert(start.hash64())?;
+        push(
+            &mut self.nodes,
+            Node { parent: ROOT, link: NONE, mv: Move::single(Pile::cell(0), Pile::cell(0)), depth: 0 },
+        )?;
+        self.open.reserve(weights.priorities(0))?;
         self.open.push(&mut self.nodes, 0, evaluate(start, weights));
+        Ok(())
     }
 
     /// Expands positions until this search has expanded `max_expanded` in all, would hold
     /// more than `max_bytes`, reaches a won position or runs out of positions. `others`:
     /// bytes the other searches hold, counted into the peak reported.
+    #[allow(clippy::too_many_lines)]
     fn resume(
         &mut self,
         start: &Board,
@@ -883,7 +907,22 @@ impl Search {
         let (max_expanded, max_bytes) = limits;
         let w = &config.weights;
         let mut moves = std::mem::take(&mut self.moves);
-        let end = loop {
+        // Cleared before each move generation, it keeps this room throughout.
+        if room(&mut moves, MOVE_ROOM).is_err() {
+            self.moves = moves;
+            return End::Bytes;
+        }
+        // The allocator refusing memory ends the search as the byte limit does (its caller
+        // then drops it, so what it leaves half-grown does not matter).
+        macro_rules! or_bytes {
+            ($label:lifetime, $e:expr) => {
+                match $e {
+                    Ok(value) => value,
+                    Err(_) => break $label End::Bytes,
+                }
+            };
+        }
+        let end = 'expand: loop {
             if self.open.len == 0 {
                 break End::Exhausted;
             }
@@ -896,6 +935,7 @@ impl Search {
                 break End::Stopped;
             }
             let node = self.nodes[id as usize];
+            or_bytes!('expand, room(&mut self.boards, 1));
             self.nodes[id as usize].link = self.boards.len() as u32;
             // The board is built in its place in `boards` (it is copied once, not moved
             // there after); `again` names the moves skipped (see `moved_card`).
@@ -917,7 +957,7 @@ impl Search {
                 let digging = digging.child(parent, node.mv, board, &blocking);
                 ((blocking, digging), moved_card(parent, node.mv, board))
             };
-            self.derived.push(derived);
+            or_bytes!('expand, push(&mut self.derived, derived));
             let board = &self.boards[self.boards.len() - 1];
             let (blocking, digging) = &self.derived[self.derived.len() - 1];
             // Saturating: a path of 65,535 moves is far beyond any budget, but must not panic.
@@ -930,7 +970,7 @@ impl Search {
             if peak > max_bytes {
                 break End::Bytes;
             }
-            self.open.reserve(priorities);
+            or_bytes!('expand, self.open.reserve(priorities));
             self.stats.bytes = self.stats.bytes.max(others + peak);
             let mut solved = None;
             let counts = Counts::of(board, blocking.blocked, digging.dig);
@@ -948,12 +988,12 @@ impl Search {
                     let preview = board.preview(mv);
                     if !preview.uncovered.is_some_and(|card| goes_home(board, card, config.automove)) {
                         self.stats.generated += 1;
-                        if !self.seen.insert(preview.hash) {
+                        if !or_bytes!('expand, self.seen.insert(preview.hash)) {
                             self.stats.duplicates += 1;
                             continue;
                         }
                         let child_id = self.nodes.len() as u32;
-                        self.nodes.push(Node { parent: id, link: NONE, mv, depth });
+                        or_bytes!('expand, push(&mut self.nodes, Node { parent: id, link: NONE, mv, depth }));
                         let h = counts.after(board, mv, &preview, blocking, (digging, &tally)).score(w)
                             + w.depth * u32::from(depth);
                         self.stats.evaluated += 1;
@@ -965,12 +1005,12 @@ impl Search {
                 child.apply_unchecked(mv);
                 automoves_after(&mut child, mv, config.automove, settled);
                 self.stats.generated += 1;
-                if !self.seen.insert(child.hash64()) {
+                if !or_bytes!('expand, self.seen.insert(child.hash64())) {
                     self.stats.duplicates += 1;
                     continue;
                 }
                 let child_id = self.nodes.len() as u32;
-                self.nodes.push(Node { parent: id, link: NONE, mv, depth });
+                or_bytes!('expand, push(&mut self.nodes, Node { parent: id, link: NONE, mv, depth }));
                 if child.is_won() {
                     solved = Some(child_id);
                     break;
@@ -1011,6 +1051,13 @@ impl Search {
 #[derive(Default)]
 pub(crate) struct Cache {
     searches: Vec<Search>,
+}
+
+impl Cache {
+    /// Bytes held by the searches' capacities.
+    pub(crate) fn held(&self) -> usize {
+        self.searches.iter().map(Search::capacity_bytes).sum()
+    }
 }
 
 /// How a greedy search's turn ended.
@@ -1124,15 +1171,20 @@ pub(crate) fn run(
             continue;
         }
         let config = Config { weights: turns[k], automove: Automove::Raymond, spares: k != patient };
+        let mut refused = false;
         if !begun[k] {
-            searches[k].begin(start, &config.weights, max_bytes);
+            refused = searches[k].begin(start, &config.weights, max_bytes).is_err();
             begun[k] = true;
         }
         let base = total(searches, gone, Some(k));
         let others: usize = searches.iter().enumerate().filter(|&(j, _)| j != k).map(|(_, s)| s.peak(0, 0)).sum();
         let used = base.expanded + searches[k].stats.expanded;
         let limits = (searches[k].stats.expanded + quantum.min(left(used)), max_bytes.saturating_sub(others));
-        let end = searches[k].resume(start, &config, limits, others, &mut Offset { inner: &mut *observer, base });
+        let end = if refused {
+            End::Bytes
+        } else {
+            searches[k].resume(start, &config, limits, others, &mut Offset { inner: &mut *observer, base })
+        };
         let stats = total(searches, gone, None);
         let outcome = match end {
             End::Solved(moves) => {
@@ -1461,15 +1513,15 @@ mod tests {
         for round in 0..3 {
             let hashes: Vec<u64> = (0..6_000).map(|_| next()).collect();
             for &h in &hashes {
-                assert!(set.insert(h), "round {round}: {h:#x} is new");
+                assert_eq!(set.insert(h), Ok(true), "round {round}: {h:#x} is new");
                 // The same low half under another home slot.
-                assert!(set.insert(h ^ 1 << 40), "round {round}: {h:#x} with another high half");
+                assert_eq!(set.insert(h ^ 1 << 40), Ok(true), "round {round}: {h:#x} with another high half");
             }
             assert_eq!(set.hashes.len(), 12_000);
             assert_eq!(set.slots.len(), HashSet64::KEPT_SLOTS, "a table kept between searches");
             for &h in &hashes {
-                assert!(!set.insert(h), "round {round}: {h:#x} was inserted");
-                assert!(!set.insert(h ^ 1 << 40));
+                assert_eq!(set.insert(h), Ok(false), "round {round}: {h:#x} was inserted");
+                assert_eq!(set.insert(h ^ 1 << 40), Ok(false));
             }
             set.clear();
             assert!(set.slots.iter().all(|&slot| slot == 0), "round {round}: cleared");
@@ -1482,7 +1534,7 @@ mod tests {
         let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
         let mut nodes = Vec::new();
         let mut open = Open::default();
-        open.reserve(40);
+        open.reserve(40).unwrap();
         let mut heap = std::collections::BinaryHeap::new();
         for _ in 0..2_000 {
             if next().is_multiple_of(3) {

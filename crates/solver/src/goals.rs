@@ -55,7 +55,7 @@ use freecell_core::{Automove, Board, Card, Key, Move, MoveModel, NextHome, Pile,
 use freecell_heuristics::thesis::{is_fully_sorted, sortedness_of};
 use freecell_search::{Budget, Control, Limit, Observer, Outcome, Reason, Report, Solution, Stats};
 
-use crate::memory::{peak_after_push, set_bytes, vec_bytes};
+use crate::memory::{peak_after_push, room, set_bytes, set_room, vec_bytes};
 
 /// The automove rule played after every goal: Raymond's, the thesis's automove theorem and
 /// its corollary.
@@ -311,6 +311,16 @@ fn spread(board: &Board, from: usize, count: usize, rules: Spread, plan: &mut Ve
     Some(())
 }
 
+/// The most automoves after one goal: each card goes home once.
+const AUTOMOVES: usize = 52;
+
+/// Room made for one strategy's goals before they are listed (the listing cannot fail, so it
+/// must not grow the stacks). A strategy lists at most 94 goals (its one-move goals are
+/// legal moves, and a position has at most 94; planned goals are at most 20) and at most
+/// 1,060 moves (access build card: 20 plans of at most 52 spreading moves and the move).
+const GOAL_ROOM: usize = 256;
+const PLAN_ROOM: usize = 2048;
+
 /// One position on the search path: where its goals stand.
 #[derive(Clone, Copy, Debug)]
 struct Frame {
@@ -354,6 +364,15 @@ impl Cache {
             + vec_bytes::<usize>(self.ends.len())
     }
 
+    /// Bytes held by the capacities (kept between searches): about, as the hash set's
+    /// layout is std's.
+    pub(crate) fn held(&self) -> usize {
+        set_bytes::<Key>(self.seen.capacity())
+            + (self.path.capacity() + self.plans.capacity()) * size_of::<Move>()
+            + self.frames.capacity() * size_of::<Frame>()
+            + self.ends.capacity() * size_of::<usize>()
+    }
+
     /// Bytes held while one more position is being recorded.
     fn bytes_to_enter(&self) -> usize {
         let (n, f) = (self.seen.len() + 1, self.frames.len() + 1);
@@ -392,7 +411,16 @@ fn run(
     let max_bytes = budget.get_max_bytes().unwrap_or(usize::MAX);
     let max_expanded = budget.get_max_expanded().unwrap_or(u64::MAX);
     let max_generated = budget.get_max_generated().unwrap_or(u64::MAX);
+    // The allocator refusing memory ends the search as the byte limit does.
+    macro_rules! or_end {
+        ($e:expr) => {
+            if let Err(reason) = $e {
+                return Outcome::Undecided(reason);
+            }
+        };
+    }
     let mut board = start.clone();
+    or_end!(room(&mut cache.path, AUTOMOVES));
     board.apply_automoves(AUTOMOVE, &mut cache.path);
     loop {
         // `board` is a new position, reached by `cache.path`.
@@ -407,6 +435,8 @@ fn run(
         if cache.bytes_to_enter() > max_bytes {
             return Outcome::Undecided(Reason::Budget(Limit::Bytes));
         }
+        or_end!(set_room(&mut cache.seen));
+        or_end!(room(&mut cache.frames, 1));
         cache.seen.insert(board.key());
         let (plans_from, ends_from) = (cache.plans.len(), cache.ends.len());
         cache.frames.push(Frame { at: cache.path.len(), strategy: 0, next: 0, plans_from, ends_from });
@@ -432,6 +462,7 @@ fn run(
                 stats.generated += 1;
                 // Plans were made on this very position, so their moves are legal; they are
                 // checked anyway, and a failing plan is simply skipped.
+                or_end!(room(&mut cache.path, end - begin + AUTOMOVES));
                 let mut played = true;
                 for i in begin..end {
                     let mv = cache.plans[i];
@@ -456,6 +487,8 @@ fn run(
                 let strategy = Strategy::ALL[frame.strategy];
                 frame.strategy += 1;
                 frame.next = 0;
+                or_end!(room(&mut cache.plans, PLAN_ROOM));
+                or_end!(room(&mut cache.ends, GOAL_ROOM));
                 goals(&board, strategy, &mut cache.plans, &mut cache.ends);
                 stats.evaluated += (cache.ends.len() - frame.ends_from) as u64;
             } else {

@@ -178,6 +178,8 @@ impl SolveHandle {
     ///
     /// The extra wait after `limit` is one check interval of the engine (about a
     /// millisecond) plus scheduling.
+    /// A `limit` too large for the clock to add ([`Duration::MAX`], say) waits as long as
+    /// [`join`](Self::join).
     ///
     /// # Errors
     /// As [`join`](Self::join).

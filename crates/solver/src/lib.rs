@@ -3,7 +3,9 @@
 //!
 //! **Depends on** `freecell-core`, `freecell-heuristics` and `freecell-search`. It is the
 //! only crate that knows both the game and the search layer: the CLI and the evolution
-//! crate share it. **Must never** print, exit or read files.
+//! crate share it. **Must never** print or exit, nor read files itself: the default memory
+//! limits come from [`freecell_search::system_memory`], which reads `/proc` and `/sys` on
+//! Linux.
 //!
 //! - [`FreeCell`] is the game as a [`SearchProblem`](freecell_search::SearchProblem):
 //!   single-card or sequence moves, safe automoves on or off, duplicate detection on the
@@ -29,6 +31,13 @@
 //!   [`Undecided`](Outcome::Undecided), never `Unsolvable`, and is honoured within 10 % of
 //!   its value (nodes exactly; bytes counted before each allocation, the real heap peak
 //!   tested; time and cancel checked about every millisecond whatever the engine's speed).
+//! - Memory: without [`Solver::max_bytes`], each preset's limit is its fixed default
+//!   lowered to 3/8 of what the process may still allocate (cgroup, `RLIMIT_AS`, the
+//!   system's available memory), so a solve fits a small container. The engines' large
+//!   tables grow fallibly, and [`ReserveAllocator`], installed as the program's global
+//!   allocator, keeps a reserve for the small allocations elsewhere: running out of memory
+//!   ends a solve [`Undecided`](Outcome::Undecided) with [`Reason::MemoryLimit`], never by
+//!   aborting the process.
 //! - [`Solution::steps`] walks a solution move by move with the board after each, to
 //!   animate or replay it.
 //! - Errors ([`SolveError`], and the core crate's parse, move and verify errors) implement
@@ -72,10 +81,12 @@ mod fast;
 mod goals;
 mod guide;
 mod handle;
+mod headroom;
 mod memory;
 mod optimal;
 mod preset;
 mod problem;
+mod reserve;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod shorten;
@@ -90,6 +101,7 @@ pub use preset::{
     DEFAULT_BYTES, DFS_DEPTH, FAST_BYTES, GA_SCALE, IDA_TABLE, LOOKAHEAD, OPTIMAL_BYTES, ParsePresetError, Preset,
 };
 pub use problem::{CostModel, FreeCell};
+pub use reserve::{DEFAULT_RESERVE, ReserveAllocator};
 pub use shorten::shorten;
 pub use solver::{Hint, Outcome, Reason, Solution, SolveError, SolveReport, SolveStats, Solver};
 pub use steps::{Step, Steps};

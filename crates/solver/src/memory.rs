@@ -7,6 +7,60 @@
 //! makes a `max_bytes` limit stop a search at the same node whether or not the cache is warm,
 //! so budgeted results reproduce.
 
+use std::collections::HashSet;
+use std::hash::{BuildHasher, Hash};
+
+use freecell_search::{Limit, Reason};
+
+/// How a search ends when the allocator refuses memory: as when its byte limit is reached.
+/// The engines' growth is fallible (`try_reserve`), so that a refusal ends the search
+/// rather than aborting the process.
+pub(crate) const NO_MEMORY: Reason = Reason::Budget(Limit::Bytes);
+
+/// Pushes `x`, growing as `Vec::push` does; [`NO_MEMORY`] (and `v` unchanged) if the
+/// allocator refuses.
+#[inline]
+pub(crate) fn push<T>(v: &mut Vec<T>, x: T) -> Result<(), Reason> {
+    room(v, 1)?;
+    v.push(x);
+    Ok(())
+}
+
+/// Makes room for `extra` more elements, growing as std's amortised growth does (so the
+/// capacities stay those [`vec_bytes`] models); [`NO_MEMORY`] if the allocator refuses.
+#[inline]
+pub(crate) fn room<T>(v: &mut Vec<T>, extra: usize) -> Result<(), Reason> {
+    if v.capacity() - v.len() < extra { grow(v, extra) } else { Ok(()) }
+}
+
+#[cold]
+#[inline(never)]
+fn grow<T>(v: &mut Vec<T>, extra: usize) -> Result<(), Reason> {
+    v.try_reserve(extra).map_err(|_| NO_MEMORY)
+}
+
+/// Makes room in `set` for one more element, growing as an insertion would;
+/// [`NO_MEMORY`] if the allocator refuses.
+#[inline]
+pub(crate) fn set_room<T: Eq + Hash, S: BuildHasher>(set: &mut HashSet<T, S>) -> Result<(), Reason> {
+    if set.len() == set.capacity() { grow_set(set) } else { Ok(()) }
+}
+
+#[cold]
+#[inline(never)]
+fn grow_set<T: Eq + Hash, S: BuildHasher>(set: &mut HashSet<T, S>) -> Result<(), Reason> {
+    set.try_reserve(1).map_err(|_| NO_MEMORY)
+}
+
+/// A vector of `n` zeros, or [`NO_MEMORY`]. It writes the zeros (stable Rust has no
+/// fallible `calloc`); the tables built on it write most slots right after anyway.
+pub(crate) fn try_zeroed<T: Copy + Default>(n: usize) -> Result<Vec<T>, Reason> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(n).map_err(|_| NO_MEMORY)?;
+    v.resize(n, T::default());
+    Ok(v)
+}
+
 /// Bytes of a `Vec<T>` grown from empty to `len` elements.
 pub(crate) fn vec_bytes<T>(len: usize) -> usize {
     vec_capacity(len) * size_of::<T>()

@@ -29,6 +29,7 @@ use freecell_heuristics::deadlock_bound;
 use freecell_search::{Budget, Control, Limit, Observer, Outcome, Reason, Report, Solution, Stats};
 
 use crate::CostModel;
+use crate::memory::{NO_MEMORY, room, try_zeroed};
 
 /// Bits of a node id that pick its place in a chunk.
 const CHUNK_BITS: u32 = 13;
@@ -232,10 +233,14 @@ impl Cache {
         }
     }
 
-    /// Stores a new node (the table has room: see `grow_table`).
-    fn insert(&mut self, slot: usize, node: Node, hash: u64) -> u32 {
+    /// Stores a new node (the table has room: see `grow_table`). `Err` (nothing stored)
+    /// when the allocator refuses a new chunk.
+    fn insert(&mut self, slot: usize, node: Node, hash: u64) -> Result<u32, Reason> {
         if self.len.is_multiple_of(CHUNK) {
-            self.chunks.push(Vec::with_capacity(CHUNK));
+            let mut chunk = Vec::new();
+            chunk.try_reserve_exact(CHUNK).map_err(|_| NO_MEMORY)?;
+            room(&mut self.chunks, 1)?;
+            self.chunks.push(chunk);
         }
         let id = self.len as u32;
         // The last chunk has room: it was created with CHUNK places when `len` reached a
@@ -245,16 +250,17 @@ impl Cache {
         }
         self.len += 1;
         self.table[slot] = (id + 1) | tag(hash);
-        id
+        Ok(id)
     }
 
-    /// Doubles the table when one more node would load it above 3/4.
-    fn grow_table(&mut self) {
+    /// Doubles the table when one more node would load it above 3/4; `Err` (the table
+    /// unchanged) when the allocator refuses.
+    fn grow_table(&mut self) -> Result<(), Reason> {
         if (self.len + 1) * 4 <= self.table.len() * 3 {
-            return;
+            return Ok(());
         }
         let size = (self.table.len() * 2).max(MIN_TABLE);
-        let mut table = vec![0u32; size];
+        let mut table: Vec<u32> = try_zeroed(size)?;
         let mask = size - 1;
         for id in 0..self.len as u32 {
             let hash = self.node(id).key.hash64();
@@ -265,6 +271,7 @@ impl Cache {
             table[i] = (id + 1) | tag(hash);
         }
         self.table = table;
+        Ok(())
     }
 
     /// Bytes a push at `(f, g)` would allocate.
@@ -289,27 +296,34 @@ impl Cache {
         need
     }
 
-    fn push(&mut self, f: u32, g: u32, id: u32) {
+    /// Queues `id` at `(f, g)`; `Err` (nothing queued) when the allocator refuses the room.
+    fn push(&mut self, f: u32, g: u32, id: u32) -> Result<(), Reason> {
         let (fi, gi) = (f as usize, g as usize);
         if fi >= self.buckets.len() {
-            self.queue_bytes += (fi + 1 - self.buckets.len()) * (size_of::<Vec<Vec<u32>>>() + 4);
+            let more = fi + 1 - self.buckets.len();
+            room(&mut self.buckets, more)?;
+            room(&mut self.top, more)?;
+            self.queue_bytes += more * (size_of::<Vec<Vec<u32>>>() + 4);
             self.buckets.resize_with(fi + 1, Vec::new);
             self.top.resize(fi + 1, 0);
         }
         let row = &mut self.buckets[fi];
         if gi >= row.len() {
-            self.queue_bytes += (gi + 1 - row.len()) * size_of::<Vec<u32>>();
+            let more = gi + 1 - row.len();
+            room(row, more)?;
+            self.queue_bytes += more * size_of::<Vec<u32>>();
             row.resize_with(gi + 1, Vec::new);
         }
         let bucket = &mut row[gi];
         if bucket.len() == bucket.capacity() {
             let before = bucket.capacity();
-            bucket.reserve_exact(before.max(4));
+            bucket.try_reserve_exact(before.max(4)).map_err(|_| NO_MEMORY)?;
             self.queue_bytes += (bucket.capacity() - before) * 4;
         }
         bucket.push(id);
         self.top[fi] = self.top[fi].max(g);
         self.queued += 1;
+        Ok(())
     }
 
     /// The queued id of least `f`, then largest `g`, latest first; `from` is a lower bound
@@ -385,11 +399,11 @@ fn run(
     bounds.reached = h0;
     bounds.below = Some(Below { expanded: 0, evaluated: stats.evaluated });
     check(c, c.insert_growth() + c.push_growth(h0, 0))?;
-    c.grow_table();
+    c.grow_table()?;
     let key = packer.pack(start).expect("the start position packs");
     let Err(slot) = c.find(&key, key.hash64()) else { unreachable!("the table is empty") };
-    let root = c.insert(slot, Node { key, parent: NO_PARENT.to_le_bytes(), g: [0, 0], h: h0 as u8 }, key.hash64());
-    c.push(h0, 0, root);
+    let root = c.insert(slot, Node { key, parent: NO_PARENT.to_le_bytes(), g: [0, 0], h: h0 as u8 }, key.hash64())?;
+    c.push(h0, 0, root)?;
     check(c, 0)?;
 
     let mut least = h0;
@@ -422,7 +436,7 @@ fn run(
         c.moves.clear();
         if c.moves.capacity() < 64 {
             check(c, 64 * size_of::<Move>())?;
-            c.moves.reserve(64);
+            c.moves.try_reserve(64).map_err(|_| NO_MEMORY)?;
         }
         board.generate_moves(model, &mut c.moves);
         // Every child first, with its first index slot and the key that slot names read:
@@ -432,7 +446,10 @@ fn run(
         children.clear();
         if children.capacity() < c.moves.len() {
             check(c, (c.moves.len() - children.capacity()) * size_of::<Child>())?;
-            children.reserve(c.moves.len());
+            if children.try_reserve(c.moves.len()).is_err() {
+                c.children = children;
+                return Err(NO_MEMORY);
+            }
         }
         let mask = c.table.len() - 1;
         for &mv in &c.moves {
@@ -501,10 +518,10 @@ fn expand_children(
             }
             let h = u32::from(c.node(old).h);
             check(c, c.push_growth(g2 + h, g2))?;
+            c.push(g2 + h, g2, old)?;
             let node = c.node_mut(old);
             node.g = (g2 as u16).to_le_bytes();
             node.parent = id.to_le_bytes();
-            c.push(g2 + h, g2, old);
             *least = (*least).min(g2 + h);
         } else {
             let h = settings.h(&child.board);
@@ -513,12 +530,12 @@ fn expand_children(
                 return Err(Reason::Capacity);
             }
             check(c, c.insert_growth() + c.push_growth(g2 + h, g2))?;
-            c.grow_table();
+            c.grow_table()?;
             // The table may have grown: find the slot again.
             let Err(slot) = c.find(&child.key, child.hash) else { unreachable!("the key was not stored") };
             let node = Node { key: child.key, parent: id.to_le_bytes(), g: (g2 as u16).to_le_bytes(), h: h as u8 };
-            let cid = c.insert(slot, node, child.hash);
-            c.push(g2 + h, g2, cid);
+            let cid = c.insert(slot, node, child.hash)?;
+            c.push(g2 + h, g2, cid)?;
             *least = (*least).min(g2 + h);
         }
     }

@@ -55,8 +55,8 @@ pub use crate::bestfirst::LOOKAHEAD;
 ///   on a cascade); the fourth keeps every move. They detect duplicates on
 ///   64-bit hashes, so when that fourth one runs out of states the `bfs` preset's
 ///   exhaustive search over single-card moves with exact keys (Raymond's safe automoves too)
-///   decides, and only it may answer `Unsolvable`. Both stages stop at [`FAST_BYTES`] when
-///   the solver sets no memory limit. Solutions are then shortened
+///   decides, and only it may answer `Unsolvable`. Both stages stop at [`FAST_BYTES`] (or
+///   3/8 of the memory available, if less) when the solver sets no memory limit. Solutions are then shortened
 ///   ([`Solver::shorten`](crate::Solver::shorten)).
 /// - `optimal`: returns a provably shortest solution in the chosen move-count model
 ///   ([`CostModel::Sequence`]: a run move counts 1, Paul & Helmert's count;
@@ -74,7 +74,8 @@ pub use crate::bestfirst::LOOKAHEAD;
 ///   compare with breadth-first search without automoves). The single-card model searches
 ///   single-card moves only (a run of n cards costs n either way). The paper does
 ///   not say whether its search used automoves. Solutions are never shortened (they are
-///   already shortest). Without a memory limit A* stops at [`OPTIMAL_BYTES`].
+///   already shortest). Without a memory limit A* stops at [`OPTIMAL_BYTES`] (or 3/8 of the
+///   memory available, if less).
 /// - `ga`: the weighted sum lies in `[0, 1]`; staged deepening's open list is keyed by
 ///   integers, so the value is scaled by [`GA_SCALE`] and rounded. The scale sets which
 ///   leaves count as "of equal heuristic value" and replace each other.
@@ -116,14 +117,16 @@ pub enum Preset {
 }
 
 /// Memory limit of each of the `fast` preset's stages when the solver sets none (the issue's
-/// bar is 200 MB per deal); the greedy searches that take turns share it.
+/// bar is 200 MB per deal); the greedy searches that take turns share it. Lowered to 3/8 of
+/// the memory the process may still allocate when that is less (see
+/// [`Solver::max_bytes`](crate::Solver::max_bytes)).
 pub const FAST_BYTES: usize = 150 << 20;
 
 /// Memory limit of the `optimal` preset's A* when the solver sets none: 4 GiB, about 100
 /// million stored positions at about 40 bytes each. Beyond it the solve ends
 /// [`Undecided`](crate::Outcome::Undecided) with [`Reason::MemoryLimit`](crate::Reason::MemoryLimit)
 /// instead of exhausting the machine; [`Solver::max_bytes`](crate::Solver::max_bytes) sets
-/// another.
+/// another. Lowered to 3/8 of the memory the process may still allocate when that is less.
 pub const OPTIMAL_BYTES: usize = 4 << 30;
 
 /// Memory limit of every other preset's engine when the solver sets none: 2 GiB. Staged
@@ -131,6 +134,8 @@ pub const OPTIMAL_BYTES: usize = 4 << 30;
 /// 200,000 keys, so positions come back) and its stage roots pile up; a game asking for a
 /// hint must not lose the machine to that. No preset needs it on Microsoft deals: the most
 /// any `hsd-heineman` solve of MS 1–32,000 used under a 1,000,000-node limit was 91 MB.
+/// Lowered to 3/8 of the memory the process may still allocate when that is less (see
+/// [`Solver::max_bytes`](crate::Solver::max_bytes)).
 pub const DEFAULT_BYTES: usize = 2 << 30;
 
 /// Depth bound of the `dfs` preset, in single-card moves: fc-solve's single-card solutions

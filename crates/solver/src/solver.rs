@@ -15,11 +15,11 @@ use crate::fast;
 use crate::guide::{Hsdh, Ordered, PolicyGuide, Traced, Tracing, Weighted, normalised_scale};
 use crate::handle::Meter;
 use crate::optimal::{self, Bounds};
-use crate::preset::{DEFAULT_BYTES, DFS_DEPTH, GA_SCALE, IDA_TABLE, OPTIMAL_BYTES};
+use crate::preset::{DEFAULT_BYTES, DFS_DEPTH, FAST_BYTES, GA_SCALE, IDA_TABLE, OPTIMAL_BYTES};
 use crate::shorten::Effort;
 use crate::watch::Watch;
 use crate::{CostModel, FreeCell, Preset};
-use crate::{bestfirst, goals};
+use crate::{bestfirst, goals, headroom, reserve};
 
 /// How a solve ended.
 ///
@@ -74,7 +74,9 @@ pub enum Reason {
     /// The node limit ([`Solver::max_nodes`]) was reached.
     #[error("the node limit was reached")]
     NodeLimit,
-    /// The memory limit ([`Solver::max_bytes`]) was reached.
+    /// The memory limit ([`Solver::max_bytes`], or the default sized to the memory
+    /// available) was reached, or an allocation failed: the engine's growth was refused,
+    /// or the [`ReserveAllocator`](crate::ReserveAllocator) had to release its reserve.
     #[error("the memory limit was reached")]
     MemoryLimit,
     /// The wall-clock limit ([`Solver::timeout`]) passed.
@@ -229,6 +231,24 @@ struct Caches {
     optimal: Option<optimal::Cache>,
 }
 
+impl Caches {
+    /// Bytes the caches hold (their capacities), which the next search reuses.
+    fn held(&self) -> usize {
+        fn size<C>(cache: Option<&C>, bytes: impl Fn(&C) -> usize) -> usize {
+            cache.map_or(0, bytes)
+        }
+        size(self.bfs.as_ref(), bfs::Cache::memory_usage)
+            + size(self.dfs.as_ref(), dfs::Cache::memory_usage)
+            + size(self.ida.as_ref(), iddfs::Cache::memory_usage)
+            + size(self.staged.as_ref(), staged::Cache::memory_usage)
+            + size(self.traced.as_ref(), staged::Cache::memory_usage)
+            + size(self.fast.as_ref(), fast::Cache::held)
+            + size(self.bestfirst.as_ref(), bestfirst::Cache::held)
+            + size(self.goals.as_ref(), goals::Cache::held)
+            + size(self.optimal.as_ref(), optimal::Cache::memory_usage)
+    }
+}
+
 /// What guides the `ga` preset instead of GA-FreeCell's printed weights.
 #[derive(Clone, Debug, PartialEq)]
 enum Guide {
@@ -374,9 +394,19 @@ impl Solver {
     }
 
     /// Stop before the engine's memory would exceed `n` bytes (the solve ends
-    /// [`Undecided`](Outcome::Undecided) with [`Reason::MemoryLimit`]). Without it: each
-    /// stage of `fast` stops at [`FAST_BYTES`](crate::FAST_BYTES), `optimal` at
-    /// [`OPTIMAL_BYTES`], every other preset at [`DEFAULT_BYTES`].
+    /// [`Undecided`](Outcome::Undecided) with [`Reason::MemoryLimit`]).
+    ///
+    /// Without it, the limit fits the machine: the preset's fixed limit (each stage of `fast`
+    /// [`FAST_BYTES`], `optimal`'s A* [`OPTIMAL_BYTES`], every other preset
+    /// [`DEFAULT_BYTES`]; `optimal`'s low-memory IDA* none), lowered to 3/8 of the memory
+    /// the process may still allocate when the solve starts, the bytes this solver's caches
+    /// already hold counted as free. "May still allocate" is the least of the cgroup's
+    /// limit less its usage, `RLIMIT_AS` less the address space in use, and the system's
+    /// available memory (see [`freecell_search::system_memory`]; read at most every 10 ms).
+    /// 3/8 leaves room for what the search does not count (the rest of the process, its
+    /// threads' stacks and allocator arenas) and for a second solve running at the same
+    /// time. Where that cannot be read (not Linux), the fixed limits apply as they are.
+    /// [`byte_limit`](Self::byte_limit) says what the next solve would use.
     pub fn max_bytes(mut self, n: usize) -> Solver {
         self.max_bytes = Some(n);
         self
@@ -384,7 +414,8 @@ impl Solver {
 
     /// Stop once `d` has passed since the solve began. The clock is read about once a
     /// millisecond (the stride in expansions adapts to the engine's speed) and at every
-    /// iteration, so the solve stops within a few milliseconds of `d`.
+    /// iteration, so the solve stops within a few milliseconds of `d`. A `d` too large for
+    /// the clock to add ([`Duration::MAX`], say) is no time limit.
     pub fn timeout(mut self, d: Duration) -> Solver {
         self.timeout = Some(d);
         self
@@ -461,8 +492,12 @@ impl Solver {
     /// [`SolveError`] only for a bug: a solution that fails verification is never returned.
     pub fn solve(&mut self, board: &Board) -> Result<SolveReport, SolveError> {
         let started = Instant::now();
-        let mut watch =
-            Watch::new(started, self.timeout.map(|t| started + t), self.cancel.as_deref(), self.meter.as_deref());
+        // A reserve released by an earlier solve is taken again (if memory allows) at the
+        // next allocation; the watch counts releases from here on, before anything here
+        // allocates.
+        reserve::request_rearm();
+        let deadline = self.deadline(started);
+        let mut watch = Watch::new(started, deadline, self.cancel.as_deref(), self.meter.as_deref());
         if watch.check(&Stats::default()) == Control::Stop {
             let reason = watch.fired.unwrap_or(Reason::Cancelled);
             let stats = SolveStats { search: Stats::default(), elapsed: started.elapsed() };
@@ -482,7 +517,7 @@ impl Solver {
             }
         };
         let start = searched_board.as_ref().unwrap_or(board);
-        let budget = self.budget(preset);
+        let budget = self.budget(preset, headroom::available(started));
         let problem = match preset {
             Preset::Optimal => {
                 let settings = self.optimal;
@@ -500,22 +535,30 @@ impl Solver {
             search(preset, self.guide.as_ref(), &mut self.caches, problem, start, budget, &mut watch)
         };
         watch.record(&report.stats);
+        if watch.short_of_memory() {
+            // An allocation failed: give the memory back, so that the reserve can be taken
+            // again and the caller can go on.
+            self.caches = Caches::default();
+            headroom::forget();
+            reserve::request_rearm();
+        }
         let outcome = match report.outcome {
             freecell_search::Outcome::Solved(solution) => {
                 // The goals engine lists its automoves itself (it plays them after whole goals,
                 // not after each move), so its path replays with none added.
                 let automove = if preset == Preset::Goals { Automove::None } else { problem.automove() };
                 // Shortening stops at the deadline (with the shortest solution by then).
-                let shorten = if self.shorten.unwrap_or(preset == Preset::Fast) {
-                    Shorten::Until(self.timeout.map(|t| started + t))
-                } else {
-                    Shorten::No
-                };
+                let shorten =
+                    if self.shorten.unwrap_or(preset == Preset::Fast) { Shorten::Until(deadline) } else { Shorten::No };
                 Outcome::Solved(complete(preset, board, start, (automove, shorten), &solution.moves)?)
             }
             freecell_search::Outcome::Exhausted => Outcome::Unsolvable,
             freecell_search::Outcome::Undecided(reason) => Outcome::Undecided(match reason {
-                freecell_search::Reason::Budget(Limit::Bytes) => Reason::MemoryLimit,
+                freecell_search::Reason::Budget(Limit::Bytes) => {
+                    // Memory is short, or was used up: the next solve reads it afresh.
+                    headroom::forget();
+                    Reason::MemoryLimit
+                }
                 freecell_search::Reason::Budget(_) => Reason::NodeLimit,
                 freecell_search::Reason::Stopped => watch.fired.unwrap_or(Reason::Cancelled),
                 freecell_search::Reason::Bound => Reason::Bound,
@@ -527,21 +570,44 @@ impl Solver {
         Ok(SolveReport { outcome, stats: SolveStats { search: report.stats, elapsed: started.elapsed() } })
     }
 
-    /// The node and byte limits of a solve with `preset`. Without [`max_bytes`](Self::max_bytes):
-    /// `optimal`'s A* stops at [`OPTIMAL_BYTES`], its low-memory IDA* has no byte limit,
-    /// `fast` applies [`FAST_BYTES`](crate::FAST_BYTES) to each of its stages itself, and every
-    /// other preset stops at [`DEFAULT_BYTES`].
-    fn budget(&self, preset: Preset) -> Budget {
+    /// When a solve begun at `started` must stop: `None` without a timeout, and also when
+    /// the timeout reaches past what an [`Instant`] can hold (such a deadline never comes).
+    fn deadline(&self, started: Instant) -> Option<Instant> {
+        self.timeout.and_then(|t| started.checked_add(t))
+    }
+
+    /// The byte limit the next solve will apply (`None`: none): [`max_bytes`](Self::max_bytes)
+    /// if set, else the preset's default sized to the memory available now (for `fast`, the
+    /// limit of each of its stages). Reads the memory available (or the reading of the last
+    /// 10 ms).
+    ///
+    /// # Examples
+    /// ```
+    /// use freecell_solver::{DEFAULT_BYTES, Preset, Solver};
+    /// let limit = Solver::new(Preset::Hsd).byte_limit();
+    /// assert!(limit.is_some_and(|n| n <= DEFAULT_BYTES));
+    /// assert_eq!(Solver::new(Preset::Hsd).max_bytes(1 << 20).byte_limit(), Some(1 << 20));
+    /// ```
+    pub fn byte_limit(&self) -> Option<usize> {
+        self.budget(self.preset, headroom::available(Instant::now())).get_max_bytes()
+    }
+
+    /// The node and byte limits of a solve with `preset` when the process may still
+    /// allocate `available` bytes (`None`: unknown). Without [`max_bytes`](Self::max_bytes),
+    /// the fixed limit of the preset (`fast`: [`FAST_BYTES`] for each of its stages;
+    /// `optimal`: [`OPTIMAL_BYTES`] for A*, none for its low-memory IDA*; the others:
+    /// [`DEFAULT_BYTES`]), lowered to the share of `available` the module `headroom` gives.
+    fn budget(&self, preset: Preset, available: Option<u64>) -> Budget {
         let mut budget = Budget::default();
         if let Some(n) = self.max_nodes {
             budget = budget.max_expanded(n);
         }
-        let bytes = match (self.max_bytes, preset) {
-            (Some(n), _) => Some(n),
-            (None, Preset::Fast) => None,
-            (None, Preset::Optimal) => (!self.optimal.low_memory).then_some(OPTIMAL_BYTES),
-            (None, _) => Some(DEFAULT_BYTES),
+        let fixed = match preset {
+            Preset::Fast => Some(FAST_BYTES),
+            Preset::Optimal => (!self.optimal.low_memory).then_some(OPTIMAL_BYTES),
+            _ => Some(DEFAULT_BYTES),
         };
+        let bytes = self.max_bytes.or_else(|| headroom::default_limit(fixed, available, self.caches.held()));
         bytes.map_or(budget, |n| budget.max_bytes(n))
     }
 
@@ -743,27 +809,36 @@ pub(crate) fn combine(a: Stats, b: Stats) -> Stats {
 mod tests {
     use super::*;
 
-    /// Every preset has a memory limit when the caller sets none: `fast` its own per stage
-    /// (applied inside it), `optimal`'s A* [`OPTIMAL_BYTES`], the others [`DEFAULT_BYTES`];
-    /// a limit the caller sets wins.
+    /// Every preset has a memory limit when the caller sets none: its fixed one (`fast`
+    /// [`FAST_BYTES`] per stage, `optimal`'s A* [`OPTIMAL_BYTES`], the others
+    /// [`DEFAULT_BYTES`]) when memory is plentiful or unknown, 3/8 of the memory available
+    /// when that is less (`optimal`'s low-memory IDA* too, which has no fixed limit); a
+    /// limit the caller sets wins.
     #[test]
-    fn every_preset_gets_a_memory_limit() {
+    fn every_preset_gets_a_memory_limit_that_fits() {
+        const GIB: u64 = 1 << 30;
         for preset in Preset::ALL {
-            let expected = match preset {
-                Preset::Fast => None,
-                Preset::Optimal => Some(OPTIMAL_BYTES),
-                _ => Some(DEFAULT_BYTES),
+            let fixed = match preset {
+                Preset::Fast => FAST_BYTES,
+                Preset::Optimal => OPTIMAL_BYTES,
+                _ => DEFAULT_BYTES,
             };
-            assert_eq!(Solver::new(preset).budget(preset).get_max_bytes(), expected, "{preset}");
-            // The low-memory IDA* of `optimal` stays unbounded in bytes; others ignore the flag.
-            let low = Solver::new(preset).low_memory(true).budget(preset).get_max_bytes();
-            assert_eq!(low, if preset == Preset::Optimal { None } else { expected }, "{preset}");
-            assert_eq!(
-                Solver::new(preset).max_bytes(1 << 20).budget(preset).get_max_bytes(),
-                Some(1 << 20),
-                "{preset}"
-            );
-            assert_eq!(Solver::new(preset).max_nodes(7).budget(preset).get_max_expanded(), Some(7), "{preset}");
+            let solver = Solver::new(preset);
+            for plenty in [None, Some(1 << 40)] {
+                assert_eq!(solver.budget(preset, plenty).get_max_bytes(), Some(fixed), "{preset}");
+            }
+            let tight = Some(fixed.min(384 << 20));
+            assert_eq!(solver.budget(preset, Some(GIB)).get_max_bytes(), tight, "{preset}");
+            // The low-memory IDA* of `optimal` has no fixed limit; others ignore the flag.
+            let low = Solver::new(preset).low_memory(true);
+            let optimal = preset == Preset::Optimal;
+            assert_eq!(low.budget(preset, None).get_max_bytes(), (!optimal).then_some(fixed), "{preset}");
+            assert_eq!(low.budget(preset, Some(GIB)).get_max_bytes(), if optimal { Some(384 << 20) } else { tight });
+            for available in [None, Some(0), Some(GIB)] {
+                let set = Solver::new(preset).max_bytes(1 << 40).budget(preset, available).get_max_bytes();
+                assert_eq!(set, Some(1 << 40), "{preset}");
+            }
+            assert_eq!(solver.max_nodes(7).budget(preset, None).get_max_expanded(), Some(7), "{preset}");
         }
     }
 }

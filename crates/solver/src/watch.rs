@@ -1,5 +1,6 @@
-//! The solver's [`Observer`]: stops a search at a deadline or on a cancel flag, and
-//! publishes progress to a [`SolveHandle`](crate::SolveHandle).
+//! The solver's [`Observer`]: stops a search at a deadline, on a cancel flag or when the
+//! [`ReserveAllocator`](crate::ReserveAllocator) released its reserve, and publishes progress
+//! to a [`SolveHandle`](crate::SolveHandle).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -8,6 +9,7 @@ use freecell_search::{Control, Observer, Stats};
 
 use crate::Reason;
 use crate::handle::Meter;
+use crate::reserve;
 
 /// Checks are spaced so that one falls about every [`TARGET_GAP`]: the stride (in
 /// expansions) doubles while checks come faster than `TARGET_GAP / 4` and halves while
@@ -24,9 +26,13 @@ const TARGET_GAP: Duration = Duration::from_millis(1);
 /// The largest stride: even at ten million expansions a second a check comes every 0.4 ms.
 const MAX_STRIDE: u64 = 4096;
 
-/// Stops the search on a deadline or a cancel flag, and remembers which fired.
+/// Stops the search on a deadline, a cancel flag or a released memory reserve, and
+/// remembers which fired.
 pub(crate) struct Watch<'a> {
     deadline: Option<Instant>,
+    /// The reserve's release count when the solve began: any change means an allocation
+    /// failed during it.
+    trips: u64,
     cancel: Option<&'a AtomicBool>,
     meter: Option<&'a Meter>,
     /// Which limit stopped the search, if one did.
@@ -43,7 +49,13 @@ impl<'a> Watch<'a> {
         cancel: Option<&'a AtomicBool>,
         meter: Option<&'a Meter>,
     ) -> Watch<'a> {
-        Watch { deadline, cancel, meter, fired: None, stride: 1, next_check: 0, last_check: started }
+        let trips = reserve::trips();
+        Watch { deadline, trips, cancel, meter, fired: None, stride: 1, next_check: 0, last_check: started }
+    }
+
+    /// Whether an allocation failed (and the reserve was released) since the watch began.
+    pub(crate) fn short_of_memory(&self) -> bool {
+        reserve::trips() != self.trips
     }
 
     /// Publishes `stats` (if a handle watches) and says whether to stop.
@@ -58,6 +70,11 @@ impl<'a> Watch<'a> {
             self.stride = (self.stride / 2).max(1);
         }
         self.next_check = stats.expanded.saturating_add(self.stride);
+        // First: the process is out of memory, and the search must let go of it.
+        if self.short_of_memory() {
+            self.fired = Some(Reason::MemoryLimit);
+            return Control::Stop;
+        }
         if self.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
             self.fired = Some(Reason::Cancelled);
             return Control::Stop;

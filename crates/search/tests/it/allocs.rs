@@ -2,27 +2,42 @@
 //! each thread's allocations, and every engine searching again with a cache that already
 //! served the same search. What may remain is per search, not per node: the returned
 //! solution's vectors.
+//!
+//! The same allocator can refuse large requests on one thread, as an exhausted machine
+//! would: every engine must then end its search undecided, not abort the process.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-use freecell_search::{Cycles, Outcome, Report, astar, beam, bfs, dfs, idastar, iddfs, staged};
+use freecell_search::{Budget, Cycles, Limit, Outcome, Reason, Report, astar, beam, bfs, dfs, idastar, iddfs, staged};
 
-use crate::sliding::{Manhattan, Sliding};
+use crate::sliding::{KORF, Manhattan, Sliding};
 
 struct Counting;
 
 thread_local! {
-    // A `const` initialiser with no destructor: using it inside the allocator never allocates.
+    // `const` initialisers with no destructor: using them inside the allocator never
+    // allocates.
     static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+    /// Requests of at least this many bytes fail on this thread.
+    static REFUSE_FROM: Cell<usize> = const { Cell::new(usize::MAX) };
+}
+
+/// Whether this thread refuses a request of `size` bytes.
+fn refused(size: usize) -> bool {
+    REFUSE_FROM.try_with(|n| size >= n.get()).unwrap_or(false)
 }
 
 #[allow(unsafe_code)]
-// SAFETY: every method forwards to `System` unchanged and only bumps a thread-local counter,
-// which never allocates.
+// SAFETY: every method forwards to `System` unchanged, or returns null (a refusal, which
+// `GlobalAlloc` allows for any request, leaving a block being reallocated as it was), and
+// only reads and bumps thread-local cells, which never allocate.
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
+        if refused(layout.size()) {
+            return std::ptr::null_mut();
+        }
         // SAFETY: the caller's contract is `System.alloc`'s.
         unsafe { System.alloc(layout) }
     }
@@ -34,9 +49,20 @@ unsafe impl GlobalAlloc for Counting {
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
+        if refused(new_size) {
+            return std::ptr::null_mut();
+        }
         // SAFETY: as above.
         unsafe { System.realloc(ptr, layout, new_size) }
     }
+}
+
+/// Runs `f` with requests of at least `bytes` refused on this thread.
+fn refusing<T>(bytes: usize, f: impl FnOnce() -> T) -> T {
+    REFUSE_FROM.with(|n| n.set(bytes));
+    let value = f();
+    REFUSE_FROM.with(|n| n.set(usize::MAX));
+    value
 }
 
 #[global_allocator]
@@ -102,4 +128,55 @@ fn warm_searches_allocate_nothing_per_node() {
     let mut c = staged::Cache::new();
     let sd = staged::StagedDeepening::new(staged::Config::paper().look_ahead(4));
     warm("staged", 2, || sd.search(&mut c, &p, &start, &Manhattan, &mut ()));
+}
+
+/// Every engine, with no byte budget, on a search that outgrows 64 KiB while the allocator
+/// refuses requests that large: each ends undecided on the byte limit (before fallible
+/// growth, the process aborted). The same cache then serves a search as a fresh one would.
+#[test]
+fn a_refused_allocation_ends_every_engine_undecided() {
+    const REFUSE: usize = 64 << 10;
+    // Runs `search` under the refusal, then again without it on the same cache and on a
+    // fresh one: the outcomes must agree.
+    fn check<C, M: PartialEq + std::fmt::Debug>(
+        name: &str,
+        fresh: impl Fn() -> C,
+        search: impl Fn(&mut C) -> Report<M>,
+    ) {
+        let mut cache = fresh();
+        let refused = refusing(REFUSE, || search(&mut cache));
+        assert_eq!(refused.outcome, Outcome::Undecided(Reason::Budget(Limit::Bytes)), "{name}: {:?}", refused.stats);
+        let again = search(&mut cache);
+        assert_eq!(again.outcome, search(&mut fresh()).outcome, "{name} after a refusal");
+        assert!(again.stats.bytes > REFUSE, "{name}: the search must outgrow the refusal");
+    }
+    // Every search stops at this many expansions, once it has outgrown the refusal.
+    let budget = Budget::default().max_expanded(30_000);
+    let p = Sliding::fifteen();
+    let start = p.pack(&KORF[2].1);
+    check("bfs", bfs::Cache::new, |c| bfs::Bfs::new(bfs::Config::new().budget(budget)).search(c, &p, &start, &mut ()));
+    check("astar", astar::Cache::new, |c| {
+        astar::AStar::new(astar::Config::new().budget(budget)).search(c, &p, &start, &Manhattan, &mut ())
+    });
+    check("beam", beam::Cache::new, |c| {
+        beam::Beam::new(beam::Config::new().width(100_000).budget(budget)).search(c, &p, &start, &Manhattan, &mut ())
+    });
+    check("staged", staged::Cache::new, |c| {
+        // Eight-move look-aheads store thousands of keys per stage.
+        let config = staged::Config::paper().look_ahead(8).budget(budget);
+        staged::StagedDeepening::new(config).search(c, &p, &start, &Manhattan, &mut ())
+    });
+    let table = Some(1 << 20);
+    check("dfs", dfs::Cache::new, |c| {
+        let config = dfs::Config::new().max_depth(60).transposition_table(table).budget(budget);
+        dfs::Dfs::new(config).search(c, &p, &start, &mut ())
+    });
+    check("idastar", idastar::Cache::new, |c| {
+        let config = idastar::Config::new().cycles(Cycles::Path).transposition_table(table).budget(budget);
+        idastar::IdaStar::new(config).search(c, &p, &start, &Manhattan, &mut ())
+    });
+    check("iddfs", iddfs::Cache::new, |c| {
+        let config = iddfs::Config::new().cycles(Cycles::Path).transposition_table(table).budget(budget);
+        iddfs::IterativeDeepening::new(config).search(c, &p, &start, &mut ())
+    });
 }

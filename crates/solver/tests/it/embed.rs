@@ -83,6 +83,19 @@ fn wait_returns_early_when_the_solve_ends() {
     assert_eq!(report.outcome.solution().map(freecell_solver::Solution::len), Some(4));
 }
 
+/// Durations too large for the clock to add: a spawned solve with such a timeout, and a
+/// wait that long, both end with the answer.
+#[test]
+fn huge_timeouts_and_waits_end_with_the_answer() {
+    let board: Board = "Foundations: H-J C-K D-K S-J\n: KS QH\n: QS KH\n".parse().unwrap();
+    let mut handle = Solver::new(Preset::Hsd).timeout(Duration::MAX).spawn(board.clone()).unwrap();
+    let report = handle.wait(Duration::MAX).unwrap();
+    assert_eq!(report.outcome.solution().map(freecell_solver::Solution::len), Some(4));
+    let handle = Solver::new(Preset::Fast).timeout(Duration::MAX).spawn(board).unwrap();
+    let report = handle.join().unwrap();
+    assert_eq!(report.outcome.solution().map(freecell_solver::Solution::len), Some(4));
+}
+
 #[test]
 fn dropping_a_handle_cancels_its_solve() {
     let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));

@@ -1,6 +1,7 @@
 //! A global allocator that counts the live heap bytes of each thread, so a test can measure
 //! the real peak memory of a solve (not the engines' own accounting) while other tests run
-//! on other threads.
+//! on other threads. It can also refuse large requests on one thread, as an exhausted
+//! machine would.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -12,6 +13,13 @@ thread_local! {
     // allocates.
     static LIVE: Cell<isize> = const { Cell::new(0) };
     static PEAK: Cell<isize> = const { Cell::new(0) };
+    /// Requests of at least this many bytes fail on this thread.
+    static REFUSE_FROM: Cell<usize> = const { Cell::new(usize::MAX) };
+}
+
+/// Whether this thread refuses a request of `size` bytes.
+fn refused(size: usize) -> bool {
+    REFUSE_FROM.try_with(|n| size >= n.get()).unwrap_or(false)
 }
 
 fn add(bytes: isize) {
@@ -24,10 +32,14 @@ fn add(bytes: isize) {
 }
 
 #[allow(unsafe_code)]
-// SAFETY: every method forwards to `System` unchanged and only updates thread-local
-// counters, which never allocate.
+// SAFETY: every method forwards to `System` unchanged, or returns null (a refusal, which
+// `GlobalAlloc` allows for any request, leaving a block being reallocated as it was), and
+// only updates thread-local counters, which never allocate.
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        if refused(layout.size()) {
+            return std::ptr::null_mut();
+        }
         // SAFETY: the caller's contract is `System.alloc`'s.
         let ptr = unsafe { System.alloc(layout) };
         if !ptr.is_null() {
@@ -43,6 +55,9 @@ unsafe impl GlobalAlloc for Counting {
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        if refused(new_size) {
+            return std::ptr::null_mut();
+        }
         // SAFETY: as above.
         let new = unsafe { System.realloc(ptr, layout, new_size) };
         if !new.is_null() {
@@ -63,4 +78,12 @@ pub(crate) fn peak_during<T>(f: impl FnOnce() -> T) -> (T, usize) {
     let value = f();
     let peak = PEAK.with(Cell::get);
     (value, usize::try_from(peak - base).unwrap_or(0))
+}
+
+/// Runs `f` with requests of at least `bytes` refused on this thread.
+pub(crate) fn refusing<T>(bytes: usize, f: impl FnOnce() -> T) -> T {
+    REFUSE_FROM.with(|n| n.set(bytes));
+    let value = f();
+    REFUSE_FROM.with(|n| n.set(usize::MAX));
+    value
 }

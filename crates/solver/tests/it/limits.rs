@@ -42,6 +42,24 @@ fn deal_11982_is_unsolvable_for_bfs_and_undecided_for_staged_deepening() {
     }
 }
 
+/// Every preset, with a memory limit far above what it gets, on a deal that needs more than
+/// 256 KiB while the allocator refuses requests that large: the solve ends undecided on
+/// memory (before fallible growth, the process aborted), and the same solver then solves
+/// a deal as a fresh one does.
+#[test]
+fn a_refused_allocation_ends_every_preset_undecided_on_memory() {
+    const REFUSE: usize = 256 << 10;
+    for preset in Preset::ALL {
+        let board = deal(if preset == Preset::Fast { 11_982 } else { 617 });
+        let mut solver = Solver::new(preset).max_bytes(usize::MAX).max_nodes(3_000_000);
+        let report = crate::heap::refusing(REFUSE, || solver.solve(&board).unwrap());
+        assert_eq!(report.outcome, Outcome::Undecided(Reason::MemoryLimit), "{preset}: {:?}", report.stats);
+        let mut fresh = Solver::new(preset).max_nodes(2_000);
+        let mut again = std::mem::replace(&mut solver, Solver::new(preset)).max_nodes(2_000);
+        assert_eq!(again.solve(&deal(1)).unwrap().outcome, fresh.solve(&deal(1)).unwrap().outcome, "{preset}");
+    }
+}
+
 #[test]
 fn a_cancel_flag_set_before_solving_stops_at_once() {
     let flag = Arc::new(AtomicBool::new(true));
@@ -73,6 +91,21 @@ fn a_timeout_stops_the_search() {
     assert!(report.stats.elapsed < Duration::from_secs(5), "{:?}", report.stats.elapsed);
     let report = Solver::new(Preset::Hsd).timeout(Duration::ZERO).solve(&deal(1)).unwrap();
     assert_eq!(report.outcome, Outcome::Undecided(Reason::Timeout));
+}
+
+/// A time limit too large for the clock to add is no time limit: no preset panics or
+/// times out on deal 1 (under a node limit, so that every search ends soon), and `fast`
+/// solves it and shortens the solution, which stops at the same deadline.
+#[test]
+fn a_time_limit_past_the_end_of_time_is_no_limit() {
+    for preset in Preset::ALL {
+        let report = Solver::new(preset).timeout(Duration::MAX).max_nodes(5_000).solve(&deal(1)).unwrap();
+        assert_ne!(report.outcome, Outcome::Undecided(Reason::Timeout), "{preset}");
+    }
+    for timeout in [Duration::MAX, Duration::from_secs(u64::MAX / 2)] {
+        let report = Solver::new(Preset::Fast).timeout(timeout).solve(&deal(1)).unwrap();
+        assert!(report.outcome.solution().is_some(), "{:?}", report.outcome);
+    }
 }
 
 #[test]
