@@ -156,9 +156,10 @@ struct SearchArgs {
     #[arg(long, value_name = "SECS", value_parser = Checked(input::parse_seconds), allow_negative_numbers = true)]
     timeout: Option<Duration>,
     /// Give up before the solver's storage would exceed N megabytes (2^20 bytes):
-    /// undecided (exit 4; bench: per deal). Default: see the freecell-solver docs (a
-    /// share of the memory this process may use, at most 150 per stage for fast, 4096
-    /// for optimal, 2048 for every other solver).
+    /// undecided (exit 4; bench: per deal). Default: 3/8 of the memory this process may
+    /// still allocate (the least of its cgroup's limit, its address-space limit and the
+    /// memory available), and at most 150 per stage for fast, 4096 for optimal, 2048 for
+    /// every other solver.
     #[arg(long, value_name = "N", value_parser = Checked(input::number::<usize>), allow_negative_numbers = true)]
     max_mb: Option<usize>,
     /// `optimal` only: the move-count model to minimise. `sequence` (the default): a run

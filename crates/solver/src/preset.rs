@@ -239,7 +239,8 @@ impl fmt::Display for Preset {
 /// A name that is not a [`Preset`].
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error(
-    "unknown solver `{name}`; the solvers are fast, hsd, hsd-heineman, ida-hsdh, bfs, dfs, ga, bestfirst, goals and optimal"
+    "unknown solver {}; the solvers are fast, hsd, hsd-heineman, ida-hsdh, bfs, dfs, ga, bestfirst, goals and optimal",
+    freecell_core::quote(name)
 )]
 #[non_exhaustive]
 pub struct ParsePresetError {

@@ -248,7 +248,7 @@ fn reading_errors_are_placed_and_short() {
     json["config"]["representation"] = json!(format!("\u{feff}{long}"));
     let err = Checkpoint::from_json(&serde_json::to_string_pretty(&json).unwrap()).err().unwrap().to_string();
     assert!(err.starts_with("the checkpoint is not usable: line 21, column 1000027: "), "{err}");
-    assert!(err.contains("unknown variant `U+FEFFWWW"), "{err}");
+    assert!(err.contains("unknown variant `\\u{feff}WWW"), "{err}");
     assert!(err.contains("…`, expected `Weights` or `Policy`"), "{err}");
     assert!(err.chars().count() < 200, "{err}");
     json["config"]["representation"] = json!("Weights");
