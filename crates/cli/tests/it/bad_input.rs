@@ -1525,7 +1525,6 @@ fn the_table_has_150_distinct_cases() {
 /// space limit, it writes rows within a second or two (it is then killed).
 #[test]
 #[cfg(target_os = "linux")]
-#[allow(clippy::print_stderr)] // says why it passes without running when prlimit is missing
 fn a_huge_range_streams_under_a_memory_limit() {
     let dir = base().join("_huge_range_streams");
     let _ = fs::remove_dir_all(&dir);
@@ -1540,14 +1539,9 @@ fn a_huge_range_streams_under_a_memory_limit() {
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn();
-    let mut child = match spawned {
-        Ok(child) => child,
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
-            eprintln!("prlimit is not installed: the streaming test is skipped");
-            return;
-        }
-        Err(error) => panic!("prlimit cannot be started: {error}"),
-    };
+    let mut child = spawned.unwrap_or_else(|error| {
+        panic!("`prlimit` could not run ({error}): this test needs it; install util-linux (it provides prlimit)")
+    });
     let csv = dir.join("census.csv");
     let rows = || {
         fs::read_to_string(&csv).map_or(0, |t| t.lines().skip(1).filter(|l| l.starts_with(char::is_numeric)).count())
