@@ -9,11 +9,12 @@
 mod csv;
 mod hints;
 mod pool;
+mod progress;
 mod row;
 mod summary;
 
 use std::fmt::Write as _;
-use std::io::{self, BufWriter, IsTerminal, Write};
+use std::io::{self, BufWriter, Write};
 use std::num::NonZeroUsize;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -22,7 +23,6 @@ use clap::Args;
 use freecell_core::{Board, Move, replay};
 use freecell_deals::{DealNumber, DealRange};
 use freecell_solver::{CostModel, Outcome, Solver};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::input::{Checked, parse_jobs};
 use crate::{Failure, SearchArgs};
@@ -293,7 +293,7 @@ where
     // One solver per thread, no more threads than deals.
     let jobs = usize::try_from(todo_count).map_or(args.jobs.get(), |n| args.jobs.get().min(n)).max(1);
     let solvers = (0..jobs).map(|_| args.search.with_limits(loaded.build())).collect();
-    let bar = progress_bar(todo_count);
+    let mut progress = progress::Progress::new(todo_count, per_deal, summary.counts());
     let mut json = args.json.then(|| BufWriter::new(io::stdout().lock()));
     if let Some(out) = &mut json {
         write!(out, "{{\"solver\":\"{name}\",\"deals\":\"{}\",{},\"rows\":[", args.deals, options_json(args))
@@ -302,15 +302,13 @@ where
     let mut first = true;
     let mut errors = Vec::new();
     let mut optimal = Vec::new();
-    let mut told: Option<Instant> = None;
-    let mut ran = 0u64;
     let result = pool::run_in_order(
         todo,
         solvers,
         |solver, &deal| work(solver, deal),
         |deal: Done<R>| {
             for error in &deal.errors {
-                bar.suspend(|| eprintln!("freecell: {error}"));
+                progress.suspend(|| eprintln!("freecell: {error}"));
             }
             errors.extend(deal.errors);
             optimal.extend(deal.optimal);
@@ -326,19 +324,11 @@ where
                     out.write_all(text.as_bytes()).map_err(Failure::stdout)?;
                 }
             }
-            ran += 1;
-            // The bar moves with its counts, a few times a second rather than for every
-            // deal, so the deal count and the solved count never disagree.
-            if told.is_none_or(|t| t.elapsed() >= Duration::from_millis(100)) || ran == todo_count {
-                told = Some(Instant::now());
-                let c = summary.counts();
-                bar.set_position(ran);
-                bar.set_message(format!("{} solved, {} unsolvable, {} undecided", c.solved, c.unsolvable, c.undecided));
-            }
+            progress.deal_done(&summary.counts());
             Ok(())
         },
     );
-    bar.finish_and_clear();
+    progress.finish();
     result.map_err(|stopped| match stopped {
         pool::Stopped::Sink(failure) => failure,
         pool::Stopped::Spawn { index, of, error } => Failure::Internal(format!(
@@ -436,20 +426,6 @@ fn options_json(args: &BenchArgs) -> String {
         or_null(args.search.timeout.map(|t| t.as_secs_f64().to_string())),
         or_null(args.hints.map(|k| k.to_string()))
     )
-}
-
-/// A progress bar on standard error, hidden when standard error is not a terminal.
-fn progress_bar(deals: u64) -> ProgressBar {
-    if !io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::with_draw_target(Some(deals), ProgressDrawTarget::stderr());
-    // The template is a constant; should it ever be rejected, the default style remains.
-    if let Ok(style) = ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} deals, eta {eta}: {msg}")
-    {
-        bar.set_style(style.progress_chars("=> "));
-    }
-    bar
 }
 
 #[cfg(test)]
