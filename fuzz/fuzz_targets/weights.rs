@@ -3,8 +3,10 @@
 #![no_main]
 
 use freecell_heuristics::Weights;
-use freecell_heuristics::policy::ParsePolicyError;
 use libfuzzer_sys::fuzz_target;
+
+mod policy_error;
+use policy_error::check_error;
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
@@ -19,16 +21,3 @@ fuzz_target!(|data: &[u8]| {
         Err(error) => check_error(&text, &error),
     }
 });
-
-/// The error's offset is a character boundary of the text, its line and column are that
-/// offset's (after a leading byte-order mark), and its message quotes no more than an excerpt.
-fn check_error(text: &str, error: &ParsePolicyError) {
-    let message = error.to_string();
-    assert!(text.is_char_boundary(error.offset), "{message}");
-    // Columns on line 1 count from after a leading byte-order mark, which is skipped.
-    let before = text[..error.offset].strip_prefix('\u{feff}').unwrap_or(&text[..error.offset]);
-    let line = 1 + before.matches('\n').count();
-    let column = 1 + before.rsplit('\n').next().unwrap_or("").chars().count();
-    assert_eq!((error.position.line, error.position.column), (line, column), "{message}");
-    assert!(message.chars().count() < 200, "{message}");
-}
