@@ -1,7 +1,7 @@
 //! Core benchmarks: legal-move generation, apply + undo, and the canonical key, on
 //! positions reached by random playouts of Microsoft deals 1–100.
 //!
-//! Targets (issue 2): ≥ 10 M positions/s for move generation, ≥ 50 M apply+undo/s,
+//! Targets: ≥ 10 M positions/s for move generation, ≥ 50 M apply+undo/s,
 //! key ≤ 60 ns. Criterion reports time per element; throughput = 1 / that.
 
 use std::hint::black_box;

@@ -2,7 +2,7 @@
 //! full weighted sum, the thesis's sortedness, and the deadlock bound `h_p` in both cost
 //! models, on positions reached by random playouts of Microsoft deals 1–100.
 //!
-//! Targets (issue 4): ≤ 50 ns per evaluation for HSDH and for each of the nine, ≤ 300 ns
+//! Targets: ≤ 50 ns per evaluation for HSDH and for each of the nine, ≤ 300 ns
 //! for the full weighted sum, ≤ 3 µs for `h_2`. Each iteration evaluates every sample
 //! position once; criterion's throughput line gives evaluations per second.
 

@@ -34,8 +34,8 @@ fn main() {
     assert_eq!(r.cost(), Some(HARDEST_MOVES));
 
     // Staged deepening is incomplete and not optimal: with one entry per heuristic value (both
-    // readings of FREECELL-FACTS §4) the weak blocking heuristic discards too much here, so
-    // keep every leaf.
+    // GA-FreeCell's Algorithm 1 and Heineman's code) the weak blocking heuristic discards too
+    // much here, so keep every leaf.
     let config = staged::Config::paper().look_ahead(3).one_entry_per_score(false);
     let s = staged::StagedDeepening::new(config).search(&mut staged::Cache::new(), &p, &start, &Blockers, &mut ());
     println!("  staged deepening (k = 3, every leaf kept): {:?} moves, {} expanded", s.cost(), s.stats.expanded);

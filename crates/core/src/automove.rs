@@ -8,7 +8,8 @@ use crate::rules::BuildRule;
 /// Which playable cards are moved home automatically.
 ///
 /// A card is *safe* to move home when no card still out could ever need it as a place to
-/// build on. For FreeCell's alternate-colour building (see FREECELL-FACTS §3):
+/// build on. For FreeCell's alternate-colour building (fc-solve's Horne and Raymond
+/// prunes, `shlomif/fc-solve` `fc-solve/source/fc_pro_iface_pos.h`):
 /// - Horne: aces; twos; rank N when both opposite-colour N−1 are home.
 /// - Raymond: Horne, plus rank N when both opposite-colour N−2 and the other same-colour
 ///   N−3 are home (the one-step case of the thesis's "corollary to the automove theorem").

@@ -1,4 +1,6 @@
-//! Paul & Helmert's deadlock bound `h_p`, p = 0 … 4 (FREECELL-FACTS §6): **admissible**.
+//! Paul & Helmert's deadlock bound `h_p`, p = 0 … 4 ("Optimal Solitaire Game Solutions using
+//! A\* Search and Deadlock Analysis", ICAPS 2016 workshop, section "Freecell Heuristics for
+//! A\*"): **admissible**.
 //!
 //! # The graph
 //! Vertices are the cards not yet home. A *blocking edge* `c → c′` says `c′` lies anywhere

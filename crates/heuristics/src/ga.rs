@@ -4,8 +4,9 @@
 //! Each [`Feature`] has three readings:
 //! - [`Feature::raw`]: the value as the paper defines it, with the paper's sign (some
 //!   grow towards the goal, `DifferenceFromTop` may be negative);
-//! - [`Feature::distance`]: the same information oriented so that **smaller is closer to
-//!   the goal** and never negative (weights are non-negative, FREECELL-FACTS §5);
+//! - [`Feature::distance`]: the same information oriented so that **smaller is closer to the
+//!   goal** and never negative (weights are non-negative: GA-FreeCell, Elyasaf, Hauptman &
+//!   Sipper, GECCO 2011, §3.3.1);
 //! - [`Feature::normalised`]: `distance / maximum`, clamped to `[0, 1]`, where the maximum
 //!   is documented per feature below (the paper divides by "a maximal possible value").
 //!
@@ -105,10 +106,10 @@ impl Feature {
         }
     }
 
-    /// The feature for a Table 1 name, or for one of the other names the papers use (the
-    /// GPTP chapter's `NumWellPlaced`, `LowestFoundationCard`, `HighestFoundationCard`,
-    /// `DifferenceFoundation`; the names of the printed best individual, mapped as in
-    /// FREECELL-FACTS §5 — an interpretation).
+    /// The feature for a Table 1 name, or for one of the other names the papers use (the GPTP
+    /// chapter's `NumWellPlaced`, `LowestFoundationCard`, `HighestFoundationCard`,
+    /// `DifferenceFoundation`; the names of the printed best individual (§4 of the paper),
+    /// mapped as [`Weights::GA_FREECELL_BEST`] says — an interpretation).
     ///
     /// # Examples
     /// ```
@@ -392,13 +393,13 @@ fn ratio(table: &[f64], d: u32, max: f64) -> f64 {
 pub struct Weights(pub [f64; 9]);
 
 impl Weights {
-    /// GA-FreeCell's best individual as printed in §4 of the paper, mapped to Table 1 as in
-    /// FREECELL-FACTS §5. **An interpretation**: the paper prints other names than its
-    /// Table 1 — `DifferenceToGoal` → `NumCardsNotAtFoundations` 0.09, `DifferenceToNextStepHome`
-    /// → HSDH 0.01, `FreeCells` 0.0, `DifferenceFromTop` 0.77, `LowestHomeCard` 0.01,
-    /// `UppestHomeCard` → `HighestHomeCard` 0.08, `NumOfArranged` → `NumberWellPlaced` 0.01,
-    /// `DifferenceHome` 0.01, `BottomCardsSum` → `SumOfBottomCards` 0.02. HSDH is the paper
-    /// reading.
+    /// GA-FreeCell's best individual as printed in §4 of the paper (Elyasaf, Hauptman & Sipper,
+    /// GECCO 2011), mapped to its Table 1 by name. **An interpretation**: the paper prints
+    /// other names than its Table 1 — `DifferenceToGoal` → `NumCardsNotAtFoundations` 0.09,
+    /// `DifferenceToNextStepHome` → HSDH 0.01, `FreeCells` 0.0, `DifferenceFromTop` 0.77,
+    /// `LowestHomeCard` 0.01, `UppestHomeCard` → `HighestHomeCard` 0.08, `NumOfArranged` →
+    /// `NumberWellPlaced` 0.01, `DifferenceHome` 0.01, `BottomCardsSum` → `SumOfBottomCards`
+    /// 0.02. HSDH is the paper reading.
     pub const GA_FREECELL_BEST: Weights = Weights([0.01, 0.01, 0.09, 0.0, 0.77, 0.01, 0.08, 0.01, 0.02]);
 
     /// HSDH alone (paper reading, normalised): the baseline the papers compare against.

@@ -1,4 +1,7 @@
-//! Heineman's staged-deepening heuristic (HSDH), in both readings of FREECELL-FACTS §4.
+//! Heineman's staged-deepening heuristic (HSDH), in both readings: the wording of GA-FreeCell
+//! (Elyasaf, Hauptman & Sipper, GECCO 2011, §3.2) and Heineman's published Java code (his
+//! January 2009 O'Reilly column, "Algorithm to solve FreeCell solitaire games",
+//! <http://broadcast.oreilly.com/2009/01/january-column-graph-algorithm.html>).
 //!
 //! Both readings start from the same count: for each suit, find the card its foundation
 //! needs next and count the cards lying on top of it in its cascade (0 when that card is in

@@ -607,7 +607,7 @@ mod tests {
 
     #[test]
     fn the_papers_printed_individual_parses() {
-        // GA-FreeCell §4, as printed (its names mapped per FREECELL-FACTS §5).
+        // GA-FreeCell §4, as printed (its names mapped as `Weights::GA_FREECELL_BEST` says).
         let text = "(+ (* DifferenceToGoal 0.09) (* DifferenceToNextStepHome 0.01) (* FreeCells 0.0) \
                     (* DifferenceFromTop 0.77) (* LowestHomeCard 0.01) (* UppestHomeCard 0.08) \
                     (* NumOfArranged 0.01) (* DifferenceHome 0.01) (* BottomCardsSum 0.02))";

@@ -12,10 +12,13 @@
 //! replaces that entry. A *persistent* open list is kept across stages (a global best-first
 //! list); a *per-stage* one holds only the last stage's leaves (hill climbing).
 //!
-//! The two readings of FREECELL-FACTS.md §4 are presets: [`Config::paper`] and
-//! [`Config::heineman`]. Staged deepening is incomplete and not optimal: an empty open list
-//! proves nothing once an entry was replaced or dropped ([`Reason::Pruned`]); only a run that
-//! never discarded a state reports [`Exhausted`](crate::Outcome::Exhausted).
+//! The two readings of Heineman's staged deepening are presets: [`Config::paper`] (GA-FreeCell,
+//! Elyasaf, Hauptman & Sipper, GECCO 2011, §3.1.3 and Algorithm 1) and [`Config::heineman`]
+//! (Heineman's Java code, from his January 2009 O'Reilly column,
+//! <http://broadcast.oreilly.com/2009/01/january-column-graph-algorithm.html>). Staged
+//! deepening is incomplete and not optimal: an empty open list proves nothing once an entry was
+//! replaced or dropped ([`Reason::Pruned`]); only a run that never discarded a state reports
+//! [`Exhausted`](crate::Outcome::Exhausted).
 //!
 //! # Examples
 //!
@@ -51,7 +54,8 @@ use crate::{Backtrack, Budget, Control, Heuristic, Observer, Outcome, Reason, Re
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum OpenList {
-    /// Created once, never reset: a global best-first list (both readings of FACTS §4).
+    /// Created once, never reset: a global best-first list (GA-FreeCell's Algorithm 1 and
+    /// Heineman's code alike).
     #[default]
     Persistent,
     /// Replaced by each stage's leaves: hill climbing with back-up only inside a stage.
@@ -86,11 +90,10 @@ impl Default for Config {
 }
 
 impl Config {
-    /// The GA-FreeCell paper's Algorithm 1 (FREECELL-FACTS.md §4, "paper reading"): leaves at
-    /// exactly depth `k`, open list sorted by heuristic with one entry per value (a newer state
-    /// overwrites an open one of equal value), persistent (`T ← merge(T, U)`), table emptied
-    /// once its size is ≥ N = 200,000. The paper does not give `k`; this preset uses
-    /// Heineman's `k = 6`.
+    /// The GA-FreeCell paper's Algorithm 1 (§3.1.3, GECCO 2011): leaves at exactly depth `k`,
+    /// open list sorted by heuristic with one entry per value (a newer state overwrites an open
+    /// one of equal value), persistent (`T ← merge(T, U)`), table emptied once its size is
+    /// ≥ N = 200,000. The paper does not give `k`; this preset uses Heineman's `k = 6`.
     pub fn paper() -> Self {
         Self {
             k: 6,
@@ -102,10 +105,11 @@ impl Config {
         }
     }
 
-    /// Heineman's published Java code (FREECELL-FACTS.md §4, "Heineman's code"): `k = 6` but
+    /// Heineman's published Java code (his January 2009 O'Reilly column, "Algorithm to solve
+    /// FreeCell solitaire games",
+    /// <http://broadcast.oreilly.com/2009/01/january-column-graph-algorithm.html>): `k = 6` but
     /// leaves stored at depth `k + 1`; one ordered map score → board, created once and never
-    /// reset; the table emptied once it *exceeds* 200,000 (so: holds ≥ 200,001); no node
-    /// limit.
+    /// reset; the table emptied once it *exceeds* 200,000 (so: holds ≥ 200,001); no node limit.
     pub fn heineman() -> Self {
         Self {
             k: 6,

@@ -15,15 +15,15 @@ pub use crate::bestfirst::LOOKAHEAD;
 /// | name | engine | moves | automoves | heuristic | source |
 /// |---|---|---|---|---|---|
 /// | `hsd` | staged deepening, [`Config::paper`](freecell_search::staged::Config::paper) | sequence (standard capacity) | Horne | HSDH, paper reading | GA-FreeCell (GECCO 2011) §3.1.3, Algorithm 1 |
-/// | `hsd-heineman` | staged deepening, [`Config::heineman`](freecell_search::staged::Config::heineman) | sequence, **linear** capacity | none | HSDH, Heineman's code | Heineman's 2009 Java code (FREECELL-FACTS §4) |
+/// | `hsd-heineman` | staged deepening, [`Config::heineman`](freecell_search::staged::Config::heineman) | sequence, **linear** capacity | none | HSDH, Heineman's code | Heineman's 2009 Java code (his January 2009 O'Reilly column) |
 /// | `ida-hsdh` | iterative deepening, children ordered by HSDH, transposition table | sequence | Horne | HSDH (ordering only) | GA-FreeCell §3.1.2 ("phase 2") |
 /// | `bfs` | breadth-first, duplicates on the canonical key | single-card | none | — | baseline; exhaustive |
 /// | `dfs` | depth-first, depth ≤ [`DFS_DEPTH`], unbounded transposition table | single-card | none | — | baseline |
 /// | `ga` | staged deepening, [`Config::paper`](freecell_search::staged::Config::paper) | sequence | Horne | [`Weights::GA_FREECELL_BEST`](freecell_heuristics::Weights::GA_FREECELL_BEST) | GA-FreeCell §3.3–4 |
 /// | `bestfirst` | best-first search, each taken position looked ahead [`LOOKAHEAD`] moves depth-first, duplicates on the canonical key | single-card | none | score `n − d/4` ([`thesis_score`](freecell_heuristics::thesis::thesis_score)) | Castiaux's thesis (2021), "Tree Search Solver" |
 /// | `goals` | goal generation: the thesis's strategies in order, depth-first with backtracking, visited positions on the canonical key | sequence, **deep-supermove** capacity | Raymond, after every goal | none (strategies rank cascades by [`sortedness_of`](freecell_heuristics::thesis::sortedness_of)) | Castiaux's thesis (2021), "Goal Generation Solver" |
-/// | `fast` | greedy best-first searches weighted by depth, four evaluations taking turns, then exhaustive breadth-first search | sequence, then single-card | Raymond | this workspace's evaluation (cards out, blocked and unsorted cards, cards above the next home cards, cells, columns) | designed for speed (issue 8) |
-/// | `optimal` | A*, bucket queue by `f` then larger `g`, duplicates on the canonical position packed into 20 bytes ([`Packer`](freecell_core::Packer)), re-opening; IDA* with a transposition table as the low-memory alternative ([`Solver::low_memory`](crate::Solver::low_memory)) | sequence or single-card, by the cost model ([`Solver::cost_model`](crate::Solver::cost_model)) | Horne, each automove counted (A*); none (IDA*) | deadlock bound `h_p`, p = 2 unless set ([`Solver::deadlock_p`](crate::Solver::deadlock_p)) | Paul & Helmert 2016 (optimal solitaire solutions by deadlock analysis); issue 7 |
+/// | `fast` | greedy best-first searches weighted by depth, four evaluations taking turns, then exhaustive breadth-first search | sequence, then single-card | Raymond | this workspace's evaluation (cards out, blocked and unsorted cards, cards above the next home cards, cells, columns) | designed for speed |
+/// | `optimal` | A*, bucket queue by `f` then larger `g`, duplicates on the canonical position packed into 20 bytes ([`Packer`](freecell_core::Packer)), re-opening; IDA* with a transposition table as the low-memory alternative ([`Solver::low_memory`](crate::Solver::low_memory)) | sequence or single-card, by the cost model ([`Solver::cost_model`](crate::Solver::cost_model)) | Horne, each automove counted (A*); none (IDA*) | deadlock bound `h_p`, p = 2 unless set ([`Solver::deadlock_p`](crate::Solver::deadlock_p)) | Paul & Helmert 2016 (optimal solitaire solutions by deadlock analysis) |
 ///
 /// Choices the sources leave open, named:
 /// - `hsd`: the paper does not say whether cards go home automatically. This preset uses
@@ -116,8 +116,8 @@ pub enum Preset {
     Optimal,
 }
 
-/// Memory limit of each of the `fast` preset's stages when the solver sets none (the issue's
-/// bar is 200 MB per deal); the greedy searches that take turns share it. Lowered to 3/8 of
+/// Memory limit of each of the `fast` preset's stages when the solver sets none (the preset's
+/// target is 200 MB per deal); the greedy searches that take turns share it. Lowered to 3/8 of
 /// the memory the process may still allocate when that is less (see
 /// [`Solver::max_bytes`](crate::Solver::max_bytes)).
 pub const FAST_BYTES: usize = 150 << 20;
@@ -138,9 +138,10 @@ pub const OPTIMAL_BYTES: usize = 4 << 30;
 /// [`Solver::max_bytes`](crate::Solver::max_bytes)).
 pub const DEFAULT_BYTES: usize = 2 << 30;
 
-/// Depth bound of the `dfs` preset, in single-card moves: fc-solve's single-card solutions
-/// average about 300 moves (FREECELL-FACTS §7), and a bound well above that lets the
-/// transposition table, not the bound, end most searches.
+/// Depth bound of the `dfs` preset, in single-card moves: fc-solve's single-card (atomic-move)
+/// presets give solutions of about 300 moves on average (fc-solve 6.16, `shlomif/fc-solve`, run
+/// here; not a published figure), and a bound well above that lets the transposition table, not
+/// the bound, end most searches.
 pub const DFS_DEPTH: u32 = 1_000;
 
 /// Transposition-table entries of the `ida-hsdh` preset per pass (about 2.5 GB of keys and

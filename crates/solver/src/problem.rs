@@ -3,7 +3,8 @@
 use freecell_core::{Automove, Board, Key, Move, MoveModel};
 use freecell_search::{ByCopy, SearchProblem};
 
-/// How a solution's length is counted: the two move-count models of FREECELL-FACTS §3.
+/// How a solution's length is counted: the two move-count models solvers use, one move per card
+/// relocated or one per run moved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum CostModel {
     /// Every card relocation costs 1: a run of n cards costs n.

@@ -33,12 +33,13 @@ use crate::{bestfirst, goals, headroom, reserve};
 ///   every capacity, linear included); sequence moves only add compositions of single-card
 ///   moves, which reach no new position. Moves left out by the generator only permute
 ///   cascades or cells, which the canonical key identifies anyway.
-/// - **Automoves.** Only Horne's and Raymond's rules are offered, and both are *safe*: a
-///   card goes home automatically only when no card still out could ever be built on it
-///   (FREECELL-FACTS §3; the thesis's automove theorem), so from any solution of the
-///   position before an automove one gets a solution after it by dropping that card's
-///   moves. Moving every playable card home is unsafe (it loses MS 1941 and 98714), and the
-///   core crate does not offer it.
+/// - **Automoves.** Only Horne's and Raymond's rules are offered, and both are *safe*: a card
+///   goes home automatically only when no card still out could ever be built on it (the
+///   "Freecell Automove Theorem" and its corollary, Castiaux's 2021 thesis, §2.4; the rules'
+///   names follow fc-solve's Horne and Raymond prunes, `shlomif/fc-solve`
+///   `fc-solve/source/fc_pro_iface_pos.h`), so from any solution of the position before an
+///   automove one gets a solution after it by dropping that card's moves. Moving every playable
+///   card home is unsafe (it loses MS 1941 and 98714), and the core crate does not offer it.
 ///
 /// `bestfirst` (the thesis's tree search, single-card moves, no automoves) is exhaustive
 /// too: a move is cancelled only when its position was already discovered, and every

@@ -15,7 +15,8 @@ use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 /// Deal 1 as fc-solve's `pi-make-microsoft-freecell-board -t 1` prints it: the cascades of
-/// Rosetta Code's "Deal cards for FreeCell" Game #1, which begin as FREECELL-FACTS §1 says.
+/// Rosetta Code's "Deal cards for FreeCell" Game #1
+/// (<https://rosettacode.org/wiki/Deal_cards_for_FreeCell>).
 pub(crate) const DEAL_1: &str = "\
 JD KD 2S 4C 3S 6D 6S
 2D KC KS 5C TD 8S 9C

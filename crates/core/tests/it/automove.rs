@@ -1,4 +1,5 @@
-//! Safe automoves against FREECELL-FACTS §3 (Horne and Raymond), on hand-built positions.
+//! Safe automoves against Horne's and Raymond's rules (fc-solve's prunes of those names,
+//! `shlomif/fc-solve` `fc-solve/source/fc_pro_iface_pos.h`), on hand-built positions.
 
 use freecell_core::{Automove, Board, Rules};
 
@@ -81,8 +82,9 @@ fn building_by_suit_makes_every_next_card_safe() {
     assert!(automoves(&freecell, Automove::Raymond).is_empty());
 }
 
-/// `is_safe_home` against the independent reading of FREECELL-FACTS §3 (`common::safe_home`)
-/// for the next card of every suit, under every combination of foundation ranks, both rules.
+/// `is_safe_home` against an independent reading of Horne's and Raymond's rules
+/// (`common::safe_home`) for the next card of every suit, under every combination of foundation
+/// ranks, both rules.
 #[test]
 fn safety_matches_the_rules_for_every_foundation_state() {
     use freecell_core::{Layout, NextHome, Suit};

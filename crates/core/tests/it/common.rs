@@ -135,9 +135,12 @@ pub(crate) fn may_fill_empty(rule: EmptyCascadeRule, card: Card) -> bool {
     }
 }
 
-/// The number of cards a move may carry, from the formulas of FREECELL-FACTS §3 and the
-/// crate's documented choices: `f` empty cells, `e` empty cascades other than the
-/// destination, and `e = 0` under kings-only (runs cannot be parked there).
+/// The number of cards a move may carry, from the published formulas (`(f + 1) · 2^e`:
+/// `shlomif/fc-solve` `fc-solve/source/meta_move_funcs_helpers.h`, `calc_max_sequence_move`;
+/// `1 + f(e + 1) + e(e + 1)/2`: Castiaux's 2021 thesis, "Deep supermove"; `f + e + 1`:
+/// Heineman's 2009 code) and the crate's documented choices: `f` empty cells, `e` empty
+/// cascades other than the destination, and `e = 0` under kings-only (runs cannot be parked
+/// there).
 pub(crate) fn capacity(rules: Rules, f: usize, e: usize) -> usize {
     let e = if rules.empty_cascade == EmptyCascadeRule::KingsOnly { 0 } else { e };
     match rules.capacity {
@@ -240,8 +243,9 @@ pub(crate) fn layout(rules: Rules, foundations: &str, cells: &[&str], cascades: 
     layout
 }
 
-/// Safe-automove oracle written from FREECELL-FACTS §3 (alternate colours) and the crate's
-/// documented reading for the other build rules: is `card`, the next card of its
+/// Safe-automove oracle written from Horne's and Raymond's rules (alternate colours, as
+/// fc-solve names them in `shlomif/fc-solve` `fc-solve/source/fc_pro_iface_pos.h`) and the
+/// crate's documented reading for the other build rules: is `card`, the next card of its
 /// foundation, safe to send home under `rule`?
 pub(crate) fn safe_home(layout: &Layout, card: Card, rule: freecell_core::Automove) -> bool {
     use freecell_core::Automove;

@@ -1,5 +1,7 @@
-//! Text formats (FREECELL-FACTS §2): the fc-solve board format and standard notation,
-//! with fc-solve's `v` + hex extension and detailed notation.
+//! Text formats (fc-solve's `fc-solve/source/README.asciidoc` and `USAGE.asciidoc` in
+//! `shlomif/fc-solve`; the notation as Castiaux's 2021 thesis, "Move notation", describes it):
+//! the fc-solve board format and standard notation, with fc-solve's `v` + hex extension and
+//! detailed notation.
 
 use freecell_core::{Board, Card, Move, MoveError, Notation, NotationError, Pile, Rules, Suit, verify};
 

@@ -1,6 +1,6 @@
-//! Sequence-move capacities and decompositions on hand-built positions, with the answers
-//! worked out from the rules (FREECELL-FACTS §3: `(f + 1) · 2^e`, the destination not
-//! counted among the empty cascades).
+//! Sequence-move capacities and decompositions on hand-built positions, with the answers worked
+//! out from the rules (`(f + 1) · 2^e`, the destination not counted among the empty cascades:
+//! `shlomif/fc-solve` `fc-solve/source/meta_move_funcs_helpers.h`, `calc_max_sequence_move`).
 
 use freecell_core::{Board, Move, MoveError, MoveModel, Pile, Rules, SequenceCapacity};
 

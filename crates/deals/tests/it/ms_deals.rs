@@ -25,8 +25,8 @@ fn rows_to_cascades(rows: &str) -> String {
 }
 
 /// Deal 1, printed in rows by Rosetta Code, "Deal cards for FreeCell"
-/// (<https://rosettacode.org/wiki/Deal_cards_for_FreeCell>, "Game #1"). FREECELL-FACTS §1
-/// quotes its first two cascades and its exposed cards.
+/// (<https://rosettacode.org/wiki/Deal_cards_for_FreeCell>, "Game #1"). The test below also
+/// checks its first two cascades and its exposed cards, read off the same page.
 const DEAL_1_ROWS: &str = "\
 JD 2D 9H JC 5D 7H 7C 5H
 KD KC 9S 5S AD QC KH 3H
@@ -168,7 +168,7 @@ QD 2D 9S AH 2C QH TS
 fn deal_1_matches_rosetta_code_and_the_facts() {
     let text = cascades(1);
     assert_eq!(text, rows_to_cascades(DEAL_1_ROWS));
-    // FREECELL-FACTS §1, independently: the first two cascades and the exposed cards.
+    // Independently, from the same Rosetta Code page: the first two cascades and the exposed cards.
     assert!(text.starts_with("JD KD 2S 4C 3S 6D 6S\n2D KC KS 5C TD 8S 9C\n"));
     let exposed: Vec<&str> = text.lines().filter_map(|line| line.split(' ').next_back()).collect();
     assert_eq!(exposed.join(" "), "6S 9C 2H 6H 6C 3D 8C TC");

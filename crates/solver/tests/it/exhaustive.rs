@@ -6,11 +6,13 @@ use freecell_search::{Budget, bfs};
 use freecell_solver::{CostModel, FreeCell};
 
 /// MS deal 11982 is the one deal of 1–32,000 that cannot be won with four free cells
-/// (FREECELL-FACTS §1; fc-solve and FreeCell Pro agree). An exhaustive breadth-first search
-/// over single-card moves, duplicates detected on the canonical key and no automoves, must
-/// run out of positions without reaching the goal. A missing legal move in the generator
-/// could not make a solvable deal look unsolvable here, but an extra illegal one could make
-/// this deal look solvable; the budget only guards against a runaway search.
+/// (fc-solve's census of the FreeCell Pro deals, `shlomif/fc-solve`
+/// `fc-solve/site/wml/src/charts/fc-pro--4fc-intractable-deals--report/`; FreeCell Pro agrees).
+/// An exhaustive breadth-first search over single-card moves, duplicates detected on the
+/// canonical key and no automoves, must run out of positions without reaching the goal. A
+/// missing legal move in the generator could not make a solvable deal look unsolvable here, but
+/// an extra illegal one could make this deal look solvable; the budget only guards against a
+/// runaway search.
 #[test]
 fn deal_11982_is_proved_unsolvable() {
     let board = DealNumber::new(11_982).expect("in range").board();
