@@ -1,6 +1,8 @@
 //! A tiny text-mode FreeCell game with hints, playable from any position: a new deal, a
 //! board file in fc-solve's format (a game saved half-way), or wherever play has got to.
 //!
+//! With no argument it starts deal 1.
+//!
 //! ```text
 //! cargo run --release -p freecell-examples --example hint_game -- 617
 //! cargo run --release -p freecell-examples --example hint_game -- examples/data/midgame.txt
@@ -34,7 +36,7 @@ impl Game {
     /// Solves from the current position on a background thread, polling its progress the
     /// way a game's frame loop would, within [`HINT_BUDGET`].
     fn hint(&mut self, out: &mut dyn Write) -> Result<(), Box<dyn Error>> {
-        let mut handle = Solver::new(Preset::Hsd).max_nodes(1_000_000).spawn(self.board.clone())?;
+        let mut handle = Solver::new(Preset::Fast).max_nodes(1_000_000).spawn(self.board.clone())?;
         let report = handle.wait(HINT_BUDGET)?;
         self.hint = None;
         match report.outcome {

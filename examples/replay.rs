@@ -2,6 +2,7 @@
 //! (what a game does to animate a solution).
 //!
 //! `cargo run --release -p freecell-examples --example replay -- 12`
+//! (the deal number defaults to 12).
 
 use std::error::Error;
 use std::io::{self, Write};
@@ -9,11 +10,11 @@ use std::io::{self, Write};
 use freecell_deals::DealNumber;
 use freecell_solver::{Outcome, Preset, Solver};
 
-/// Solves deal `args[0]` (default 12) and writes every position of the solution.
+/// Solves deal `args[0]` (default 12) with `fast` and writes every position of the solution.
 pub(crate) fn run(args: &[String], out: &mut dyn Write) -> Result<(), Box<dyn Error>> {
     let number: DealNumber = args.first().map_or("12", String::as_str).parse()?;
     let board = number.board();
-    let report = Solver::new(Preset::Hsd).max_nodes(1_000_000).solve(&board)?;
+    let report = Solver::new(Preset::Fast).max_nodes(1_000_000).solve(&board)?;
     let Outcome::Solved(solution) = report.outcome else {
         writeln!(out, "deal {number}: no solution found ({:?})", report.outcome)?;
         return Ok(());

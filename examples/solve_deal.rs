@@ -10,11 +10,12 @@ use freecell_core::Notation;
 use freecell_deals::DealNumber;
 use freecell_solver::{Outcome, Preset, Solver};
 
-/// Solves deal `args[0]` (default 1) with the default preset and writes the solution.
+/// Solves deal `args[0]` (default 1) with `fast`, the default preset, and writes the
+/// solution (or the proof that the deal is lost, as for deal 11982).
 pub(crate) fn run(args: &[String], out: &mut dyn Write) -> Result<(), Box<dyn Error>> {
     let number: DealNumber = args.first().map_or("1", String::as_str).parse()?;
     let board = number.board();
-    let report = Solver::new(Preset::default()).max_nodes(2_000_000).solve(&board)?;
+    let report = Solver::new(Preset::Fast).max_nodes(2_000_000).solve(&board)?;
     match report.outcome {
         Outcome::Solved(solution) => {
             writeln!(out, "# deal {number}: {} moves, every one listed (no automoves needed)", solution.len())?;

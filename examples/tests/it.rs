@@ -57,7 +57,7 @@ fn solve_deal_rejects_a_deal_that_does_not_exist() {
 #[test]
 fn solve_file_solves_a_board_in_fc_solve_format() {
     let mut out = Vec::new();
-    solve_file::run(MIDGAME, &mut out).unwrap();
+    solve_file::solve(MIDGAME, &mut out).unwrap();
     let board: Board = MIDGAME.parse().unwrap();
     assert!(!board.is_won() && board.cards_home() > 0, "the data file is a mid-game position");
     assert!(verify(&board, &solution(&text(out))).unwrap().board.is_won());
@@ -66,7 +66,7 @@ fn solve_file_solves_a_board_in_fc_solve_format() {
 #[test]
 fn solve_file_reports_where_a_board_is_wrong() {
     let bad = MIDGAME.replace("9S 8H", "9S 8X");
-    let error = solve_file::run(&bad, &mut Vec::new()).unwrap_err().to_string();
+    let error = solve_file::solve(&bad, &mut Vec::new()).unwrap_err().to_string();
     assert!(error.contains("line 4") && error.contains("8X"), "{error}");
 }
 
@@ -118,7 +118,8 @@ fn hint_game_plays_from_a_saved_mid_game_position_with_scripted_input() {
     assert_eq!(lines.len(), 7, "{out}");
     let mut after = board.clone();
     after.apply(mv).unwrap();
-    let report = freecell_solver::Solver::new(freecell_solver::Preset::Hsd).max_nodes(1_000_000).solve(&after).unwrap();
+    let report =
+        freecell_solver::Solver::new(freecell_solver::Preset::Fast).max_nodes(1_000_000).solve(&after).unwrap();
     assert!(report.outcome.solution().is_some());
 }
 
@@ -147,6 +148,47 @@ fn bakers_game_solves_under_bakers_rules() {
     // variant would not matter: at least one in-suit build is used.
     let freecell = DealNumber::new(3).unwrap().board();
     assert!(verify(&freecell, &moves).is_err(), "every move was also a FreeCell move");
+}
+
+/// Every example runs without arguments: `solve_deal` solves deal 1, `replay` deal 12,
+/// `bakers_game` deal 3 under Baker's Game rules, `solve_file` the bundled mid-game file,
+/// and `hint_game` starts deal 1 (here with no commands). `pancakes` takes none at all.
+#[test]
+fn every_example_runs_without_arguments() {
+    let deal = |n| DealNumber::new(n).unwrap().board();
+
+    let mut out = Vec::new();
+    solve_deal::run(&[], &mut out).unwrap();
+    let out = text(out);
+    assert!(out.starts_with("# deal 1: "), "{out}");
+    assert!(verify(&deal(1), &solution(&out)).unwrap().board.is_won());
+
+    let mut out = Vec::new();
+    replay::run(&[], &mut out).unwrap();
+    let out = text(out);
+    assert!(out.starts_with("deal 12\n"), "{out}");
+    let moves = lines(out.lines().filter_map(|l| l.strip_prefix("move ")).map(|l| l.rsplit(' ').next().unwrap()));
+    assert!(verify(&deal(12), &moves).unwrap().board.is_won());
+
+    let mut out = Vec::new();
+    bakers_game::run(&[], &mut out).unwrap();
+    let out = text(out);
+    assert!(out.starts_with("Baker's Game, deal 3:"), "{out}");
+    let moves = lines(out.lines().skip_while(|l| !l.starts_with("solved in")).skip(1));
+    assert!(verify(&DealNumber::new(3).unwrap().board_for(Game::BakersGame), &moves).unwrap().board.is_won());
+
+    let mut out = Vec::new();
+    solve_file::run(&[], &mut out).unwrap();
+    let board: Board = MIDGAME.parse().unwrap();
+    assert!(verify(&board, &solution(&text(out))).unwrap().board.is_won());
+
+    let mut out = Vec::new();
+    hint_game::run(&[], &mut "".as_bytes(), &mut out).unwrap();
+    assert_eq!(text(out).trim_end(), deal(1).to_string().trim_end());
+
+    let mut out = Vec::new();
+    pancakes::run(&mut out).unwrap();
+    assert!(!out.is_empty());
 }
 
 /// The workspace README lists every example with its `cargo run --example` line.

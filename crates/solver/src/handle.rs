@@ -64,7 +64,7 @@ impl Meter {
 /// use freecell_solver::{Outcome, Preset, Solver};
 ///
 /// let board: Board = "Foundations: H-J C-K D-K S-J\n: KS QH\n: QS KH\n".parse()?;
-/// let mut handle = Solver::new(Preset::Hsd).timeout(Duration::from_secs(5)).spawn(board)?;
+/// let mut handle = Solver::new(Preset::Fast).timeout(Duration::from_secs(5)).spawn(board)?;
 /// let report = loop {
 ///     if let Some(result) = handle.try_result() {
 ///         break result?;
@@ -96,17 +96,20 @@ impl Solver {
     /// [`SolveError::Spawn`] when the operating system refuses a new thread.
     ///
     /// # Examples
-    /// ```
-    /// use freecell_core::Board;
-    /// use freecell_solver::{Outcome, Preset, Reason, Solver};
+    /// MS deal 11982 is one of the Microsoft deals that cannot be won; `fast` proves it by
+    /// exhausting the deal's positions (about 200,000 expanded). That takes about 3 s in a
+    /// debug build, so this sample is `no_run`; the solver's integration tests
+    /// (`tests/it/embed.rs`) run the same solve and check its answer.
+    /// ```no_run
+    /// use std::time::Duration;
     /// use freecell_deals::DealNumber;
+    /// use freecell_solver::{Outcome, Preset, Solver};
     ///
-    /// // Deal 11982 has no solution; `hsd` cannot prove it and would search for long.
     /// let board = DealNumber::new(11_982).expect("in range").board();
-    /// let handle = Solver::new(Preset::Hsd).spawn(board)?;
-    /// handle.cancel();
-    /// let report = handle.join()?;
-    /// assert_eq!(report.outcome, Outcome::Undecided(Reason::Cancelled));
+    /// let mut handle = Solver::new(Preset::Fast).spawn(board)?;
+    /// // The caller's thread is free meanwhile; a game would draw frames here.
+    /// let report = handle.wait(Duration::from_secs(60))?;
+    /// assert_eq!(report.outcome, Outcome::Unsolvable);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn spawn(mut self, board: Board) -> Result<SolveHandle, SolveError> {

@@ -93,7 +93,6 @@ pub use crate::bestfirst::LOOKAHEAD;
 #[non_exhaustive]
 pub enum Preset {
     /// Heineman's staged deepening as the GA-FreeCell paper describes it (Algorithm 1).
-    #[default]
     Hsd,
     /// Heineman's staged deepening as his published code runs it.
     HsdHeineman,
@@ -110,7 +109,8 @@ pub enum Preset {
     /// Castiaux's goal-generation solver: hand-written strategies with backtracking.
     Goals,
     /// Built for speed: greedy best-first search, an exhaustive fallback for proofs, and
-    /// solution shortening.
+    /// solution shortening. The default, as on the command line.
+    #[default]
     Fast,
     /// Provably shortest solutions: A* (or IDA*) with Paul & Helmert's deadlock bound.
     Optimal,
@@ -265,6 +265,15 @@ mod tests {
     fn names_round_trip() {
         for preset in Preset::ALL {
             assert_eq!(preset.name().parse::<Preset>(), Ok(preset));
+            // `Display` writes the command-line name, which parses back to the preset.
+            assert_eq!(preset.to_string(), preset.name());
+            assert_eq!(preset.to_string().parse::<Preset>(), Ok(preset), "{preset}");
         }
+    }
+
+    #[test]
+    fn the_default_is_the_command_line_default() {
+        assert_eq!(Preset::default(), Preset::Fast);
+        assert_eq!(Preset::default().to_string(), "fast");
     }
 }

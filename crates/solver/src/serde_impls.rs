@@ -12,7 +12,7 @@
 //! use freecell_core::Board;
 //! use freecell_solver::{Preset, SolveReport, Solver};
 //! let board: Board = "Foundations: H-J C-K D-K S-J\n: KS QH\n: QS KH\n".parse()?;
-//! let report = Solver::new(Preset::Bfs).solve(&board)?;
+//! let report = Solver::new(Preset::Fast).solve(&board)?;
 //! let json = serde_json::to_string(&report)?;
 //! assert!(json.starts_with(r#"{"outcome":{"Solved":{"moves":[{"from":{"Cascade":0}"#));
 //! assert_eq!(serde_json::from_str::<SolveReport>(&json)?, report);

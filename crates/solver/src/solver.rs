@@ -111,7 +111,7 @@ pub enum Reason {
 /// use freecell_core::{Board, replay};
 /// use freecell_solver::{Preset, Solver};
 /// let board: Board = "Foundations: H-J C-K D-K S-J\n: KS QH\n: QS KH\n".parse()?;
-/// let report = Solver::new(Preset::Bfs).solve(&board)?;
+/// let report = Solver::new(Preset::Fast).solve(&board)?;
 /// let solution = report.outcome.solution().expect("an end game is solvable");
 /// assert_eq!(solution.len(), 4);
 /// assert!(replay(&board, &solution.moves)?.is_won());
@@ -268,7 +268,7 @@ enum Guide {
 /// use freecell_core::Board;
 /// use freecell_solver::{Outcome, Preset, Solver};
 /// let board: Board = "Foundations: H-J C-K D-K S-J\n: KS QH\n: QS KH\n".parse()?;
-/// let mut solver = Solver::new(Preset::Hsd).max_nodes(100_000).timeout(Duration::from_secs(10));
+/// let mut solver = Solver::new(Preset::Fast).max_nodes(100_000).timeout(Duration::from_secs(10));
 /// let report = solver.solve(&board)?;
 /// assert!(matches!(report.outcome, Outcome::Solved(_)));
 /// let hint = solver.hint(&board)?;
@@ -446,6 +446,7 @@ impl Solver {
     /// use freecell_solver::{CostModel, Preset, Solver};
     /// // KH and QS lie on the cards each suit needs next.
     /// let board: Board = "Foundations: H-J C-K D-K S-J\n: QH KS\n: QS KH\n".parse()?;
+    /// // `optimal` is Paul & Helmert's (2016) optimal solver with their deadlock bound.
     /// let mut sequence = Solver::new(Preset::Optimal);
     /// let mut single = Solver::new(Preset::Optimal).cost_model(CostModel::SingleCard);
     /// let a = sequence.solve(&board)?.outcome.solution().unwrap().len();
@@ -584,10 +585,10 @@ impl Solver {
     ///
     /// # Examples
     /// ```
-    /// use freecell_solver::{DEFAULT_BYTES, Preset, Solver};
-    /// let limit = Solver::new(Preset::Hsd).byte_limit();
-    /// assert!(limit.is_some_and(|n| n <= DEFAULT_BYTES));
-    /// assert_eq!(Solver::new(Preset::Hsd).max_bytes(1 << 20).byte_limit(), Some(1 << 20));
+    /// use freecell_solver::{FAST_BYTES, Preset, Solver};
+    /// let limit = Solver::new(Preset::Fast).byte_limit();
+    /// assert!(limit.is_some_and(|n| n <= FAST_BYTES));
+    /// assert_eq!(Solver::new(Preset::Fast).max_bytes(1 << 20).byte_limit(), Some(1 << 20));
     /// ```
     pub fn byte_limit(&self) -> Option<usize> {
         self.budget(self.preset, headroom::available(Instant::now())).get_max_bytes()

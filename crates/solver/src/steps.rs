@@ -43,7 +43,7 @@ impl Solution {
     /// use freecell_core::Board;
     /// use freecell_solver::{Preset, Solver};
     /// let board: Board = "Foundations: H-J C-K D-K S-J\n: KS QH\n: QS KH\n".parse()?;
-    /// let report = Solver::new(Preset::Bfs).solve(&board)?;
+    /// let report = Solver::new(Preset::Fast).solve(&board)?;
     /// let solution = report.outcome.solution().expect("an end game is solvable");
     /// let mut played = Vec::new();
     /// for step in solution.steps(&board)? {

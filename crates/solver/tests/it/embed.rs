@@ -46,6 +46,18 @@ fn a_spawned_solve_matches_a_direct_one() {
     assert_eq!(direct.stats.search, spawned.stats.search);
 }
 
+/// What `Solver::spawn`'s sample says: `fast`, the default preset, proves MS 11982 (one of
+/// the impossible Microsoft deals) unsolvable on its own thread, expanding about 200,000
+/// positions. About 3 s in a debug build.
+#[test]
+fn a_spawned_fast_solve_proves_deal_11982_unsolvable() {
+    let mut handle = Solver::new(Preset::default()).spawn(deal(11_982)).unwrap();
+    let report = handle.wait(Duration::from_mins(10)).unwrap();
+    assert_eq!(report.outcome, Outcome::Unsolvable, "{:?}", report.stats);
+    let expanded = report.stats.search.expanded;
+    assert!((150_000..250_000).contains(&expanded), "{expanded} positions expanded");
+}
+
 #[test]
 fn cancel_ends_a_spawned_solve_undecided() {
     // Breadth-first search of a whole deal runs for seconds (until its memory limit), far
