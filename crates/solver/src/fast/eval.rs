@@ -1,0 +1,450 @@
+//! The evaluation: its [`Weights`], the [`Counts`] a position is scored on, and the
+//! [`Blocking`] and [`Digging`] kept per expanded position, so that a child's counts follow
+//! from its parent's and the move, most without building the child's board.
+
+use freecell_core::{Board, Card, MAX_CASCADES, MAX_CELLS, Move, NextHome, Pile, PileKind, Preview, Suit};
+
+/// Weights of the evaluation (smaller is closer to the goal); see [`evaluate`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Weights {
+    /// Per card not on its foundation.
+    pub(crate) out: u32,
+    /// Per cascade card lying above a lower card of its own suit: it must move again before
+    /// that card can go home (Paul & Helmert's `h_1` term).
+    pub(crate) blocked: u32,
+    /// Per card above the cascade's bottom run (its deepest cards, each built on the one
+    /// beneath): cards that must move before the cascade is in order.
+    pub(crate) unsorted: u32,
+    /// Per card above the next card each foundation needs (HSDH's blocking sum).
+    pub(crate) dig: u32,
+    /// Per occupied free cell.
+    pub(crate) cell: u32,
+    /// Per non-empty cascade: an empty cascade is worth this much.
+    pub(crate) column: u32,
+    /// Per move already made (the `g` of weighted A*): keeps solutions short.
+    pub(crate) depth: u32,
+}
+
+impl Weights {
+    /// The first evaluation: every term, free cells dear.
+    const FIRST: Weights = Weights { out: 4, blocked: 2, unsorted: 1, dig: 1, cell: 4, column: 3, depth: 1 };
+
+    /// A second evaluation: fewer points for cards home, more for digging out the next
+    /// home cards and for empty cascades. It finishes many deals the first one wanders on.
+    const DIGGER: Weights = Weights { out: 3, blocked: 2, unsorted: 1, dig: 2, cell: 2, column: 4, depth: 1 };
+
+    /// Pure greedy (no depth term): long solutions, shortened afterwards, but quick where
+    /// the others compare too many equal paths.
+    const GREEDY: Weights = Weights { out: 4, blocked: 2, unsorted: 1, dig: 1, cell: 2, column: 3, depth: 0 };
+
+    /// A patient evaluation: cheaper free cells, dearer depth, so a broader search. It
+    /// finishes the hardest deals met (MS 512539 runs out of 150 MB under the others).
+    const PATIENT: Weights = Weights { out: 4, blocked: 2, unsorted: 1, dig: 1, cell: 1, column: 3, depth: 2 };
+
+    /// Priorities of the nodes at `depth` lie below this: the largest score, every count
+    /// at its most (52 cards, 51 above each next home card, every cell and cascade), plus
+    /// the depth term.
+    pub(super) fn priorities(&self, depth: u16) -> usize {
+        let most = (self.out + self.blocked + self.unsorted) * 52
+            + self.dig * 4 * 51
+            + self.cell * MAX_CELLS as u32
+            + self.column * MAX_CASCADES as u32;
+        (most + self.depth * u32::from(depth)) as usize + 1
+    }
+
+    /// The evaluations that take turns, first first. The first three were chosen on
+    /// MS 1–3,000 from fourteen candidates, by the expansions each needed alone on every
+    /// deal and a simulation of the turns; the patient one costs about 3 % there and
+    /// finishes MS 512539 (docs/results/fast.md).
+    pub(crate) const TURNS: [Weights; 4] = [Weights::FIRST, Weights::DIGGER, Weights::GREEDY, Weights::PATIENT];
+}
+
+/// The same-suit cards of lower rank than each card, as bit sets over card indices.
+static LOWER_SAME_SUIT: [u64; 52] = {
+    let mut table = [0u64; 52];
+    let mut card = 4;
+    while card < 52 {
+        table[card] = table[card - 4] | 1 << (card - 4);
+        card += 1;
+    }
+    table
+};
+
+/// Which cascade cards are *blocked* (lie above a lower card of their suit) in a position,
+/// kept so that each child's count costs a look at the cards its move carries.
+///
+/// A move changes only the moved cards' status: a card's status depends on the cards
+/// beneath it, and the cards of a built run lie on higher ranks. Automoves change nothing:
+/// a card goes home only after every lower card of its suit, so it was not blocked.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct Blocking {
+    /// Each cascade's cards, as a bit set over card indices.
+    cascades: [u64; MAX_CASCADES],
+    /// Blocked cards in the position.
+    pub(super) blocked: u32,
+}
+
+impl Blocking {
+    /// One walk down each cascade.
+    pub(crate) fn of(board: &Board) -> Blocking {
+        let mut cascades = [0u64; MAX_CASCADES];
+        let mut blocked = 0;
+        for (i, set) in cascades.iter_mut().enumerate().take(board.cascade_count()) {
+            // Bottom up would need the cards beneath; top down, a card is blocked when a
+            // lower card of its suit is still to come.
+            let mut below: u64 = 0;
+            for card in board.cascade(i) {
+                below |= 1 << card.index();
+            }
+            *set = below;
+            for card in board.cascade(i) {
+                below &= !(1 << card.index());
+                blocked += u32::from(below & LOWER_SAME_SUIT[card.index()] != 0);
+            }
+        }
+        Blocking { cascades, blocked }
+    }
+
+    /// The cards `mv`, a legal move of `board`, carries, as a bit set over card indices.
+    #[inline]
+    fn moved(board: &Board, mv: Move) -> u64 {
+        match mv.from().kind() {
+            // One card (most moves) without the cascade iterator.
+            PileKind::Cascade(a) if mv.count() == 1 => board.cascade_top(a).map_or(0, |c| 1u64 << c.index()),
+            PileKind::Cascade(a) => {
+                board.cascade(a).take(usize::from(mv.count())).fold(0u64, |m, c| m | 1 << c.index())
+            }
+            PileKind::Cell(k) => board.cell(k).map_or(0, |c| 1u64 << c.index()),
+            PileKind::Foundation(_) => 0,
+        }
+    }
+
+    /// The blocking of `child`, the position after `mv` (a legal move of `board`, the
+    /// position this describes) and its automoves: the move's cards change cascade, and
+    /// cards gone home leave theirs. No cascade is walked.
+    #[inline]
+    pub(super) fn child(&self, board: &Board, mv: Move, child: &Board) -> Blocking {
+        let moved = Blocking::moved(board, mv);
+        let mut cascades = self.cascades;
+        if let PileKind::Cascade(a) = mv.from().kind() {
+            cascades[a] &= !moved;
+        }
+        if let PileKind::Cascade(b) = mv.to().kind() {
+            cascades[b] |= moved;
+        }
+        // Cards gone home (by the move or its automoves) leave their cascades; most moves
+        // put none home.
+        if child.cards_home() != board.cards_home() {
+            let mut home = 0;
+            for suit in Suit::ALL {
+                if let NextHome::Card(card) = child.next_home(suit) {
+                    home |= LOWER_SAME_SUIT[card.index()];
+                } else {
+                    home |= LOWER_SAME_SUIT[suit as usize + 48] | 1 << (suit as usize + 48);
+                }
+            }
+            for set in &mut cascades {
+                *set &= !home;
+            }
+        }
+        Blocking { cascades, blocked: self.after_moving(mv, moved) }
+    }
+
+    /// Blocked cards after `mv`, a legal move of `board` (the position this describes).
+    #[inline]
+    pub(crate) fn after(&self, board: &Board, mv: Move) -> u32 {
+        self.after_moving(mv, Blocking::moved(board, mv))
+    }
+
+    /// [`after`](Self::after), given the cards `mv` carries.
+    #[inline]
+    fn after_moving(&self, mv: Move, moved: u64) -> u32 {
+        let mut blocked = self.blocked;
+        let rest = match mv.from().kind() {
+            PileKind::Cascade(a) => self.cascades[a] & !moved,
+            PileKind::Cell(_) => 0,
+            PileKind::Foundation(_) => return blocked,
+        };
+        let onto = match mv.to().kind() {
+            PileKind::Cascade(b) => self.cascades[b],
+            _ => 0,
+        };
+        let mut cards = moved;
+        while cards != 0 {
+            let lower = LOWER_SAME_SUIT[cards.trailing_zeros() as usize];
+            blocked = blocked + u32::from(onto & lower != 0) - u32::from(rest & lower != 0);
+            cards &= cards - 1;
+        }
+        blocked
+    }
+}
+
+/// Cards lying above the next card each foundation needs, summed over the suits (HSDH's
+/// blocking sum).
+pub(super) fn dig(board: &Board) -> u32 {
+    let mut dig = 0;
+    for suit in Suit::ALL {
+        if let NextHome::Card(card) = board.next_home(suit) {
+            dig += board.cards_above(card).unwrap_or(0) as u32;
+        }
+    }
+    dig
+}
+
+/// Where the next card of each foundation lies in a position, kept so that a child's
+/// [`dig`] costs a look at its move unless a card went home.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct Digging {
+    /// The foundations' ranks.
+    home: [u8; 4],
+    /// Per suit: the cascade holding its next card (`u8::MAX` when it is in a cell or the
+    /// foundation is complete) and the cards above it.
+    next: [(u8, u8); 4],
+    /// The sum of `next`'s counts ([`dig`]), kept: every child's score starts from it.
+    pub(super) dig: u32,
+}
+
+impl Digging {
+    /// `blocking` describes the same position.
+    pub(crate) fn of(board: &Board, blocking: &Blocking) -> Digging {
+        let mut home = [0; 4];
+        let mut next = [(u8::MAX, 0); 4];
+        let mut dig = 0;
+        for (k, suit) in Suit::ALL.into_iter().enumerate() {
+            home[k] = board.foundation(suit);
+            if let NextHome::Card(card) = board.next_home(suit)
+                && let Some(above) = board.cards_above(card)
+                && let Some(i) = blocking.cascades.iter().position(|&set| set & 1 << card.index() != 0)
+            {
+                next[k] = (i as u8, above as u8);
+                dig += above as u32;
+            }
+        }
+        Digging { home, next, dig }
+    }
+
+    /// The digging of `child`, the position after `mv` (a legal move of `board`, the
+    /// position this describes) and its automoves; `blocking` describes `child`. Unless a
+    /// card went home, only the move's piles change (as in [`after`](Self::after)), and a
+    /// next home card leaving a cell lies on top of its cascade.
+    #[inline]
+    pub(super) fn child(&self, board: &Board, mv: Move, child: &Board, blocking: &Blocking) -> Digging {
+        if !self.same_home(child) {
+            return Digging::of(child, blocking);
+        }
+        let count = mv.count();
+        let (from, to) = (cascade_of(mv.from()), cascade_of(mv.to()));
+        let mut next = self.next;
+        for entry in &mut next {
+            let (cascade, above) = *entry;
+            if Some(cascade) == from {
+                // Beneath the run, or inside it (and carried with it).
+                *entry =
+                    if above >= count { (cascade, above - count) } else { to.map_or((u8::MAX, 0), |b| (b, above)) };
+            } else if Some(cascade) == to {
+                entry.1 = above + count;
+            }
+        }
+        if let PileKind::Cell(k) = mv.from().kind()
+            && let Some(card) = board.cell(k)
+            && board.next_home(card.suit()) == NextHome::Card(card)
+        {
+            next[card.suit() as usize] = (to.unwrap_or(u8::MAX), 0);
+        }
+        // Each next card's count of cards above it is in `next` (0 for one in a cell).
+        let dig = next.iter().map(|&(_, above)| u32::from(above)).sum();
+        Digging { home: self.home, next, dig }
+    }
+
+    /// Whether `child` has this position's foundations.
+    #[inline]
+    fn same_home(&self, child: &Board) -> bool {
+        Suit::ALL.into_iter().enumerate().all(|(k, suit)| child.foundation(suit) == self.home[k])
+    }
+
+    /// Per cascade, the next home cards it holds and the fewest cards above one of them.
+    #[inline]
+    pub(super) fn tally(&self) -> Tally {
+        let mut tally = Tally { held: [0; MAX_CASCADES], fewest_above: [u8::MAX; MAX_CASCADES] };
+        for &(cascade, above) in &self.next {
+            if let Some(i) = tally.held.get_mut(usize::from(cascade)) {
+                *i += 1;
+                let fewest = &mut tally.fewest_above[usize::from(cascade)];
+                *fewest = (*fewest).min(above);
+            }
+        }
+        tally
+    }
+
+    /// [`dig`] of `child`, the position after `mv` (and its automoves) from the position
+    /// this describes, whose [`tally`](Self::tally) is `tally`.
+    ///
+    /// While the foundations stay as they were, only the move's two piles change: a next
+    /// card beneath the moved cards loses them, one on the destination cascade gains them,
+    /// and one inside the moved run keeps the cards above it (runs move whole, a card to a
+    /// cell has none).
+    #[inline]
+    pub(crate) fn after(&self, tally: &Tally, mv: Move, child: &Board) -> u32 {
+        if !self.same_home(child) {
+            return dig(child);
+        }
+        self.after_same_home(tally, mv)
+    }
+
+    /// [`after_same_home`](Self::after_same_home) for one card leaving cascade `a` for a
+    /// free cell.
+    #[inline]
+    fn after_one_off(&self, tally: &Tally, a: usize) -> u32 {
+        self.dig - self.beneath(tally, a, 1)
+    }
+
+    /// The next home cards beneath the top `count` cards of cascade `a` (one among them is
+    /// carried along with them).
+    #[inline]
+    fn beneath(&self, tally: &Tally, a: usize, count: u8) -> u32 {
+        if count <= tally.fewest_above[a] {
+            u32::from(tally.held[a])
+        } else {
+            self.next.iter().filter(|&&(cascade, above)| usize::from(cascade) == a && above >= count).count() as u32
+        }
+    }
+
+    /// [`dig`] after `mv`, a move that leaves the foundations as they were.
+    #[inline]
+    fn after_same_home(&self, tally: &Tally, mv: Move) -> u32 {
+        let count = mv.count();
+        let mut dig = self.dig;
+        if let Some(a) = cascade_of(mv.from()) {
+            dig -= u32::from(count) * self.beneath(tally, usize::from(a), count);
+        }
+        if let Some(b) = cascade_of(mv.to()) {
+            dig += u32::from(count) * u32::from(tally.held[usize::from(b)]);
+        }
+        dig
+    }
+}
+
+/// A [`Digging`] summed per cascade, computed once per expanded position so that each
+/// child's digging costs a look at its move's two cascades (the loop over the four suits
+/// it replaces was 5 % of `fast`'s instructions).
+pub(crate) struct Tally {
+    /// The next home cards each cascade holds.
+    held: [u8; MAX_CASCADES],
+    /// The fewest cards above one of them (`u8::MAX` when none).
+    fewest_above: [u8; MAX_CASCADES],
+}
+
+/// The index of `pile` when it is a cascade, as [`Digging`] names cascades.
+#[inline]
+fn cascade_of(pile: Pile) -> Option<u8> {
+    match pile.kind() {
+        PileKind::Cascade(i) => Some(i as u8),
+        _ => None,
+    }
+}
+
+/// The terms of the evaluation in a position (see [`Weights`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Counts {
+    out: u32,
+    pub(super) blocked: u32,
+    unsorted: u32,
+    pub(super) dig: u32,
+    cells: u32,
+    columns: u32,
+}
+
+impl Counts {
+    /// The counts of `board`, given its numbers of blocked cards and of cards above the
+    /// next home cards.
+    ///
+    /// "Unsorted" cards are those above each cascade's built base, which the board keeps
+    /// ([`Board::built_base_len`]), so under other build rules it follows those rules. Nothing
+    /// here walks a cascade.
+    #[inline]
+    pub(crate) fn of(board: &Board, blocked: u32, dig: u32) -> Counts {
+        let out = 52 - board.cards_home() as u32;
+        let cells = (board.cell_count() - board.empty_cells()) as u32;
+        let columns = (board.cascade_count() - board.empty_cascades()) as u32;
+        // Every card not home lies in a cascade or a cell.
+        let unsorted = out - cells - board.built_base_cards() as u32;
+        Counts { out, blocked, unsorted, dig, cells, columns }
+    }
+
+    /// The counts after `mv`, a legal move of `board` (the position these describe) that
+    /// puts no card home and is followed by no automove, from its [`Board::preview`] and
+    /// the position's [`Blocking`] and [`Digging`]: no board is built.
+    #[inline]
+    pub(super) fn after(
+        &self,
+        board: &Board,
+        mv: Move,
+        preview: &Preview,
+        blocking: &Blocking,
+        (digging, tally): (&Digging, &Tally),
+    ) -> Counts {
+        if let (PileKind::Cascade(a), PileKind::Cell(_)) = (mv.from().kind(), mv.to().kind()) {
+            // About half of all children: a path without the general one's matching.
+            return self.after_to_cell(board, a, preview, blocking, (digging, tally));
+        }
+        let (mut cells, mut columns) = (self.cells, self.columns);
+        match mv.from().kind() {
+            PileKind::Cascade(a) => columns -= u32::from(board.cascade_len(a) == usize::from(mv.count())),
+            _ => cells -= 1,
+        }
+        match mv.to().kind() {
+            PileKind::Cascade(b) => columns += u32::from(board.cascade_len(b) == 0),
+            _ => cells += 1,
+        }
+        Counts {
+            out: self.out,
+            blocked: blocking.after(board, mv),
+            unsorted: self.out - cells - preview.built_base_cards as u32,
+            dig: digging.after_same_home(tally, mv),
+            cells,
+            columns,
+        }
+    }
+
+    /// [`after`](Self::after) for the top card of cascade `a` moved into a free cell: one
+    /// card leaves the cascade and enters no other. Its blocked count is
+    /// [`Blocking::after`]'s for that one card, spelled out: the general call here costs
+    /// 1.6 % more of `fast`'s instructions.
+    #[inline]
+    fn after_to_cell(
+        &self,
+        board: &Board,
+        a: usize,
+        preview: &Preview,
+        blocking: &Blocking,
+        (digging, tally): (&Digging, &Tally),
+    ) -> Counts {
+        let card = board.cascade_top(a).map_or(0, Card::index);
+        let moved = 1u64 << card;
+        let cells = self.cells + 1;
+        Counts {
+            out: self.out,
+            blocked: blocking.blocked - u32::from(blocking.cascades[a] & !moved & LOWER_SAME_SUIT[card] != 0),
+            unsorted: self.out - cells - preview.built_base_cards as u32,
+            dig: digging.after_one_off(tally, a),
+            cells,
+            columns: self.columns - u32::from(board.cascade_len(a) == 1),
+        }
+    }
+
+    /// The score under `w`, without the depth term: smaller is closer to the goal.
+    #[inline]
+    pub(crate) fn score(&self, w: &Weights) -> u32 {
+        w.out * self.out
+            + w.blocked * self.blocked
+            + w.unsorted * self.unsorted
+            + w.dig * self.dig
+            + w.cell * self.cells
+            + w.column * self.columns
+    }
+}
+
+/// Scores `board` under `w` (without the depth term) from scratch.
+pub(crate) fn evaluate(board: &Board, w: &Weights) -> u32 {
+    Counts::of(board, Blocking::of(board).blocked, dig(board)).score(w)
+}

@@ -1,0 +1,323 @@
+//! One greedy best-first search, resumable ([`Search`]): it expands positions under one
+//! evaluation until its turn's node limit, the byte limit, a solution or the end of its
+//! positions, and keeps everything it stored for its next turn.
+
+use std::cell::Cell;
+
+use freecell_core::{Automove, Board, Move, MoveModel, Pile};
+use freecell_search::{Control, Observer, Reason, Stats};
+
+use super::containers::{HashSet64, NONE, Node, Open, growth_peak};
+use super::eval::{Blocking, Counts, Digging, Weights, evaluate};
+use super::moves::{Sparing, automoves_after, goes_home, moved_card, moves_again};
+use crate::memory::{push, room, vec_bytes};
+
+/// Room made in the move list before each move generation: more than any position has (at
+/// most 94 with 10 cascades and 8 cells: 4 home, one per card into an empty cascade, two
+/// onto each cascade's top card, one from each cascade into a cell), so that the core's
+/// move generation, which cannot fail, never grows it.
+const MOVE_ROOM: usize = 256;
+
+pub(super) const ROOT: u32 = u32::MAX;
+
+/// A set of 64-bit hashes, open addressing with linear probing. A slot holds 32 bits of
+/// One greedy best-first search (weighted by depth), resumable: the positions it
+/// generated, the hashes it has seen, its open list and its counts. Kept between solves,
+/// so nothing is allocated per node once warm.
+#[derive(Default)]
+pub(super) struct Search {
+    nodes: Vec<Node>,
+    /// The boards of the expanded nodes.
+    boards: Vec<Board>,
+    /// Their blocking and digging, each derived from its parent's.
+    derived: Vec<(Blocking, Digging)>,
+    seen: HashSet64,
+    open: Open,
+    moves: Vec<Move>,
+    pub(super) stats: Stats,
+    /// A cell: the byte check updates it while the expanded board is borrowed from
+    /// `boards`.
+    steady: Cell<Steady>,
+}
+
+/// The bytes [`Search::peak`] counts while nothing grows, and how far the lengths may go
+/// before something does: most expansions then check the byte limit with four comparisons
+/// (the full count was 5 % of `fast`'s instructions).
+#[derive(Clone, Copy, Default)]
+struct Steady {
+    /// Valid while `nodes.len() + extra` stays within this,
+    nodes: usize,
+    /// `boards.len() + 1` within this,
+    boards: usize,
+    /// `seen.hashes.len() + extra` within this,
+    seen: usize,
+    /// and the open list's buckets stay this many, the priorities below it.
+    heads: usize,
+    /// Bytes of every vector and table but `moves`.
+    bytes: usize,
+}
+
+impl Search {
+    /// Bytes held by the capacities (to give memory back after a hard deal).
+    pub(super) fn capacity_bytes(&self) -> usize {
+        self.nodes.capacity() * size_of::<Node>()
+            + self.boards.capacity() * size_of::<Board>()
+            + self.derived.capacity() * size_of::<(Blocking, Digging)>()
+            + self.seen.slots.capacity() * 4
+            + self.seen.hashes.capacity() * 8
+            + self.open.heads.capacity() * 4
+            + self.moves.capacity() * 3
+    }
+
+    /// Bytes held, at most, while `extra` more nodes are stored: computed from lengths, as
+    /// a cache filled from empty would hold them, so that a byte limit stops a search at the
+    /// same node whether or not the cache is warm (as the solver's other engines count).
+    /// `priorities`: the open list's buckets then reserved (see [`Open::reserve`]).
+    pub(super) fn peak(&self, extra: usize, priorities: usize) -> usize {
+        let heads = self.open.heads.len();
+        growth_peak::<Node>(self.nodes.len(), extra)
+            + growth_peak::<Board>(self.boards.len(), 1)
+            + growth_peak::<(Blocking, Digging)>(self.derived.len(), 1)
+            + HashSet64::peak(self.seen.hashes.len(), extra)
+            + growth_peak::<u32>(heads, Open::buckets_for(priorities).saturating_sub(heads))
+            + vec_bytes::<Move>(self.moves.len())
+    }
+
+    /// [`peak`](Self::peak), from [`Steady`] while nothing grows.
+    #[inline]
+    fn peak_checked(&self, extra: usize, priorities: usize) -> usize {
+        let (nodes, boards, seen, heads) =
+            (self.nodes.len(), self.boards.len(), self.seen.hashes.len(), self.open.heads.len());
+        let moves = vec_bytes::<Move>(self.moves.len());
+        let holds = |s: &Steady| {
+            nodes + extra <= s.nodes
+                && boards < s.boards
+                && seen + extra <= s.seen
+                && heads == s.heads
+                && priorities <= heads
+        };
+        let s = self.steady.get();
+        if holds(&s) {
+            debug_assert_eq!(s.bytes + moves, self.peak(extra, priorities));
+            return s.bytes + moves;
+        }
+        let peak = self.peak(extra, priorities);
+        // A vector's capacity as the model counts it (see `crate::memory`) holds until it is
+        // full, the seen set's slots until it is half full; while they hold, nothing grows
+        // and the count is this one. When something grows now, the count holds both
+        // allocations, so the next call counts again.
+        let capacity = |n: usize| vec_bytes::<u8>(n);
+        let next = Steady {
+            nodes: capacity(nodes),
+            boards: capacity(boards),
+            seen: capacity(seen).min(HashSet64::slots_for(seen) / 2),
+            heads,
+            bytes: peak - moves,
+        };
+        self.steady.set(if holds(&next) { next } else { Steady::default() });
+        peak
+    }
+
+    /// Starts a search of `start` under `weights`: the start position alone is open. The
+    /// start is taken as it is, without automoves: the first move is the search's, so a
+    /// path is completed by replaying each move with the automoves it implies. `Err` when
+    /// the allocator refuses the little this needs.
+    pub(super) fn begin(&mut self, start: &Board, weights: &Weights, max_bytes: usize) -> Result<(), Reason> {
+        if self.capacity_bytes() > max_bytes / 4 {
+            // A hard deal grew the cache: give the memory back rather than start over the limit.
+            *self = Search::default();
+        }
+        self.nodes.clear();
+        self.boards.clear();
+        self.derived.clear();
+        self.seen.clear();
+        self.open.clear();
+        self.stats = Stats::default();
+        self.steady.set(Steady::default());
+        self.stats.iterations = 1;
+        self.seen.insert(start.hash64())?;
+        push(
+            &mut self.nodes,
+            Node { parent: ROOT, link: NONE, mv: Move::single(Pile::cell(0), Pile::cell(0)), depth: 0 },
+        )?;
+        self.open.reserve(weights.priorities(0))?;
+        self.open.push(&mut self.nodes, 0, evaluate(start, weights));
+        Ok(())
+    }
+
+    /// Expands positions until this search has expanded `max_expanded` in all, would hold
+    /// more than `max_bytes`, reaches a won position or runs out of positions. `others`:
+    /// bytes the other searches hold, counted into the peak reported.
+    #[allow(clippy::too_many_lines)]
+    pub(super) fn resume(
+        &mut self,
+        start: &Board,
+        config: &Config,
+        limits: (u64, usize),
+        others: usize,
+        observer: &mut impl Observer,
+    ) -> End {
+        let (max_expanded, max_bytes) = limits;
+        let w = &config.weights;
+        let mut moves = std::mem::take(&mut self.moves);
+        // Cleared before each move generation, it keeps this room throughout.
+        if room(&mut moves, MOVE_ROOM).is_err() {
+            self.moves = moves;
+            return End::Bytes;
+        }
+        // The allocator refusing memory ends the search as the byte limit does (its caller
+        // then drops it, so what it leaves half-grown does not matter).
+        macro_rules! or_bytes {
+            ($label:lifetime, $e:expr) => {
+                match $e {
+                    Ok(value) => value,
+                    Err(_) => break $label End::Bytes,
+                }
+            };
+        }
+        let end = 'expand: loop {
+            if self.open.len == 0 {
+                break End::Exhausted;
+            }
+            if self.stats.expanded >= max_expanded {
+                break End::Nodes;
+            }
+            let Some(id) = self.open.pop(&self.nodes) else { break End::Exhausted };
+            self.stats.expanded += 1;
+            if observer.on_expand(&self.stats) == Control::Stop {
+                break End::Stopped;
+            }
+            let node = self.nodes[id as usize];
+            or_bytes!('expand, room(&mut self.boards, 1));
+            self.nodes[id as usize].link = self.boards.len() as u32;
+            // The board is built in its place in `boards` (it is copied once, not moved
+            // there after); `again` names the moves skipped (see `moved_card`).
+            let (derived, again) = if node.parent == ROOT {
+                let blocking = Blocking::of(start);
+                let digging = Digging::of(start, &blocking);
+                self.boards.push(start.clone());
+                ((blocking, digging), None)
+            } else {
+                let at = self.nodes[node.parent as usize].link as usize;
+                self.boards.extend_from_within(at..=at);
+                let last = self.boards.len() - 1;
+                let (parents, child) = self.boards.split_at_mut(last);
+                let (parent, board) = (&parents[at], &mut child[0]);
+                board.apply_unchecked(node.mv);
+                automoves_after(board, node.mv, config.automove, node.parent != 0);
+                let (blocking, digging) = &self.derived[at];
+                let blocking = blocking.child(parent, node.mv, board);
+                let digging = digging.child(parent, node.mv, board, &blocking);
+                ((blocking, digging), moved_card(parent, node.mv, board))
+            };
+            or_bytes!('expand, push(&mut self.derived, derived));
+            let board = &self.boards[self.boards.len() - 1];
+            let (blocking, digging) = &self.derived[self.derived.len() - 1];
+            // Saturating: a path of 65,535 moves is far beyond any budget, but must not panic.
+            let depth = node.depth.saturating_add(1);
+            moves.clear();
+            board.generate_moves(MoveModel::Sequence, &mut moves);
+            // Checked before anything grows: every move could give a new node.
+            let priorities = w.priorities(depth);
+            let peak = self.peak_checked(moves.len(), priorities);
+            if peak > max_bytes {
+                break End::Bytes;
+            }
+            or_bytes!('expand, self.open.reserve(priorities));
+            self.stats.bytes = self.stats.bytes.max(others + peak);
+            let mut solved = None;
+            let counts = Counts::of(board, blocking.blocked, digging.dig);
+            let tally = digging.tally();
+            let settled = id != 0;
+            let mut sparing = Sparing::default();
+            for &mv in &moves {
+                if moves_again(again, mv) || (config.spares && sparing.skips(board, mv)) {
+                    continue;
+                }
+                // A move that puts no card home and uncovers none that goes home by itself
+                // has no automove after it: its child is scored and checked for a duplicate
+                // without building its board.
+                if settled && !mv.is_to_foundation() {
+                    let preview = board.preview(mv);
+                    if !preview.uncovered.is_some_and(|card| goes_home(board, card, config.automove)) {
+                        self.stats.generated += 1;
+                        if !or_bytes!('expand, self.seen.insert(preview.hash)) {
+                            self.stats.duplicates += 1;
+                            continue;
+                        }
+                        let child_id = self.nodes.len() as u32;
+                        or_bytes!('expand, push(&mut self.nodes, Node { parent: id, link: NONE, mv, depth }));
+                        let h = counts.after(board, mv, &preview, blocking, (digging, &tally)).score(w)
+                            + w.depth * u32::from(depth);
+                        self.stats.evaluated += 1;
+                        self.open.push(&mut self.nodes, child_id, h);
+                        continue;
+                    }
+                }
+                let mut child = board.clone();
+                child.apply_unchecked(mv);
+                automoves_after(&mut child, mv, config.automove, settled);
+                self.stats.generated += 1;
+                if !or_bytes!('expand, self.seen.insert(child.hash64())) {
+                    self.stats.duplicates += 1;
+                    continue;
+                }
+                let child_id = self.nodes.len() as u32;
+                or_bytes!('expand, push(&mut self.nodes, Node { parent: id, link: NONE, mv, depth }));
+                if child.is_won() {
+                    solved = Some(child_id);
+                    break;
+                }
+                let h = Counts::of(&child, blocking.after(board, mv), digging.after(&tally, mv, &child)).score(w)
+                    + w.depth * u32::from(depth);
+                self.stats.evaluated += 1;
+                self.open.push(&mut self.nodes, child_id, h);
+            }
+            if let Some(goal) = solved {
+                break End::Solved(self.path_to(goal));
+            }
+        };
+        self.moves = moves;
+        self.stats.peak_stored = self.stats.peak_stored.max(self.nodes.len() as u64);
+        end
+    }
+
+    /// The moves from the start to node `goal`.
+    fn path_to(&self, goal: u32) -> Vec<Move> {
+        let mut path = Vec::with_capacity(usize::from(self.nodes[goal as usize].depth));
+        let mut at = goal;
+        while at != ROOT {
+            let node = &self.nodes[at as usize];
+            if node.parent == ROOT {
+                break;
+            }
+            path.push(node.mv);
+            at = node.parent;
+        }
+        path.reverse();
+        path
+    }
+}
+
+/// How a greedy search's turn ended.
+pub(super) enum End {
+    /// The moves chosen (automoves not listed).
+    Solved(Vec<Move>),
+    /// Every state reachable was seen, as far as 64-bit hashes tell: not a proof.
+    Exhausted,
+    /// The turn's node limit.
+    Nodes,
+    /// The byte limit.
+    Bytes,
+    /// The observer stopped it.
+    Stopped,
+}
+
+/// Settings of one greedy search.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Config {
+    pub(super) weights: Weights,
+    pub(super) automove: Automove,
+    /// Whether the moves a player would not make are skipped (see [`Sparing`]).
+    pub(super) spares: bool,
+}

@@ -1,0 +1,35 @@
+//! The `fast` preset's first stage: greedy best-first search over sequence moves with safe
+//! automoves, a cheap evaluation, and 64-bit hashes for duplicate detection.
+//!
+//! **Why a dedicated engine:** the preset's budget is about a hundred microseconds per deal
+//! (FREECELL-FACTS §7). The generic engines keep an exact 39-byte key per state and are
+//! generic over the heuristic; this one keeps a board only for the positions it expanded,
+//! detects duplicates on [`Board::hash64`] (the Zobrist hash, invariant under permuting
+//! cascades and cells, kept up to date by every move), and scores a child from its
+//! parent's counts and the move — most children without building their board at all
+//! ([`Board::preview`]). Moves that can only reach a position already seen (the card the
+//! last move placed, moved on) are not generated. Nothing is allocated per node once the
+//! [`Cache`] is warm.
+//!
+//! A 64-bit hash can collide, and the seen set's slots hold 32 of its bits (see
+//! `HashSet64`); a collision would only drop a state, never produce a wrong solution (every
+//! solution is verified) nor a wrong proof: this stage never claims a deal unsolvable. Its
+//! "exhausted" is only a signal to run the exact stage.
+//!
+//! The parts, each in its own module: the evaluation (`eval`), which moves are generated
+//! and the automoves after them (`moves`), the search's containers (`containers`), one
+//! resumable greedy search (`greedy`), and the searches taking turns, with the exhaustive
+//! stage after them (`portfolio`, where [`run`] lives).
+//!
+//! [`Board::hash64`]: freecell_core::Board::hash64
+//! [`Board::preview`]: freecell_core::Board::preview
+
+mod containers;
+mod eval;
+mod greedy;
+mod moves;
+mod portfolio;
+#[cfg(test)]
+mod tests;
+
+pub(crate) use portfolio::{Cache, run};

@@ -1,0 +1,196 @@
+//! The entry point, [`run`]: the greedy searches taking turns, one per evaluation, then the
+//! exhaustive search that decides what they could not. Its scratch, [`Cache`], keeps the
+//! searches between solves.
+
+use freecell_core::{Automove, Board, Move, MoveModel};
+use freecell_search::{Budget, Control, Limit, Observer, Outcome, Reason, Report, Solution, Stats, bfs};
+
+use super::eval::Weights;
+use super::greedy::{Config, End, Search};
+use crate::preset::FAST_BYTES;
+use crate::solver::combine;
+use crate::{CostModel, FreeCell};
+
+/// Scratch of the fast stage, kept between solves: one search per evaluation of
+/// [`Weights::TURNS`].
+#[derive(Default)]
+pub(crate) struct Cache {
+    searches: Vec<Search>,
+}
+
+impl Cache {
+    /// Bytes held by the searches' capacities.
+    pub(crate) fn held(&self) -> usize {
+        self.searches.iter().map(Search::capacity_bytes).sum()
+    }
+}
+
+/// Expansions the first evaluation gets alone, before the others join: most deals are
+/// solved within them.
+const FIRST_TURN: u64 = 1_000;
+
+/// Expansions of each evaluation's turn in the first round of turns; each later round
+/// doubles it.
+const FIRST_QUANTUM: u64 = 2_000;
+
+/// The `fast` preset: two stages, each under what is left of the solver's limits.
+///
+/// 1. Greedy best-first searches, one per evaluation of [`Weights::TURNS`], taking turns
+///    ([`FIRST_TURN`] expansions for the first, then a quantum each, doubling every round)
+///    and each resuming where it stopped, bounded only by the limits and [`FAST_BYTES`]
+///    for all of them together. A search that runs long under one evaluation often ends
+///    fast under another, and no turn's work is thrown away. All but the last skip the
+///    moves a player would not make ([`Sparing`]); the last, the patient one, keeps every
+///    move. They solve every solvable deal we have tried, and run out of states on
+///    the impossible ones, whose reachable space is small. A search that would pass the
+///    byte limit, or that runs out of states while skipping moves, gives its memory back
+///    and drops out; the others go on. When all have dropped out, the patient evaluation
+///    starts again alone, with all the memory.
+/// 2. When the patient search runs out of states (which proves nothing: it compares
+///    64-bit hashes), or runs out of memory alone, the `bfs` preset's exhaustive search
+///    over single-card moves (exact keys, Raymond's safe automoves, as in stage 1) decides
+///    with all the memory, and is the only source of `Unsolvable`.
+///
+/// [`Sparing`]: super::moves::Sparing
+pub(crate) fn run(
+    greedy: &mut Option<Cache>,
+    exhaustive: &mut Option<bfs::Cache<FreeCell>>,
+    start: &Board,
+    budget: Budget,
+    observer: &mut impl Observer,
+) -> Report<Move> {
+    let max_bytes = budget.get_max_bytes().unwrap_or(FAST_BYTES);
+    let max_nodes = budget.get_max_expanded();
+    let left = |used: u64| max_nodes.map_or(u64::MAX, |n| n.saturating_sub(used));
+    if start.is_won() {
+        return Report { outcome: Outcome::Solved(Solution { moves: Vec::new(), cost: 0 }), stats: Stats::default() };
+    }
+    let searches = &mut greedy.get_or_insert_with(Cache::default).searches;
+    let turns = Weights::TURNS;
+    searches.resize_with(turns.len(), Search::default);
+    for s in searches.iter_mut() {
+        // Counts of the last solve, until the search begins this one.
+        s.stats = Stats::default();
+    }
+
+    // 1. Greedy, in turns.
+    let mut begun = [false; Weights::TURNS.len()];
+    let mut dropped = [false; Weights::TURNS.len()];
+    // Counts of the searches that dropped out (their caches are emptied).
+    let mut gone = Stats::default();
+    let total = |searches: &[Search], gone: Stats, except: Option<usize>| {
+        let mut sum = gone;
+        for (k, s) in searches.iter().enumerate() {
+            if Some(k) != except {
+                sum = combine(sum, s.stats);
+            }
+        }
+        sum
+    };
+    let schedule =
+        std::iter::once((0, FIRST_TURN)).chain((0..).flat_map(|round: u32| {
+            (0..turns.len()).map(move |k| (k, FIRST_QUANTUM.saturating_mul(1 << round.min(40))))
+        }));
+    // The patient evaluation: the last, the one that keeps every move.
+    let patient = turns.len() - 1;
+    // Whether it has started again alone.
+    let mut last_stand = false;
+    for (k, quantum) in schedule {
+        if dropped.iter().all(|&d| d) {
+            if last_stand {
+                // The patient evaluation ran out of memory alone too. The exhaustive search
+                // stores a position in less room and may still decide: a lost mid-game
+                // position whose 300,000 states outgrow the greedy searches is proved lost
+                // in a quarter of a second.
+                break;
+            }
+            // Every search dropped out (out of the memory they shared, or out of positions
+            // while skipping moves): the patient evaluation starts again with all the memory
+            // (MS 687716 needs that).
+            last_stand = true;
+            dropped[patient] = false;
+            begun[patient] = false;
+        }
+        if dropped[k] {
+            continue;
+        }
+        let config = Config { weights: turns[k], automove: Automove::Raymond, spares: k != patient };
+        let mut refused = false;
+        if !begun[k] {
+            refused = searches[k].begin(start, &config.weights, max_bytes).is_err();
+            begun[k] = true;
+        }
+        let base = total(searches, gone, Some(k));
+        let others: usize = searches.iter().enumerate().filter(|&(j, _)| j != k).map(|(_, s)| s.peak(0, 0)).sum();
+        let used = base.expanded + searches[k].stats.expanded;
+        let limits = (searches[k].stats.expanded + quantum.min(left(used)), max_bytes.saturating_sub(others));
+        let end = if refused {
+            End::Bytes
+        } else {
+            searches[k].resume(start, &config, limits, others, &mut Offset { inner: &mut *observer, base })
+        };
+        let stats = total(searches, gone, None);
+        let outcome = match end {
+            End::Solved(moves) => {
+                let cost = moves.len() as u32;
+                Outcome::Solved(Solution { moves, cost })
+            }
+            End::Stopped => Outcome::Undecided(Reason::Stopped),
+            End::Nodes if left(stats.expanded) == 0 => Outcome::Undecided(Reason::Budget(Limit::Expanded)),
+            // This turn's quantum: the next turn.
+            End::Nodes => continue,
+            // The patient search keeps every move: out of positions, it saw every reachable
+            // one (as far as 64-bit hashes tell), so on to the proof (the schedule never
+            // ends: this and the failed last stand are the loop's only ways out).
+            End::Exhausted if !config.spares => break,
+            // Out of memory, or out of positions while skipping moves (which proves
+            // nothing): the search gives its memory back and drops out; the others go on.
+            End::Bytes | End::Exhausted => {
+                gone = combine(gone, searches[k].stats);
+                searches[k] = Search::default();
+                dropped[k] = true;
+                continue;
+            }
+        };
+        return Report { outcome, stats };
+    }
+    let stats = total(searches, gone, None);
+    // The greedy searches' memory goes back before the exhaustive search starts.
+    for s in searches.iter_mut() {
+        if s.capacity_bytes() > max_bytes / 4 {
+            *s = Search::default();
+        }
+    }
+
+    // 2. Exhaustive, with the same automoves, so that either stage's path is completed by
+    // replaying it with Raymond's rule.
+    let proof = FreeCell::new(MoveModel::Atomic, Automove::Raymond, CostModel::SingleCard);
+    let mut rest = Budget::default().max_bytes(max_bytes);
+    if max_nodes.is_some() {
+        rest = rest.max_expanded(left(stats.expanded));
+    }
+    let engine = bfs::Bfs::new(bfs::Config::new().budget(rest));
+    let cache = exhaustive.get_or_insert_with(bfs::Cache::new);
+    let mut report = engine.search(cache, &proof, start, &mut Offset { inner: observer, base: stats });
+    report.stats = combine(stats, report.stats);
+    report
+}
+
+/// An observer seeing a later stage's counts added to the earlier stages': the solver's
+/// watch paces its clock checks by the expansions it has seen, which must not go back.
+struct Offset<'a, O> {
+    inner: &'a mut O,
+    base: Stats,
+}
+
+impl<O: Observer> Observer for Offset<'_, O> {
+    #[inline]
+    fn on_expand(&mut self, stats: &Stats) -> Control {
+        self.inner.on_expand(&combine(self.base, *stats))
+    }
+
+    #[inline]
+    fn on_iteration(&mut self, bound: u32, stats: &Stats) -> Control {
+        self.inner.on_iteration(bound, &combine(self.base, *stats))
+    }
+}

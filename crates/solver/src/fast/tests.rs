@@ -1,0 +1,364 @@
+//! Tests of the fast stage: the incremental counts against counts from scratch, the
+//! containers, the moves skipped and the automoves played.
+
+use freecell_core::{Automove, Board, Card, Layout, Move, MoveModel, Pile, PileKind, Rules, Suit};
+
+use super::containers::*;
+use super::eval::*;
+use super::greedy::ROOT;
+use super::moves::*;
+
+/// Whether card index `card` builds on card index `onto` in FreeCell (one rank lower, the
+/// other colour; suits in deck order C D H S, so red is suit 1 or 2).
+fn builds_on(card: u8, onto: u8) -> bool {
+    let red = |c: u8| ((c ^ (c >> 1)) & 1) == 1;
+    onto / 4 == card / 4 + 1 && red(card % 4) != red(onto % 4)
+}
+
+/// The evaluation as first written: a walk down each cascade, then one back up.
+fn reference(board: &Board, w: &Weights) -> u32 {
+    let mut next = [0u8; 4];
+    for (i, suit) in Suit::ALL.into_iter().enumerate() {
+        // Index of the next card each foundation needs (past the deck when complete).
+        next[i] = board.foundation(suit) * 4 + i as u8;
+    }
+    let (mut blocked, mut unsorted, mut dig, mut columns) = (0u32, 0u32, 0u32, 0u32);
+    let mut cards = [0u8; 52];
+    for i in 0..board.cascade_count() {
+        let len = board.cascade_len(i);
+        if len == 0 {
+            continue;
+        }
+        columns += 1;
+        for (depth, card) in board.cascade(i).enumerate() {
+            let index = card.index() as u8;
+            cards[depth] = index;
+            if next[usize::from(index % 4)] == index {
+                dig += depth as u32;
+            }
+        }
+        // Bottom to top: the lowest rank beneath, per suit; whether the run from the bottom
+        // is still built.
+        let mut low = [u8::MAX; 4];
+        let mut in_order = true;
+        let mut under = cards[len - 1];
+        for &card in cards[..len].iter().rev() {
+            let (rank, suit) = (card / 4, usize::from(card % 4));
+            if low[suit] < rank {
+                blocked += 1;
+            }
+            low[suit] = low[suit].min(rank);
+            if card != under && !builds_on(card, under) {
+                in_order = false;
+            }
+            unsorted += u32::from(!in_order);
+            under = card;
+        }
+    }
+    let out = 52 - board.cards_home() as u32;
+    let cells = (board.cell_count() - board.empty_cells()) as u32;
+    w.out * out + w.blocked * blocked + w.unsorted * unsorted + w.dig * dig + w.cell * cells + w.column * columns
+}
+
+/// A xorshift generator from `seed` (not 0).
+fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+    move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    }
+}
+
+/// Positions along random games (sequence moves) from shuffled decks under `rules`,
+/// each with every move legal in it; `settle` plays Raymond's automoves after each move.
+fn random_positions(rules: Rules, settle: bool, mut visit: impl FnMut(&Board, &[Move])) {
+    let mut next = xorshift(0x2545_f491_4f6c_dd1d);
+    let mut moves = Vec::new();
+    for _ in 0..50 {
+        let mut deck: Vec<Card> = Card::deck().collect();
+        for i in (1..deck.len()).rev() {
+            deck.swap(i, (next() % (i as u64 + 1)) as usize);
+        }
+        let mut board = Board::try_from(Layout::deal(rules, &deck, 0)).expect("a full deck deals");
+        if settle {
+            board.play_automoves(Automove::Raymond);
+        }
+        for _ in 0..100 {
+            moves.clear();
+            board.generate_moves(MoveModel::Sequence, &mut moves);
+            visit(&board, &moves);
+            let Some(&mv) = moves.get((next() % 64) as usize % moves.len().max(1)) else { break };
+            board.apply_unchecked(mv);
+            if settle {
+                board.play_automoves(Automove::Raymond);
+            }
+        }
+    }
+}
+
+/// The evaluation agrees with the two-pass reference on positions along random games
+/// from shuffled decks.
+#[test]
+fn evaluation_matches_the_reference() {
+    let w = Weights { out: 1, blocked: 3, unsorted: 5, dig: 7, cell: 11, column: 13, depth: 0 };
+    random_positions(Rules::freecell(), false, |board, _| {
+        assert_eq!(evaluate(board, &w), reference(board, &w), "{board}");
+    });
+}
+
+/// Each child's blocked count, from its parent's and the move, equals a count from
+/// scratch, under FreeCell's and Baker's Game's build rules.
+#[test]
+fn blocked_after_a_move_matches_a_recount() {
+    for rules in [Rules::freecell(), Rules::bakers_game()] {
+        random_positions(rules, false, |board, moves| {
+            let blocking = Blocking::of(board);
+            for &mv in moves {
+                let mut child = board.clone();
+                child.apply_unchecked(mv);
+                assert_eq!(blocking.after(board, mv), Blocking::of(&child).blocked, "{mv:?} in {board}");
+                child.play_automoves(Automove::Raymond);
+                assert_eq!(blocking.after(board, mv), Blocking::of(&child).blocked, "{mv:?} then automoves");
+            }
+        });
+    }
+}
+
+/// Each child's count of cards above the next home cards, from its parent's and the
+/// move, equals a count from scratch, with and without automoves.
+#[test]
+fn dig_after_a_move_matches_a_recount() {
+    for settle in [false, true] {
+        random_positions(Rules::freecell(), settle, |board, moves| {
+            let blocking = Blocking::of(board);
+            let digging = Digging::of(board, &blocking);
+            assert_eq!(digging.dig, dig(board));
+            for &mv in moves {
+                let mut child = board.clone();
+                child.apply_unchecked(mv);
+                if settle {
+                    child.play_automoves(Automove::Raymond);
+                }
+                assert_eq!(digging.after(&digging.tally(), mv, &child), dig(&child), "{mv:?} in {board}");
+            }
+        });
+    }
+}
+
+/// A child's digging derived from its parent's equals a recount, automoves played or
+/// not.
+#[test]
+fn digging_of_a_child_matches_a_recount() {
+    for settle in [false, true] {
+        random_positions(Rules::freecell(), settle, |board, moves| {
+            let digging = Digging::of(board, &Blocking::of(board));
+            for &mv in moves {
+                let mut child = board.clone();
+                child.apply_unchecked(mv);
+                if settle {
+                    child.play_automoves(Automove::Raymond);
+                }
+                let blocking = Blocking::of(&child);
+                let expected = Digging::of(&child, &blocking);
+                assert_eq!(digging.child(board, mv, &child, &blocking), expected, "{mv:?} in {board}");
+            }
+        });
+    }
+}
+
+/// A child's blocking derived from its parent's equals a recount, automoves played or
+/// not.
+#[test]
+fn blocking_of_a_child_matches_a_recount() {
+    for settle in [false, true] {
+        random_positions(Rules::freecell(), settle, |board, moves| {
+            let blocking = Blocking::of(board);
+            for &mv in moves {
+                let mut child = board.clone();
+                child.apply_unchecked(mv);
+                if settle {
+                    child.play_automoves(Automove::Raymond);
+                }
+                assert_eq!(blocking.child(board, mv, &child), Blocking::of(&child), "{mv:?} in {board}");
+            }
+        });
+    }
+}
+
+/// From a settled position, every move the search scores without building its child
+/// (no card home, none uncovered that goes home) has no automove after it, and its
+/// hash and counts equal the built child's.
+#[test]
+fn children_scored_unbuilt_match_built_ones() {
+    let mut unbuilt = 0;
+    for rules in [Rules::freecell(), Rules::bakers_game()] {
+        random_positions(rules, true, |board, moves| {
+            let blocking = Blocking::of(board);
+            let digging = Digging::of(board, &blocking);
+            let counts = Counts::of(board, blocking.blocked, digging.dig);
+            let tally = digging.tally();
+            for &mv in moves {
+                let preview = board.preview(mv);
+                if mv.is_to_foundation() || preview.uncovered.is_some_and(|c| goes_home(board, c, Automove::Raymond)) {
+                    continue;
+                }
+                let mut child = board.clone();
+                child.apply_unchecked(mv);
+                assert_eq!(child.play_automoves(Automove::Raymond), 0, "{mv:?} in {board}");
+                assert_eq!(preview.hash, child.hash64());
+                let recount = Counts::of(&child, Blocking::of(&child).blocked, dig(&child));
+                assert_eq!(
+                    counts.after(board, mv, &preview, &blocking, (&digging, &tally)),
+                    recount,
+                    "{mv:?} in {board}"
+                );
+                unbuilt += 1;
+            }
+        });
+    }
+    assert!(unbuilt > 10_000, "{unbuilt}");
+}
+
+/// From a settled position, every move the search skips after a move (see
+/// [`moved_card`]) reaches the position itself or one of its children, which the search
+/// has seen.
+#[test]
+fn moving_a_card_again_reaches_a_position_seen() {
+    let mut skipped = 0;
+    for rules in [Rules::freecell(), Rules::bakers_game()] {
+        random_positions(rules, true, |board, moves| {
+            let after = |from: &Board, mv: Move| {
+                let mut child = from.clone();
+                child.apply_unchecked(mv);
+                child.play_automoves(Automove::Raymond);
+                child
+            };
+            let seen: Vec<_> =
+                std::iter::once(board.key()).chain(moves.iter().map(|&mv| after(board, mv).key())).collect();
+            let mut next = Vec::new();
+            for &first in moves {
+                let child = after(board, first);
+                let again = moved_card(board, first, &child);
+                next.clear();
+                child.generate_moves(MoveModel::Sequence, &mut next);
+                for &second in next.iter().filter(|&&mv| moves_again(again, mv)) {
+                    let key = after(&child, second).key();
+                    assert!(seen.contains(&key), "{first:?} then {second:?} in {board}");
+                    skipped += 1;
+                }
+            }
+        });
+    }
+    assert!(skipped > 10_000, "{skipped}");
+}
+
+/// The seen set answers as a set of 64-bit hashes: through growth and clearing, and for
+/// hashes that differ only in the half its slots do not hold.
+#[test]
+fn seen_set_holds_what_was_inserted() {
+    let mut next = xorshift(0x51_7cc1_b727_220a);
+    let mut set = HashSet64::default();
+    for round in 0..3 {
+        let hashes: Vec<u64> = (0..6_000).map(|_| next()).collect();
+        for &h in &hashes {
+            assert_eq!(set.insert(h), Ok(true), "round {round}: {h:#x} is new");
+            // The same low half under another home slot.
+            assert_eq!(set.insert(h ^ 1 << 40), Ok(true), "round {round}: {h:#x} with another high half");
+        }
+        assert_eq!(set.hashes.len(), 12_000);
+        assert_eq!(set.slots.len(), HashSet64::KEPT_SLOTS, "a table kept between searches");
+        for &h in &hashes {
+            assert_eq!(set.insert(h), Ok(false), "round {round}: {h:#x} was inserted");
+            assert_eq!(set.insert(h ^ 1 << 40), Ok(false));
+        }
+        set.clear();
+        assert!(set.slots.iter().all(|&slot| slot == 0), "round {round}: cleared");
+    }
+}
+
+/// The open list pops in the order of a binary heap on (priority, newest node).
+#[test]
+fn open_list_pops_best_then_newest() {
+    let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
+    let mut nodes = Vec::new();
+    let mut open = Open::default();
+    open.reserve(40).unwrap();
+    let mut heap = std::collections::BinaryHeap::new();
+    for _ in 0..2_000 {
+        if next().is_multiple_of(3) {
+            let expected = heap.pop().map(|std::cmp::Reverse((_, std::cmp::Reverse(id)))| id);
+            assert_eq!(open.pop(&nodes), expected);
+        } else {
+            let id = nodes.len() as u32;
+            let priority = (next() % 40) as u32;
+            nodes.push(Node { parent: ROOT, link: NONE, mv: Move::single(Pile::cell(0), Pile::cell(1)), depth: 0 });
+            open.push(&mut nodes, id, priority);
+            heap.push(std::cmp::Reverse((priority, std::cmp::Reverse(id))));
+        }
+    }
+    while let Some(std::cmp::Reverse((_, std::cmp::Reverse(id)))) = heap.pop() {
+        assert_eq!(open.pop(&nodes), Some(id));
+    }
+    assert_eq!(open.pop(&nodes), None);
+}
+
+/// The moves skipped are those the rules' reading calls run-breaking or needless, given
+/// in the order move generation lists them.
+#[test]
+fn sparing_skips_what_a_player_would_not_play() {
+    let mut skipped = [0u32; 3];
+    random_positions(Rules::freecell(), true, |board, moves| {
+        let tops: Vec<Vec<u8>> =
+            (0..board.cascade_count()).map(|i| board.cascade(i).map(|c| c.index() as u8).collect()).collect();
+        // Whether the top `count` cards of cascade `a` lie on a card the deepest builds on.
+        let splits = |a: usize, count: usize| {
+            let cards = &tops[a];
+            count < cards.len() && builds_on(cards[count - 1], cards[count])
+        };
+        let mut sparing = Sparing::default();
+        for &mv in moves {
+            let expected = match (mv.from().kind(), mv.to().kind()) {
+                (PileKind::Cascade(a), PileKind::Cell(_)) => {
+                    let top = tops[a][0];
+                    let placed = tops.iter().any(|cards| cards.first().is_some_and(|&onto| builds_on(top, onto)));
+                    if placed {
+                        skipped[0] += 1;
+                    }
+                    if splits(a, 1) {
+                        skipped[1] += 1;
+                    }
+                    placed || splits(a, 1)
+                }
+                (PileKind::Cascade(a), PileKind::Cascade(b)) if tops[b].is_empty() => {
+                    let split = splits(a, usize::from(mv.count()));
+                    skipped[2] += u32::from(split);
+                    split
+                }
+                _ => false,
+            };
+            assert_eq!(sparing.skips(board, mv), expected, "{mv:?} in {board}");
+        }
+    });
+    // Every kind is met.
+    assert!(skipped.iter().all(|&n| n > 20), "{skipped:?}");
+}
+
+/// From a position with no automove left, the shortcut plays exactly what the full
+/// scan plays.
+#[test]
+fn automoves_after_a_move_match_the_full_scan() {
+    let mut played = 0;
+    random_positions(Rules::freecell(), true, |board, moves| {
+        for &mv in moves {
+            let mut full = board.clone();
+            full.apply_unchecked(mv);
+            let mut short = full.clone();
+            played += full.play_automoves(Automove::Raymond);
+            automoves_after(&mut short, mv, Automove::Raymond, true);
+            assert_eq!(short, full, "{mv:?} in {board}");
+        }
+    });
+    // The positions exercise the automoves, not only the early return.
+    assert!(played > 100, "{played}");
+}
