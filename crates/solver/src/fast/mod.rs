@@ -2,7 +2,8 @@
 //! automoves, a cheap evaluation, and 64-bit hashes for duplicate detection.
 //!
 //! **Why a dedicated engine:** the preset's budget is about a hundred microseconds per deal
-//! (FREECELL-FACTS §7). The generic engines keep an exact 39-byte key per state and are
+//! (fc-solve 6.16, `shlomif/fc-solve`, built and run here, takes a few seconds for MS
+//! 1–32,000: see `docs/results/fast.md`). The generic engines keep an exact 39-byte key per state and are
 //! generic over the heuristic; this one keeps a board only for the positions it expanded,
 //! detects duplicates on [`Board::hash64`] (the Zobrist hash, invariant under permuting
 //! cascades and cells, kept up to date by every move), and scores a child from its
