@@ -16,17 +16,9 @@ use std::time::{Duration, Instant};
 
 /// Deal 1 as fc-solve's `pi-make-microsoft-freecell-board -t 1` prints it: the cascades of
 /// Rosetta Code's "Deal cards for FreeCell" Game #1
-/// (<https://rosettacode.org/wiki/Deal_cards_for_FreeCell>).
-pub(crate) const DEAL_1: &str = "\
-JD KD 2S 4C 3S 6D 6S
-2D KC KS 5C TD 8S 9C
-9H 9S 9D TS 4S 8D 2H
-JC 5S QD QH TH QS 6H
-5D AD JS 4H 8H 6C
-7H QC AS AC 2C 3D
-7C KH AH 4D JH 8C
-5H 3H 3C 7S 7D TC
-";
+/// (<https://rosettacode.org/wiki/Deal_cards_for_FreeCell>). A file, so that the
+/// workspace's `examples` tests can check that the README shows it.
+pub(crate) const DEAL_1: &str = include_str!("../data/deal-1.board");
 
 /// The settings of a small `evolve` run: a generation takes a fraction of a second.
 pub(crate) const TINY_EVOLVE: [&str; 12] = [

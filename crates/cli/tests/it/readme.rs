@@ -1,34 +1,25 @@
-//! The workspace README's examples stay true: its printed deal and its solved board.
+//! The forms the workspace README shows, checked on the binary: deal 1 as `freecell deal 1`
+//! prints it (`deal.rs`), the endgame board without its comment line, and the endgame's
+//! solution on one line. The README lies outside this crate's package, so the workspace's
+//! `examples` tests check that it shows exactly these files (`tests/data/deal-1.board`,
+//! `tests/data/endgame.board` and `tests/data/endgame-one-line.solution`).
 
-use crate::{data, freecell, freecell_with_stdin};
+use crate::{data, freecell_with_stdin};
 
-fn readme() -> String {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md");
-    std::fs::read_to_string(path).expect("the workspace README is readable")
-}
-
-/// The contents of the README's fenced blocks marked `text`.
-fn text_blocks(readme: &str) -> Vec<String> {
-    readme.split("```text\n").skip(1).filter_map(|rest| rest.split("```").next()).map(str::to_owned).collect()
-}
-
-#[test]
-fn the_readme_shows_deal_1() {
-    let blocks = text_blocks(&readme());
-    assert_eq!(blocks[0], freecell(&["deal", "1"]).stdout);
+/// The endgame board as the README shows it: without its first line, a comment.
+fn endgame_without_comment() -> String {
+    let file = std::fs::read_to_string(data("endgame.board")).expect("the test board is readable");
+    let (comment, rest) = file.split_once('\n').expect("the test board has more than one line");
+    assert!(comment.starts_with('#'), "the test board's first line is a comment: {comment:?}");
+    rest.to_owned()
 }
 
 #[test]
 fn the_readme_board_and_solution_verify() {
-    let readme = readme();
-    let board = &text_blocks(&readme)[1];
-    // The README shows the test board without its first line, a comment.
-    let file = std::fs::read_to_string(data("endgame.board")).expect("the test board is readable");
-    assert_eq!(Some(board.as_str()), file.split_once('\n').map(|(_, rest)| rest));
-    let solution = "1h 3a 3h 1h ah 1h 2h";
-    assert!(readme.contains(&format!("`{solution}`")));
-    let run = freecell_with_stdin(&["verify", "-", &data("endgame.solution")], board);
+    let run = freecell_with_stdin(&["verify", "-", &data("endgame.solution")], &endgame_without_comment());
     assert_eq!(run.stdout, "valid: 7 moves\n");
-    let run = freecell_with_stdin(&["verify", &data("endgame.board"), "-"], solution);
+    let solution = std::fs::read_to_string(data("endgame-one-line.solution")).expect("the solution is readable");
+    assert_eq!(solution.lines().count(), 1, "the README's solution is one line");
+    let run = freecell_with_stdin(&["verify", &data("endgame.board"), "-"], solution.trim_end());
     assert_eq!((run.code, run.stdout.as_str()), (0, "valid: 7 moves\n"));
 }

@@ -1,7 +1,9 @@
 //! Reduced-deck positions and their breadth-first optima, for tests against exhaustive
-//! search, shared by this crate's admissibility tests and `freecell-solver`'s optimality
-//! tests (which include this file by path), so that both check the same positions for the
-//! same seeds against the same search.
+//! search, used by `freecell-heuristics`' admissibility tests and `freecell-solver`'s
+//! optimality tests. Each crate keeps an identical copy of this file, so that it tests on
+//! its own when packaged; the workspace's `examples` tests check that the copies stay
+//! identical, so that both crates check the same positions for the same seeds against the
+//! same search.
 //!
 //! A game with ranks A–N plays like the end game in which every foundation already holds
 //! rank 13 − N: these positions have FreeCell's structure with state spaces that

@@ -7,7 +7,6 @@ mod heap;
 mod limits;
 mod optimal;
 mod presets;
-#[path = "../../../heuristics/tests/it/reduced.rs"]
 mod reduced;
 #[cfg(feature = "serde")]
 mod serde;

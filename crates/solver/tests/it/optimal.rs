@@ -1,8 +1,9 @@
 //! The `optimal` preset against independent truth: exhaustive breadth-first search on
 //! reduced decks, in both move-count models.
 //!
-//! Reduced positions come from the heuristics crate's admissibility tests (`reduced.rs`,
-//! included by path, so the seeds give the same positions there and here): the top ranks
+//! Reduced positions come from `reduced.rs`, a copy of the heuristics crate's (the
+//! workspace's `examples` tests keep the two identical, so the seeds give the same
+//! positions there and here): the top ranks
 //! of each suit in play (the foundations already hold the rest), dealt from a seeded
 //! shuffle into fewer cascades and cells, then disturbed by a few random moves. The truth
 //! is a breadth-first search written here, with no automoves, duplicates on the canonical
