@@ -5,8 +5,6 @@
 //! - The workspace README shows what the `freecell` binary's tests check: its deal 1 and
 //!   its endgame board and solution are exactly the CLI crate's test files (whose tests run
 //!   the binary on them), and the endgame solution also verifies with the core verifier.
-//! - `freecell-heuristics` and `freecell-solver` test against the same reduced-deck
-//!   positions and breadth-first optima: their copies of `reduced.rs` are identical.
 
 use std::fs;
 use std::path::PathBuf;
@@ -44,11 +42,4 @@ fn the_readme_board_and_solution_are_the_cli_tests_and_verify() {
     let verified = verify(&parsed, solution).expect("the README's solution replays");
     assert!(verified.board.is_won());
     assert_eq!(verified.moves.len(), 7);
-}
-
-#[test]
-fn heuristics_and_solver_test_the_same_reduced_positions() {
-    let heuristics = repository_file("crates/heuristics/tests/it/reduced.rs");
-    let solver = repository_file("crates/solver/tests/it/reduced.rs");
-    assert!(heuristics == solver, "crates/heuristics/tests/it/reduced.rs and crates/solver/tests/it/reduced.rs differ");
 }

@@ -42,6 +42,8 @@
 //! - [`DealError`] (a number out of range) and [`ParseDealError`] (a bad number or range).
 //! - [`SplitMix64`], [`random_cards`], [`random_layout`], [`random_layout_with_rules`]: seeded
 //!   deals.
+//! - [`reduced`]: deals with only the top ranks in play, small enough for the exhaustive
+//!   search beside them, [`reduced::fewest_moves`], to solve exactly.
 //!
 //! # Features
 //! - `serde`: a [`DealNumber`] is written as its number and a [`DealRange`] as
@@ -88,6 +90,7 @@ mod ms;
 mod number;
 mod random;
 mod range;
+pub mod reduced;
 #[cfg(feature = "serde")]
 mod serde_impls;
 

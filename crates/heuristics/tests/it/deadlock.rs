@@ -14,7 +14,7 @@
 use freecell_core::{Board, MoveModel};
 use freecell_heuristics::{CostModel, deadlock_bound};
 
-use crate::reduced::{Truth, positions, truth};
+use freecell_deals::reduced::{Truth, fewest_moves, positions};
 
 /// What a run of checks found.
 #[derive(Debug, Default)]
@@ -32,8 +32,8 @@ struct Tally {
 fn check(positions: impl Iterator<Item = Board>, limit: usize) -> Tally {
     let mut tally = Tally::default();
     for board in positions {
-        let Truth::Optimum(single) = truth(&board, MoveModel::Atomic, limit) else { continue };
-        let Truth::Optimum(sequence) = truth(&board, MoveModel::Sequence, limit) else { continue };
+        let Truth::Optimum(single) = fewest_moves(&board, MoveModel::Atomic, limit) else { continue };
+        let Truth::Optimum(sequence) = fewest_moves(&board, MoveModel::Sequence, limit) else { continue };
         let h_single: Vec<u32> = (0..=4).map(|p| deadlock_bound(&board, p, CostModel::SingleCard)).collect();
         let h_sequence: Vec<u32> = (0..=4).map(|p| deadlock_bound(&board, p, CostModel::Sequence)).collect();
         for p in 0..=4 {

@@ -5,4 +5,3 @@
 mod consistency;
 mod deadlock;
 mod policy_text;
-mod reduced;

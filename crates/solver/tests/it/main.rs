@@ -7,7 +7,6 @@ mod heap;
 mod limits;
 mod optimal;
 mod presets;
-mod reduced;
 #[cfg(feature = "serde")]
 mod serde;
 mod thesis;

@@ -1,12 +1,12 @@
 //! The `optimal` preset against independent truth: exhaustive breadth-first search on
 //! reduced decks, in both move-count models.
 //!
-//! Reduced positions come from `reduced.rs`, a copy of the heuristics crate's (the
-//! workspace's `examples` tests keep the two identical, so the seeds give the same
-//! positions there and here): the top ranks
+//! Reduced positions come from `freecell_deals::reduced`, as in the heuristics crate's
+//! tests (the same seeds give the same positions there and here): the top ranks
 //! of each suit in play (the foundations already hold the rest), dealt from a seeded
 //! shuffle into fewer cascades and cells, then disturbed by a few random moves. The truth
-//! is a breadth-first search written here, with no automoves, duplicates on the canonical
+//! is `freecell_deals::reduced::fewest_moves`, a plain breadth-first search (written apart
+//! from `freecell-search`), with no automoves, duplicates on the canonical
 //! key: over single-card moves for the single-card model, over sequence moves for the
 //! sequence model (where every move, a run move or a foundation move, counts 1).
 //!
@@ -22,7 +22,7 @@ use freecell_deals::DealNumber;
 use freecell_heuristics::deadlock_bound;
 use freecell_solver::{CostModel, Outcome, Preset, Reason, Solution, Solver};
 
-use crate::reduced::{Truth, positions, truth};
+use freecell_deals::reduced::{Truth, fewest_moves, positions};
 
 /// Counts of what a run compared.
 #[derive(Debug, Default)]
@@ -51,7 +51,7 @@ fn check(positions: impl Iterator<Item = Board>, limit: usize, ida: bool) -> Tal
                 .into_iter()
                 .enumerate()
         {
-            let truth = truth(&board, model, limit);
+            let truth = fewest_moves(&board, model, limit);
             if truth == Truth::TooBig {
                 continue;
             }
