@@ -1,9 +1,9 @@
 //! Solving on a background thread: [`Solver::spawn`] returns a [`SolveHandle`] a game's
 //! own thread can poll for progress, cancel, wait on with a bound, or join.
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use freecell_core::Board;
@@ -81,7 +81,10 @@ pub struct SolveHandle {
     meter: Arc<Meter>,
     cancel: Arc<AtomicBool>,
     started: Instant,
-    receiver: mpsc::Receiver<Result<SolveReport, SolveError>>,
+    /// The result's channel. A `Receiver` is never `Sync`; behind a `Mutex` the handle is,
+    /// so a game can keep it in state shared between threads. Every use is through
+    /// `&mut self`, so the lock is never taken ([`Mutex::get_mut`]).
+    receiver: Mutex<mpsc::Receiver<Result<SolveReport, SolveError>>>,
     /// Set once the result has been handed out, so later calls say so instead of blocking.
     taken: bool,
 }
@@ -132,7 +135,7 @@ impl Solver {
                 thread_meter.finished.store(true, Ordering::Release);
             })
             .map_err(|error| SolveError::Spawn { kind: error.kind() })?;
-        Ok(SolveHandle { meter, cancel, started, receiver, taken: false })
+        Ok(SolveHandle { meter, cancel, started, receiver: Mutex::new(receiver), taken: false })
     }
 }
 
@@ -167,7 +170,7 @@ impl SolveHandle {
         if self.taken {
             return Some(Err(SolveError::ResultTaken));
         }
-        match self.receiver.try_recv() {
+        match self.receiver().try_recv() {
             Ok(result) => Some(self.take(result)),
             Err(mpsc::TryRecvError::Empty) => None,
             Err(mpsc::TryRecvError::Disconnected) => Some(self.take(Err(SolveError::Panicked))),
@@ -190,12 +193,12 @@ impl SolveHandle {
         if self.taken {
             return Err(SolveError::ResultTaken);
         }
-        let result = match self.receiver.recv_timeout(limit) {
+        let result = match self.receiver().recv_timeout(limit) {
             Ok(result) => result,
             Err(mpsc::RecvTimeoutError::Disconnected) => Err(SolveError::Panicked),
             Err(mpsc::RecvTimeoutError::Timeout) => {
                 self.cancel();
-                self.receiver.recv().unwrap_or(Err(SolveError::Panicked))
+                self.receiver().recv().unwrap_or(Err(SolveError::Panicked))
             }
         };
         self.take(result)
@@ -211,8 +214,13 @@ impl SolveHandle {
         if self.taken {
             return Err(SolveError::ResultTaken);
         }
-        let result = self.receiver.recv().unwrap_or(Err(SolveError::Panicked));
+        let result = self.receiver().recv().unwrap_or(Err(SolveError::Panicked));
         self.take(result)
+    }
+
+    /// The result's channel (no lock taken: see the field).
+    fn receiver(&mut self) -> &mut mpsc::Receiver<Result<SolveReport, SolveError>> {
+        self.receiver.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// Marks the result as handed out.

@@ -1,6 +1,7 @@
 //! The embedder's API: a solve on its own thread with progress, cancel and a bounded wait;
 //! a solution walked move by move; errors a game can show.
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use freecell_core::{Board, Move, Pile, replay};
@@ -169,4 +170,25 @@ fn solvers_and_handles_can_move_between_threads() {
     send::<freecell_solver::SolveHandle>();
     send::<freecell_solver::Progress>();
     send::<freecell_solver::Steps<'static>>();
+}
+
+#[test]
+fn a_handle_can_live_in_state_shared_between_threads() {
+    // A game keeps the handle in shared state (a Bevy resource, an egui app behind `Arc`)
+    // and reads its progress from other threads: it must be `Send + Sync`, with no `Mutex`
+    // of the game's own around it.
+    let handle = Arc::new(Solver::new(Preset::Fast).spawn(deal(1)).expect("a thread starts"));
+    let watcher = Arc::clone(&handle);
+    let seen = std::thread::spawn(move || {
+        while !watcher.is_finished() {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        watcher.progress().expanded
+    })
+    .join()
+    .expect("the watching thread ends");
+    let handle = Arc::try_unwrap(handle).expect("the watcher is gone");
+    let report = handle.join().expect("the solve ends");
+    assert!(matches!(report.outcome, Outcome::Solved(_)));
+    assert!(seen > 0, "the watcher saw the search's progress");
 }
