@@ -54,12 +54,15 @@
 
 use freecell_core::{Board, Card, Suit};
 
-/// How the moves a bound counts are charged; see the [module docs](self).
+/// How a solution's length is counted, and so how a bound charges the moves it counts (see
+/// the [module docs](self)): the two move-count models solvers use, one move per card
+/// relocated or one per run moved. `freecell-solver` re-exports this type: a solver's cost
+/// and its bound's are always the same model.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum CostModel {
-    /// Every card relocation costs 1 (`MoveModel::Atomic`).
+    /// Every card relocation costs 1: a run of n cards costs n (`MoveModel::Atomic`).
     SingleCard,
-    /// A run move costs 1 and each foundation move costs 1 (`MoveModel::Sequence`, Paul &
+    /// A run move costs 1; every foundation move costs 1 (`MoveModel::Sequence`, Paul &
     /// Helmert's count).
     #[default]
     Sequence,

@@ -97,17 +97,10 @@ impl Settings {
         }
     }
 
-    fn heuristic_model(self) -> freecell_heuristics::CostModel {
-        match self.cost {
-            CostModel::SingleCard => freecell_heuristics::CostModel::SingleCard,
-            CostModel::Sequence => freecell_heuristics::CostModel::Sequence,
-        }
-    }
-
     /// The bound for `board`.
     #[inline]
     pub(crate) fn h(self, board: &Board) -> u32 {
-        deadlock_bound(board, self.p, self.heuristic_model())
+        deadlock_bound(board, self.p, self.cost)
     }
 
     /// The cost of `mv` followed by `automoves` automoves.

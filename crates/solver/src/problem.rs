@@ -3,16 +3,9 @@
 use freecell_core::{Automove, Board, Key, Move, MoveModel};
 use freecell_search::{ByCopy, SearchProblem};
 
-/// How a solution's length is counted: the two move-count models solvers use, one move per card
-/// relocated or one per run moved.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum CostModel {
-    /// Every card relocation costs 1: a run of n cards costs n.
-    SingleCard,
-    /// A run move costs 1; every foundation move costs 1 (Paul & Helmert's count).
-    #[default]
-    Sequence,
-}
+/// The one type for how moves are counted, shared with the deadlock bound that counts them
+/// the same way.
+pub use freecell_heuristics::CostModel;
 
 /// The game under one choice of move generation, automoves and cost.
 ///

@@ -114,9 +114,9 @@ fn optimal_lengths_equal_breadth_first_optima_on_a_thousand_reduced_positions() 
 /// A* has evaluated by then). Children are taken after Horne's automoves, as the preset
 /// plays them, each automove costing 1.
 fn below_optimum(start: &Board, cost: CostModel, optimum: u32) -> (usize, usize, usize) {
-    let (model, bound) = match cost {
-        CostModel::SingleCard => (MoveModel::Atomic, freecell_heuristics::CostModel::SingleCard),
-        CostModel::Sequence => (MoveModel::Sequence, freecell_heuristics::CostModel::Sequence),
+    let model = match cost {
+        CostModel::SingleCard => MoveModel::Atomic,
+        CostModel::Sequence => MoveModel::Sequence,
     };
     let children = |board: &Board| -> Vec<(Board, u32)> {
         let mut moves = Vec::new();
@@ -138,7 +138,7 @@ fn below_optimum(start: &Board, cost: CostModel, optimum: u32) -> (usize, usize,
     let mut pairs = HashSet::new();
     let mut states = HashMap::new();
     let mut stack = Vec::new();
-    if deadlock_bound(start, 2, bound) < optimum {
+    if deadlock_bound(start, 2, cost) < optimum {
         stack.push((start.clone(), 0));
     }
     while let Some((board, g)) = stack.pop() {
@@ -146,7 +146,7 @@ fn below_optimum(start: &Board, cost: CostModel, optimum: u32) -> (usize, usize,
             continue;
         }
         for (child, step) in children(&board) {
-            if g + step + deadlock_bound(&child, 2, bound) < optimum {
+            if g + step + deadlock_bound(&child, 2, cost) < optimum {
                 stack.push((child, g + step));
             }
         }
