@@ -7,7 +7,7 @@ use std::num::NonZeroUsize;
 use std::path::Path;
 use std::time::Duration;
 
-use freecell_core::quote;
+use freecell_core::{TextPosition, quote};
 
 use crate::Failure;
 
@@ -59,12 +59,13 @@ pub(crate) fn read_text(path: &Path, what: &str, limit: u64) -> Result<String, F
     String::from_utf8(bytes).map_err(|error| {
         let at = error.utf8_error().valid_up_to();
         let bytes = error.as_bytes();
-        let line = 1 + bytes[..at].iter().filter(|&&b| b == b'\n').count();
-        let column = 1 + at - bytes[..at].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        // Infallible: the text up to `at` is valid UTF-8.
+        let valid = std::str::from_utf8(&bytes[..at]).unwrap_or_default();
         Failure::Input(format!(
-            "the {what} file {} is not UTF-8 text: byte 0x{:02X} at line {line}, column {column}",
+            "the {what} file {} is not UTF-8 text: byte 0x{:02X} at {}",
             shown(path),
-            bytes[at]
+            bytes[at],
+            TextPosition::at(valid, at)
         ))
     })
 }

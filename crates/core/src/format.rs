@@ -35,6 +35,25 @@ pub struct TextPosition {
     pub column: usize,
 }
 
+impl TextPosition {
+    /// The position of byte `offset` of `text` (the end of the text when `offset` is past
+    /// it or inside a character).
+    ///
+    /// # Examples
+    /// ```
+    /// use freecell_core::TextPosition;
+    /// assert_eq!(TextPosition::at("ab\ncé d", 6), TextPosition { line: 2, column: 3 });
+    /// ```
+    pub fn at(text: &str, offset: usize) -> TextPosition {
+        let before = text.get(..offset).unwrap_or(text);
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        TextPosition {
+            line: 1 + before.bytes().filter(|&b| b == b'\n').count(),
+            column: 1 + before[line_start..].chars().count(),
+        }
+    }
+}
+
 impl fmt::Display for TextPosition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "line {}, column {}", self.line, self.column)

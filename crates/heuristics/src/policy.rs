@@ -353,12 +353,7 @@ fn parse<T>(
     // solutions skip it (`freecell_core`); columns on line 1 count from after it.
     let body = text.strip_prefix('\u{feff}').unwrap_or(text);
     read(body).and_then(|expr| convert(&expr)).map_err(|mut e| {
-        let before = body.get(..e.offset).unwrap_or(body);
-        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-        e.position = TextPosition {
-            line: 1 + before.bytes().filter(|&b| b == b'\n').count(),
-            column: 1 + before[line_start..].chars().count(),
-        };
+        e.position = TextPosition::at(body, e.offset);
         e.offset += text.len() - body.len();
         e
     })
