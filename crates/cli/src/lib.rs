@@ -199,12 +199,12 @@ impl SearchArgs {
 
     /// The cost model `optimal` minimises (the solver's default when not given).
     fn cost(&self) -> CostModel {
-        self.cost.unwrap_or(CostModel::Sequence)
+        self.cost.unwrap_or_default()
     }
 
     /// The deadlock bound's `p` (the solver's default when not given).
     fn deadlock_p(&self) -> u8 {
-        self.deadlock_p.unwrap_or(2)
+        self.deadlock_p.unwrap_or(freecell_solver::DEADLOCK_P)
     }
 
     /// A solver with these settings, its `weights:` or `policy:` file read once.

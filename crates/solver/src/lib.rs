@@ -98,7 +98,8 @@ pub use guide::{Hsdh, Weighted};
 pub use handle::{Progress, SolveHandle};
 pub use optimal::{Below, Bounds};
 pub use preset::{
-    DEFAULT_BYTES, DFS_DEPTH, FAST_BYTES, GA_SCALE, IDA_TABLE, LOOKAHEAD, OPTIMAL_BYTES, ParsePresetError, Preset,
+    DEADLOCK_P, DEFAULT_BYTES, DFS_DEPTH, FAST_BYTES, GA_SCALE, IDA_TABLE, LOOKAHEAD, OPTIMAL_BYTES, ParsePresetError,
+    Preset,
 };
 pub use problem::{CostModel, FreeCell};
 pub use reserve::{DEFAULT_RESERVE, ReserveAllocator};

@@ -122,6 +122,11 @@ pub enum Preset {
 /// [`Solver::max_bytes`](crate::Solver::max_bytes)).
 pub const FAST_BYTES: usize = 150 << 20;
 
+/// The `optimal` preset's deadlock bound when the solver sets none: `h_2`, cycles through at
+/// most two suits, Paul & Helmert's choice ([`Solver::deadlock_p`](crate::Solver::deadlock_p)
+/// sets another).
+pub const DEADLOCK_P: u8 = 2;
+
 /// Memory limit of the `optimal` preset's A* when the solver sets none: 4 GiB, about 100
 /// million stored positions at about 40 bytes each. Beyond it the solve ends
 /// [`Undecided`](crate::Outcome::Undecided) with [`Reason::MemoryLimit`](crate::Reason::MemoryLimit)

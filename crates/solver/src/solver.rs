@@ -15,7 +15,7 @@ use crate::fast;
 use crate::guide::{Hsdh, Ordered, PolicyGuide, Traced, Tracing, Weighted, normalised_scale};
 use crate::handle::Meter;
 use crate::optimal::{self, Bounds};
-use crate::preset::{DEFAULT_BYTES, DFS_DEPTH, FAST_BYTES, GA_SCALE, IDA_TABLE, OPTIMAL_BYTES};
+use crate::preset::{DEADLOCK_P, DEFAULT_BYTES, DFS_DEPTH, FAST_BYTES, GA_SCALE, IDA_TABLE, OPTIMAL_BYTES};
 use crate::shorten::Effort;
 use crate::watch::Watch;
 use crate::{CostModel, FreeCell, Preset};
@@ -301,7 +301,7 @@ struct OptimalSettings {
 
 impl Default for OptimalSettings {
     fn default() -> Self {
-        OptimalSettings { cost: CostModel::Sequence, p: 2, low_memory: false }
+        OptimalSettings { cost: CostModel::default(), p: DEADLOCK_P, low_memory: false }
     }
 }
 
@@ -519,7 +519,7 @@ impl Solver {
             }
         };
         let start = searched_board.as_ref().unwrap_or(board);
-        let budget = self.budget(preset, headroom::available(started));
+        let budget = self.budget(preset, || headroom::available(started));
         let problem = match preset {
             Preset::Optimal => {
                 let settings = self.optimal;
@@ -591,15 +591,16 @@ impl Solver {
     /// assert_eq!(Solver::new(Preset::Fast).max_bytes(1 << 20).byte_limit(), Some(1 << 20));
     /// ```
     pub fn byte_limit(&self) -> Option<usize> {
-        self.budget(self.preset, headroom::available(Instant::now())).get_max_bytes()
+        self.budget(self.preset, || headroom::available(Instant::now())).get_max_bytes()
     }
 
     /// The node and byte limits of a solve with `preset` when the process may still
-    /// allocate `available` bytes (`None`: unknown). Without [`max_bytes`](Self::max_bytes),
+    /// allocate `available()` bytes (`None`: unknown; asked only when no
+    /// [`max_bytes`](Self::max_bytes) is set). Without [`max_bytes`](Self::max_bytes),
     /// the fixed limit of the preset (`fast`: [`FAST_BYTES`] for each of its stages;
     /// `optimal`: [`OPTIMAL_BYTES`] for A*, none for its low-memory IDA*; the others:
     /// [`DEFAULT_BYTES`]), lowered to the share of `available` the module `headroom` gives.
-    fn budget(&self, preset: Preset, available: Option<u64>) -> Budget {
+    fn budget(&self, preset: Preset, available: impl FnOnce() -> Option<u64>) -> Budget {
         let mut budget = Budget::default();
         if let Some(n) = self.max_nodes {
             budget = budget.max_expanded(n);
@@ -609,7 +610,7 @@ impl Solver {
             Preset::Optimal => (!self.optimal.low_memory).then_some(OPTIMAL_BYTES),
             _ => Some(DEFAULT_BYTES),
         };
-        let bytes = self.max_bytes.or_else(|| headroom::default_limit(fixed, available, self.caches.held()));
+        let bytes = self.max_bytes.or_else(|| headroom::default_limit(fixed, available(), self.caches.held()));
         bytes.map_or(budget, |n| budget.max_bytes(n))
     }
 
@@ -661,7 +662,7 @@ fn search(
         Preset::Fast => fast::run(&mut caches.fast, &mut caches.bfs, start, budget, watch),
         // `Solver::solve` runs it through `search_optimal`, with its settings.
         Preset::Optimal => {
-            let settings = optimal::Settings { cost: problem.cost_model(), p: 2 };
+            let settings = optimal::Settings { cost: problem.cost_model(), p: DEADLOCK_P };
             optimal::astar(&mut caches.optimal, start, settings, budget, watch).0
         }
         Preset::Bfs => {
@@ -827,20 +828,20 @@ mod tests {
             };
             let solver = Solver::new(preset);
             for plenty in [None, Some(1 << 40)] {
-                assert_eq!(solver.budget(preset, plenty).get_max_bytes(), Some(fixed), "{preset}");
+                assert_eq!(solver.budget(preset, || plenty).get_max_bytes(), Some(fixed), "{preset}");
             }
             let tight = Some(fixed.min(384 << 20));
-            assert_eq!(solver.budget(preset, Some(GIB)).get_max_bytes(), tight, "{preset}");
+            assert_eq!(solver.budget(preset, || Some(GIB)).get_max_bytes(), tight, "{preset}");
             // The low-memory IDA* of `optimal` has no fixed limit; others ignore the flag.
             let low = Solver::new(preset).low_memory(true);
             let optimal = preset == Preset::Optimal;
-            assert_eq!(low.budget(preset, None).get_max_bytes(), (!optimal).then_some(fixed), "{preset}");
-            assert_eq!(low.budget(preset, Some(GIB)).get_max_bytes(), if optimal { Some(384 << 20) } else { tight });
+            assert_eq!(low.budget(preset, || None).get_max_bytes(), (!optimal).then_some(fixed), "{preset}");
+            assert_eq!(low.budget(preset, || Some(GIB)).get_max_bytes(), if optimal { Some(384 << 20) } else { tight });
             for available in [None, Some(0), Some(GIB)] {
-                let set = Solver::new(preset).max_bytes(1 << 40).budget(preset, available).get_max_bytes();
+                let set = Solver::new(preset).max_bytes(1 << 40).budget(preset, || available).get_max_bytes();
                 assert_eq!(set, Some(1 << 40), "{preset}");
             }
-            assert_eq!(solver.max_nodes(7).budget(preset, None).get_max_expanded(), Some(7), "{preset}");
+            assert_eq!(solver.max_nodes(7).budget(preset, || None).get_max_expanded(), Some(7), "{preset}");
         }
     }
 }
