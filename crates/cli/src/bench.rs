@@ -324,7 +324,7 @@ where
                     out.write_all(text.as_bytes()).map_err(Failure::stdout)?;
                 }
             }
-            progress.deal_done(&summary.counts());
+            progress.deal_done(|| summary.counts());
             Ok(())
         },
     );

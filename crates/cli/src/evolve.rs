@@ -258,12 +258,8 @@ impl Progress for Bar {
 pub(crate) fn run(args: &EvolveArgs) -> Result<(), Failure> {
     let files = Files::new(&args.out);
     // Baselines are a cache: one that cannot be read or parsed is computed again.
-    let baselines = files
-        .baselines
-        .exists()
-        .then(|| read_text(&files.baselines, "baselines", MAX_RUN_FILE).ok())
-        .flatten()
-        .and_then(|t| Baselines::from_json(&t).ok());
+    let baselines =
+        read_text(&files.baselines, "baselines", MAX_RUN_FILE).ok().and_then(|t| Baselines::from_json(&t).ok());
     let failed = |e: EvolveError| match e {
         EvolveError::Threads { .. } => Failure::Internal(e.to_string()),
         _ => Failure::Input(e.to_string()),

@@ -38,13 +38,14 @@ impl Progress {
         Progress { bar, before, total, ran: 0, per_deal, told: None }
     }
 
-    /// One more deal done; `counts` are the summary's counts after it.
-    pub(super) fn deal_done(&mut self, counts: &Counts) {
+    /// One more deal done; `counts` gives the summary's counts after it, asked for only
+    /// when the bar is redrawn (they are a copy, with a map of reasons).
+    pub(super) fn deal_done(&mut self, counts: impl FnOnce() -> Counts) {
         self.ran += 1;
         if self.told.is_none_or(|t| t.elapsed() >= EVERY) || self.ran == self.total {
             self.told = Some(Instant::now());
             self.bar.set_position(self.ran);
-            self.bar.set_message(self.message(counts));
+            self.bar.set_message(self.message(&counts()));
         }
     }
 
@@ -97,7 +98,7 @@ mod tests {
         let bar = ProgressBar::hidden();
         let mut progress = Progress::with_bar(bar.clone(), 3, 1, counts(10));
         for done in 1..=3 {
-            progress.deal_done(&counts(10 + done));
+            progress.deal_done(|| counts(10 + done));
             // Whenever the bar was last drawn, its counts are those of its position.
             let solved: u64 = bar.message().split(' ').next().unwrap().parse().unwrap();
             assert_eq!(solved, bar.position(), "after {done} deals: {}", bar.message());
@@ -109,7 +110,7 @@ mod tests {
     fn hint_runs_count_positions() {
         let bar = ProgressBar::hidden();
         let mut progress = Progress::with_bar(bar.clone(), 1, 4, Counts::default());
-        progress.deal_done(&counts(4));
+        progress.deal_done(|| counts(4));
         assert_eq!(bar.message(), "4 positions: 4 solved, 0 unsolvable, 0 undecided");
     }
 }
