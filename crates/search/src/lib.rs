@@ -175,29 +175,27 @@
 //! [`SearchProblem`], [`Undo`], [`Heuristic`] (with [`Zero`] and closures), [`Observer`],
 //! [`Budget`], [`Report`]/[`Outcome`]/[`Stats`], and per module `Config`, engine, `Cache`.
 
-mod arena;
 mod bounded;
 mod engine;
-mod mem;
 mod observer;
 mod problem;
-mod queue;
 mod report;
 
 pub mod astar;
 pub mod beam;
 pub mod bfs;
+pub mod containers;
 pub mod dfs;
 pub mod idastar;
 pub mod iddfs;
 pub mod staged;
 pub mod system_memory;
 
-pub use arena::NodeId;
 pub use bounded::Cycles;
+pub use containers::NodeId;
+pub use containers::TieBreak;
 pub use observer::{Control, FnObserver, Observer, observer_fn};
 pub use problem::{Backtrack, ByCopy, ByUndo, Heuristic, SearchProblem, Undo, Zero};
-pub use queue::TieBreak;
 pub use report::{Budget, Limit, Outcome, Reason, Report, Solution, Stats};
 
 /// The README's examples, compiled and run as doctests.

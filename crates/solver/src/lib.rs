@@ -82,7 +82,6 @@ mod goals;
 mod guide;
 mod handle;
 mod headroom;
-mod memory;
 mod optimal;
 mod preset;
 mod problem;
