@@ -265,12 +265,50 @@ pub fn zeroed<T: Copy + Default>(n: usize) -> Result<Vec<T>, OutOfMemory> {
 /// assert_eq!([0, 1, 16, 17, 25].map(grown_capacity), [0, 16, 16, 24, 36]);
 /// ```
 pub fn grown_capacity(len: usize) -> usize {
-    let mut capacity = 0;
-    while capacity < len {
-        capacity = next_capacity(capacity);
+    if len <= 16 {
+        return if len == 0 { 0 } else { 16 };
     }
-    capacity
+    // Engines call this at every node they expand, so two comparisons, not a search: the
+    // capacities at least 1.5 times apart, one of three holds the lengths of a bit length.
+    let start = usize::from(FIRST[(usize::BITS - (len - 1).leading_zeros()) as usize]);
+    CAPACITIES[start + usize::from(CAPACITIES[start] < len) + usize::from(CAPACITIES[start + 1] < len)]
 }
+
+/// Places in [`CAPACITIES`]: 110 reach `usize::MAX` (16 · 1.5^109 > 2^64).
+const PLACES: usize = 110;
+
+/// Every capacity [`push`] gives a vector grown from empty, in order: 16, 24, 36, 54, …,
+/// saturating at `usize::MAX`, which no allocation reaches.
+static CAPACITIES: [usize; PLACES] = {
+    let mut table = [0; PLACES];
+    let mut capacity = 16usize;
+    let mut i = 0;
+    while i < PLACES {
+        table[i] = capacity;
+        // `next_capacity`, saturating (`usize` is 32 bits on some targets).
+        capacity = capacity.saturating_add(capacity / 2);
+        i += 1;
+    }
+    table
+};
+
+/// `FIRST[b]`: the first place in [`CAPACITIES`] that holds a length whose predecessor has
+/// bit length `b` (a length in `2^(b−1) + 1 ..= 2^b`). The capacity for such a length is
+/// at that place or one of the next two: two places on, a capacity has grown 2.25 times.
+static FIRST: [u8; usize::BITS as usize + 1] = {
+    let mut table = [0; usize::BITS as usize + 1];
+    let mut bits = 1;
+    while bits <= usize::BITS as usize {
+        let least = (1usize << (bits - 1)) + 1;
+        let mut i = 0;
+        while CAPACITIES[i] < least {
+            i += 1;
+        }
+        table[bits] = i as u8;
+        bits += 1;
+    }
+    table
+};
 
 /// Bytes held by a `Vec<T>` grown from empty to `len` elements by [`push`] (see the module
 /// docs for why a warm cache is counted this way).
@@ -327,6 +365,24 @@ mod tests {
             reserve(&mut v, extra).unwrap();
             prop_assert!(v.capacity() - v.len() >= extra);
             prop_assert_eq!(held(&v) - before, predicted);
+        }
+    }
+
+    /// The table behind `grown_capacity` is the sequence `next_capacity` makes.
+    #[test]
+    fn grown_capacities_follow_the_growth_rule() {
+        let mut capacity = 0;
+        for len in 0..200_000 {
+            if capacity < len {
+                capacity = next_capacity(capacity);
+            }
+            assert_eq!(grown_capacity(len), capacity, "at {len}");
+        }
+        // Far lengths: the least capacity of the sequence that holds them.
+        for len in [usize::MAX, usize::MAX / 3, 1 << 40, (1 << 40) + 1] {
+            let capacity = grown_capacity(len);
+            assert!(capacity >= len && CAPACITIES.contains(&capacity), "at {len}");
+            assert!(CAPACITIES.iter().all(|&c| c >= capacity || c < len), "at {len}");
         }
     }
 

@@ -189,28 +189,19 @@ mod tests {
     #[test]
     fn clear_keeps_small_tables_and_drops_large_ones() {
         let mut set = HashSet64::default();
-        let mut rng = xorshift(0x51_7cc1_b727_220a);
-        for _ in 0..(HashSet64::KEPT_SLOTS / 2) {
-            set.insert(rng()).unwrap();
+        // Distinct, well-spread hashes: an odd multiplier permutes the 64-bit values.
+        let spread = |i: usize| (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        for i in 0..(HashSet64::KEPT_SLOTS / 2) {
+            set.insert(spread(i)).unwrap();
         }
         assert_eq!(set.slots.len(), HashSet64::KEPT_SLOTS);
         assert!(set.bytes() <= HashSet64::peak(0, set.len()));
         set.clear();
         assert_eq!(set.slots.len(), HashSet64::KEPT_SLOTS, "kept");
-        for _ in 0..=(HashSet64::KEPT_SLOTS / 2) {
-            set.insert(rng()).unwrap();
+        for i in 0..=(HashSet64::KEPT_SLOTS / 2) {
+            set.insert(spread(i)).unwrap();
         }
         set.clear();
         assert_eq!(set.bytes(), 0, "dropped");
-    }
-
-    /// A xorshift generator from `seed` (not 0).
-    fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
-        move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        }
     }
 }
