@@ -24,6 +24,8 @@
 //!   problem declares `type Backtrack = ByUndo`) or one state per depth (`ByCopy`).
 //! - Stored-state engines keep states once in an arena indexed by [`NodeId`], parents as ids, a
 //!   key index of 4-byte slots (id and hash tag) and a bucket queue of 4-byte id entries.
+//!   These structures are public in [`containers`], with the byte accounting every budget
+//!   uses, for engines written outside this crate.
 //! - [`system_memory`] says how much more memory the process may allocate (cgroup,
 //!   `RLIMIT_AS`, `MemAvailable` on Linux), to size byte budgets to the machine.
 //! - Heuristic engines (A*, weighted A*, greedy, IDA*, beam) estimate each child from its
