@@ -51,10 +51,9 @@
 
 use freecell_core::{Automove, Board, Card, Key, Move, MoveModel, NextHome, Pile, PileKind, Suit};
 use freecell_heuristics::thesis::{is_fully_sorted, sortedness_of};
-use freecell_search::{Budget, Control, Limit, Observer, Outcome, Reason, Report, Solution, Stats};
-
 use freecell_search::containers::KeySet;
 use freecell_search::containers::bytes::{growth, held, reserve, room};
+use freecell_search::{Budget, Control, Limit, Observer, Outcome, Reason, Report, Solution, Stats};
 
 /// The automove rule played after every goal: Raymond's, the thesis's automove theorem and
 /// its corollary.

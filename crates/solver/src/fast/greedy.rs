@@ -5,10 +5,9 @@
 use std::cell::Cell;
 
 use freecell_core::{Automove, Board, Move, MoveModel, Pile};
-use freecell_search::{Control, Observer, Reason, Stats};
-
 use freecell_search::containers::bytes::{grown, grown_capacity, grown_peak, held, push, reserve, room};
 use freecell_search::containers::{HashSet64, LinkedBuckets};
+use freecell_search::{Control, Observer, Reason, Stats};
 
 use super::eval::{Blocking, Counts, Digging, Weights, evaluate};
 use super::moves::{Sparing, automoves_after, goes_home, moved_card, moves_again};
@@ -93,10 +92,9 @@ impl Search {
 
     /// Bytes held, at most, while `extra` more nodes are stored: computed from lengths, as
     /// a cache filled from empty would hold them, so that a byte limit stops a search at the
-    /// same node whether or not the cache is warm (as the solver's other engines count).
+    /// same node whether or not the cache is warm. The model is that of
+    /// `freecell_search::containers::bytes`, whose growth rule the vectors follow.
     /// `priorities`: the open list's buckets then reserved (see [`LinkedBuckets::reserve`]).
-    /// The model is `freecell_search::containers::bytes`'s, whose growth rule the vectors
-    /// follow.
     pub(super) fn peak(&self, extra: usize, priorities: usize) -> usize {
         grown_peak::<Node>(self.nodes.len(), extra)
             + grown_peak::<Board>(self.boards.len(), 1)
