@@ -109,7 +109,6 @@ mod goals;
 mod guide;
 mod handle;
 mod headroom;
-mod memory;
 mod optimal;
 mod preset;
 mod problem;
