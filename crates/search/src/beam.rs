@@ -3,8 +3,8 @@
 //!
 //! Kept nodes are stored in an arena with a key index, so a state is never kept twice (across
 //! layers too). Incomplete by design: an empty layer after pruning ends
-//! [`Undecided`](crate::Outcome::Undecided) with [`Reason::Pruned`]; only a search that never
-//! dropped a child can report [`Exhausted`](crate::Outcome::Exhausted).
+//! [`Undecided`](crate::SearchOutcome::Undecided) with [`UndecidedReason::Pruned`]; only a search that never
+//! dropped a child can report [`Exhausted`](crate::SearchOutcome::Exhausted).
 //!
 //! # Examples
 //!
@@ -28,7 +28,9 @@ use std::fmt;
 
 use crate::arena::{Arena, NO_PARENT};
 use crate::mem::{growth, move_growth, push, reserve_moves, vec_bytes};
-use crate::{Budget, Control, Heuristic, Observer, Outcome, Reason, Report, SearchProblem, Solution, Stats};
+use crate::{
+    Budget, Control, Heuristic, MovePath, Observer, Report, SearchOutcome, SearchProblem, Stats, UndecidedReason,
+};
 
 /// Settings of [`Beam`].
 ///
@@ -158,7 +160,7 @@ impl Beam {
         heuristic: &H,
         observer: &mut O,
         stats: &mut Stats,
-    ) -> Result<Outcome<P::Move>, Reason>
+    ) -> Result<SearchOutcome<P::Move>, UndecidedReason>
     where
         P: SearchProblem + ?Sized,
         H: Heuristic<P> + ?Sized,
@@ -176,11 +178,11 @@ impl Beam {
         c.next_h.clear();
         stats.iterations = 1;
         if problem.is_goal(start) {
-            return Ok(Outcome::Solved(Solution { moves: Vec::new(), cost: 0 }));
+            return Ok(SearchOutcome::Solved(MovePath { moves: Vec::new(), cost: 0 }));
         }
         budget.bytes(c.memory_usage(), c.arena.growth_one(0))?;
         c.arena.make_room(problem)?;
-        let at = c.arena.find(problem, start, &problem.key(start)).err().ok_or(Reason::Capacity)?;
+        let at = c.arena.find(problem, start, &problem.key(start)).err().ok_or(UndecidedReason::Capacity)?;
         budget.bytes(c.memory_usage(), growth(&c.layer_h))?;
         stats.evaluated += 1;
         push(&mut c.layer_h, heuristic.estimate(problem, start))?;
@@ -200,7 +202,7 @@ impl Beam {
                 budget.expand(stats)?;
                 stats.expanded += 1;
                 if observer.on_expand(stats) == Control::Stop {
-                    return Err(Reason::Stopped);
+                    return Err(UndecidedReason::Stopped);
                 }
                 let g = c.arena.g(id as u32);
                 let h = c.layer_h[id - lo];
@@ -220,9 +222,9 @@ impl Beam {
                     child.clone_from(parent);
                     problem.apply(child, mv);
                     if problem.is_goal(child) {
-                        let mut moves = c.arena.path(problem, id as u32).ok_or(Reason::Inconsistent)?;
+                        let mut moves = c.arena.path(problem, id as u32).ok_or(UndecidedReason::Inconsistent)?;
                         moves.push(mv);
-                        return Ok(Outcome::Solved(Solution { moves, cost: g2 }));
+                        return Ok(SearchOutcome::Solved(MovePath { moves, cost: g2 }));
                     }
                     let key = problem.key(child);
                     let used = c.arena.bytes() + vec_bytes(&c.candidates) + vec_bytes(&c.moves) + layer_bytes!();
@@ -266,10 +268,10 @@ impl Beam {
                 depth += 1;
                 stats.iterations += 1;
                 if observer.on_iteration(depth, stats) == Control::Stop {
-                    return Err(Reason::Stopped);
+                    return Err(UndecidedReason::Stopped);
                 }
             }
         }
-        Ok(if pruned { Outcome::Undecided(Reason::Pruned) } else { Outcome::Exhausted })
+        Ok(if pruned { SearchOutcome::Undecided(UndecidedReason::Pruned) } else { SearchOutcome::Exhausted })
     }
 }

@@ -25,7 +25,7 @@ use std::fmt;
 
 use crate::arena::{Arena, NO_PARENT};
 use crate::mem::{move_growth, push, reserve_moves, vec_bytes};
-use crate::{Budget, Control, Observer, Outcome, Reason, Report, SearchProblem, Solution, Stats};
+use crate::{Budget, Control, MovePath, Observer, Report, SearchOutcome, SearchProblem, Stats, UndecidedReason};
 
 /// Settings of [`Bfs`].
 ///
@@ -100,8 +100,8 @@ impl<P: SearchProblem + ?Sized> fmt::Debug for Cache<P> {
 
 /// Breadth-first search.
 ///
-/// [`Solved`](Outcome::Solved) with fewest moves; [`Exhausted`](Outcome::Exhausted) when every
-/// reachable state was expanded; [`Undecided`](Outcome::Undecided) on a budget, a stop, or the
+/// [`Solved`](SearchOutcome::Solved) with fewest moves; [`Exhausted`](SearchOutcome::Exhausted) when every
+/// reachable state was expanded; [`Undecided`](SearchOutcome::Undecided) on a budget, a stop, or the
 /// depth bound.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Bfs {
@@ -129,7 +129,7 @@ impl Bfs {
         start: &P::State,
         observer: &mut O,
         stats: &mut Stats,
-    ) -> Result<Outcome<P::Move>, Reason>
+    ) -> Result<SearchOutcome<P::Move>, UndecidedReason>
     where
         P: SearchProblem + ?Sized,
         O: Observer + ?Sized,
@@ -142,11 +142,11 @@ impl Bfs {
         push(&mut c.scratch, start.clone())?;
         stats.iterations = 1;
         if problem.is_goal(start) {
-            return Ok(Outcome::Solved(Solution { moves: Vec::new(), cost: 0 }));
+            return Ok(SearchOutcome::Solved(MovePath { moves: Vec::new(), cost: 0 }));
         }
         budget.bytes(c.memory_usage(), c.arena.growth_one(0))?;
         c.arena.make_room(problem)?;
-        let at = c.arena.find(problem, start, &problem.key(start)).err().ok_or(Reason::Capacity)?;
+        let at = c.arena.find(problem, start, &problem.key(start)).err().ok_or(UndecidedReason::Capacity)?;
         c.arena.insert(at, start.clone(), NO_PARENT, 0)?;
 
         let scratch_bytes = vec_bytes(&c.scratch);
@@ -160,7 +160,7 @@ impl Bfs {
                 depth += 1;
                 stats.iterations += 1;
                 if observer.on_iteration(depth, stats) == Control::Stop {
-                    return Err(Reason::Stopped);
+                    return Err(UndecidedReason::Stopped);
                 }
             }
             if self.config.max_depth.is_some_and(|d| depth >= d) {
@@ -172,7 +172,7 @@ impl Bfs {
             budget.expand(stats)?;
             stats.expanded += 1;
             if observer.on_expand(stats) == Control::Stop {
-                return Err(Reason::Stopped);
+                return Err(UndecidedReason::Stopped);
             }
             let g = c.arena.g(id);
             c.scratch[0].clone_from(c.arena.state(id));
@@ -190,9 +190,9 @@ impl Bfs {
                 child.clone_from(parent);
                 problem.apply(child, mv);
                 if problem.is_goal(child) {
-                    let mut moves = c.arena.path(problem, id).ok_or(Reason::Inconsistent)?;
+                    let mut moves = c.arena.path(problem, id).ok_or(UndecidedReason::Inconsistent)?;
                     moves.push(mv);
-                    return Ok(Outcome::Solved(Solution { moves, cost: g2 }));
+                    return Ok(SearchOutcome::Solved(MovePath { moves, cost: g2 }));
                 }
                 let key = problem.key(child);
                 let used = c.arena.bytes() + vec_bytes(&c.moves) + scratch_bytes;
@@ -207,6 +207,6 @@ impl Bfs {
             }
             stats.peak_stored = c.arena.len() as u64;
         }
-        Ok(if cut { Outcome::Undecided(Reason::Bound) } else { Outcome::Exhausted })
+        Ok(if cut { SearchOutcome::Undecided(UndecidedReason::Bound) } else { SearchOutcome::Exhausted })
     }
 }

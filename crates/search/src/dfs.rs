@@ -23,7 +23,7 @@
 use std::fmt;
 
 use crate::bounded::{Core, Params, RunEnd};
-use crate::{Budget, Cycles, Observer, Outcome, Reason, Report, SearchProblem, Stats, Zero};
+use crate::{Budget, Cycles, Observer, Report, SearchOutcome, SearchProblem, Stats, UndecidedReason, Zero};
 
 /// Settings of [`Dfs`].
 ///
@@ -122,9 +122,9 @@ impl<P: SearchProblem + ?Sized> fmt::Debug for Cache<P> {
 
 /// Depth-bounded depth-first search.
 ///
-/// Ends [`Solved`](Outcome::Solved) with the first goal found, [`Exhausted`](Outcome::Exhausted)
-/// if no node was cut off by the depth bound, or [`Undecided`](Outcome::Undecided) with
-/// [`Reason::Bound`] otherwise.
+/// Ends [`Solved`](SearchOutcome::Solved) with the first goal found, [`Exhausted`](SearchOutcome::Exhausted)
+/// if no node was cut off by the depth bound, or [`Undecided`](SearchOutcome::Undecided) with
+/// [`UndecidedReason::Bound`] otherwise.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Dfs {
     config: Config,
@@ -150,10 +150,10 @@ impl Dfs {
         };
         let mut stats = Stats { iterations: 1, ..Stats::default() };
         let outcome = match cache.core.run(problem, start, &Zero, observer, &prm, &mut stats) {
-            RunEnd::Found(s) => Outcome::Solved(s),
-            RunEnd::Stop(r) => Outcome::Undecided(r),
-            RunEnd::Done { cut: false, .. } => Outcome::Exhausted,
-            RunEnd::Done { cut: true, .. } => Outcome::Undecided(Reason::Bound),
+            RunEnd::Found(s) => SearchOutcome::Solved(s),
+            RunEnd::Stop(r) => SearchOutcome::Undecided(r),
+            RunEnd::Done { cut: false, .. } => SearchOutcome::Exhausted,
+            RunEnd::Done { cut: true, .. } => SearchOutcome::Undecided(UndecidedReason::Bound),
         };
         Report { outcome, stats }
     }

@@ -57,7 +57,7 @@ impl Config {
         Self { max_cost: u32::MAX, max_depth: u32::MAX, cycles: Cycles::Path, table: None, budget: Budget::UNLIMITED }
     }
 
-    /// Give up ([`Reason::Bound`](crate::Reason::Bound)) rather than search with a cost bound
+    /// Give up ([`UndecidedReason::Bound`](crate::UndecidedReason::Bound)) rather than search with a cost bound
     /// above `c`.
     pub fn max_cost(mut self, c: u32) -> Self {
         self.max_cost = c;
@@ -108,8 +108,8 @@ impl Config {
 
 /// Iterative deepening depth-first search.
 ///
-/// [`Solved`](crate::Outcome::Solved) with a cheapest solution; [`Exhausted`](crate::Outcome::Exhausted)
-/// when a pass cut nothing off; [`Undecided`](crate::Outcome::Undecided) on a budget, a stop or
+/// [`Solved`](crate::SearchOutcome::Solved) with a cheapest solution; [`Exhausted`](crate::SearchOutcome::Exhausted)
+/// when a pass cut nothing off; [`Undecided`](crate::SearchOutcome::Undecided) on a budget, a stop or
 /// the configured bounds.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct IterativeDeepening {

@@ -14,9 +14,9 @@
 //! # API themes
 //!
 //! - `engine.search(&mut cache, &problem, &start, &heuristic, &mut observer)` (engines without
-//!   a heuristic take none) returns a [`Report`]: an [`Outcome`] — [`Solved`](Outcome::Solved)
-//!   with the moves and cost, [`Exhausted`](Outcome::Exhausted) (proved: no solution), or
-//!   [`Undecided`](Outcome::Undecided) with a [`Reason`] — plus [`Stats`] in every case.
+//!   a heuristic take none) returns a [`Report`]: a [`SearchOutcome`] — [`Solved`](SearchOutcome::Solved)
+//!   with the moves and cost, [`Exhausted`](SearchOutcome::Exhausted) (proved: no solution), or
+//!   [`Undecided`](SearchOutcome::Undecided) with an [`UndecidedReason`] — plus [`Stats`] in every case.
 //! - Limits inside a search are [`Budget`]s on expanded nodes, generated nodes and bytes,
 //!   exact and reproducible. Wall-clock limits and cancellation are the caller's: an
 //!   [`Observer`] sees progress and returns [`Control::Stop`]. `()` is the free no-op observer.
@@ -143,9 +143,9 @@
 //!
 //! # Design notes
 //!
-//! - **Results.** [`Report`] = [`Outcome`] + [`Stats`] instead of STYLE's
+//! - **Results.** [`Report`] = [`SearchOutcome`] + [`Stats`] instead of STYLE's
 //!   `Result<Option<Solution>, SearchError>`: a spent budget is an ordinary answer, and
-//!   statistics are needed for every ending (see [`Outcome`]).
+//!   statistics are needed for every ending (see [`SearchOutcome`]).
 //! - **Backtracking is declared by the problem**, as an associated type
 //!   (`type Backtrack = ByUndo` or `ByCopy`) rather than a flag: declaring `ByUndo` without
 //!   implementing [`Undo`] does not compile, and engines pick the strategy statically.
@@ -173,7 +173,7 @@
 //! # Principal types
 //!
 //! [`SearchProblem`], [`Undo`], [`Heuristic`] (with [`Zero`] and closures), [`Observer`],
-//! [`Budget`], [`Report`]/[`Outcome`]/[`Stats`], and per module `Config`, engine, `Cache`.
+//! [`Budget`], [`Report`]/[`SearchOutcome`]/[`Stats`], and per module `Config`, engine, `Cache`.
 
 mod arena;
 mod bounded;
@@ -198,7 +198,11 @@ pub use bounded::Cycles;
 pub use observer::{Control, FnObserver, Observer, observer_fn};
 pub use problem::{Backtrack, ByCopy, ByUndo, Heuristic, SearchProblem, Undo, Zero};
 pub use queue::TieBreak;
-pub use report::{Budget, Limit, Outcome, Reason, Report, Solution, Stats};
+pub use report::{Budget, Limit, MovePath, Report, SearchOutcome, Stats, UndecidedReason};
+
+/// The short name the container modules (`arena`, `mem`, `queue`) give [`UndecidedReason`]:
+/// their every growth returns `Result<_, Reason>`.
+pub(crate) use report::UndecidedReason as Reason;
 
 /// The README's examples, compiled and run as doctests.
 #[cfg(doctest)]

@@ -10,17 +10,17 @@
 use std::collections::HashSet;
 use std::hash::{BuildHasher, Hash};
 
-use freecell_search::{Limit, Reason};
+use freecell_search::{Limit, UndecidedReason};
 
 /// How a search ends when the allocator refuses memory: as when its byte limit is reached.
 /// The engines' growth is fallible (`try_reserve`), so that a refusal ends the search
 /// rather than aborting the process.
-pub(crate) const NO_MEMORY: Reason = Reason::Budget(Limit::Bytes);
+pub(crate) const NO_MEMORY: UndecidedReason = UndecidedReason::Budget(Limit::Bytes);
 
 /// Pushes `x`, growing as `Vec::push` does; [`NO_MEMORY`] (and `v` unchanged) if the
 /// allocator refuses.
 #[inline]
-pub(crate) fn push<T>(v: &mut Vec<T>, x: T) -> Result<(), Reason> {
+pub(crate) fn push<T>(v: &mut Vec<T>, x: T) -> Result<(), UndecidedReason> {
     room(v, 1)?;
     v.push(x);
     Ok(())
@@ -29,32 +29,32 @@ pub(crate) fn push<T>(v: &mut Vec<T>, x: T) -> Result<(), Reason> {
 /// Makes room for `extra` more elements, growing as std's amortised growth does (so the
 /// capacities stay those [`vec_bytes`] models); [`NO_MEMORY`] if the allocator refuses.
 #[inline]
-pub(crate) fn room<T>(v: &mut Vec<T>, extra: usize) -> Result<(), Reason> {
+pub(crate) fn room<T>(v: &mut Vec<T>, extra: usize) -> Result<(), UndecidedReason> {
     if v.capacity() - v.len() < extra { grow(v, extra) } else { Ok(()) }
 }
 
 #[cold]
 #[inline(never)]
-fn grow<T>(v: &mut Vec<T>, extra: usize) -> Result<(), Reason> {
+fn grow<T>(v: &mut Vec<T>, extra: usize) -> Result<(), UndecidedReason> {
     v.try_reserve(extra).map_err(|_| NO_MEMORY)
 }
 
 /// Makes room in `set` for one more element, growing as an insertion would;
 /// [`NO_MEMORY`] if the allocator refuses.
 #[inline]
-pub(crate) fn set_room<T: Eq + Hash, S: BuildHasher>(set: &mut HashSet<T, S>) -> Result<(), Reason> {
+pub(crate) fn set_room<T: Eq + Hash, S: BuildHasher>(set: &mut HashSet<T, S>) -> Result<(), UndecidedReason> {
     if set.len() == set.capacity() { grow_set(set) } else { Ok(()) }
 }
 
 #[cold]
 #[inline(never)]
-fn grow_set<T: Eq + Hash, S: BuildHasher>(set: &mut HashSet<T, S>) -> Result<(), Reason> {
+fn grow_set<T: Eq + Hash, S: BuildHasher>(set: &mut HashSet<T, S>) -> Result<(), UndecidedReason> {
     set.try_reserve(1).map_err(|_| NO_MEMORY)
 }
 
 /// A vector of `n` zeros, or [`NO_MEMORY`]. It writes the zeros (stable Rust has no
 /// fallible `calloc`); the tables built on it write most slots right after anyway.
-pub(crate) fn try_zeroed<T: Copy + Default>(n: usize) -> Result<Vec<T>, Reason> {
+pub(crate) fn try_zeroed<T: Copy + Default>(n: usize) -> Result<Vec<T>, UndecidedReason> {
     let mut v = Vec::new();
     v.try_reserve_exact(n).map_err(|_| NO_MEMORY)?;
     v.resize(n, T::default());

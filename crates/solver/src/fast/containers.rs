@@ -3,7 +3,7 @@
 //! what it would hold before it grows, so that the byte limit is checked first.
 
 use freecell_core::Move;
-use freecell_search::Reason;
+use freecell_search::UndecidedReason;
 
 use crate::memory::{push, room, try_zeroed, vec_bytes};
 
@@ -85,7 +85,7 @@ impl HashSet64 {
     /// allocator refuses to grow it.
     #[inline(always)]
     #[allow(clippy::inline_always)] // the search's inner loop: with the `Result`, LLVM calls it
-    pub(super) fn insert(&mut self, hash: u64) -> Result<bool, Reason> {
+    pub(super) fn insert(&mut self, hash: u64) -> Result<bool, UndecidedReason> {
         if (self.hashes.len() + 1) * 2 > self.slots.len() {
             self.grow()?;
         }
@@ -107,7 +107,7 @@ impl HashSet64 {
 
     #[cold]
     #[inline(never)]
-    fn grow(&mut self) -> Result<(), Reason> {
+    fn grow(&mut self) -> Result<(), UndecidedReason> {
         self.slots = try_zeroed(Self::slots_for(self.hashes.len() + 1))?;
         let mask = self.slots.len() - 1;
         for &hash in &self.hashes {
@@ -161,13 +161,13 @@ impl Open {
     ///
     /// [`Search::peak`]: super::greedy::Search::peak
     #[inline]
-    pub(super) fn reserve(&mut self, n: usize) -> Result<(), Reason> {
+    pub(super) fn reserve(&mut self, n: usize) -> Result<(), UndecidedReason> {
         if self.heads.len() < n { self.grow(n) } else { Ok(()) }
     }
 
     #[cold]
     #[inline(never)]
-    fn grow(&mut self, n: usize) -> Result<(), Reason> {
+    fn grow(&mut self, n: usize) -> Result<(), UndecidedReason> {
         let (buckets, len) = (Self::buckets_for(n), self.heads.len());
         room(&mut self.heads, buckets - len)?;
         self.heads.resize(buckets, NONE);

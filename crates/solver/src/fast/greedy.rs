@@ -5,7 +5,7 @@
 use std::cell::Cell;
 
 use freecell_core::{Automove, Board, Move, MoveModel, Pile};
-use freecell_search::{Control, Observer, Reason, Stats};
+use freecell_search::{Control, Observer, Stats, UndecidedReason};
 
 use super::containers::{HashSet64, NONE, Node, Open, growth_peak};
 use super::eval::{Blocking, Counts, Digging, Weights, evaluate};
@@ -122,7 +122,7 @@ impl Search {
     /// start is taken as it is, without automoves: the first move is the search's, so a
     /// path is completed by replaying each move with the automoves it implies. `Err` when
     /// the allocator refuses the little this needs.
-    pub(super) fn begin(&mut self, start: &Board, weights: &Weights, max_bytes: usize) -> Result<(), Reason> {
+    pub(super) fn begin(&mut self, start: &Board, weights: &Weights, max_bytes: usize) -> Result<(), UndecidedReason> {
         if self.capacity_bytes() > max_bytes / 4 {
             // A hard deal grew the cache: give the memory back rather than start over the limit.
             *self = Search::default();
