@@ -8,7 +8,7 @@ use crate::{Reason, SearchProblem};
 /// The index of a stored node in an engine's arena.
 ///
 /// A `u32` keeps parent links and queue entries small; an arena holds at most 2³² − 1 nodes
-/// (a search that needs more ends [`Undecided`](crate::Outcome::Undecided) with
+/// (a search that needs more ends [`Undecided`](crate::SearchOutcome::Undecided) with
 /// [`Reason::Capacity`]).
 ///
 /// # Examples

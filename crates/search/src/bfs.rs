@@ -1,6 +1,6 @@
 //! Breadth-first search: fewest moves.
 //!
-//! States are stored once in an arena (as in [`astar`](crate::astar)); the arena itself is the
+//! States are stored once in an arena (as in [`astar`](mod@crate::astar)); the arena itself is the
 //! FIFO queue, since nodes are stored in the order they are discovered. The goal test runs on
 //! generation. The solution has the fewest moves; its cost is the sum of the step costs, which
 //! is the optimal cost only when all steps cost the same.

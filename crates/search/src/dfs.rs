@@ -90,7 +90,7 @@ impl Config {
     }
 }
 
-/// Reusable scratch of [`Dfs`], [`iddfs`](crate::iddfs) and [`idastar`](crate::idastar):
+/// Reusable scratch of [`Dfs`], [`iddfs`](mod@crate::iddfs) and [`idastar`](mod@crate::idastar):
 /// the move stack, the path and the transposition table. Keeps its capacity between searches.
 pub struct Cache<P: SearchProblem + ?Sized> {
     pub(crate) core: Core<P>,

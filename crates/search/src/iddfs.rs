@@ -1,7 +1,7 @@
 //! Iterative deepening: depth-first passes with a growing cost bound; the first solution is
 //! a cheapest one.
 //!
-//! Each pass is [`dfs`](crate::dfs)'s core with a bound on the path cost `g`; the next bound
+//! Each pass is [`dfs`](mod@crate::dfs)'s core with a bound on the path cost `g`; the next bound
 //! is the smallest cost that exceeded the last one (with unit costs: depth 0, 1, 2, …).
 //! Memory stays proportional to the depth (plus an optional transposition table).
 //!

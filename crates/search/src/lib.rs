@@ -3,7 +3,7 @@
 //! `freecell-search` solves any puzzle described by the [`SearchProblem`] trait: states, tiny
 //! `Copy` moves, a canonical key, a goal test, move generation into a caller's buffer, in-place
 //! apply and step costs, plus optional [`Undo`] and a [`Heuristic`]. Each algorithm module
-//! ([`bfs`], [`dfs`], [`iddfs`], [`idastar`], [`astar`] (also weighted A* and greedy
+//! ([`bfs`](mod@bfs), [`dfs`](mod@dfs), [`iddfs`](mod@iddfs), [`idastar`](mod@idastar), [`astar`](mod@astar) (also weighted A* and greedy
 //! best-first), [`beam`], [`staged`]) has a `Config`, an engine and a caller-owned `Cache`
 //! that keeps its capacity between searches, so a warm search allocates nothing per node.
 //!
@@ -177,9 +177,11 @@
 
 mod arena;
 mod bounded;
+mod closures;
 mod engine;
 mod mem;
 mod observer;
+mod oneshot;
 mod problem;
 mod queue;
 mod report;
@@ -195,7 +197,9 @@ pub mod system_memory;
 
 pub use arena::NodeId;
 pub use bounded::Cycles;
+pub use closures::{Edge, FnProblem, problem_fn};
 pub use observer::{Control, FnObserver, Observer, observer_fn};
+pub use oneshot::{NoPath, StatePath, Within, astar, bfs, dfs, dijkstra, idastar, iddfs, within};
 pub use problem::{Backtrack, ByCopy, ByUndo, Heuristic, SearchProblem, Undo, Zero};
 pub use queue::TieBreak;
 pub use report::{Budget, Limit, MovePath, Report, SearchOutcome, Stats, UndecidedReason};
