@@ -109,6 +109,11 @@ impl<P: SearchProblem + ?Sized> Cache<P> {
             + vec_bytes(&self.layer_h)
             + vec_bytes(&self.next_h)
     }
+
+    /// Nodes stored by the last search: every state it kept, in every layer.
+    pub fn stored(&self) -> usize {
+        self.arena.len()
+    }
 }
 
 impl<P: SearchProblem + ?Sized> Default for Cache<P> {

@@ -36,28 +36,35 @@ use crate::{Budget, Control, MovePath, Observer, Report, SearchOutcome, SearchPr
 /// let c = Config::new().budget(Budget::default().max_expanded(10));
 /// assert_eq!(c.get_budget().get_max_expanded(), Some(10));
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Config {
     budget: Budget,
-    max_depth: Option<u32>,
+    max_depth: u32,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Self::new()
+    }
 }
 
 impl Config {
     /// No budget, no depth bound.
     pub fn new() -> Self {
-        Self::default()
+        Self { budget: Budget::UNLIMITED, max_depth: u32::MAX }
     }
 
     crate::engine::budget_setting!("Node and byte budgets.");
 
-    /// Do not expand nodes `d` moves deep (`None`: no bound).
-    pub fn max_depth(mut self, d: Option<u32>) -> Self {
+    /// Nodes `d` moves deep are not expanded (as in [`dfs`](mod@crate::dfs) and
+    /// [`iddfs`](mod@crate::iddfs)); `u32::MAX`, the default, is no bound.
+    pub fn max_depth(mut self, d: u32) -> Self {
         self.max_depth = d;
         self
     }
 
     /// See [`max_depth`](Self::max_depth).
-    pub fn get_max_depth(&self) -> Option<u32> {
+    pub fn get_max_depth(&self) -> u32 {
         self.max_depth
     }
 }
@@ -163,7 +170,7 @@ impl Bfs {
                     return Err(UndecidedReason::Stopped);
                 }
             }
-            if self.config.max_depth.is_some_and(|d| depth >= d) {
+            if depth >= self.config.max_depth {
                 cut = true;
                 break;
             }

@@ -53,7 +53,7 @@ impl Config {
         Self { max_depth: 64, cycles: Cycles::Path, table: None, budget: Budget::UNLIMITED }
     }
 
-    /// Nodes deeper than `d` moves are not generated.
+    /// Nodes `d` moves deep are not expanded (default 64; `u32::MAX` is no bound).
     pub fn max_depth(mut self, d: u32) -> Self {
         self.max_depth = d;
         self

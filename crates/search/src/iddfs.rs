@@ -64,7 +64,7 @@ impl Config {
         self
     }
 
-    /// Never generate nodes deeper than `d` moves.
+    /// Nodes `d` moves deep are not expanded; `u32::MAX`, the default, is no bound.
     pub fn max_depth(mut self, d: u32) -> Self {
         self.max_depth = d;
         self

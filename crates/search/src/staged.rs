@@ -75,6 +75,7 @@ pub enum OpenList {
 /// assert_eq!((c.get_look_ahead(), c.get_leaf_depth()), (6, 7));
 /// let c = Config::paper();
 /// assert_eq!((c.get_look_ahead(), c.get_leaf_depth()), (6, 6));
+/// assert_eq!(Config::new(), Config::paper());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Config {
@@ -88,11 +89,16 @@ pub struct Config {
 
 impl Default for Config {
     fn default() -> Self {
-        Self::paper()
+        Self::new()
     }
 }
 
 impl Config {
+    /// [`paper`](Self::paper), no budget: every engine's `Config::new` is its default.
+    pub fn new() -> Self {
+        Self::paper()
+    }
+
     /// The GA-FreeCell paper's Algorithm 1 (§3.1.3, GECCO 2011): leaves at exactly depth `k`,
     /// open list sorted by heuristic with one entry per value (a newer state overwrites an open
     /// one of equal value), persistent (`T ← merge(T, U)`), table emptied once its size is

@@ -164,18 +164,24 @@ fn every_engine_runs_on_a_problem_fn() {
             }
         }
 
-        let breadth = bfs::Bfs::default().search(&mut bfs::Cache::new(), &problem, &0, &mut ());
+        let mut bfs_cache = bfs::Cache::new();
+        let breadth = bfs::Bfs::default().search(&mut bfs_cache, &problem, &0, &mut ());
         let depth =
             dfs::Dfs::new(dfs::Config::new().max_depth(16)).search(&mut dfs::Cache::new(), &problem, &0, &mut ());
         // A beam as wide as the graph never drops a state, so it is complete.
-        let wide =
-            beam::Beam::new(beam::Config::new().width(9)).search(&mut beam::Cache::new(), &problem, &0, &zero, &mut ());
+        let mut beam_cache = beam::Cache::new();
+        let wide = beam::Beam::new(beam::Config::new().width(9)).search(&mut beam_cache, &problem, &0, &zero, &mut ());
         for (name, report) in [("bfs", &breadth), ("dfs", &depth), ("beam", &wide)] {
             if fewest.is_some() {
                 check_solution(&problem, &0, report);
             } else {
                 assert!(report.is_exhausted(), "{name}, seed {seed}: {:?}", report.outcome);
             }
+        }
+        if fewest.is_none() {
+            // Both stored every state reachable from the start, once.
+            let reachable = g.distances(|_| 1)[0].iter().filter(|d| d.is_some()).count();
+            assert_eq!((bfs_cache.stored(), beam_cache.stored()), (reachable, reachable), "seed {seed}");
         }
         assert_eq!(breadth.solution().map(|s| s.len() as u64), fewest, "bfs, seed {seed}");
 

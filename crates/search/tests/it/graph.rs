@@ -177,7 +177,7 @@ fn bounds_make_depth_first_engines_undecided_not_exhausted() {
         &mut (),
     );
     assert_eq!(i.outcome, SearchOutcome::Undecided(UndecidedReason::Bound));
-    let b = bfs::Bfs::new(bfs::Config::new().max_depth(Some(5))).search(&mut bfs::Cache::new(), &Endless, &0, &mut ());
+    let b = bfs::Bfs::new(bfs::Config::new().max_depth(5)).search(&mut bfs::Cache::new(), &Endless, &0, &mut ());
     assert_eq!(b.outcome, SearchOutcome::Undecided(UndecidedReason::Bound));
     assert_eq!(b.stats.expanded, 9); // 0, ±1, …, ±4
 }
