@@ -32,12 +32,11 @@ pub struct StatePath<N> {
 /// use freecell_search::{Budget, NoPath, UndecidedReason, Limit, within};
 /// // Odd numbers only ever lead to odd numbers below 9.
 /// let odd = |&n: &u32| (n < 9).then_some(n + 2);
-/// assert_eq!(freecell_search::bfs(&1, odd, |&n| n == 4), Err(NoPath::Exhausted));
-/// let budget = Budget::default().max_expanded(2);
-/// assert_eq!(
-///     within(budget).bfs(&1, odd, |&n| n == 4),
-///     Err(NoPath::Undecided(UndecidedReason::Budget(Limit::Expanded)))
-/// );
+/// let none = freecell_search::bfs(&1, odd, |&n| n == 4);
+/// assert_eq!(none, Err(NoPath::Exhausted));
+/// let cut = within(Budget::default().max_expanded(2)).bfs(&1, odd, |&n| n == 4);
+/// assert_eq!(cut, Err(NoPath::Undecided(UndecidedReason::Budget(Limit::Expanded))));
+/// assert_eq!(cut.unwrap_err().to_string(), "no path found: the budget of expanded nodes ran out");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum NoPath {
@@ -52,7 +51,7 @@ impl fmt::Display for NoPath {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Exhausted => f.write_str("no goal is reachable from the start"),
-            Self::Undecided(reason) => write!(f, "no path found before the search ended ({reason:?})"),
+            Self::Undecided(reason) => write!(f, "no path found: {reason}"),
         }
     }
 }

@@ -1,5 +1,7 @@
 //! What every engine returns: a [`SearchOutcome`] plus [`Stats`], and the node/byte [`Budget`].
 
+use std::fmt;
+
 /// Counters every engine keeps; available for every outcome.
 ///
 /// # Examples
@@ -99,6 +101,30 @@ pub enum UndecidedReason {
     /// [`SearchProblem::key`](crate::SearchProblem::key) contract (states with equal keys
     /// must be interchangeable: the same moves, at the same costs, to states of equal keys).
     Inconsistent,
+}
+
+impl fmt::Display for UndecidedReason {
+    /// What happened, in words.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use freecell_search::{Limit, UndecidedReason};
+    /// let reason = UndecidedReason::Budget(Limit::Expanded);
+    /// assert_eq!(reason.to_string(), "the budget of expanded nodes ran out");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::Budget(Limit::Expanded) => "the budget of expanded nodes ran out",
+            Self::Budget(Limit::Generated) => "the budget of generated nodes ran out",
+            Self::Budget(Limit::Bytes) => "the byte budget ran out, or the allocator refused memory",
+            Self::Stopped => "the observer stopped the search",
+            Self::Bound => "a depth or cost bound cut nodes off",
+            Self::Pruned => "the engine discarded states, so running out of them proves nothing",
+            Self::Capacity => "more states were needed than the engine can number",
+            Self::Inconsistent => "the path to a goal could not be replayed (states with equal keys differ)",
+        })
+    }
 }
 
 /// How a search ended.
