@@ -53,12 +53,12 @@ impl Edge {
 ///
 /// # Cost
 ///
-/// Generating a state's moves calls `successors` once and keeps the states it returns, so the
-/// moves then played from that state (all of them, in A\*, breadth-first and beam search) cost
-/// a clone each. A depth-first engine that comes back to a state after searching below it
-/// calls `successors` again for each further move. The problem therefore holds one state's
-/// successors in a [`RefCell`]: it is not `Sync`, and its memory is not counted by byte
-/// budgets. For speed or exact budgets, implement [`SearchProblem`] for your puzzle.
+/// Generating a state's moves calls `successors` once and keeps the states it returns (in a
+/// [`RefCell`], so the problem is not `Sync`), so the moves then played from that state (all
+/// of them, in A\*, breadth-first and beam search) cost a clone each. A depth-first engine
+/// that comes back to a state after searching below it calls `successors` again for each
+/// further move. The kept states are not counted by byte budgets. For speed or exact
+/// budgets, implement [`SearchProblem`] for your puzzle.
 ///
 /// # Examples
 ///

@@ -1,6 +1,6 @@
 //! Generic, allocation-light state-space search.
 //!
-//! # One call
+//! # One-shot searches
 //!
 //! For quick use, a search is one call: a start state and closures in, a path of states out,
 //! in the shape of the `pathfinding` crate's functions (`pathfinding::prelude::{astar, bfs}`).
@@ -25,7 +25,10 @@
 //! and the cost) or [`NoPath`]: [`Exhausted`](NoPath::Exhausted) (proved: no goal is
 //! reachable) or [`Undecided`](NoPath::Undecided) (a budget ran out). [`within`] sets the
 //! budget. [`problem_fn`] turns the same closures into a [`SearchProblem`] that every engine
-//! below runs, beam search and staged deepening included.
+//! below runs, beam search and staged deepening included. Unlike `pathfinding`'s, the
+//! closures are `Fn`, not `FnMut` (engines call them through shared references): one that
+//! counts or caches keeps its state in a [`Cell`](std::cell::Cell) or
+//! [`RefCell`](std::cell::RefCell). Costs and estimates are `u32`.
 //!
 //! # Engines
 //!
@@ -211,7 +214,7 @@
 //!
 //! # Principal types
 //!
-//! The one-call functions with [`StatePath`], [`NoPath`] and [`within`]; [`problem_fn`]
+//! The one-shot functions with [`StatePath`], [`NoPath`] and [`within`]; [`problem_fn`]
 //! ([`FnProblem`], [`Edge`]); [`SearchProblem`], [`Undo`], [`Heuristic`] (with [`Zero`] and
 //! closures), [`Observer`], [`Budget`], [`Report`]/[`SearchOutcome`]/[`MovePath`]/[`Stats`],
 //! and per module `Config`, engine, `Cache`.

@@ -1,4 +1,4 @@
-//! One-shot searches: a start, closures, and back comes a path of states or why there is none.
+//! One-shot searches: a start and closures in, a path of states (or why there is none) out.
 
 use std::error::Error;
 use std::fmt;
@@ -42,8 +42,8 @@ pub struct StatePath<N> {
 pub enum NoPath {
     /// Every state reachable from the start was searched, and none is a goal: proved.
     Exhausted,
-    /// The search ended without an answer: a budget ran out, or (depth-first searches on an
-    /// infinite space) a bound cut states off.
+    /// The search ended without an answer, for the reason given: most often a budget ran out
+    /// (with no budget, memory did).
     Undecided(UndecidedReason),
 }
 
@@ -80,8 +80,9 @@ pub struct Within {
 }
 
 impl Within {
-    /// The budget every search of this value runs under.
-    pub fn budget(&self) -> Budget {
+    /// The budget every search of this value runs under (named as in every engine's
+    /// `Config`).
+    pub fn get_budget(&self) -> Budget {
         self.budget
     }
 
