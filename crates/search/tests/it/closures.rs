@@ -235,3 +235,68 @@ fn a_start_that_is_a_goal_is_a_path_of_one_state() {
     assert_eq!(freecell_search::dfs(&7, unit, is_goal), Ok(one.clone()));
     assert_eq!(freecell_search::iddfs(&7, unit, is_goal), Ok(one));
 }
+
+#[test]
+fn successors_that_change_between_calls_make_no_engine_panic() {
+    // Every other call forgets the second successor: the contract of `FnProblem` broken.
+    let calls = std::cell::Cell::new(0u32);
+    let fickle = |&n: &u32| {
+        calls.set(calls.get() + 1);
+        let both = [(n + 1, 1), (n + 2, 1)];
+        both.into_iter().take(if calls.get().is_multiple_of(2) { 1 } else { 2 })
+    };
+    let problem = problem_fn(fickle, |&n| n == 20);
+    let budget = Budget::default().max_expanded(1_000);
+    let zero = |_: &u32| 0u32;
+    let reports = [
+        astar::AStar::new(astar::Config::new().budget(budget)).search(
+            &mut astar::Cache::new(),
+            &problem,
+            &0,
+            &zero,
+            &mut (),
+        ),
+        idastar::IdaStar::new(idastar::Config::new().budget(budget)).search(
+            &mut idastar::Cache::new(),
+            &problem,
+            &0,
+            &zero,
+            &mut (),
+        ),
+        bfs::Bfs::new(bfs::Config::new().budget(budget)).search(&mut bfs::Cache::new(), &problem, &0, &mut ()),
+        dfs::Dfs::new(dfs::Config::new().budget(budget)).search(&mut dfs::Cache::new(), &problem, &0, &mut ()),
+        iddfs::IterativeDeepening::new(iddfs::Config::new().budget(budget)).search(
+            &mut iddfs::Cache::new(),
+            &problem,
+            &0,
+            &mut (),
+        ),
+        beam::Beam::new(beam::Config::new().budget(budget)).search(
+            &mut beam::Cache::new(),
+            &problem,
+            &0,
+            &zero,
+            &mut (),
+        ),
+        staged::StagedDeepening::new(staged::Config::new().budget(budget)).search(
+            &mut staged::Cache::new(),
+            &problem,
+            &0,
+            &zero,
+            &mut (),
+        ),
+    ];
+    // Whatever they answer, a path they return still starts at 0 and every state on it
+    // follows from the one before by +1 or +2.
+    for report in reports {
+        if let Some(moves) = report.solution() {
+            let path = problem.state_path(&0, moves);
+            assert_eq!(path.states.first(), Some(&0));
+            assert!(path.states.windows(2).all(|w| w[1] == w[0] || w[1] - w[0] <= 2), "{path:?}");
+        }
+    }
+    let limited = within(budget);
+    let _ = limited.astar(&0, fickle, zero, |&n| n == 20);
+    let _ = limited.idastar(&0, fickle, zero, |&n| n == 20);
+    let _ = limited.dfs(&0, |&n: &u32| fickle(&n).map(|(m, _)| m), |&n| n == 20);
+}
