@@ -25,6 +25,10 @@
 //! child; `pathfinding` takes a closure over one state and has no such hook, so it recounts all
 //! 16 cells per child. That difference is the point of the trait design, not a bench artefact.
 //!
+//! The one-shot functions ([`freecell_search::astar`], [`freecell_search::idastar`]) run too,
+//! on exactly `pathfinding`'s closures (`one-shot`): what a game pays for the closure API. Their
+//! throughput counts the expansions of our engine on the same closures ([`problem_fn`]).
+//!
 //! Run: `cargo bench -p freecell-benches --bench search`.
 
 // The bench prints the memory comparison, which criterion cannot report, and its memory
@@ -39,7 +43,7 @@ use std::collections::HashSet;
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group};
-use freecell_search::{Cycles, astar, idastar};
+use freecell_search::{Cycles, astar, idastar, problem_fn};
 use sliding::{KORF, Manhattan, Sliding};
 
 /// Successors as `pathfinding` wants them, without allocating: a fixed array's iterator.
@@ -52,6 +56,22 @@ fn pf_astar(p: &Sliding, s: u64, count: &Cell<u64>) -> Option<u32> {
     let goal = p.goal();
     pathfinding::directed::astar::astar(&s, |n| successors(p, *n, count), |n| p.manhattan(*n), |n| *n == goal)
         .map(|(_, c)| c)
+}
+
+/// Our one-shot A* on `pathfinding`'s closures.
+fn one_shot_astar(p: &Sliding, s: u64, count: &Cell<u64>) -> Option<u32> {
+    let goal = p.goal();
+    freecell_search::astar(&s, |n| successors(p, *n, count), |n| p.manhattan(*n), |n| *n == goal)
+        .ok()
+        .map(|path| path.cost)
+}
+
+/// Our one-shot IDA* on `pathfinding`'s closures.
+fn one_shot_idastar(p: &Sliding, s: u64, count: &Cell<u64>) -> Option<u32> {
+    let goal = p.goal();
+    freecell_search::idastar(&s, |n| successors(p, *n, count), |n| p.manhattan(*n), |n| *n == goal)
+        .ok()
+        .map(|path| path.cost)
 }
 
 fn pf_idastar(p: &Sliding, s: u64, count: &Cell<u64>) -> Option<u32> {
@@ -164,6 +184,15 @@ fn bench(c: &mut Criterion) {
             "Korf #{n}: expanded: A* ours {} / pathfinding {pf_expanded_a}; IDA* ours {} / pathfinding {pf_expanded_i}",
             ours_a.stats.expanded, ours_i.stats.expanded
         );
+        // The one-shot functions' engines on the same closures, for their expansion counts.
+        let closures = problem_fn(|x: &u64| successors(&p, *x, &count), |x| *x == goal);
+        let heuristic = |x: &u64| p.manhattan(*x);
+        let one_shot_a = astar_engine.search(&mut astar::Cache::new(), &closures, &s, &heuristic, &mut ());
+        let one_shot_i =
+            idastar::IdaStar::default().search(&mut idastar::Cache::new(), &closures, &s, &heuristic, &mut ());
+        assert_eq!((one_shot_a.cost(), one_shot_i.cost()), (Some(optimal), Some(optimal)));
+        assert_eq!(one_shot_astar(&p, s, &count), Some(optimal));
+        assert_eq!(one_shot_idastar(&p, s, &count), Some(optimal));
 
         group.throughput(Throughput::Elements(ours_a.stats.expanded));
         group.bench_function(format!("astar/ours/{n}"), |b| {
@@ -174,9 +203,19 @@ fn bench(c: &mut Criterion) {
             let count = Cell::new(0);
             b.iter(|| black_box(pf_astar(&p, black_box(s), &count)));
         });
+        group.throughput(Throughput::Elements(one_shot_a.stats.expanded));
+        group.bench_function(format!("astar/one-shot/{n}"), |b| {
+            let count = Cell::new(0);
+            b.iter(|| black_box(one_shot_astar(&p, black_box(s), &count)));
+        });
         group.throughput(Throughput::Elements(ours_i.stats.expanded));
         group.bench_function(format!("idastar/ours/{n}"), |b| {
             b.iter(|| black_box(ida.search(&mut ic, &p, black_box(&s), &Manhattan, &mut ())));
+        });
+        group.throughput(Throughput::Elements(one_shot_i.stats.expanded));
+        group.bench_function(format!("idastar/one-shot/{n}"), |b| {
+            let count = Cell::new(0);
+            b.iter(|| black_box(one_shot_idastar(&p, black_box(s), &count)));
         });
         group.throughput(Throughput::Elements(pf_expanded_i));
         group.bench_function(format!("idastar/pathfinding/{n}"), |b| {

@@ -130,7 +130,10 @@ fn pancakes_agree_with_hand_counted_optima() {
     let out = text(out);
     // [2, 0, 1]: no single flip sorts it (flip 2 gives [0, 2, 1], flip 3 gives [1, 0, 2]);
     // flip 3 then flip 2 does.
-    assert!(out.lines().next().unwrap().starts_with("[2, 0, 1]: 2 flips [3, 2];"), "{out}");
+    let first = out.lines().next().unwrap();
+    assert!(first.starts_with("[2, 0, 1]: 2 flips [3, 2];"), "{out}");
+    // The one-shot A* walks the same flips, stack by stack.
+    assert!(first.ends_with("one call: [[2, 0, 1], [1, 0, 2], [0, 1, 2]]"), "{out}");
     assert_eq!(out.lines().count(), 3);
 }
 

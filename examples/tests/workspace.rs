@@ -5,6 +5,8 @@
 //! - The workspace README shows what the `freecell` binary's tests check: its deal 1 and
 //!   its endgame board and solution are exactly the CLI crate's test files (whose tests run
 //!   the binary on them), and the endgame solution also verifies with the core verifier.
+//! - A game imports the solver's results and the search crate's by name, side by side: the
+//!   two crates give no root name to two different things.
 
 use std::fs;
 use std::path::PathBuf;
@@ -42,4 +44,24 @@ fn the_readme_board_and_solution_are_the_cli_tests_and_verify() {
     let verified = verify(&parsed, solution).expect("the README's solution replays");
     assert!(verified.board.is_won());
     assert_eq!(verified.moves.len(), 7);
+}
+
+#[test]
+fn a_game_imports_the_solver_and_the_search_crate_by_name() {
+    use freecell_search::{MovePath, NoPath, SearchOutcome, StatePath, UndecidedReason};
+    use freecell_solver::{Outcome, Preset, Progress, Reason, Solution, Solver};
+
+    let board: Board = "Foundations: H-J C-K D-K S-J\n: KS QH\n: QS KH\n".parse().expect("an endgame");
+    let report = Solver::new(Preset::Fast).solve(&board).expect("no solver error");
+    let solution: Option<&Solution> = report.outcome.solution();
+    assert!(matches!(report.outcome, Outcome::Solved(_)));
+    let moves = &solution.expect("an endgame is solvable").moves;
+    assert!(freecell_core::replay(&board, moves).expect("it replays").is_won());
+    assert_eq!(Progress::default().expanded, 0);
+    assert_ne!(Reason::Engine(UndecidedReason::Pruned), Reason::Pruned);
+
+    let path: Result<StatePath<u8>, NoPath> = freecell_search::bfs(&0, |&n: &u8| [n + 1], |&n| n == 3);
+    assert_eq!(path.map(|p| p.states), Ok(vec![0, 1, 2, 3]));
+    let solved = SearchOutcome::Solved(MovePath { moves: vec![1u8], cost: 1 });
+    assert_eq!(solved.cost(), Some(1));
 }

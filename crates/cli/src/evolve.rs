@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 
 use freecell_deals::DealRange;
 use freecell_evolve::{
-    Baselines, Checkpoint, Config, Evolution, EvolveError, Phase, Progress, Representation, Setting, Validation, csv,
-    fitness_svg,
+    Baselines, Checkpoint, Config, Evolution, EvolveError, GenerationObserver, Phase, Representation, Setting,
+    Validation, csv, fitness_svg,
 };
 use freecell_heuristics::Weights;
 use freecell_heuristics::policy::Policy;
@@ -238,7 +238,7 @@ impl EvolveArgs {
 /// A progress bar for the current generation (hidden when standard error is not a terminal).
 struct Bar(ProgressBar);
 
-impl Progress for Bar {
+impl GenerationObserver for Bar {
     fn phase(&self, phase: Phase, total: u64) {
         self.0.set_length(total);
         self.0.set_position(0);

@@ -189,8 +189,11 @@ impl Checkpoint {
     }
 }
 
-/// Progress reports from a generation, for a progress bar. Called from worker threads.
-pub trait Progress: Sync {
+/// Sees a generation's progress, for a progress bar. Called from worker threads.
+///
+/// Named for what it watches, not `Progress`: `freecell_solver::Progress` is the snapshot a
+/// running solve reports, and a program that shows both must import both.
+pub trait GenerationObserver: Sync {
     /// A phase starts with `total` solves.
     fn phase(&self, phase: Phase, total: u64) {
         let _ = (phase, total);
@@ -200,7 +203,7 @@ pub trait Progress: Sync {
     fn advance(&self) {}
 }
 
-impl Progress for () {}
+impl GenerationObserver for () {}
 
 /// What a generation is busy with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -317,7 +320,7 @@ impl Evolution {
     /// # Errors
     /// [`EvolveError::Solve`] (a solver bug) or [`EvolveError::Checkpoint`] when a genome
     /// text does not parse.
-    pub fn step(&mut self, progress: &dyn Progress) -> Result<&GenerationRecord, EvolveError> {
+    pub fn step(&mut self, progress: &dyn GenerationObserver) -> Result<&GenerationRecord, EvolveError> {
         match self.state.config.representation {
             Representation::Weights => self.step_with::<Weights>(&(), progress),
             Representation::Policy => {
@@ -331,7 +334,7 @@ impl Evolution {
     fn step_with<G: Individual>(
         &mut self,
         ctx: &G::Context,
-        progress: &dyn Progress,
+        progress: &dyn GenerationObserver,
     ) -> Result<&GenerationRecord, EvolveError> {
         let started = Instant::now();
         let population: Vec<G> = self
@@ -474,7 +477,7 @@ impl Evolution {
         text: String,
         generation: u32,
         v: Validation,
-        progress: &dyn Progress,
+        progress: &dyn GenerationObserver,
     ) -> Result<Validated, EvolveError> {
         if let Some(known) = self.state.validated.iter().find(|k| k.genome == text) {
             return Ok(known.clone());
@@ -504,7 +507,7 @@ impl Evolution {
         &self,
         deals: &[u32],
         solver: &Solver,
-        progress: &dyn Progress,
+        progress: &dyn GenerationObserver,
     ) -> Result<Vec<Option<u64>>, EvolveError> {
         self.pool.install(|| {
             deals
@@ -519,7 +522,7 @@ impl Evolution {
     }
 
     /// Solves with HSDH the deals of `deals` not measured yet.
-    fn measure(&mut self, deals: &[u32], progress: &dyn Progress) -> Result<(), EvolveError> {
+    fn measure(&mut self, deals: &[u32], progress: &dyn GenerationObserver) -> Result<(), EvolveError> {
         let missing: Vec<u32> = deals
             .iter()
             .copied()
@@ -606,7 +609,7 @@ fn evaluate<G: Individual>(
     baselines: &Baselines,
     config: &Config,
     timeout: Option<Duration>,
-    progress: &dyn Progress,
+    progress: &dyn GenerationObserver,
 ) -> Result<Evaluation, EvolveError> {
     let mut solver = genome.solver().max_nodes(config.max_nodes);
     if let Some(t) = timeout {

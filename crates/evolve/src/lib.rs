@@ -54,8 +54,8 @@ mod plot;
 mod rng;
 
 pub use evolution::{
-    Champion, Checkpoint, Config, Evolution, EvolveError, GenerationRecord, Phase, Progress, Representation, Setting,
-    Validated, Validation, csv,
+    Champion, Checkpoint, Config, Evolution, EvolveError, GenerationObserver, GenerationRecord, Phase, Representation,
+    Setting, Validated, Validation, csv,
 };
 pub use fitness::{Baselines, PARTIAL_SCORE_DIVISOR, deal_fitness};
 pub use genome::{DealSet, random_weights};

@@ -13,7 +13,7 @@
 //! Priorities are `f = wg·g + wh·h` with integer weights ([`Config::weights`]): `(1, 1)` is A*,
 //! `(den, num)` is weighted A* with weight `num/den`, `(0, 1)` is greedy best-first search.
 //! Priorities index buckets, so they must stay below [`MAX_PRIORITY`]; a search that needs more
-//! ends [`Undecided`](crate::Outcome::Undecided) with [`Reason::Capacity`].
+//! ends [`Undecided`](crate::SearchOutcome::Undecided) with [`UndecidedReason::Capacity`].
 //!
 //! # Examples
 //!
@@ -39,7 +39,10 @@ use std::fmt;
 use crate::containers::bytes::{growth, held, push, reserve, reserve_growth};
 use crate::containers::{Arena, BucketQueue, NO_PARENT};
 use crate::engine::MOVE_HEADROOM;
-use crate::{Budget, Control, Heuristic, Observer, Outcome, Reason, Report, SearchProblem, Solution, Stats, TieBreak};
+use crate::{
+    Budget, Control, Heuristic, MovePath, Observer, Report, SearchOutcome, SearchProblem, Stats, TieBreak,
+    UndecidedReason,
+};
 
 /// Largest priority `f` the bucket queue accepts (2²⁴).
 pub const MAX_PRIORITY: u32 = 1 << 24;
@@ -185,9 +188,9 @@ impl<P: SearchProblem + ?Sized> fmt::Debug for Cache<P> {
 
 /// A* (and its weighted and greedy variants).
 ///
-/// [`Solved`](Outcome::Solved) (optimal for A* with an admissible heuristic and re-opening on,
-/// or a consistent one); [`Exhausted`](Outcome::Exhausted) when the queue empties;
-/// [`Undecided`](Outcome::Undecided) on a budget or a stop.
+/// [`Solved`](SearchOutcome::Solved) (optimal for A* with an admissible heuristic and re-opening on,
+/// or a consistent one); [`Exhausted`](SearchOutcome::Exhausted) when the queue empties;
+/// [`Undecided`](SearchOutcome::Undecided) on a budget or a stop.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct AStar {
     config: Config,
@@ -197,10 +200,10 @@ crate::engine::engine_with_config!(AStar);
 
 impl AStar {
     #[inline]
-    fn priority(&self, g: u32, h: u32) -> Result<u32, Reason> {
+    fn priority(&self, g: u32, h: u32) -> Result<u32, UndecidedReason> {
         let (wg, wh) = self.config.weights;
         let f = u64::from(g) * u64::from(wg) + u64::from(h) * u64::from(wh);
-        if f > u64::from(MAX_PRIORITY) { Err(Reason::Capacity) } else { Ok(f as u32) }
+        if f > u64::from(MAX_PRIORITY) { Err(UndecidedReason::Capacity) } else { Ok(f as u32) }
     }
 
     /// Searches from `start`.
@@ -231,7 +234,7 @@ impl AStar {
         heuristic: &H,
         observer: &mut O,
         stats: &mut Stats,
-    ) -> Result<Outcome<P::Move>, Reason>
+    ) -> Result<SearchOutcome<P::Move>, UndecidedReason>
     where
         P: SearchProblem + ?Sized,
         H: Heuristic<P> + ?Sized,
@@ -254,7 +257,7 @@ impl AStar {
         }
         budget.bytes(c.memory_usage(), c.arena.growth_one(0) + closed_growth!())?;
         c.arena.make_room(problem)?;
-        let at = c.arena.find(problem, start, &key).err().ok_or(Reason::Capacity)?;
+        let at = c.arena.find(problem, start, &key).err().ok_or(UndecidedReason::Capacity)?;
         stats.evaluated += 1;
         let f0 = self.priority(0, heuristic.estimate(problem, start))?;
         budget.bytes(c.memory_usage(), c.queue.growth(f0, 0))?;
@@ -279,13 +282,13 @@ impl AStar {
             }
             let parent = c.arena.state(id);
             if problem.is_goal(parent) {
-                let moves = c.arena.path(problem, id).ok_or(Reason::Inconsistent)?;
-                return Ok(Outcome::Solved(Solution { moves, cost: g }));
+                let moves = c.arena.path(problem, id).ok_or(UndecidedReason::Inconsistent)?;
+                return Ok(SearchOutcome::Solved(MovePath { moves, cost: g }));
             }
             budget.expand(stats)?;
             stats.expanded += 1;
             if observer.on_expand(stats) == Control::Stop {
-                return Err(Reason::Stopped);
+                return Err(UndecidedReason::Stopped);
             }
             if track_closed {
                 c.closed[idx / 64] |= 1 << (idx % 64);
@@ -385,6 +388,6 @@ impl AStar {
             }
             stats.peak_stored = c.arena.len() as u64;
         }
-        Ok(Outcome::Exhausted)
+        Ok(SearchOutcome::Exhausted)
     }
 }

@@ -3,8 +3,8 @@
 //!
 //! Kept nodes are stored in an arena with a key index, so a state is never kept twice (across
 //! layers too). Incomplete by design: an empty layer after pruning ends
-//! [`Undecided`](crate::Outcome::Undecided) with [`Reason::Pruned`]; only a search that never
-//! dropped a child can report [`Exhausted`](crate::Outcome::Exhausted).
+//! [`Undecided`](crate::SearchOutcome::Undecided) with [`UndecidedReason::Pruned`]; only a search that never
+//! dropped a child can report [`Exhausted`](crate::SearchOutcome::Exhausted).
 //!
 //! # Examples
 //!
@@ -29,7 +29,9 @@ use std::fmt;
 use crate::containers::bytes::{growth, held, push, reserve, reserve_growth};
 use crate::containers::{Arena, NO_PARENT};
 use crate::engine::MOVE_HEADROOM;
-use crate::{Budget, Control, Heuristic, Observer, Outcome, Reason, Report, SearchProblem, Solution, Stats};
+use crate::{
+    Budget, Control, Heuristic, MovePath, Observer, Report, SearchOutcome, SearchProblem, Stats, UndecidedReason,
+};
 
 /// Settings of [`Beam`].
 ///
@@ -108,6 +110,11 @@ impl<P: SearchProblem + ?Sized> Cache<P> {
             + held(&self.layer_h)
             + held(&self.next_h)
     }
+
+    /// Nodes stored by the last search: every state it kept, in every layer.
+    pub fn stored(&self) -> usize {
+        self.arena.len()
+    }
 }
 
 impl<P: SearchProblem + ?Sized> Default for Cache<P> {
@@ -159,7 +166,7 @@ impl Beam {
         heuristic: &H,
         observer: &mut O,
         stats: &mut Stats,
-    ) -> Result<Outcome<P::Move>, Reason>
+    ) -> Result<SearchOutcome<P::Move>, UndecidedReason>
     where
         P: SearchProblem + ?Sized,
         H: Heuristic<P> + ?Sized,
@@ -177,11 +184,11 @@ impl Beam {
         c.next_h.clear();
         stats.iterations = 1;
         if problem.is_goal(start) {
-            return Ok(Outcome::Solved(Solution { moves: Vec::new(), cost: 0 }));
+            return Ok(SearchOutcome::Solved(MovePath { moves: Vec::new(), cost: 0 }));
         }
         budget.bytes(c.memory_usage(), c.arena.growth_one(0))?;
         c.arena.make_room(problem)?;
-        let at = c.arena.find(problem, start, &problem.key(start)).err().ok_or(Reason::Capacity)?;
+        let at = c.arena.find(problem, start, &problem.key(start)).err().ok_or(UndecidedReason::Capacity)?;
         budget.bytes(c.memory_usage(), growth(&c.layer_h))?;
         stats.evaluated += 1;
         push(&mut c.layer_h, heuristic.estimate(problem, start))?;
@@ -201,7 +208,7 @@ impl Beam {
                 budget.expand(stats)?;
                 stats.expanded += 1;
                 if observer.on_expand(stats) == Control::Stop {
-                    return Err(Reason::Stopped);
+                    return Err(UndecidedReason::Stopped);
                 }
                 let g = c.arena.g(id as u32);
                 let h = c.layer_h[id - lo];
@@ -221,9 +228,9 @@ impl Beam {
                     child.clone_from(parent);
                     problem.apply(child, mv);
                     if problem.is_goal(child) {
-                        let mut moves = c.arena.path(problem, id as u32).ok_or(Reason::Inconsistent)?;
+                        let mut moves = c.arena.path(problem, id as u32).ok_or(UndecidedReason::Inconsistent)?;
                         moves.push(mv);
-                        return Ok(Outcome::Solved(Solution { moves, cost: g2 }));
+                        return Ok(SearchOutcome::Solved(MovePath { moves, cost: g2 }));
                     }
                     let key = problem.key(child);
                     let used = c.arena.bytes() + held(&c.candidates) + held(&c.moves) + layer_bytes!();
@@ -267,10 +274,10 @@ impl Beam {
                 depth += 1;
                 stats.iterations += 1;
                 if observer.on_iteration(depth, stats) == Control::Stop {
-                    return Err(Reason::Stopped);
+                    return Err(UndecidedReason::Stopped);
                 }
             }
         }
-        Ok(if pruned { Outcome::Undecided(Reason::Pruned) } else { Outcome::Exhausted })
+        Ok(if pruned { SearchOutcome::Undecided(UndecidedReason::Pruned) } else { SearchOutcome::Exhausted })
     }
 }

@@ -1,6 +1,6 @@
 //! Breadth-first search: fewest moves.
 //!
-//! States are stored once in an arena (as in [`astar`](crate::astar)); the arena itself is the
+//! States are stored once in an arena (as in [`astar`](mod@crate::astar)); the arena itself is the
 //! FIFO queue, since nodes are stored in the order they are discovered. The goal test runs on
 //! generation. The solution has the fewest moves; its cost is the sum of the step costs, which
 //! is the optimal cost only when all steps cost the same.
@@ -26,7 +26,7 @@ use std::fmt;
 use crate::containers::bytes::{held, push, reserve, reserve_growth};
 use crate::containers::{Arena, NO_PARENT};
 use crate::engine::MOVE_HEADROOM;
-use crate::{Budget, Control, Observer, Outcome, Reason, Report, SearchProblem, Solution, Stats};
+use crate::{Budget, Control, MovePath, Observer, Report, SearchOutcome, SearchProblem, Stats, UndecidedReason};
 
 /// Settings of [`Bfs`].
 ///
@@ -37,28 +37,35 @@ use crate::{Budget, Control, Observer, Outcome, Reason, Report, SearchProblem, S
 /// let c = Config::new().budget(Budget::default().max_expanded(10));
 /// assert_eq!(c.get_budget().get_max_expanded(), Some(10));
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Config {
     budget: Budget,
-    max_depth: Option<u32>,
+    max_depth: u32,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Self::new()
+    }
 }
 
 impl Config {
     /// No budget, no depth bound.
     pub fn new() -> Self {
-        Self::default()
+        Self { budget: Budget::UNLIMITED, max_depth: u32::MAX }
     }
 
     crate::engine::budget_setting!("Node and byte budgets.");
 
-    /// Do not expand nodes `d` moves deep (`None`: no bound).
-    pub fn max_depth(mut self, d: Option<u32>) -> Self {
+    /// Nodes `d` moves deep are not expanded (as in [`dfs`](mod@crate::dfs) and
+    /// [`iddfs`](mod@crate::iddfs)); `u32::MAX`, the default, is no bound.
+    pub fn max_depth(mut self, d: u32) -> Self {
         self.max_depth = d;
         self
     }
 
     /// See [`max_depth`](Self::max_depth).
-    pub fn get_max_depth(&self) -> Option<u32> {
+    pub fn get_max_depth(&self) -> u32 {
         self.max_depth
     }
 }
@@ -101,8 +108,8 @@ impl<P: SearchProblem + ?Sized> fmt::Debug for Cache<P> {
 
 /// Breadth-first search.
 ///
-/// [`Solved`](Outcome::Solved) with fewest moves; [`Exhausted`](Outcome::Exhausted) when every
-/// reachable state was expanded; [`Undecided`](Outcome::Undecided) on a budget, a stop, or the
+/// [`Solved`](SearchOutcome::Solved) with fewest moves; [`Exhausted`](SearchOutcome::Exhausted) when every
+/// reachable state was expanded; [`Undecided`](SearchOutcome::Undecided) on a budget, a stop, or the
 /// depth bound.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Bfs {
@@ -130,7 +137,7 @@ impl Bfs {
         start: &P::State,
         observer: &mut O,
         stats: &mut Stats,
-    ) -> Result<Outcome<P::Move>, Reason>
+    ) -> Result<SearchOutcome<P::Move>, UndecidedReason>
     where
         P: SearchProblem + ?Sized,
         O: Observer + ?Sized,
@@ -143,11 +150,11 @@ impl Bfs {
         push(&mut c.scratch, start.clone())?;
         stats.iterations = 1;
         if problem.is_goal(start) {
-            return Ok(Outcome::Solved(Solution { moves: Vec::new(), cost: 0 }));
+            return Ok(SearchOutcome::Solved(MovePath { moves: Vec::new(), cost: 0 }));
         }
         budget.bytes(c.memory_usage(), c.arena.growth_one(0))?;
         c.arena.make_room(problem)?;
-        let at = c.arena.find(problem, start, &problem.key(start)).err().ok_or(Reason::Capacity)?;
+        let at = c.arena.find(problem, start, &problem.key(start)).err().ok_or(UndecidedReason::Capacity)?;
         c.arena.insert(at, start.clone(), NO_PARENT, 0)?;
 
         let scratch_bytes = held(&c.scratch);
@@ -161,10 +168,10 @@ impl Bfs {
                 depth += 1;
                 stats.iterations += 1;
                 if observer.on_iteration(depth, stats) == Control::Stop {
-                    return Err(Reason::Stopped);
+                    return Err(UndecidedReason::Stopped);
                 }
             }
-            if self.config.max_depth.is_some_and(|d| depth >= d) {
+            if depth >= self.config.max_depth {
                 cut = true;
                 break;
             }
@@ -173,7 +180,7 @@ impl Bfs {
             budget.expand(stats)?;
             stats.expanded += 1;
             if observer.on_expand(stats) == Control::Stop {
-                return Err(Reason::Stopped);
+                return Err(UndecidedReason::Stopped);
             }
             let g = c.arena.g(id);
             c.scratch[0].clone_from(c.arena.state(id));
@@ -191,9 +198,9 @@ impl Bfs {
                 child.clone_from(parent);
                 problem.apply(child, mv);
                 if problem.is_goal(child) {
-                    let mut moves = c.arena.path(problem, id).ok_or(Reason::Inconsistent)?;
+                    let mut moves = c.arena.path(problem, id).ok_or(UndecidedReason::Inconsistent)?;
                     moves.push(mv);
-                    return Ok(Outcome::Solved(Solution { moves, cost: g2 }));
+                    return Ok(SearchOutcome::Solved(MovePath { moves, cost: g2 }));
                 }
                 let key = problem.key(child);
                 let used = c.arena.bytes() + held(&c.moves) + scratch_bytes;
@@ -208,6 +215,6 @@ impl Bfs {
             }
             stats.peak_stored = c.arena.len() as u64;
         }
-        Ok(if cut { Outcome::Undecided(Reason::Bound) } else { Outcome::Exhausted })
+        Ok(if cut { SearchOutcome::Undecided(UndecidedReason::Bound) } else { SearchOutcome::Exhausted })
     }
 }

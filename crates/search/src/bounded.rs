@@ -7,7 +7,7 @@ use std::hash::Hash;
 use crate::containers::bytes::{held, push, reserve, reserve_exact, reserve_growth};
 use crate::containers::{Probe, Table};
 use crate::engine::MOVE_HEADROOM;
-use crate::{Backtrack, Budget, Control, Heuristic, Limit, Observer, Reason, SearchProblem, Solution, Stats};
+use crate::{Backtrack, Budget, Control, Heuristic, Limit, MovePath, Observer, SearchProblem, Stats, UndecidedReason};
 
 /// Which repeated states depth-first engines skip.
 ///
@@ -61,14 +61,14 @@ pub(crate) struct Params {
 
 /// How one bounded run ended.
 pub(crate) enum RunEnd<M> {
-    Found(Solution<M>),
+    Found(MovePath<M>),
     /// Nothing within the bounds. `cut`: some node was cut off by a bound; `next` the smallest
     /// f above the cost bound seen.
     Done {
         cut: bool,
         next: Option<u32>,
     },
-    Stop(Reason),
+    Stop(UndecidedReason),
 }
 
 /// Slots of the path filter ([`Cycles::Path`]): 2^12.
@@ -175,7 +175,7 @@ impl<P: SearchProblem + ?Sized> Core<P> {
             return RunEnd::Done { cut: true, next: Some(h0) };
         }
         if problem.is_goal(start) {
-            return RunEnd::Found(Solution { moves: Vec::new(), cost: 0 });
+            return RunEnd::Found(MovePath { moves: Vec::new(), cost: 0 });
         }
         if prm.max_depth == 0 {
             return RunEnd::Done { cut: true, next: None };
@@ -289,7 +289,7 @@ impl<P: SearchProblem + ?Sized> Core<P> {
                 let mut path = Vec::with_capacity(self.frames.len() + 1);
                 path.extend(self.frames.iter().filter_map(|f| f.mv));
                 path.push(mv);
-                return RunEnd::Found(Solution { moves: path, cost: g2 });
+                return RunEnd::Found(MovePath { moves: path, cost: g2 });
             }
             if child_depth as u32 >= prm.max_depth {
                 cut = true;
@@ -319,11 +319,11 @@ impl<P: SearchProblem + ?Sized> Core<P> {
         observer: &mut O,
         prm: &Params,
         stats: &mut Stats,
-    ) -> Result<(), Reason> {
+    ) -> Result<(), UndecidedReason> {
         prm.budget.expand(stats)?;
         stats.expanded += 1;
         if observer.on_expand(stats) == Control::Stop {
-            return Err(Reason::Stopped);
+            return Err(UndecidedReason::Stopped);
         }
         if prm.budget.get_max_bytes().is_some() {
             prm.budget.bytes(self.bytes(), reserve_growth(&self.moves, MOVE_HEADROOM))?;
@@ -341,7 +341,7 @@ impl<P: SearchProblem + ?Sized> Core<P> {
             let bytes = self.bytes();
             stats.store(self.states.len() + self.table.len(), bytes);
             if prm.budget.get_max_bytes().is_some_and(|max| bytes > max) {
-                return Err(Reason::Budget(Limit::Bytes));
+                return Err(UndecidedReason::Budget(Limit::Bytes));
             }
         }
         Ok(())
@@ -364,7 +364,7 @@ where
     H: Heuristic<P> + ?Sized,
     O: Observer + ?Sized,
 {
-    use crate::{Outcome, Report};
+    use crate::{Report, SearchOutcome};
     let mut stats = Stats::default();
     prm.bound = if prm.use_h {
         stats.evaluated += 1;
@@ -374,17 +374,17 @@ where
     };
     loop {
         if prm.bound > max_bound {
-            return Report { outcome: Outcome::Undecided(Reason::Bound), stats };
+            return Report { outcome: SearchOutcome::Undecided(UndecidedReason::Bound), stats };
         }
         stats.iterations += 1;
         if stats.iterations > 1 && observer.on_iteration(prm.bound, &stats) == Control::Stop {
-            return Report { outcome: Outcome::Undecided(Reason::Stopped), stats };
+            return Report { outcome: SearchOutcome::Undecided(UndecidedReason::Stopped), stats };
         }
         let outcome = match core.run(problem, start, heuristic, observer, &prm, &mut stats) {
-            RunEnd::Found(s) => Outcome::Solved(s),
-            RunEnd::Stop(r) => Outcome::Undecided(r),
-            RunEnd::Done { cut: false, .. } => Outcome::Exhausted,
-            RunEnd::Done { cut: true, next: None } => Outcome::Undecided(Reason::Bound),
+            RunEnd::Found(s) => SearchOutcome::Solved(s),
+            RunEnd::Stop(r) => SearchOutcome::Undecided(r),
+            RunEnd::Done { cut: false, .. } => SearchOutcome::Exhausted,
+            RunEnd::Done { cut: true, next: None } => SearchOutcome::Undecided(UndecidedReason::Bound),
             RunEnd::Done { cut: true, next: Some(n) } => {
                 prm.bound = n;
                 continue;

@@ -23,7 +23,7 @@
 use std::fmt;
 
 use crate::bounded::{Core, Params, RunEnd};
-use crate::{Budget, Cycles, Observer, Outcome, Reason, Report, SearchProblem, Stats, Zero};
+use crate::{Budget, Cycles, Observer, Report, SearchOutcome, SearchProblem, Stats, UndecidedReason, Zero};
 
 /// Settings of [`Dfs`].
 ///
@@ -53,7 +53,7 @@ impl Config {
         Self { max_depth: 64, cycles: Cycles::Path, table: None, budget: Budget::UNLIMITED }
     }
 
-    /// Nodes deeper than `d` moves are not generated.
+    /// Nodes `d` moves deep are not expanded (default 64; `u32::MAX` is no bound).
     pub fn max_depth(mut self, d: u32) -> Self {
         self.max_depth = d;
         self
@@ -90,7 +90,7 @@ impl Config {
     }
 }
 
-/// Reusable scratch of [`Dfs`], [`iddfs`](crate::iddfs) and [`idastar`](crate::idastar):
+/// Reusable scratch of [`Dfs`], [`iddfs`](mod@crate::iddfs) and [`idastar`](mod@crate::idastar):
 /// the move stack, the path and the transposition table. Keeps its capacity between searches.
 pub struct Cache<P: SearchProblem + ?Sized> {
     pub(crate) core: Core<P>,
@@ -122,9 +122,9 @@ impl<P: SearchProblem + ?Sized> fmt::Debug for Cache<P> {
 
 /// Depth-bounded depth-first search.
 ///
-/// Ends [`Solved`](Outcome::Solved) with the first goal found, [`Exhausted`](Outcome::Exhausted)
-/// if no node was cut off by the depth bound, or [`Undecided`](Outcome::Undecided) with
-/// [`Reason::Bound`] otherwise.
+/// Ends [`Solved`](SearchOutcome::Solved) with the first goal found, [`Exhausted`](SearchOutcome::Exhausted)
+/// if no node was cut off by the depth bound, or [`Undecided`](SearchOutcome::Undecided) with
+/// [`UndecidedReason::Bound`] otherwise.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Dfs {
     config: Config,
@@ -150,10 +150,10 @@ impl Dfs {
         };
         let mut stats = Stats { iterations: 1, ..Stats::default() };
         let outcome = match cache.core.run(problem, start, &Zero, observer, &prm, &mut stats) {
-            RunEnd::Found(s) => Outcome::Solved(s),
-            RunEnd::Stop(r) => Outcome::Undecided(r),
-            RunEnd::Done { cut: false, .. } => Outcome::Exhausted,
-            RunEnd::Done { cut: true, .. } => Outcome::Undecided(Reason::Bound),
+            RunEnd::Found(s) => SearchOutcome::Solved(s),
+            RunEnd::Stop(r) => SearchOutcome::Undecided(r),
+            RunEnd::Done { cut: false, .. } => SearchOutcome::Exhausted,
+            RunEnd::Done { cut: true, .. } => SearchOutcome::Undecided(UndecidedReason::Bound),
         };
         Report { outcome, stats }
     }

@@ -1,7 +1,7 @@
 //! What the engines share: the engine type around its `Config`, the budget setting of each
 //! `Config`, and the end of a search (a run's result and statistics into a [`Report`]).
 
-use crate::{Outcome, Reason, Report, Stats};
+use crate::{Report, SearchOutcome, Stats, UndecidedReason};
 
 /// Spare room, in moves, made in a move buffer before each move generation (with
 /// [`reserve`](crate::containers::bytes::reserve), its growth counted first by
@@ -9,16 +9,16 @@ use crate::{Outcome, Reason, Report, Stats};
 /// this may grow the buffer past a byte budget (by one reallocation).
 pub(crate) const MOVE_HEADROOM: usize = 256;
 
-/// Ends a search: `Err(reason)` becomes [`Outcome::Undecided`], and the statistics take the
+/// Ends a search: `Err(reason)` becomes [`SearchOutcome::Undecided`], and the statistics take the
 /// nodes stored and the bytes held at the end (peaks keep their maxima).
 pub(crate) fn finish<M>(
-    result: Result<Outcome<M>, Reason>,
+    result: Result<SearchOutcome<M>, UndecidedReason>,
     mut stats: Stats,
     stored: usize,
     bytes: usize,
 ) -> Report<M> {
     stats.store(stored, bytes);
-    Report { outcome: result.unwrap_or_else(Outcome::Undecided), stats }
+    Report { outcome: result.unwrap_or_else(SearchOutcome::Undecided), stats }
 }
 
 /// `new` and `config` for an engine type holding one field, `config: Config`.

@@ -57,7 +57,7 @@ impl Config {
         Self { max_cost: u32::MAX, cycles: Cycles::Path, table: None, budget: Budget::UNLIMITED }
     }
 
-    /// Give up ([`Reason::Bound`](crate::Reason::Bound)) rather than search with an `f` bound
+    /// Give up ([`UndecidedReason::Bound`](crate::UndecidedReason::Bound)) rather than search with an `f` bound
     /// above `c`.
     pub fn max_cost(mut self, c: u32) -> Self {
         self.max_cost = c;
@@ -98,9 +98,9 @@ impl Config {
 
 /// Iterative-deepening A*.
 ///
-/// [`Solved`](crate::Outcome::Solved) (optimal with an admissible heuristic);
-/// [`Exhausted`](crate::Outcome::Exhausted) when an iteration cut nothing off (the reachable
-/// space is finite and has no goal); [`Undecided`](crate::Outcome::Undecided) on a budget, a
+/// [`Solved`](crate::SearchOutcome::Solved) (optimal with an admissible heuristic);
+/// [`Exhausted`](crate::SearchOutcome::Exhausted) when an iteration cut nothing off (the reachable
+/// space is finite and has no goal); [`Undecided`](crate::SearchOutcome::Undecided) on a budget, a
 /// stop or [`max_cost`](Config::max_cost).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct IdaStar {

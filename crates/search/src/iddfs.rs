@@ -1,7 +1,7 @@
 //! Iterative deepening: depth-first passes with a growing cost bound; the first solution is
 //! a cheapest one.
 //!
-//! Each pass is [`dfs`](crate::dfs)'s core with a bound on the path cost `g`; the next bound
+//! Each pass is [`dfs`](mod@crate::dfs)'s core with a bound on the path cost `g`; the next bound
 //! is the smallest cost that exceeded the last one (with unit costs: depth 0, 1, 2, …).
 //! Memory stays proportional to the depth (plus an optional transposition table).
 //!
@@ -57,14 +57,14 @@ impl Config {
         Self { max_cost: u32::MAX, max_depth: u32::MAX, cycles: Cycles::Path, table: None, budget: Budget::UNLIMITED }
     }
 
-    /// Give up ([`Reason::Bound`](crate::Reason::Bound)) rather than search with a cost bound
+    /// Give up ([`UndecidedReason::Bound`](crate::UndecidedReason::Bound)) rather than search with a cost bound
     /// above `c`.
     pub fn max_cost(mut self, c: u32) -> Self {
         self.max_cost = c;
         self
     }
 
-    /// Never generate nodes deeper than `d` moves.
+    /// Nodes `d` moves deep are not expanded; `u32::MAX`, the default, is no bound.
     pub fn max_depth(mut self, d: u32) -> Self {
         self.max_depth = d;
         self
@@ -108,8 +108,8 @@ impl Config {
 
 /// Iterative deepening depth-first search.
 ///
-/// [`Solved`](crate::Outcome::Solved) with a cheapest solution; [`Exhausted`](crate::Outcome::Exhausted)
-/// when a pass cut nothing off; [`Undecided`](crate::Outcome::Undecided) on a budget, a stop or
+/// [`Solved`](crate::SearchOutcome::Solved) with a cheapest solution; [`Exhausted`](crate::SearchOutcome::Exhausted)
+/// when a pass cut nothing off; [`Undecided`](crate::SearchOutcome::Undecided) on a budget, a stop or
 /// the configured bounds.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct IterativeDeepening {

@@ -1,11 +1,46 @@
 //! Generic, allocation-light state-space search.
 //!
-//! `freecell-search` solves any puzzle described by the [`SearchProblem`] trait: states, tiny
-//! `Copy` moves, a canonical key, a goal test, move generation into a caller's buffer, in-place
-//! apply and step costs, plus optional [`Undo`] and a [`Heuristic`]. Each algorithm module
-//! ([`bfs`], [`dfs`], [`iddfs`], [`idastar`], [`astar`] (also weighted A* and greedy
-//! best-first), [`beam`], [`staged`]) has a `Config`, an engine and a caller-owned `Cache`
-//! that keeps its capacity between searches, so a warm search allocates nothing per node.
+//! # One-shot searches
+//!
+//! For quick use, a search is one call: a start state and closures in, a path of states out,
+//! in the shape of the `pathfinding` crate's functions (`pathfinding::prelude::{astar, bfs}`).
+//!
+//! ```
+//! // From 1, reach 100 by doubling or adding one: the fewest steps.
+//! let path = freecell_search::bfs(&1u32, |&n| [n * 2, n + 1], |&n| n == 100)?;
+//! assert_eq!(path.states, [1, 2, 3, 6, 12, 24, 25, 50, 100]);
+//!
+//! // With step costs (doubling costs 3) and a heuristic that never overestimates, A* finds a
+//! // cheapest path; `within` puts it under a budget of expanded states.
+//! use freecell_search::{Budget, within};
+//! let successors = |&n: &u32| [(n * 2, 3), (n + 1, 1)];
+//! let estimate = |&n: &u32| u32::from(n != 100);
+//! let path = within(Budget::default().max_expanded(10_000)).astar(&1, successors, estimate, |&n| n == 100)?;
+//! assert_eq!(path.cost, 18); // three +1 and five doublings: 1 2 3 6 12 24 25 50 100
+//! # Ok::<(), freecell_search::NoPath>(())
+//! ```
+//!
+//! [`bfs`](fn@bfs), [`dfs`](fn@dfs), [`iddfs`](fn@iddfs), [`astar`](fn@astar), [`dijkstra`]
+//! and [`idastar`](fn@idastar) return a [`StatePath`] (the states from the start to a goal,
+//! and the cost) or [`NoPath`]: [`Exhausted`](NoPath::Exhausted) (proved: no goal is
+//! reachable) or [`Undecided`](NoPath::Undecided) (a budget ran out). [`within`] sets the
+//! budget. [`problem_fn`] turns the same closures into a [`SearchProblem`] that every engine
+//! below runs, beam search and staged deepening included. Unlike `pathfinding`'s, the
+//! closures are `Fn`, not `FnMut` (engines call them through shared references): one that
+//! counts or caches keeps its state in a [`Cell`](std::cell::Cell) or
+//! [`RefCell`](std::cell::RefCell). Costs and estimates are `u32`.
+//!
+//! # Engines
+//!
+//! For speed, memory budgets and reuse, describe the puzzle with the [`SearchProblem`] trait:
+//! states, tiny `Copy` moves, a canonical key, a goal test, move generation into a caller's
+//! buffer, in-place apply and step costs, plus optional [`Undo`] and a [`Heuristic`]. Each
+//! algorithm module ([`bfs`](mod@bfs), [`dfs`](mod@dfs), [`iddfs`](mod@iddfs),
+//! [`idastar`](mod@idastar), [`astar`](mod@astar) (also weighted A* and greedy best-first),
+//! [`beam`], [`staged`]) has a `Config`, an engine and a caller-owned `Cache` that keeps its
+//! capacity between searches, so a warm search allocates nothing per node. A setting has one
+//! name in every engine's `Config` (`budget`, `max_depth`, `max_cost`, `cycles`,
+//! `transposition_table`), and every `Config::new()` is the engine's default.
 //!
 //! **Layering:** this crate depends on no FreeCell crate and must never do so (CI checks
 //! `cargo tree -p freecell-search -i freecell-core` fails). `freecell-solver` implements
@@ -14,9 +49,9 @@
 //! # API themes
 //!
 //! - `engine.search(&mut cache, &problem, &start, &heuristic, &mut observer)` (engines without
-//!   a heuristic take none) returns a [`Report`]: an [`Outcome`] — [`Solved`](Outcome::Solved)
-//!   with the moves and cost, [`Exhausted`](Outcome::Exhausted) (proved: no solution), or
-//!   [`Undecided`](Outcome::Undecided) with a [`Reason`] — plus [`Stats`] in every case.
+//!   a heuristic take none) returns a [`Report`]: a [`SearchOutcome`] — [`Solved`](SearchOutcome::Solved)
+//!   with the moves and cost, [`Exhausted`](SearchOutcome::Exhausted) (proved: no solution), or
+//!   [`Undecided`](SearchOutcome::Undecided) with an [`UndecidedReason`] — plus [`Stats`] in every case.
 //! - Limits inside a search are [`Budget`]s on expanded nodes, generated nodes and bytes,
 //!   exact and reproducible. Wall-clock limits and cancellation are the caller's: an
 //!   [`Observer`] sees progress and returns [`Control::Stop`]. `()` is the free no-op observer.
@@ -145,9 +180,16 @@
 //!
 //! # Design notes
 //!
-//! - **Results.** [`Report`] = [`Outcome`] + [`Stats`] instead of STYLE's
+//! - **Names.** A game that uses this crate next to `freecell-solver` imports both. The
+//!   solver's names are the ones a game sees (`freecell_solver::{Outcome, Reason, Solution}`:
+//!   a solve's verified result), so this crate names its types for what they are: a
+//!   [`SearchOutcome`] is how a search ended, a [`MovePath`] is a path as the moves that walk
+//!   it (a [`StatePath`] one as the states it visits), an [`UndecidedReason`] is why a search
+//!   ended without an answer. No name at this crate's root names something else at the root
+//!   of another workspace crate.
+//! - **Results.** [`Report`] = [`SearchOutcome`] + [`Stats`] instead of STYLE's
 //!   `Result<Option<Solution>, SearchError>`: a spent budget is an ordinary answer, and
-//!   statistics are needed for every ending (see [`Outcome`]).
+//!   statistics are needed for every ending (see [`SearchOutcome`]).
 //! - **Backtracking is declared by the problem**, as an associated type
 //!   (`type Backtrack = ByUndo` or `ByCopy`) rather than a flag: declaring `ByUndo` without
 //!   implementing [`Undo`] does not compile, and engines pick the strategy statically.
@@ -174,12 +216,16 @@
 //!
 //! # Principal types
 //!
-//! [`SearchProblem`], [`Undo`], [`Heuristic`] (with [`Zero`] and closures), [`Observer`],
-//! [`Budget`], [`Report`]/[`Outcome`]/[`Stats`], and per module `Config`, engine, `Cache`.
+//! The one-shot functions with [`StatePath`], [`NoPath`] and [`within`]; [`problem_fn`]
+//! ([`FnProblem`], [`Edge`]); [`SearchProblem`], [`Undo`], [`Heuristic`] (with [`Zero`] and
+//! closures), [`Observer`], [`Budget`], [`Report`]/[`SearchOutcome`]/[`MovePath`]/[`Stats`],
+//! and per module `Config`, engine, `Cache`.
 
 mod bounded;
+mod closures;
 mod engine;
 mod observer;
+mod oneshot;
 mod problem;
 mod report;
 
@@ -194,11 +240,13 @@ pub mod staged;
 pub mod system_memory;
 
 pub use bounded::Cycles;
+pub use closures::{Edge, FnProblem, problem_fn};
 pub use containers::NodeId;
 pub use containers::TieBreak;
 pub use observer::{Control, FnObserver, Observer, observer_fn};
+pub use oneshot::{NoPath, StatePath, Within, astar, bfs, dfs, dijkstra, idastar, iddfs, within};
 pub use problem::{Backtrack, ByCopy, ByUndo, Heuristic, SearchProblem, Undo, Zero};
-pub use report::{Budget, Limit, Outcome, Reason, Report, Solution, Stats};
+pub use report::{Budget, Limit, MovePath, Report, SearchOutcome, Stats, UndecidedReason};
 
 /// The README's examples, compiled and run as doctests.
 #[cfg(doctest)]

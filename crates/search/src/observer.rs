@@ -8,8 +8,8 @@ pub enum Control {
     /// Keep searching.
     #[default]
     Continue,
-    /// Stop now; the search returns [`Outcome::Undecided`](crate::Outcome::Undecided) with
-    /// [`Reason::Stopped`](crate::Reason::Stopped).
+    /// Stop now; the search returns [`SearchOutcome::Undecided`](crate::SearchOutcome::Undecided) with
+    /// [`UndecidedReason::Stopped`](crate::UndecidedReason::Stopped).
     Stop,
 }
 

@@ -2,7 +2,7 @@
 
 use std::hash::Hash;
 
-use crate::Reason;
+use crate::UndecidedReason;
 
 /// A state space: states, moves, a canonical key, a goal test and move generation.
 ///
@@ -247,7 +247,7 @@ pub trait Backtrack<P: SearchProblem + ?Sized>: sealed::Sealed {
     /// Plays `mv` on the state at `states[*depth]`, leaving the child current; `Err` (and
     /// nothing played) when the allocator refuses room for the child.
     #[doc(hidden)]
-    fn descend(problem: &P, states: &mut Vec<P::State>, depth: &mut usize, mv: P::Move) -> Result<(), Reason>;
+    fn descend(problem: &P, states: &mut Vec<P::State>, depth: &mut usize, mv: P::Move) -> Result<(), UndecidedReason>;
     /// Returns from the child reached by `mv` to its parent.
     #[doc(hidden)]
     fn ascend(problem: &P, states: &mut [P::State], depth: &mut usize, mv: P::Move);
@@ -255,7 +255,7 @@ pub trait Backtrack<P: SearchProblem + ?Sized>: sealed::Sealed {
 
 impl<P: SearchProblem + ?Sized> Backtrack<P> for ByCopy {
     #[inline]
-    fn descend(problem: &P, states: &mut Vec<P::State>, depth: &mut usize, mv: P::Move) -> Result<(), Reason> {
+    fn descend(problem: &P, states: &mut Vec<P::State>, depth: &mut usize, mv: P::Move) -> Result<(), UndecidedReason> {
         let next = *depth + 1;
         if states.len() <= next {
             let copy = states[*depth].clone();
@@ -277,7 +277,7 @@ impl<P: SearchProblem + ?Sized> Backtrack<P> for ByCopy {
 
 impl<P: Undo + ?Sized> Backtrack<P> for ByUndo {
     #[inline]
-    fn descend(problem: &P, states: &mut Vec<P::State>, depth: &mut usize, mv: P::Move) -> Result<(), Reason> {
+    fn descend(problem: &P, states: &mut Vec<P::State>, depth: &mut usize, mv: P::Move) -> Result<(), UndecidedReason> {
         problem.apply(&mut states[*depth], mv);
         Ok(())
     }

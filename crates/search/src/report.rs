@@ -1,4 +1,6 @@
-//! What every engine returns: an [`Outcome`] plus [`Stats`], and the node/byte [`Budget`].
+//! What every engine returns: a [`SearchOutcome`] plus [`Stats`], and the node/byte [`Budget`].
+
+use std::fmt;
 
 /// Counters every engine keeps; available for every outcome.
 ///
@@ -36,24 +38,25 @@ impl Stats {
     }
 }
 
-/// A path from the start to a goal.
+/// A path from the start to a goal, as the moves that walk it, and its cost. (A path as the
+/// states it visits is a [`StatePath`](crate::StatePath).)
 ///
 /// # Examples
 ///
 /// ```
-/// use freecell_search::Solution;
-/// let s = Solution { moves: vec!['a', 'b'], cost: 2 };
+/// use freecell_search::MovePath;
+/// let s = MovePath { moves: vec!['a', 'b'], cost: 2 };
 /// assert_eq!(s.len(), 2);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Solution<M> {
+pub struct MovePath<M> {
     /// The moves, first move first; replaying them from the start reaches a goal.
     pub moves: Vec<M>,
     /// The sum of the moves' step costs.
     pub cost: u32,
 }
 
-impl<M> Solution<M> {
+impl<M> MovePath<M> {
     /// The number of moves.
     pub fn len(&self) -> usize {
         self.moves.len()
@@ -82,7 +85,7 @@ pub enum Limit {
 /// Why a search ended without an answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
-pub enum Reason {
+pub enum UndecidedReason {
     /// A node or byte budget ran out.
     Budget(Limit),
     /// The observer returned [`Control::Stop`](crate::Control::Stop).
@@ -100,38 +103,62 @@ pub enum Reason {
     Inconsistent,
 }
 
+impl fmt::Display for UndecidedReason {
+    /// What happened, in words.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use freecell_search::{Limit, UndecidedReason};
+    /// let reason = UndecidedReason::Budget(Limit::Expanded);
+    /// assert_eq!(reason.to_string(), "the budget of expanded nodes ran out");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::Budget(Limit::Expanded) => "the budget of expanded nodes ran out",
+            Self::Budget(Limit::Generated) => "the budget of generated nodes ran out",
+            Self::Budget(Limit::Bytes) => "the byte budget ran out, or the allocator refused memory",
+            Self::Stopped => "the observer stopped the search",
+            Self::Bound => "a depth or cost bound cut nodes off",
+            Self::Pruned => "the engine discarded states, so running out of them proves nothing",
+            Self::Capacity => "more states were needed than the engine can number",
+            Self::Inconsistent => "the path to a goal could not be replayed (states with equal keys differ)",
+        })
+    }
+}
+
 /// How a search ended.
 ///
 /// # Why not `Result<Option<Solution>, SearchError>`
 ///
 /// STYLE §3 suggests that shape. Here a budget running out is an expected, everyday result
 /// (evolution runs thousands of budgeted searches), callers need [`Stats`] for every ending,
-/// and three endings are equally "successful" answers of the engine; an enum with a
-/// [`Reason`] says so directly and [`Report`] carries the statistics next to it. Nothing a
+/// and three endings are equally "successful" answers of the engine; an enum with an
+/// [`UndecidedReason`] says so directly and [`Report`] carries the statistics next to it. Nothing a
 /// caller passes can make an engine fail, so there is no error type.
 ///
 /// # Examples
 ///
 /// ```
-/// use freecell_search::{Limit, Outcome, Reason};
-/// let o: Outcome<u8> = Outcome::Undecided(Reason::Budget(Limit::Expanded));
+/// use freecell_search::{Limit, SearchOutcome, UndecidedReason};
+/// let o: SearchOutcome<u8> = SearchOutcome::Undecided(UndecidedReason::Budget(Limit::Expanded));
 /// assert!(o.solution().is_none());
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[must_use]
-pub enum Outcome<M> {
+pub enum SearchOutcome<M> {
     /// A goal was reached; optimal for the engines and configurations that promise it.
-    Solved(Solution<M>),
+    Solved(MovePath<M>),
     /// The whole reachable space (within the problem as given) was searched: no solution exists.
     Exhausted,
     /// No answer: a budget ran out, the observer stopped the search, a bound cut nodes off, or
     /// states were pruned.
-    Undecided(Reason),
+    Undecided(UndecidedReason),
 }
 
-impl<M> Outcome<M> {
+impl<M> SearchOutcome<M> {
     /// The solution, if solved.
-    pub fn solution(&self) -> Option<&Solution<M>> {
+    pub fn solution(&self) -> Option<&MovePath<M>> {
         match self {
             Self::Solved(s) => Some(s),
             _ => None,
@@ -144,27 +171,27 @@ impl<M> Outcome<M> {
     }
 }
 
-/// An [`Outcome`] and the [`Stats`] of the search that produced it.
+/// An [`SearchOutcome`] and the [`Stats`] of the search that produced it.
 ///
 /// # Examples
 ///
 /// ```
-/// use freecell_search::{Outcome, Report, Stats};
-/// let r: Report<u8> = Report { outcome: Outcome::Exhausted, stats: Stats::default() };
+/// use freecell_search::{SearchOutcome, Report, Stats};
+/// let r: Report<u8> = Report { outcome: SearchOutcome::Exhausted, stats: Stats::default() };
 /// assert!(r.is_exhausted());
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[must_use]
 pub struct Report<M> {
     /// How the search ended.
-    pub outcome: Outcome<M>,
+    pub outcome: SearchOutcome<M>,
     /// What it cost.
     pub stats: Stats,
 }
 
 impl<M> Report<M> {
     /// The solution, if solved.
-    pub fn solution(&self) -> Option<&Solution<M>> {
+    pub fn solution(&self) -> Option<&MovePath<M>> {
         self.outcome.solution()
     }
 
@@ -175,13 +202,13 @@ impl<M> Report<M> {
 
     /// Whether the search proved that no solution exists.
     pub fn is_exhausted(&self) -> bool {
-        matches!(self.outcome, Outcome::Exhausted)
+        matches!(self.outcome, SearchOutcome::Exhausted)
     }
 
     /// Why the search is undecided, if it is.
-    pub fn undecided(&self) -> Option<Reason> {
+    pub fn undecided(&self) -> Option<UndecidedReason> {
         match self.outcome {
-            Outcome::Undecided(r) => Some(r),
+            SearchOutcome::Undecided(r) => Some(r),
             _ => None,
         }
     }
@@ -200,7 +227,7 @@ impl<M> Report<M> {
 /// Wall-clock limits and cancellation are not budgets: they go through the
 /// [`Observer`](crate::Observer), so budgeted results reproduce.
 ///
-/// Without a byte budget a search still ends, [`Undecided`](Outcome::Undecided) with
+/// Without a byte budget a search still ends, [`Undecided`](SearchOutcome::Undecided) with
 /// [`Limit::Bytes`], when the allocator refuses a growth of its stored data (its cache is
 /// then fit for the next search). [`system_memory`](crate::system_memory) helps size a
 /// budget to the machine, so that it runs out first.
@@ -258,27 +285,27 @@ impl Budget {
 
     /// `Err(limit)` if one more expansion would exceed the budget.
     #[inline]
-    pub(crate) fn expand(&self, stats: &Stats) -> Result<(), Reason> {
+    pub(crate) fn expand(&self, stats: &Stats) -> Result<(), UndecidedReason> {
         match self.expanded {
-            Some(n) if stats.expanded >= n => Err(Reason::Budget(Limit::Expanded)),
+            Some(n) if stats.expanded >= n => Err(UndecidedReason::Budget(Limit::Expanded)),
             _ => Ok(()),
         }
     }
 
     /// `Err(limit)` if one more generation would exceed the budget.
     #[inline]
-    pub(crate) fn generate(&self, stats: &Stats) -> Result<(), Reason> {
+    pub(crate) fn generate(&self, stats: &Stats) -> Result<(), UndecidedReason> {
         match self.generated {
-            Some(n) if stats.generated >= n => Err(Reason::Budget(Limit::Generated)),
+            Some(n) if stats.generated >= n => Err(UndecidedReason::Budget(Limit::Generated)),
             _ => Ok(()),
         }
     }
 
     /// `Err(limit)` if holding `used + extra` bytes would exceed the budget.
     #[inline]
-    pub(crate) fn bytes(&self, used: usize, extra: usize) -> Result<(), Reason> {
+    pub(crate) fn bytes(&self, used: usize, extra: usize) -> Result<(), UndecidedReason> {
         match self.bytes {
-            Some(n) if extra > 0 && used.saturating_add(extra) > n => Err(Reason::Budget(Limit::Bytes)),
+            Some(n) if extra > 0 && used.saturating_add(extra) > n => Err(UndecidedReason::Budget(Limit::Bytes)),
             _ => Ok(()),
         }
     }
@@ -286,9 +313,9 @@ impl Budget {
     /// [`bytes`](Self::bytes) with the bytes held computed only when they matter (a byte
     /// limit is set and `extra > 0`): for engines whose `memory_usage` is not O(1).
     #[inline]
-    pub(crate) fn bytes_lazy(&self, used: impl FnOnce() -> usize, extra: usize) -> Result<(), Reason> {
+    pub(crate) fn bytes_lazy(&self, used: impl FnOnce() -> usize, extra: usize) -> Result<(), UndecidedReason> {
         match self.bytes {
-            Some(n) if extra > 0 && used().saturating_add(extra) > n => Err(Reason::Budget(Limit::Bytes)),
+            Some(n) if extra > 0 && used().saturating_add(extra) > n => Err(UndecidedReason::Budget(Limit::Bytes)),
             _ => Ok(()),
         }
     }

@@ -17,8 +17,8 @@
 //! (Heineman's Java code, from his January 2009 O'Reilly column,
 //! <http://broadcast.oreilly.com/2009/01/january-column-graph-algorithm.html>). Staged
 //! deepening is incomplete and not optimal: an empty open list proves nothing once an entry was
-//! replaced or dropped ([`Reason::Pruned`]); only a run that never discarded a state reports
-//! [`Exhausted`](crate::Outcome::Exhausted).
+//! replaced or dropped ([`UndecidedReason::Pruned`]); only a run that never discarded a state reports
+//! [`Exhausted`](crate::SearchOutcome::Exhausted).
 //!
 //! # Examples
 //!
@@ -44,7 +44,10 @@ use std::fmt;
 use crate::containers::KeySet;
 use crate::containers::bytes::{growth, held, push, reserve, reserve_exact, reserve_growth};
 use crate::engine::MOVE_HEADROOM;
-use crate::{Backtrack, Budget, Control, Heuristic, Observer, Outcome, Reason, Report, SearchProblem, Solution, Stats};
+use crate::{
+    Backtrack, Budget, Control, Heuristic, MovePath, Observer, Report, SearchOutcome, SearchProblem, Stats,
+    UndecidedReason,
+};
 
 /// Whether the open list survives from one stage to the next.
 ///
@@ -74,6 +77,7 @@ pub enum OpenList {
 /// assert_eq!((c.get_look_ahead(), c.get_leaf_depth()), (6, 7));
 /// let c = Config::paper();
 /// assert_eq!((c.get_look_ahead(), c.get_leaf_depth()), (6, 6));
+/// assert_eq!(Config::new(), Config::paper());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Config {
@@ -87,11 +91,16 @@ pub struct Config {
 
 impl Default for Config {
     fn default() -> Self {
-        Self::paper()
+        Self::new()
     }
 }
 
 impl Config {
+    /// [`paper`](Self::paper), no budget: every engine's `Config::new` is its default.
+    pub fn new() -> Self {
+        Self::paper()
+    }
+
     /// The GA-FreeCell paper's Algorithm 1 (§3.1.3, GECCO 2011): leaves at exactly depth `k`,
     /// open list sorted by heuristic with one entry per value (a newer state overwrites an open
     /// one of equal value), persistent (`T ← merge(T, U)`), table emptied once its size is
@@ -286,13 +295,13 @@ impl<P: SearchProblem + ?Sized> Cache<P> {
 /// Makes `open` reach score `s` (a bucket for every score up to it); `Err` when the
 /// allocator refuses.
 #[inline]
-fn open_up_to(open: &mut Vec<Vec<u32>>, s: usize) -> Result<(), Reason> {
+fn open_up_to(open: &mut Vec<Vec<u32>>, s: usize) -> Result<(), UndecidedReason> {
     if s >= open.len() { open_more(open, s) } else { Ok(()) }
 }
 
 #[cold]
 #[inline(never)]
-fn open_more(open: &mut Vec<Vec<u32>>, s: usize) -> Result<(), Reason> {
+fn open_more(open: &mut Vec<Vec<u32>>, s: usize) -> Result<(), UndecidedReason> {
     reserve_exact(open, s + 1 - open.len())?;
     open.resize_with(s + 1, Vec::new);
     Ok(())
@@ -351,7 +360,7 @@ impl StagedDeepening {
         g: u32,
         last: P::Move,
         lossy: &mut bool,
-    ) -> Result<(), Reason> {
+    ) -> Result<(), UndecidedReason> {
         let leaf = self.config.get_leaf_depth() as usize;
         let s = score as usize;
         open_up_to(&mut c.open, s)?;
@@ -403,7 +412,7 @@ impl StagedDeepening {
         heuristic: &H,
         observer: &mut O,
         stats: &mut Stats,
-    ) -> Result<Outcome<P::Move>, Reason>
+    ) -> Result<SearchOutcome<P::Move>, UndecidedReason>
     where
         P: SearchProblem + ?Sized,
         H: Heuristic<P> + ?Sized,
@@ -420,7 +429,7 @@ impl StagedDeepening {
         c.open_len = 0;
         c.table.clear();
         if problem.is_goal(start) {
-            return Ok(Outcome::Solved(Solution { moves: Vec::new(), cost: 0 }));
+            return Ok(SearchOutcome::Solved(MovePath { moves: Vec::new(), cost: 0 }));
         }
         stats.evaluated += 1;
         let h0 = heuristic.estimate(problem, start) as usize;
@@ -458,7 +467,7 @@ impl StagedDeepening {
             }
             stats.iterations += 1;
             if stats.iterations > 1 && observer.on_iteration(score, stats) == Control::Stop {
-                return Err(Reason::Stopped);
+                return Err(UndecidedReason::Stopped);
             }
 
             // Look ahead from it.
@@ -471,7 +480,7 @@ impl StagedDeepening {
             budget.expand(stats)?;
             stats.expanded += 1;
             if observer.on_expand(stats) == Control::Stop {
-                return Err(Reason::Stopped);
+                return Err(UndecidedReason::Stopped);
             }
             budget.bytes_lazy(|| c.memory_usage(), reserve_growth(&c.moves, MOVE_HEADROOM))?;
             reserve(&mut c.moves, MOVE_HEADROOM)?;
@@ -498,7 +507,7 @@ impl StagedDeepening {
                 let key = problem.key(&c.path[c.depth]);
                 budget.bytes_lazy(|| c.memory_usage(), c.table.growth())?;
                 if c.table.len() >= u32::MAX as usize - 1 {
-                    return Err(Reason::Capacity);
+                    return Err(UndecidedReason::Capacity);
                 }
                 if !c.table.insert(problem.state_key_hash(&c.path[c.depth], &key), key, |k| problem.key_hash(k))? {
                     stats.duplicates += 1;
@@ -510,14 +519,14 @@ impl StagedDeepening {
                     tail.extend(c.frames.iter().filter_map(|f| f.mv));
                     tail.push(mv);
                     let moves = c.entry_path(root, leaf, &tail);
-                    return Ok(Outcome::Solved(Solution { moves, cost: g2 }));
+                    return Ok(SearchOutcome::Solved(MovePath { moves, cost: g2 }));
                 }
                 if child_depth == leaf {
                     stats.evaluated += 1;
                     let h = heuristic.estimate(problem, &c.path[c.depth]);
                     budget.bytes_lazy(|| c.memory_usage(), c.entry_growth(h as usize, leaf))?;
                     if c.states.len() >= u32::MAX as usize {
-                        return Err(Reason::Capacity);
+                        return Err(UndecidedReason::Capacity);
                     }
                     self.open_leaf(c, root, h, g2, mv, &mut lossy)?;
                     cursor = cursor.min(h as usize);
@@ -527,7 +536,7 @@ impl StagedDeepening {
                 budget.expand(stats)?;
                 stats.expanded += 1;
                 if observer.on_expand(stats) == Control::Stop {
-                    return Err(Reason::Stopped);
+                    return Err(UndecidedReason::Stopped);
                 }
                 budget.bytes_lazy(|| c.memory_usage(), reserve_growth(&c.moves, MOVE_HEADROOM))?;
                 reserve(&mut c.moves, MOVE_HEADROOM)?;
@@ -549,6 +558,6 @@ impl StagedDeepening {
                 c.table.clear();
             }
         }
-        Ok(if lossy { Outcome::Undecided(Reason::Pruned) } else { Outcome::Exhausted })
+        Ok(if lossy { SearchOutcome::Undecided(UndecidedReason::Pruned) } else { SearchOutcome::Exhausted })
     }
 }

@@ -37,13 +37,15 @@
 //! move is cancelled only when it leads to a position already discovered. So when the queue
 //! runs dry, every position reachable by single-card moves (no automoves) has been
 //! discovered, and none was won: the search is exhaustive, and the engine reports
-//! [`Outcome::Exhausted`].
+//! [`SearchOutcome::Exhausted`].
 
 use freecell_core::{Board, Key, Move, MoveModel, Pile};
 use freecell_heuristics::thesis::thesis_score;
 use freecell_search::containers::bytes::{growth, held, reserve, room};
 use freecell_search::containers::{BucketQueue, KeySet};
-use freecell_search::{Budget, Control, Limit, Observer, Outcome, Reason, Report, Solution, Stats, TieBreak};
+use freecell_search::{
+    Budget, Control, Limit, MovePath, Observer, Report, SearchOutcome, Stats, TieBreak, UndecidedReason,
+};
 
 /// Depth of each look-ahead, in single-card moves (the thesis's "fixed 5-steps look-ahead").
 pub const LOOKAHEAD: usize = 5;
@@ -134,7 +136,7 @@ impl Cache {
 
     /// Stores a discovered position, whose key is `key` and Zobrist hash `hash`, and queues
     /// it; `Err` when the allocator refuses the room (the search must then end).
-    fn store(&mut self, node: Node, key: Key, hash: u64, queue: u32) -> Result<u32, Reason> {
+    fn store(&mut self, node: Node, key: Key, hash: u64, queue: u32) -> Result<u32, UndecidedReason> {
         let id = self.nodes.len() as u32;
         room(&mut self.nodes)?;
         self.seen.insert(hash, key, Key::hash64)?;
@@ -199,10 +201,10 @@ fn run(
     budget: Budget,
     observer: &mut impl Observer,
     stats: &mut Stats,
-) -> Outcome<Move> {
+) -> SearchOutcome<Move> {
     let solved = |moves: Vec<Move>| {
         let cost = moves.iter().map(|m| u32::from(m.count())).sum();
-        Outcome::Solved(Solution { moves, cost })
+        SearchOutcome::Solved(MovePath { moves, cost })
     };
     if start.is_won() {
         return solved(Vec::new());
@@ -212,26 +214,26 @@ fn run(
     let max_generated = budget.get_max_generated().unwrap_or(u64::MAX);
     let root_key = queue_key(start, 0);
     if cache.bytes_to_store(root_key) > max_bytes {
-        return Outcome::Undecided(Reason::Budget(Limit::Bytes));
+        return SearchOutcome::Undecided(UndecidedReason::Budget(Limit::Bytes));
     }
     stats.evaluated += 1;
     let root = Node { parent: ROOT_PARENT, depth: 0, mv: NO_MOVE };
     if let Err(reason) = cache.store(root, start.key(), start.hash64(), root_key) {
-        return Outcome::Undecided(reason);
+        return SearchOutcome::Undecided(reason);
     }
     let mut board = start.clone();
     let mut at = 0u32;
     loop {
         stats.peak_stored = stats.peak_stored.max(cache.nodes.len() as u64);
         stats.bytes = stats.bytes.max(cache.bytes());
-        let Some(best) = cache.pop() else { return Outcome::Exhausted };
+        let Some(best) = cache.pop() else { return SearchOutcome::Exhausted };
         cache.navigate(&mut board, at, best);
         at = best;
         stats.iterations += 1;
         // The look-ahead: a depth-first walk of at most LOOKAHEAD moves below `best`.
         let mut expand = |cache: &mut Cache, board: &Board, node: u32, stats: &mut Stats| {
             if stats.expanded >= max_expanded {
-                return Err(Reason::Budget(Limit::Expanded));
+                return Err(UndecidedReason::Budget(Limit::Expanded));
             }
             stats.expanded += 1;
             // A position has fewer than 100 single-card moves, so the move generation, which
@@ -242,12 +244,12 @@ fn run(
             board.generate_moves(MoveModel::Atomic, &mut cache.moves);
             cache.frames.push(Frame { node, start: from, next: from, end: cache.moves.len() });
             if observer.on_expand(stats) == Control::Stop {
-                return Err(Reason::Stopped);
+                return Err(UndecidedReason::Stopped);
             }
             Ok(())
         };
         if let Err(reason) = expand(cache, &board, best, stats) {
-            return Outcome::Undecided(reason);
+            return SearchOutcome::Undecided(reason);
         }
         while let Some(frame) = cache.frames.last_mut() {
             if frame.next == frame.end {
@@ -264,7 +266,7 @@ fn run(
             let parent = frame.node;
             let level = cache.frames.len(); // the child's depth below `best`
             if stats.generated >= max_generated {
-                return Outcome::Undecided(Reason::Budget(Limit::Generated));
+                return SearchOutcome::Undecided(UndecidedReason::Budget(Limit::Generated));
             }
             stats.generated += 1;
             board.apply_unchecked(mv);
@@ -280,21 +282,21 @@ fn run(
                 continue;
             }
             if cache.nodes.len() >= ROOT_PARENT as usize {
-                return Outcome::Undecided(Reason::Capacity);
+                return SearchOutcome::Undecided(UndecidedReason::Capacity);
             }
             let depth = cache.nodes[parent as usize].depth + 1;
             let queue = queue_key(&board, depth);
             if cache.bytes_to_store(queue) > max_bytes {
-                return Outcome::Undecided(Reason::Budget(Limit::Bytes));
+                return SearchOutcome::Undecided(UndecidedReason::Budget(Limit::Bytes));
             }
             stats.evaluated += 1;
             let child = match cache.store(Node { parent, depth, mv }, key, hash, queue) {
                 Ok(child) => child,
-                Err(reason) => return Outcome::Undecided(reason),
+                Err(reason) => return SearchOutcome::Undecided(reason),
             };
             if level < LOOKAHEAD {
                 if let Err(reason) = expand(cache, &board, child, stats) {
-                    return Outcome::Undecided(reason);
+                    return SearchOutcome::Undecided(reason);
                 }
             } else {
                 board.undo(mv);

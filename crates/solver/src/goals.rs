@@ -47,13 +47,13 @@
 //!
 //! The strategies do not generate every move (a fully sorted cascade never feeds a free
 //! cell, for one), so running out of goals proves nothing: the engine then reports
-//! [`Reason::Pruned`].
+//! [`UndecidedReason::Pruned`].
 
 use freecell_core::{Automove, Board, Card, Key, Move, MoveModel, NextHome, Pile, PileKind, Suit};
 use freecell_heuristics::thesis::{is_fully_sorted, sortedness_of};
 use freecell_search::containers::KeySet;
 use freecell_search::containers::bytes::{growth, held, reserve, room};
-use freecell_search::{Budget, Control, Limit, Observer, Outcome, Reason, Report, Solution, Stats};
+use freecell_search::{Budget, Control, Limit, MovePath, Observer, Report, SearchOutcome, Stats, UndecidedReason};
 
 /// The automove rule played after every goal: Raymond's, the thesis's automove theorem and
 /// its corollary.
@@ -389,7 +389,7 @@ fn run(
     budget: Budget,
     observer: &mut impl Observer,
     stats: &mut Stats,
-) -> Outcome<Move> {
+) -> SearchOutcome<Move> {
     let max_bytes = budget.get_max_bytes().unwrap_or(usize::MAX);
     let max_expanded = budget.get_max_expanded().unwrap_or(u64::MAX);
     let max_generated = budget.get_max_generated().unwrap_or(u64::MAX);
@@ -397,7 +397,7 @@ fn run(
     macro_rules! or_end {
         ($e:expr) => {
             if let Err(reason) = $e {
-                return Outcome::Undecided(reason.into());
+                return SearchOutcome::Undecided(reason.into());
             }
         };
     }
@@ -409,13 +409,13 @@ fn run(
         if board.is_won() {
             let moves = cache.path.clone();
             let cost = moves.iter().map(|m| u32::from(m.count())).sum();
-            return Outcome::Solved(Solution { moves, cost });
+            return SearchOutcome::Solved(MovePath { moves, cost });
         }
         if stats.expanded >= max_expanded {
-            return Outcome::Undecided(Reason::Budget(Limit::Expanded));
+            return SearchOutcome::Undecided(UndecidedReason::Budget(Limit::Expanded));
         }
         if cache.bytes_to_enter() > max_bytes {
-            return Outcome::Undecided(Reason::Budget(Limit::Bytes));
+            return SearchOutcome::Undecided(UndecidedReason::Budget(Limit::Bytes));
         }
         or_end!(room(&mut cache.frames));
         or_end!(cache.seen.insert(board.hash64(), board.key(), Key::hash64));
@@ -425,11 +425,11 @@ fn run(
         stats.peak_stored = stats.peak_stored.max(cache.seen.len() as u64);
         stats.bytes = stats.bytes.max(cache.held());
         if observer.on_expand(stats) == Control::Stop {
-            return Outcome::Undecided(Reason::Stopped);
+            return SearchOutcome::Undecided(UndecidedReason::Stopped);
         }
         // Find the next goal that leads somewhere new, backtracking as needed.
         loop {
-            let Some(frame) = cache.frames.last_mut() else { return Outcome::Undecided(Reason::Pruned) };
+            let Some(frame) = cache.frames.last_mut() else { return SearchOutcome::Undecided(UndecidedReason::Pruned) };
             let listed = cache.ends.len() - frame.ends_from;
             if frame.next < listed {
                 let begin =
@@ -438,7 +438,7 @@ fn run(
                 frame.next += 1;
                 let at = frame.at;
                 if stats.generated >= max_generated {
-                    return Outcome::Undecided(Reason::Budget(Limit::Generated));
+                    return SearchOutcome::Undecided(UndecidedReason::Budget(Limit::Generated));
                 }
                 stats.generated += 1;
                 // Plans were made on this very position, so their moves are legal; they are

@@ -28,7 +28,7 @@ use freecell_core::{Automove, Board, Move, MoveModel, Packed, Packer};
 use freecell_heuristics::deadlock_bound;
 use freecell_search::containers::bytes::{held, reserve, reserve_exact, reserve_growth, room};
 use freecell_search::containers::{BucketQueue, IdTable};
-use freecell_search::{Budget, Control, Limit, Observer, Outcome, Reason, Report, Solution, Stats};
+use freecell_search::{Budget, Control, Limit, MovePath, Observer, Report, SearchOutcome, Stats, UndecidedReason};
 
 use crate::CostModel;
 
@@ -188,7 +188,7 @@ impl Cache {
 
     /// Grows the index, if needed, so that one more node can be indexed; `Err` (the search
     /// must end) when the allocator refuses.
-    fn make_room(&mut self) -> Result<(), Reason> {
+    fn make_room(&mut self) -> Result<(), UndecidedReason> {
         let chunks = &self.chunks;
         self.table.reserve_one_hashed(|id| node_in(chunks, id).key.hash64())?;
         Ok(())
@@ -202,7 +202,7 @@ impl Cache {
 
     /// Stores a new node (the table has room: see [`make_room`](Self::make_room)). `Err`
     /// (nothing stored) when the allocator refuses a new chunk.
-    fn insert(&mut self, slot: usize, node: Node, hash: u64) -> Result<u32, Reason> {
+    fn insert(&mut self, slot: usize, node: Node, hash: u64) -> Result<u32, UndecidedReason> {
         if self.len.is_multiple_of(CHUNK) {
             let mut chunk = Vec::new();
             reserve_exact(&mut chunk, CHUNK)?;
@@ -237,7 +237,7 @@ pub(crate) fn astar(
     let mut bounds = Bounds::default();
     let outcome = match run(c, start, settings, budget, observer, &mut stats, &mut bounds) {
         Ok(outcome) => outcome,
-        Err(reason) => Outcome::Undecided(reason),
+        Err(reason) => SearchOutcome::Undecided(reason),
     };
     stats.peak_stored = c.len as u64;
     stats.bytes = c.memory_usage();
@@ -252,12 +252,12 @@ fn run(
     observer: &mut dyn Observer,
     stats: &mut Stats,
     bounds: &mut Bounds,
-) -> Result<Outcome<Move>, Reason> {
+) -> Result<SearchOutcome<Move>, UndecidedReason> {
     let packer = Packer::new(start);
     let model = settings.move_model();
     let max_bytes = budget.get_max_bytes();
     let check = |c: &Cache, extra: usize| match max_bytes {
-        Some(n) if extra > 0 && c.memory_usage() + extra > n => Err(Reason::Budget(Limit::Bytes)),
+        Some(n) if extra > 0 && c.memory_usage() + extra > n => Err(UndecidedReason::Budget(Limit::Bytes)),
         _ => Ok(()),
     };
 
@@ -284,14 +284,14 @@ fn run(
         }
         if f == g {
             // h = 0 only when every card is home (h counts the cards out).
-            return Ok(Outcome::Solved(Solution { moves: path(c, &packer, start, settings, id), cost: g }));
+            return Ok(SearchOutcome::Solved(MovePath { moves: path(c, &packer, start, settings, id), cost: g }));
         }
         if budget.get_max_expanded().is_some_and(|n| stats.expanded >= n) {
-            return Err(Reason::Budget(Limit::Expanded));
+            return Err(UndecidedReason::Budget(Limit::Expanded));
         }
         stats.expanded += 1;
         if observer.on_expand(stats) == Control::Stop {
-            return Err(Reason::Stopped);
+            return Err(UndecidedReason::Stopped);
         }
         let parent_key = c.node(id).key;
         // Deepest first, the node is often a child of the last one expanded, whose board is
@@ -317,7 +317,7 @@ fn run(
         for &mv in &c.moves {
             if budget.get_max_generated().is_some_and(|n| stats.generated >= n) {
                 c.children = children;
-                return Err(Reason::Budget(Limit::Generated));
+                return Err(UndecidedReason::Budget(Limit::Generated));
             }
             stats.generated += 1;
             let mut child = board.clone();
@@ -342,7 +342,7 @@ fn run(
         result?;
         stats.peak_stored = c.len as u64;
     }
-    Ok(Outcome::Exhausted)
+    Ok(SearchOutcome::Exhausted)
 }
 
 /// A generated child waiting for its duplicate check.
@@ -362,13 +362,13 @@ fn expand_children(
     children: &[Child],
     id: u32,
     settings: Settings,
-    check: impl Fn(&Cache, usize) -> Result<(), Reason>,
+    check: impl Fn(&Cache, usize) -> Result<(), UndecidedReason>,
     stats: &mut Stats,
-) -> Result<(), Reason> {
+) -> Result<(), UndecidedReason> {
     for child in children {
         let g2 = child.g;
         if g2 > u32::from(u16::MAX) {
-            return Err(Reason::Capacity);
+            return Err(UndecidedReason::Capacity);
         }
         let found = if child.first != 0 { Ok(child.first - 1) } else { c.find(&child.key, child.hash) };
         if let Ok(old) = found {
@@ -386,7 +386,7 @@ fn expand_children(
             let h = settings.h(&child.board);
             stats.evaluated += 1;
             if c.len >= NO_PARENT as usize {
-                return Err(Reason::Capacity);
+                return Err(UndecidedReason::Capacity);
             }
             check(c, c.insert_growth() + c.queue.growth(g2 + h, g2))?;
             c.make_room()?;

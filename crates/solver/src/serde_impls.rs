@@ -57,15 +57,15 @@ enum ReasonRepr {
 }
 
 /// The search layer's reasons `Reason::Engine` can hold, with their written names.
-const ENGINE_REASONS: [(freecell_search::Reason, &str); 8] = [
-    (freecell_search::Reason::Budget(Limit::Expanded), "Budget(Expanded)"),
-    (freecell_search::Reason::Budget(Limit::Generated), "Budget(Generated)"),
-    (freecell_search::Reason::Budget(Limit::Bytes), "Budget(Bytes)"),
-    (freecell_search::Reason::Stopped, "Stopped"),
-    (freecell_search::Reason::Bound, "Bound"),
-    (freecell_search::Reason::Pruned, "Pruned"),
-    (freecell_search::Reason::Capacity, "Capacity"),
-    (freecell_search::Reason::Inconsistent, "Inconsistent"),
+const ENGINE_REASONS: [(freecell_search::UndecidedReason, &str); 8] = [
+    (freecell_search::UndecidedReason::Budget(Limit::Expanded), "Budget(Expanded)"),
+    (freecell_search::UndecidedReason::Budget(Limit::Generated), "Budget(Generated)"),
+    (freecell_search::UndecidedReason::Budget(Limit::Bytes), "Budget(Bytes)"),
+    (freecell_search::UndecidedReason::Stopped, "Stopped"),
+    (freecell_search::UndecidedReason::Bound, "Bound"),
+    (freecell_search::UndecidedReason::Pruned, "Pruned"),
+    (freecell_search::UndecidedReason::Capacity, "Capacity"),
+    (freecell_search::UndecidedReason::Inconsistent, "Inconsistent"),
 ];
 
 impl Serialize for Reason {

@@ -27,7 +27,7 @@ use crate::{bestfirst, goals, headroom, reserve};
 /// # When is a deal `Unsolvable`?
 ///
 /// Only when the engine searched the whole reachable space without finding a goal
-/// ([`freecell_search::Outcome::Exhausted`]). Engines report that only when no node was cut
+/// ([`freecell_search::SearchOutcome::Exhausted`]). Engines report that only when no node was cut
 /// off by a bound or discarded (staged deepening's replaced open entries, beam widths), so
 /// the claim rests on the problem being *complete*, which every preset's is:
 /// - **Moves.** Both move models generate every single-card move (a one-card run is within
@@ -99,7 +99,7 @@ pub enum Reason {
     Capacity,
     /// Another reason the search engine gave.
     #[error("the search ended undecided ({0:?})")]
-    Engine(freecell_search::Reason),
+    Engine(freecell_search::UndecidedReason),
 }
 
 /// A verified solution.
@@ -601,7 +601,7 @@ impl Solver {
             self.caches.give_back(caches);
         }
         let outcome = match report.outcome {
-            freecell_search::Outcome::Solved(solution) => {
+            freecell_search::SearchOutcome::Solved(solution) => {
                 // The goals engine lists its automoves itself (it plays them after whole goals,
                 // not after each move), so its path replays with none added.
                 let automove = if preset == Preset::Goals { Automove::None } else { problem.automove() };
@@ -610,18 +610,18 @@ impl Solver {
                     if self.shorten.unwrap_or(preset == Preset::Fast) { Shorten::Until(deadline) } else { Shorten::No };
                 Outcome::Solved(complete(preset, board, start, (automove, shorten), &solution.moves)?)
             }
-            freecell_search::Outcome::Exhausted => Outcome::Unsolvable,
-            freecell_search::Outcome::Undecided(reason) => Outcome::Undecided(match reason {
-                freecell_search::Reason::Budget(Limit::Bytes) => {
+            freecell_search::SearchOutcome::Exhausted => Outcome::Unsolvable,
+            freecell_search::SearchOutcome::Undecided(reason) => Outcome::Undecided(match reason {
+                freecell_search::UndecidedReason::Budget(Limit::Bytes) => {
                     // Memory is short, or was used up: the next solve reads it afresh.
                     headroom::forget();
                     Reason::MemoryLimit
                 }
-                freecell_search::Reason::Budget(_) => Reason::NodeLimit,
-                freecell_search::Reason::Stopped => watch.fired.unwrap_or(Reason::Cancelled),
-                freecell_search::Reason::Bound => Reason::Bound,
-                freecell_search::Reason::Pruned => Reason::Pruned,
-                freecell_search::Reason::Capacity => Reason::Capacity,
+                freecell_search::UndecidedReason::Budget(_) => Reason::NodeLimit,
+                freecell_search::UndecidedReason::Stopped => watch.fired.unwrap_or(Reason::Cancelled),
+                freecell_search::UndecidedReason::Bound => Reason::Bound,
+                freecell_search::UndecidedReason::Pruned => Reason::Pruned,
+                freecell_search::UndecidedReason::Capacity => Reason::Capacity,
                 other => Reason::Engine(other),
             }),
         };

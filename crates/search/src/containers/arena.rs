@@ -4,13 +4,13 @@ use std::mem::size_of;
 
 use super::bytes::{growth, held, push, reserve_exact, room};
 use super::{IdTable, OutOfMemory};
-use crate::{Reason, SearchProblem};
+use crate::{SearchProblem, UndecidedReason};
 
 /// The index of a stored node in an engine's arena.
 ///
 /// A `u32` keeps parent links and queue entries small; an arena holds at most 2³² − 1 nodes
-/// (a search that needs more ends [`Undecided`](crate::Outcome::Undecided) with
-/// [`Reason::Capacity`]).
+/// (a search that needs more ends [`Undecided`](crate::SearchOutcome::Undecided) with
+/// [`UndecidedReason::Capacity`]).
 ///
 /// # Examples
 ///
@@ -77,7 +77,7 @@ pub const NO_PARENT: u32 = u32::MAX;
 /// assert_eq!((arena.len(), arena.parent(two), arena.g(two)), (3, root, 1));
 /// // The moves are found again by replaying the path: the one step of cost 1 from 0 to 2.
 /// assert_eq!(arena.path(&Steps, two), Some(vec![2]));
-/// # Ok::<(), freecell_search::Reason>(())
+/// # Ok::<(), freecell_search::UndecidedReason>(())
 /// ```
 pub struct Arena<P: SearchProblem + ?Sized> {
     states: Vec<P::State>,
@@ -227,19 +227,19 @@ impl<P: SearchProblem + ?Sized> Arena<P> {
 
     /// Stores a node at the slot [`find`](Self::find) returned (nothing stored since) and
     /// returns its id. If the allocator refuses the room, nothing is stored and the error is
-    /// [`Reason::Budget`]`(`[`Limit::Bytes`](crate::Limit::Bytes)`)`; an arena of
-    /// `u32::MAX` nodes is full ([`Reason::Capacity`]).
+    /// [`UndecidedReason::Budget`]`(`[`Limit::Bytes`](crate::Limit::Bytes)`)`; an arena of
+    /// `u32::MAX` nodes is full ([`UndecidedReason::Capacity`]).
     ///
     /// # Errors
     ///
-    /// [`Reason::Budget`]`(`[`Limit::Bytes`](crate::Limit::Bytes)`)` when the allocator
-    /// refuses the room, [`Reason::Capacity`] when the arena is full.
+    /// [`UndecidedReason::Budget`]`(`[`Limit::Bytes`](crate::Limit::Bytes)`)` when the allocator
+    /// refuses the room, [`UndecidedReason::Capacity`] when the arena is full.
     #[inline(always)]
     #[allow(clippy::inline_always)] // A*'s hot loop: left to itself, LLVM calls it
-    pub fn insert(&mut self, at: (u64, usize), state: P::State, parent: u32, g: u32) -> Result<u32, Reason> {
+    pub fn insert(&mut self, at: (u64, usize), state: P::State, parent: u32, g: u32) -> Result<u32, UndecidedReason> {
         let id = self.states.len();
         if id >= NO_PARENT as usize {
-            return Err(Reason::Capacity);
+            return Err(UndecidedReason::Capacity);
         }
         // Room first, so that a refusal leaves every vector one length.
         room(&mut self.states)?;

@@ -40,23 +40,23 @@
 use std::fmt;
 use std::mem::size_of;
 
-use crate::{Limit, Reason};
+use crate::{Limit, UndecidedReason};
 
 /// The allocator refused the memory a container needed to grow; the container is as it
 /// was, unless its method says otherwise.
 ///
 /// A search that meets it ends as if its byte budget ran out: it converts into
-/// [`Reason::Budget`]`(`[`Limit::Bytes`]`)`, so `?` carries it out of an engine.
+/// [`UndecidedReason::Budget`]`(`[`Limit::Bytes`]`)`, so `?` carries it out of an engine.
 ///
 /// # Examples
 ///
 /// ```
 /// use freecell_search::containers::{OutOfMemory, bytes};
-/// use freecell_search::{Limit, Reason};
+/// use freecell_search::{Limit, UndecidedReason};
 ///
 /// let mut huge: Vec<u64> = Vec::new();
 /// assert_eq!(bytes::reserve_exact(&mut huge, usize::MAX / 2), Err(OutOfMemory));
-/// assert_eq!(Reason::from(OutOfMemory), Reason::Budget(Limit::Bytes));
+/// assert_eq!(UndecidedReason::from(OutOfMemory), UndecidedReason::Budget(Limit::Bytes));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct OutOfMemory;
@@ -69,10 +69,10 @@ impl fmt::Display for OutOfMemory {
 
 impl std::error::Error for OutOfMemory {}
 
-impl From<OutOfMemory> for Reason {
+impl From<OutOfMemory> for UndecidedReason {
     #[inline]
-    fn from(_: OutOfMemory) -> Reason {
-        Reason::Budget(Limit::Bytes)
+    fn from(_: OutOfMemory) -> UndecidedReason {
+        UndecidedReason::Budget(Limit::Bytes)
     }
 }
 

@@ -9,7 +9,9 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-use freecell_search::{Budget, Cycles, Limit, Outcome, Reason, Report, astar, beam, bfs, dfs, idastar, iddfs, staged};
+use freecell_search::{
+    Budget, Cycles, Limit, Report, SearchOutcome, UndecidedReason, astar, beam, bfs, dfs, idastar, iddfs, staged,
+};
 
 use crate::sliding::{KORF, Manhattan, Sliding};
 
@@ -84,7 +86,7 @@ fn warm<M>(name: &str, most: u64, mut search: impl FnMut() -> Report<M>) {
         report.stats.expanded
     );
     // The report's own solution is what may allocate.
-    if !matches!(report.outcome, Outcome::Solved(_)) {
+    if !matches!(report.outcome, SearchOutcome::Solved(_)) {
         assert_eq!(count, 0, "{name}: allocations without a solution to return");
     }
 }
@@ -145,7 +147,12 @@ fn a_refused_allocation_ends_every_engine_undecided() {
     ) {
         let mut cache = fresh();
         let refused = refusing(REFUSE, || search(&mut cache));
-        assert_eq!(refused.outcome, Outcome::Undecided(Reason::Budget(Limit::Bytes)), "{name}: {:?}", refused.stats);
+        assert_eq!(
+            refused.outcome,
+            SearchOutcome::Undecided(UndecidedReason::Budget(Limit::Bytes)),
+            "{name}: {:?}",
+            refused.stats
+        );
         let again = search(&mut cache);
         assert_eq!(again.outcome, search(&mut fresh()).outcome, "{name} after a refusal");
         assert!(again.stats.bytes > REFUSE, "{name}: the search must outgrow the refusal");

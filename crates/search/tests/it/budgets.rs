@@ -2,8 +2,8 @@
 //! are reusable; undo and copy backtracking agree.
 
 use freecell_search::{
-    Budget, ByCopy, Control, Cycles, Limit, Outcome, Reason, Report, SearchProblem, Stats, astar, beam, bfs, dfs,
-    idastar, iddfs, observer_fn, staged,
+    Budget, ByCopy, Control, Cycles, Limit, Report, SearchOutcome, SearchProblem, Stats, UndecidedReason, astar, beam,
+    bfs, dfs, idastar, iddfs, observer_fn, staged,
 };
 
 use crate::sliding::{Dir, Manhattan, Sliding};
@@ -95,7 +95,7 @@ fn all_engines(budget: Budget, observer: &mut dyn freecell_search::Observer) -> 
 fn expansion_budget_is_exact() {
     for n in [1, 37, 500] {
         for (name, r) in all_engines(Budget::default().max_expanded(n), &mut ()) {
-            assert_eq!(r.outcome, Outcome::Undecided(Reason::Budget(Limit::Expanded)), "{name}");
+            assert_eq!(r.outcome, SearchOutcome::Undecided(UndecidedReason::Budget(Limit::Expanded)), "{name}");
             assert_eq!(r.stats.expanded, n, "{name}");
         }
     }
@@ -105,7 +105,7 @@ fn expansion_budget_is_exact() {
 fn generation_budget_is_exact() {
     for n in [1, 99, 1234] {
         for (name, r) in all_engines(Budget::default().max_generated(n), &mut ()) {
-            assert_eq!(r.outcome, Outcome::Undecided(Reason::Budget(Limit::Generated)), "{name}");
+            assert_eq!(r.outcome, SearchOutcome::Undecided(UndecidedReason::Budget(Limit::Generated)), "{name}");
             assert_eq!(r.stats.generated, n, "{name}");
         }
     }
@@ -118,7 +118,7 @@ fn byte_budget_is_never_exceeded() {
         for (name, r) in all_engines(budget, &mut ()) {
             assert!(r.stats.bytes <= n, "{name}: {} > {n}", r.stats.bytes);
             if !matches!(name, "dfs" | "iddfs" | "idastar") {
-                assert_eq!(r.outcome, Outcome::Undecided(Reason::Budget(Limit::Bytes)), "{name}");
+                assert_eq!(r.outcome, SearchOutcome::Undecided(UndecidedReason::Budget(Limit::Bytes)), "{name}");
             }
         }
     }
@@ -128,7 +128,7 @@ fn byte_budget_is_never_exceeded() {
 fn observer_stops_every_engine() {
     let mut obs = observer_fn(|s: &Stats| if s.expanded >= 10 { Control::Stop } else { Control::Continue });
     for (name, r) in all_engines(Budget::default(), &mut obs) {
-        assert_eq!(r.outcome, Outcome::Undecided(Reason::Stopped), "{name}");
+        assert_eq!(r.outcome, SearchOutcome::Undecided(UndecidedReason::Stopped), "{name}");
         assert_eq!(r.stats.expanded, 10, "{name}");
     }
 }

@@ -2,7 +2,7 @@
 
 use std::collections::{HashMap, VecDeque};
 
-use freecell_search::{ByCopy, Cycles, Outcome, SearchProblem, TieBreak, Zero, astar, bfs, idastar, iddfs};
+use freecell_search::{ByCopy, Cycles, SearchOutcome, SearchProblem, TieBreak, Zero, astar, bfs, idastar, iddfs};
 
 use crate::check_solution;
 use crate::sliding::{Dir, Manhattan, Sliding};
@@ -70,7 +70,7 @@ fn bfs_exhausts_all_181440_states_and_agrees_with_the_oracle() {
 
     let mut cache = bfs::Cache::new();
     let r = bfs::Bfs::default().search(&mut cache, &NoGoal(p.clone()), &p.goal(), &mut ());
-    assert_eq!(r.outcome, Outcome::Exhausted);
+    assert_eq!(r.outcome, SearchOutcome::Exhausted);
     assert_eq!(cache.stored(), 181_440);
     assert_eq!(r.stats.expanded, 181_440);
     assert_eq!(r.stats.iterations, 32); // layers 0..=31

@@ -1,6 +1,8 @@
 //! Every engine on small explicit graphs with known answers.
 
-use freecell_search::{ByCopy, Outcome, Reason, SearchProblem, Zero, astar, beam, bfs, dfs, idastar, iddfs, staged};
+use freecell_search::{
+    ByCopy, SearchOutcome, SearchProblem, UndecidedReason, Zero, astar, beam, bfs, dfs, idastar, iddfs, staged,
+};
 
 use crate::check_solution;
 
@@ -86,7 +88,7 @@ fn start_at_goal_is_an_empty_solution() {
     let g = diamond();
     let r = astar::AStar::default().search(&mut astar::Cache::new(), &g, &3, &Zero, &mut ());
     assert_eq!(r.cost(), Some(0));
-    assert!(r.solution().is_some_and(freecell_search::Solution::is_empty));
+    assert!(r.solution().is_some_and(freecell_search::MovePath::is_empty));
     let r = bfs::Bfs::default().search(&mut bfs::Cache::new(), &g, &3, &mut ());
     assert_eq!(r.cost(), Some(0));
     let r = idastar::IdaStar::default().search(&mut idastar::Cache::new(), &g, &3, &Zero, &mut ());
@@ -100,21 +102,21 @@ fn start_at_goal_is_an_empty_solution() {
 fn complete_engines_report_exhausted_on_a_closed_space() {
     let g = closed_cycle();
     let a = astar::AStar::default().search(&mut astar::Cache::new(), &g, &0, &Zero, &mut ());
-    assert_eq!(a.outcome, Outcome::Exhausted);
+    assert_eq!(a.outcome, SearchOutcome::Exhausted);
     assert_eq!(a.stats.expanded, 3);
     let b = bfs::Bfs::default().search(&mut bfs::Cache::new(), &g, &0, &mut ());
-    assert_eq!(b.outcome, Outcome::Exhausted);
+    assert_eq!(b.outcome, SearchOutcome::Exhausted);
     let i = idastar::IdaStar::default().search(&mut idastar::Cache::new(), &g, &0, &Zero, &mut ());
-    assert_eq!(i.outcome, Outcome::Exhausted);
+    assert_eq!(i.outcome, SearchOutcome::Exhausted);
     let d = iddfs::IterativeDeepening::default().search(&mut iddfs::Cache::new(), &g, &0, &mut ());
-    assert_eq!(d.outcome, Outcome::Exhausted);
+    assert_eq!(d.outcome, SearchOutcome::Exhausted);
     let d = dfs::Dfs::default().search(&mut dfs::Cache::new(), &g, &0, &mut ());
-    assert_eq!(d.outcome, Outcome::Exhausted);
+    assert_eq!(d.outcome, SearchOutcome::Exhausted);
     let w = beam::Beam::default().search(&mut beam::Cache::new(), &g, &0, &Zero, &mut ());
-    assert_eq!(w.outcome, Outcome::Exhausted);
+    assert_eq!(w.outcome, SearchOutcome::Exhausted);
     let config = staged::Config::paper().look_ahead(1).one_entry_per_score(false);
     let s = staged::StagedDeepening::new(config).search(&mut staged::Cache::new(), &g, &0, &Zero, &mut ());
-    assert_eq!(s.outcome, Outcome::Exhausted);
+    assert_eq!(s.outcome, SearchOutcome::Exhausted);
 }
 
 #[test]
@@ -122,7 +124,7 @@ fn pruning_engines_never_claim_exhaustion() {
     let g = closed_cycle();
     // Width 1 drops a child of the start.
     let w = beam::Beam::new(beam::Config::new().width(1)).search(&mut beam::Cache::new(), &g, &0, &Zero, &mut ());
-    assert_eq!(w.outcome, Outcome::Undecided(Reason::Pruned));
+    assert_eq!(w.outcome, SearchOutcome::Undecided(UndecidedReason::Pruned));
     // Both leaves score 0: the second replaces the first.
     let s = staged::StagedDeepening::new(staged::Config::paper().look_ahead(1)).search(
         &mut staged::Cache::new(),
@@ -131,7 +133,7 @@ fn pruning_engines_never_claim_exhaustion() {
         &Zero,
         &mut (),
     );
-    assert_eq!(s.outcome, Outcome::Undecided(Reason::Pruned));
+    assert_eq!(s.outcome, SearchOutcome::Undecided(UndecidedReason::Pruned));
 }
 
 /// Unbounded line: states are integers, the goal is never reached.
@@ -158,14 +160,14 @@ impl SearchProblem for Endless {
 #[test]
 fn bounds_make_depth_first_engines_undecided_not_exhausted() {
     let d = dfs::Dfs::new(dfs::Config::new().max_depth(8)).search(&mut dfs::Cache::new(), &Endless, &0, &mut ());
-    assert_eq!(d.outcome, Outcome::Undecided(Reason::Bound));
+    assert_eq!(d.outcome, SearchOutcome::Undecided(UndecidedReason::Bound));
     let d = iddfs::IterativeDeepening::new(iddfs::Config::new().max_cost(8)).search(
         &mut iddfs::Cache::new(),
         &Endless,
         &0,
         &mut (),
     );
-    assert_eq!(d.outcome, Outcome::Undecided(Reason::Bound));
+    assert_eq!(d.outcome, SearchOutcome::Undecided(UndecidedReason::Bound));
     assert_eq!(d.stats.iterations, 9);
     let i = idastar::IdaStar::new(idastar::Config::new().max_cost(8)).search(
         &mut idastar::Cache::new(),
@@ -174,9 +176,9 @@ fn bounds_make_depth_first_engines_undecided_not_exhausted() {
         &Zero,
         &mut (),
     );
-    assert_eq!(i.outcome, Outcome::Undecided(Reason::Bound));
-    let b = bfs::Bfs::new(bfs::Config::new().max_depth(Some(5))).search(&mut bfs::Cache::new(), &Endless, &0, &mut ());
-    assert_eq!(b.outcome, Outcome::Undecided(Reason::Bound));
+    assert_eq!(i.outcome, SearchOutcome::Undecided(UndecidedReason::Bound));
+    let b = bfs::Bfs::new(bfs::Config::new().max_depth(5)).search(&mut bfs::Cache::new(), &Endless, &0, &mut ());
+    assert_eq!(b.outcome, SearchOutcome::Undecided(UndecidedReason::Bound));
     assert_eq!(b.stats.expanded, 9); // 0, ±1, …, ±4
 }
 
@@ -297,6 +299,6 @@ fn astar_stores_siblings_with_one_key_once_at_their_cheapest_cost() {
     let mut g = g;
     g.goal = 62;
     let r = astar::AStar::default().search(&mut astar::Cache::new(), &g, &0, &Zero, &mut ());
-    assert_eq!(r.outcome, Outcome::Exhausted);
+    assert_eq!(r.outcome, SearchOutcome::Exhausted);
     assert_eq!((r.stats.peak_stored, r.stats.expanded), (62, 62));
 }

@@ -2,6 +2,7 @@
 
 mod allocs;
 mod budgets;
+mod closures;
 mod eight;
 mod fifteen;
 mod graph;

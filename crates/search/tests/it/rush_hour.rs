@@ -1,6 +1,6 @@
 //! Rush Hour: the hardest puzzle of Fogleman's database, 60 moves.
 
-use freecell_search::{ByCopy, Outcome, SearchProblem, astar, bfs};
+use freecell_search::{ByCopy, SearchOutcome, SearchProblem, astar, bfs};
 
 use crate::check_solution;
 use crate::rush::{Blockers, HARDEST, HARDEST_CLUSTER, HARDEST_MOVES, Positions, RushHour, Slide};
@@ -46,6 +46,6 @@ fn the_cluster_has_the_published_size() {
     let (p, s) = RushHour::parse(HARDEST).expect("valid board");
     let mut cache = bfs::Cache::new();
     let r = bfs::Bfs::default().search(&mut cache, &NoGoal(p), &s, &mut ());
-    assert_eq!(r.outcome, Outcome::Exhausted);
+    assert_eq!(r.outcome, SearchOutcome::Exhausted);
     assert_eq!(cache.stored(), HARDEST_CLUSTER);
 }

@@ -2,7 +2,7 @@
 
 use std::cell::Cell;
 
-use freecell_search::{ByCopy, Outcome, SearchProblem, staged};
+use freecell_search::{ByCopy, SearchOutcome, SearchProblem, staged};
 
 use crate::check_solution;
 
@@ -74,7 +74,7 @@ fn variants_all_solve() {
             &|s: &(i32, u32)| (40 - s.0).unsigned_abs(),
             &mut (),
         );
-        assert!(matches!(r.outcome, Outcome::Solved(_)), "{config:?}");
+        assert!(matches!(r.outcome, SearchOutcome::Solved(_)), "{config:?}");
         check_solution(&Walk, &(0, 0), &r);
     }
 }

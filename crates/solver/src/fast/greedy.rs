@@ -7,7 +7,7 @@ use std::cell::Cell;
 use freecell_core::{Automove, Board, Move, MoveModel, Pile};
 use freecell_search::containers::bytes::{grown, grown_capacity, grown_peak, held, push, reserve, room};
 use freecell_search::containers::{HashSet64, LinkedBuckets};
-use freecell_search::{Control, Observer, Reason, Stats};
+use freecell_search::{Control, Observer, Stats, UndecidedReason};
 
 use super::eval::{Blocking, Counts, Digging, Weights, evaluate};
 use super::moves::{Sparing, automoves_after, goes_home, moved_card, moves_again};
@@ -141,7 +141,7 @@ impl Search {
     /// start is taken as it is, without automoves: the first move is the search's, so a
     /// path is completed by replaying each move with the automoves it implies. `Err` when
     /// the allocator refuses the little this needs.
-    pub(super) fn begin(&mut self, start: &Board, weights: &Weights, max_bytes: usize) -> Result<(), Reason> {
+    pub(super) fn begin(&mut self, start: &Board, weights: &Weights, max_bytes: usize) -> Result<(), UndecidedReason> {
         if self.capacity_bytes() > max_bytes / 4 {
             // A hard deal grew the cache: give the memory back rather than start over the limit.
             *self = Search::default();

@@ -3,7 +3,7 @@
 //! searches between solves.
 
 use freecell_core::{Automove, Board, Move, MoveModel};
-use freecell_search::{Budget, Control, Limit, Observer, Outcome, Reason, Report, Solution, Stats, bfs};
+use freecell_search::{Budget, Control, Limit, MovePath, Observer, Report, SearchOutcome, Stats, UndecidedReason, bfs};
 
 use super::eval::Weights;
 use super::greedy::{Config, End, Search};
@@ -63,7 +63,10 @@ pub(crate) fn run(
     let max_nodes = budget.get_max_expanded();
     let left = |used: u64| max_nodes.map_or(u64::MAX, |n| n.saturating_sub(used));
     if start.is_won() {
-        return Report { outcome: Outcome::Solved(Solution { moves: Vec::new(), cost: 0 }), stats: Stats::default() };
+        return Report {
+            outcome: SearchOutcome::Solved(MovePath { moves: Vec::new(), cost: 0 }),
+            stats: Stats::default(),
+        };
     }
     let searches = &mut greedy.get_or_insert_with(Cache::default).searches;
     let turns = Weights::TURNS;
@@ -133,10 +136,12 @@ pub(crate) fn run(
         let outcome = match end {
             End::Solved(moves) => {
                 let cost = moves.len() as u32;
-                Outcome::Solved(Solution { moves, cost })
+                SearchOutcome::Solved(MovePath { moves, cost })
             }
-            End::Stopped => Outcome::Undecided(Reason::Stopped),
-            End::Nodes if left(stats.expanded) == 0 => Outcome::Undecided(Reason::Budget(Limit::Expanded)),
+            End::Stopped => SearchOutcome::Undecided(UndecidedReason::Stopped),
+            End::Nodes if left(stats.expanded) == 0 => {
+                SearchOutcome::Undecided(UndecidedReason::Budget(Limit::Expanded))
+            }
             // This turn's quantum: the next turn.
             End::Nodes => continue,
             // The patient search keeps every move: out of positions, it saw every reachable

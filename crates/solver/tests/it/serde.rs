@@ -49,13 +49,13 @@ fn every_reason_round_trips() {
     ];
     reasons.extend(
         [
-            freecell_search::Reason::Budget(Limit::Expanded),
-            freecell_search::Reason::Budget(Limit::Generated),
-            freecell_search::Reason::Budget(Limit::Bytes),
-            freecell_search::Reason::Stopped,
-            freecell_search::Reason::Bound,
-            freecell_search::Reason::Pruned,
-            freecell_search::Reason::Capacity,
+            freecell_search::UndecidedReason::Budget(Limit::Expanded),
+            freecell_search::UndecidedReason::Budget(Limit::Generated),
+            freecell_search::UndecidedReason::Budget(Limit::Bytes),
+            freecell_search::UndecidedReason::Stopped,
+            freecell_search::UndecidedReason::Bound,
+            freecell_search::UndecidedReason::Pruned,
+            freecell_search::UndecidedReason::Capacity,
         ]
         .map(Reason::Engine),
     );
