@@ -67,3 +67,8 @@ pub use solves::Solves;
 pub use summary::{
     Counts, DealSummary, HintSummary, Means, PENALTY_MOVES, PENALTY_NODES, PENALTY_SECONDS, Quantiles, Summary, grouped,
 };
+
+/// The README's example, compiled and run as a doctest so it stays true.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
