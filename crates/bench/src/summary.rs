@@ -133,11 +133,6 @@ pub struct Means {
 }
 
 impl DealSummary {
-    /// The counts by outcome.
-    pub fn counts(&self) -> &Counts {
-        &self.counts
-    }
-
     /// Means over every deal, each deal not solved charged the paper's penalties
     /// ([`PENALTY_NODES`], [`PENALTY_SECONDS`], [`PENALTY_MOVES`]); `None` without deals.
     pub fn penalized(&self) -> Option<Means> {
