@@ -3,9 +3,10 @@
 use serde::Serializer;
 
 /// Serialises `value` rounded to `N` decimals (for `#[serde(serialize_with = …)]`): seconds
-/// to the microsecond, means to the precision the summary prints. The rounding is the
-/// decimal one of `format!("{:.N$}")`, so the number written is exactly the decimal a
-/// table shows, written in its shortest form (`0.5`, not `0.500000`).
+/// to the microsecond, means to a tenth of a node or a hundredth of a move. The rounding is
+/// the decimal one of `format!("{:.N$}")`, so the number written is exactly the decimal
+/// that prints, in its shortest form (`0.5`, not `0.500000`; serde_json writes numbers
+/// below 10⁻⁵ with an exponent, `5e-6`).
 ///
 /// # Errors
 /// Whatever the serializer returns.
