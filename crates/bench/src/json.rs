@@ -5,7 +5,7 @@ use serde::Serializer;
 /// Serialises `value` rounded to `N` decimals (for `#[serde(serialize_with = …)]`): seconds
 /// to the microsecond, means to a tenth of a node or a hundredth of a move. The rounding is
 /// the decimal one of `format!("{:.N$}")`, so the number written is exactly the decimal
-/// that prints, in its shortest form (`0.5`, not `0.500000`; serde_json writes numbers
+/// that prints, in its shortest form (`0.5`, not `0.500000`; `serde_json` writes numbers
 /// below 10⁻⁵ with an exponent, `5e-6`).
 ///
 /// # Errors
