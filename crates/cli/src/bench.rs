@@ -1,38 +1,30 @@
 //! `freecell bench`: run a solver over a range of Microsoft deals and summarise it.
 //!
-//! Deals run on `--jobs` threads, each keeping one `Solver` (and so its engines' caches)
-//! for every deal it takes: a solver of its own, not a clone of one shared solver, whose
-//! pool keeps at most one idle cache set per hardware thread while `--jobs` may ask for
-//! more threads than that. Results are collected in deal order, so the CSV, the JSON and
-//! the summary do not depend on `--jobs` — except times, and with `--timeout` the outcomes
-//! of deals near the limit, which depend on the machine's load; `--max-nodes` gives
-//! reproducible limits. `--hints K` measures hint latency instead (see [`hints`]).
+//! The bench itself is `freecell-bench`'s [`Bench`]: deals on `--jobs` threads, each
+//! keeping one `Solver`, results in deal order, so the CSV, the JSON and the summary do not
+//! depend on `--jobs` — except times, and with `--timeout` the outcomes of deals near the
+//! limit, which depend on the machine's load; `--max-nodes` gives reproducible limits.
+//! `--hints K` measures hint latency instead ([`Hints`]). This module holds the options,
+//! the progress bar, the JSON document and what is printed.
 
-mod csv;
-mod hints;
-mod pool;
+mod json;
 mod progress;
-mod row;
-mod summary;
 
 use std::fmt::Write as _;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter};
 use std::num::NonZeroUsize;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use freecell_core::{Board, Move, replay};
-use freecell_deals::{DealNumber, DealRange};
-use freecell_solver::{CostModel, Outcome, Solver};
+use freecell_bench::{Bench, CsvError, Hints, LineError, RunError, Solves, Summary, Workload, grouped, optimal_table};
+use freecell_core::quote;
+use freecell_deals::DealRange;
+use serde::Serialize;
 
 use crate::input::{Checked, parse_jobs};
 use crate::{Failure, SearchArgs};
-use csv::CsvFile;
-pub(crate) use csv::{ReadError, read_rows};
-use row::Measure;
-pub(crate) use row::{DealRow, HintRow, Row};
-use summary::{Counts, Latency, Table, grouped};
+use json::JsonRows;
 
 /// Exit codes of `freecell bench`, shown by its `--help`.
 pub(crate) const BENCH_EXIT_CODES: &str = "\
@@ -69,263 +61,85 @@ pub(crate) struct BenchArgs {
     /// Measure hints instead: for each deal, time `hint` on K mid-game positions (half
     /// along the solver's own solution, half a few seeded random moves away from it) and
     /// print the latency distribution.
-    #[arg(long, value_name = "K", value_parser = Checked(hints::parse_count), allow_negative_numbers = true)]
-    hints: Option<u32>,
+    #[arg(long, value_name = "K", value_parser = Checked(parse_hints), allow_negative_numbers = true)]
+    hints: Option<Hints>,
 }
 
 fn parse_range(text: &str) -> Result<DealRange, freecell_deals::ParseDealError> {
     text.parse()
 }
 
-/// What a worker produced for one deal: its rows, any verification failures and, for the
-/// `optimal` solver, what its bound said.
-#[derive(Debug)]
-pub(super) struct Done<R> {
-    rows: Vec<R>,
-    errors: Vec<String>,
-    optimal: Option<OptimalRow>,
-}
-
-impl<R> Default for Done<R> {
-    fn default() -> Done<R> {
-        Done { rows: Vec::new(), errors: Vec::new(), optimal: None }
-    }
-}
-
-/// One deal of the `optimal` solver's table.
-#[derive(Clone, Debug)]
-pub(super) struct OptimalRow {
-    deal: u64,
-    outcome: String,
-    initial: u32,
-    reached: u32,
-    /// Expanded and evaluated before the first position at the final bound (A* only).
-    below: Option<freecell_solver::Below>,
-    /// The solution's length in the searched model.
-    length: Option<usize>,
-    evaluated: u64,
-    stored: u64,
-    seconds: f64,
-    bytes: usize,
-}
-
-/// The `optimal` solver's table: h(initial), final f-bound, length, states expanded and
-/// evaluated below the final bound, states evaluated and stored, seconds and the search's
-/// bytes per deal, then the totals.
-fn optimal_table(rows: &[OptimalRow], cost: CostModel) -> String {
-    let model = match cost {
-        CostModel::SingleCard => "single-card",
-        CostModel::Sequence => "sequence",
-    };
-    let mut text = format!(
-        "\noptimal, {model} model: per deal\n\n| deal | outcome | h(initial) | final f-bound | length | expanded below f | evaluated below f | evaluated | stored | seconds | MB held | bytes/state |\n|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
-    );
-    let (mut evaluated, mut stored, mut seconds, mut most) = (0u64, 0u64, 0.0, 0usize);
-    let (mut expanded_below, mut evaluated_below) = (0u64, 0u64);
-    for r in rows {
-        let per_state = if r.stored > 0 { r.bytes as f64 / r.stored as f64 } else { 0.0 };
-        let _ = writeln!(
-            text,
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.3} | {:.1} | {per_state:.1} |",
-            r.deal,
-            r.outcome,
-            r.initial,
-            r.reached,
-            r.length.map_or_else(|| "–".to_owned(), |n| n.to_string()),
-            r.below.map_or_else(|| "–".to_owned(), |b| b.expanded.to_string()),
-            r.below.map_or_else(|| "–".to_owned(), |b| b.evaluated.to_string()),
-            r.evaluated,
-            r.stored,
-            r.seconds,
-            r.bytes as f64 / f64::from(1 << 20),
-        );
-        if let Some(b) = r.below {
-            expanded_below += b.expanded;
-            evaluated_below += b.evaluated;
-        }
-        evaluated += r.evaluated;
-        stored += r.stored;
-        seconds += r.seconds;
-        most = most.max(r.bytes);
-    }
-    let _ = writeln!(
-        text,
-        "\ntotal: {} deals, {evaluated} states evaluated, {stored} stored, {seconds:.3} s of solving (wall clock), \
-         at most {:.1} MB held by one search; peak resident memory of the process {}\n\
-         below the final f-bounds: {expanded_below} expanded, {evaluated_below} evaluated \
-         (an A* with this bound expands every position it reaches along a path whose f stays below the optimum)",
-        rows.len(),
-        most as f64 / f64::from(1 << 20),
-        crate::peak_rss().map_or_else(|| "unknown".to_owned(), |kb| format!("{:.1} MB", kb as f64 / 1024.0)),
-    );
-    text
-}
-
-/// Why a solution is not a win on `board`, if it is not: the bench replays every solution
-/// it reports with the core verifier, on top of the solver's own check.
-pub(super) fn solution_error(board: &Board, moves: &[Move]) -> Option<String> {
-    match replay(board, moves) {
-        Err(error) => Some(format!("the solution does not replay: {error}")),
-        Ok(end) if !end.is_won() => Some(format!("the solution leaves {} cards out", 52 - end.cards_home())),
-        Ok(_) => None,
-    }
-}
-
-/// Solves one deal.
-fn deal_row(solver: &Solver, deal: DealNumber, name: &str, cost: CostModel) -> Done<DealRow> {
-    let board = deal.board();
-    let started = Instant::now();
-    let result = solver.solve(&board);
-    let elapsed = started.elapsed();
-    let mut done = Done::default();
-    let measure = match &result {
-        Ok(report) => match &report.outcome {
-            Outcome::Solved(s) => match solution_error(&board, &s.moves) {
-                None => Measure::of(report, elapsed),
-                Some(error) => {
-                    done.errors.push(format!("deal {deal}: {error}"));
-                    Measure::error(elapsed)
-                }
-            },
-            _ => Measure::of(report, elapsed),
-        },
-        Err(error) => {
-            done.errors.push(format!("deal {deal}: {error}"));
-            Measure::error(elapsed)
-        }
-    };
-    if let Ok(report) = &result
-        && let Some(bounds) = report.stats.bounds
-    {
-        let length = report.outcome.solution().map(|s| match cost {
-            CostModel::SingleCard => s.single_card_len(),
-            CostModel::Sequence => s.len(),
-        });
-        let outcome = match &report.outcome {
-            Outcome::Solved(_) => "solved".to_owned(),
-            Outcome::Unsolvable => "unsolvable".to_owned(),
-            Outcome::Undecided(reason) => format!("undecided ({reason})"),
-        };
-        done.optimal = Some(OptimalRow {
-            deal: deal.get(),
-            outcome,
-            initial: bounds.initial,
-            reached: bounds.reached,
-            below: bounds.below,
-            length,
-            evaluated: report.stats.search.evaluated,
-            stored: report.stats.search.peak_stored,
-            seconds: elapsed.as_secs_f64(),
-            bytes: report.stats.search.bytes,
-        });
-    }
-    done.rows.push(DealRow { deal: deal.get(), solver: name.to_owned(), measure });
-    done
-}
-
-/// What a run summarises its rows into.
-trait Summary<R>: Default {
-    fn add(&mut self, row: &R);
-    fn counts(&self) -> Counts;
-    fn render(&self, solver: &str) -> String;
-    fn json(&self) -> String;
-}
-
-impl Summary<DealRow> for Table {
-    fn add(&mut self, row: &DealRow) {
-        Table::add(self, row);
-    }
-    fn counts(&self) -> Counts {
-        self.counts.clone()
-    }
-    fn render(&self, solver: &str) -> String {
-        Table::render(self, solver)
-    }
-    fn json(&self) -> String {
-        Table::json(self)
-    }
-}
-
-impl Summary<HintRow> for Latency {
-    fn add(&mut self, row: &HintRow) {
-        Latency::add(self, row);
-    }
-    fn counts(&self) -> Counts {
-        Latency::counts(self)
-    }
-    fn render(&self, solver: &str) -> String {
-        Latency::render(self, solver)
-    }
-    fn json(&self) -> String {
-        Latency::json(self)
-    }
+/// `--hints K`: 1 to [`Hints::MAX`] positions per deal.
+fn parse_hints(text: &str) -> Result<Hints, String> {
+    crate::input::number::<u32>(text)
+        .ok()
+        .and_then(Hints::new)
+        .ok_or_else(|| format!("K is a number of positions, 1 to {}", Hints::MAX))
 }
 
 /// Runs `freecell bench`.
 pub(crate) fn bench(args: &BenchArgs) -> Result<(), Failure> {
-    let name = row::token(&args.search.solver.to_string())
-        .map_err(|error| Failure::Input(format!("the solver name cannot be written to CSV: {error}")))?;
+    let name = args.search.solver.to_string();
     match args.hints {
-        None => {
-            drive::<DealRow, Table>(args, &name, 1, |solver, deal| deal_row(solver, deal, &name, args.search.cost()))
-        }
-        Some(k) => {
-            drive::<HintRow, Latency>(args, &name, k as usize, |solver, deal| hints::hint_rows(solver, deal, k, &name))
-        }
+        None => drive(args, Solves::new().cost_model(args.search.cost()), &name),
+        Some(hints) => drive(args, hints, &name),
     }
 }
 
+/// The options of the run, first in its JSON.
+#[derive(Serialize)]
+struct Options<'a> {
+    solver: &'a str,
+    deals: String,
+    jobs: usize,
+    max_nodes: Option<u64>,
+    timeout: Option<f64>,
+    hints: Option<u32>,
+}
+
+/// What the JSON ends with, after the rows.
+#[derive(Serialize)]
+struct Ending<'a, S> {
+    #[serde(serialize_with = "freecell_bench::json::decimals::<3, _>")]
+    wall_seconds: f64,
+    summary: &'a S,
+}
+
 /// Runs every deal of the range not already in the CSV, writes rows and prints the summary.
-fn drive<R, S>(
-    args: &BenchArgs,
-    name: &str,
-    per_deal: usize,
-    work: impl Fn(&Solver, DealNumber) -> Done<R> + Sync,
-) -> Result<(), Failure>
-where
-    R: Row + Send,
-    S: Summary<R>,
-{
+fn drive<W: Workload>(args: &BenchArgs, workload: W, name: &str) -> Result<(), Failure> {
+    let rows_per_deal = workload.rows_per_deal();
+    let bench = Bench::new(workload, name, args.deals).map_err(|error| Failure::Input(error.to_string()))?;
     let started = Instant::now();
     args.search.check()?;
     // The weights or policy file is read and checked before anything is written.
     let loaded = args.search.solver.load()?;
-    let mut summary = S::default();
-    let (mut csv, done) = resume(args, name, per_deal, &mut summary)?;
-    let todo_count = args.deals.len() - done.len() as u64;
-    let todo = args.deals.iter().filter(|d| done.binary_search(&d.get()).is_err());
-    // One solver per thread, no more threads than deals.
-    let jobs = usize::try_from(todo_count).map_or(args.jobs.get(), |n| args.jobs.get().min(n)).max(1);
-    let solvers = (0..jobs).map(|_| args.search.with_limits(loaded.build())).collect();
-    let mut progress = progress::Progress::new(todo_count, per_deal, summary.counts());
-    let mut json = args.json.then(|| BufWriter::new(io::stdout().lock()));
-    if let Some(out) = &mut json {
-        write!(out, "{{\"solver\":\"{name}\",\"deals\":\"{}\",{},\"rows\":[", args.deals, options_json(args))
-            .map_err(Failure::stdout)?;
+    let mut bench = bench.jobs(args.jobs);
+    if let Some(path) = &args.csv {
+        bench = bench.csv(path).map_err(csv_failure)?;
     }
-    let mut first = true;
-    let mut errors = Vec::new();
-    let mut optimal = Vec::new();
-    let result = pool::run_in_order(
-        todo,
-        solvers,
-        |solver, &deal| work(solver, deal),
-        |deal: Done<R>| {
-            for error in &deal.errors {
-                progress.suspend(|| eprintln!("freecell: {error}"));
+    let earlier = bench.earlier();
+    let mut progress = progress::Progress::new(bench.remaining(), rows_per_deal, bench.summary().counts());
+    let mut json = None;
+    if args.json {
+        let options = Options {
+            solver: name,
+            deals: args.deals.to_string(),
+            jobs: args.jobs.get(),
+            max_nodes: args.search.max_nodes,
+            timeout: args.search.timeout.map(|t| t.as_secs_f64()),
+            hints: args.hints.map(Hints::count),
+        };
+        json = Some(JsonRows::start(BufWriter::new(io::stdout().lock()), &options).map_err(Failure::stdout)?);
+    }
+    let report = bench.run_with(
+        || args.search.with_limits(loaded.build()),
+        |deal, summary| {
+            for fault in &deal.faults {
+                progress.suspend(|| eprintln!("freecell: {fault}"));
             }
-            errors.extend(deal.errors);
-            optimal.extend(deal.optimal);
-            if let Some(csv) = &mut csv {
-                csv.append(&deal.rows)?;
-            }
-            for row in &deal.rows {
-                summary.add(row);
-                if let Some(out) = &mut json {
-                    let mut text = String::from(if first { "\n" } else { ",\n" });
-                    first = false;
-                    row.write_json(&mut text);
-                    out.write_all(text.as_bytes()).map_err(Failure::stdout)?;
+            if let Some(out) = &mut json {
+                for row in &deal.rows {
+                    out.row(row).map_err(Failure::stdout)?;
                 }
             }
             progress.deal_done(|| summary.counts());
@@ -333,66 +147,69 @@ where
         },
     );
     progress.finish();
-    result.map_err(|stopped| match stopped {
-        pool::Stopped::Sink(failure) => failure,
-        pool::Stopped::Spawn { index, of, error } => Failure::Internal(format!(
+    let report = report.map_err(|error| match error {
+        RunError::Stopped(failure) => failure,
+        RunError::Csv(error) => csv_failure(error),
+        RunError::Spawn { index, of, error } => Failure::Internal(format!(
             "the system refused to start thread {} of {of} ({error}); the deals finished so far are kept{}; \
              try fewer --jobs",
             index + 1,
             if args.csv.is_some() { " in the CSV file" } else { "" }
         )),
+        error => Failure::Internal(error.to_string()),
     })?;
-    if let Some(csv) = &mut csv {
-        csv.flush()?;
-    }
     let wall = started.elapsed();
-    let heading = heading(args, name, done.len() as u64, todo_count, wall);
-    let mut table = summary.render(name);
-    if !optimal.is_empty() {
-        table.push_str(&optimal_table(&optimal, args.search.cost()));
+    let heading = heading(args, name, earlier, report.ran, wall);
+    let mut table = report.summary.render(name);
+    if !report.optimal.is_empty() {
+        table.push_str(&optimal_table(&report.optimal, args.search.cost()));
     }
-    match &mut json {
+    match json {
         Some(out) => {
-            writeln!(out, "\n],\"wall_seconds\":{:.3},\"summary\":{}}}", wall.as_secs_f64(), summary.json())
-                .and_then(|()| out.flush())
-                .map_err(Failure::stdout)?;
+            let ending = Ending { wall_seconds: wall.as_secs_f64(), summary: &report.summary };
+            out.finish(&ending).map_err(Failure::stdout)?;
             eprintln!("{heading}\n{table}");
         }
         None => crate::write_stdout(&format!("{heading}\n{table}"))?,
     }
-    if errors.is_empty() {
-        Ok(())
-    } else {
-        Err(Failure::Internal(format!(
-            "{} {} failed verification (rows with outcome `error`)",
-            errors.len(),
-            if errors.len() == 1 { "solution" } else { "solutions" }
-        )))
+    match report.faults {
+        0 => Ok(()),
+        n => Err(Failure::Internal(format!(
+            "{n} {} failed verification (rows with outcome `error`)",
+            if n == 1 { "solution" } else { "solutions" }
+        ))),
     }
 }
 
-/// Opens the CSV file, if any, adding the rows it holds for the range to `summary`; returns
-/// it and the deals of the range it holds, sorted: 8 bytes a deal, where the range itself
-/// is never collected (a range may hold billions of deals).
-fn resume<R: Row, S: Summary<R>>(
-    args: &BenchArgs,
-    name: &str,
-    per_deal: usize,
-    summary: &mut S,
-) -> Result<(Option<CsvFile>, Vec<u64>), Failure> {
-    let Some(path) = &args.csv else { return Ok((None, Vec::new())) };
-    let mut done: Vec<u64> = Vec::new();
-    let csv = CsvFile::open::<R>(path, per_deal, name, |row| {
-        if DealNumber::new(row.deal()).is_some_and(|d| args.deals.contains(d)) {
-            summary.add(&row);
-            if done.last() != Some(&row.deal()) {
-                done.push(row.deal());
-            }
+/// The failure of a CSV file, in the command's words: which option to change.
+fn csv_failure(error: CsvError) -> Failure {
+    match error {
+        CsvError::Open { path, source } | CsvError::Write { path, source } => Failure::output(path.display(), source),
+        CsvError::Locked { path } => {
+            let busy = "another `freecell bench` is writing it (the file is locked); wait for that run to end, \
+                        or choose another --csv";
+            Failure::output(path.display(), io::Error::new(io::ErrorKind::WouldBlock, busy))
         }
-    })?;
-    done.sort_unstable();
-    done.dedup();
-    Ok((Some(csv), done))
+        CsvError::NotAFile { path } => Failure::Input(format!(
+            "the CSV file `{}` is not a regular file (a run appends to it and resumes from it)",
+            path.display()
+        )),
+        CsvError::Read { path, source } => {
+            Failure::Input(format!("cannot read the CSV file `{}`: {source}", path.display()))
+        }
+        CsvError::Line { path, line, error } => {
+            let message = match &error {
+                LineError::OtherSolver { found, .. } => {
+                    let theirs = quote(found);
+                    format!("a result of solver {theirs}; continue it with --solver {theirs:#}, or use another file")
+                }
+                LineError::RowsPerDeal { .. } => format!("{error} (a different --hints?)"),
+                _ => error.to_string(),
+            };
+            Failure::Input(format!("the CSV file `{}`, line {line}: {message}", path.display()))
+        }
+        error => Failure::Input(error.to_string()),
+    }
 }
 
 /// The first line of the summary: what ran, with which limits, how long.
@@ -405,8 +222,8 @@ fn heading(args: &BenchArgs, name: &str, earlier: u64, now: u64, wall: Duration)
     let _ = write!(text, "); {} {jobs}, {:.1} s wall time; limits per ", args.jobs, wall.as_secs_f64());
     text.push_str(if args.hints.is_some() { "search: " } else { "deal: " });
     text.push_str(&limits(&args.search));
-    if let Some(k) = args.hints {
-        let _ = write!(text, "; {k} hint positions per deal");
+    if let Some(hints) = args.hints {
+        let _ = write!(text, "; {} hint positions per deal", hints.count());
     }
     text.push('\n');
     text
@@ -418,39 +235,5 @@ fn limits(search: &SearchArgs) -> String {
         (Some(n), None) => format!("{} nodes", grouped(n)),
         (None, Some(t)) => format!("{} s", t.as_secs_f64()),
         (Some(n), Some(t)) => format!("{} nodes, {} s", grouped(n), t.as_secs_f64()),
-    }
-}
-
-fn options_json(args: &BenchArgs) -> String {
-    let or_null = |v: Option<String>| v.unwrap_or_else(|| "null".to_owned());
-    format!(
-        "\"jobs\":{},\"max_nodes\":{},\"timeout\":{},\"hints\":{}",
-        args.jobs,
-        or_null(args.search.max_nodes.map(|n| n.to_string())),
-        or_null(args.search.timeout.map(|t| t.as_secs_f64().to_string())),
-        or_null(args.hints.map(|k| k.to_string()))
-    )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::row::Kind;
-    use super::*;
-
-    #[test]
-    fn every_solution_is_replayed() {
-        let board = DealNumber::new(1).expect("1 is a deal").board();
-        assert!(solution_error(&board, &[]).is_some_and(|e| e.contains("52 cards out")));
-    }
-
-    #[test]
-    fn a_kind_is_never_lost() {
-        // Error rows count as unsolved in the summary.
-        let mut table = Table::default();
-        table.add(&DealRow { deal: 1, solver: "hsd".to_owned(), measure: Measure::error(Duration::ZERO) });
-        assert_eq!(table.counts.errors, 1);
-        assert_eq!(table.excluded(), None);
-        assert!(table.penalized().is_some());
-        assert_eq!(Kind::Error.token(), "error");
     }
 }

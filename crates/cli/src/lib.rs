@@ -3,10 +3,10 @@
 //!
 //! The command is thin on purpose: it parses arguments, reads and writes text, and maps
 //! outcomes to exit codes. Dealing lives in `freecell-deals`, rules and the verifier in
-//! `freecell-core`, solving in `freecell-solver`. The binary is `src/main.rs`, which calls
-//! [`run`]; this library exists so that the fuzz targets (`fuzz/` in the repository) reach
-//! the readers of untrusted text the command owns. It is not an API to build on: embed
-//! `freecell-solver` instead.
+//! `freecell-core`, solving in `freecell-solver`, benchmarking in `freecell-bench`. The
+//! binary is `src/main.rs`, which calls [`run`]; this library exists so that the fuzz
+//! targets (`fuzz/` in the repository) reach the readers of untrusted text the command
+//! owns. It is not an API to build on: embed `freecell-solver` or `freecell-bench` instead.
 
 // Printing results and errors is this binary's job; the workspace warns on it elsewhere.
 #![allow(clippy::print_stdout, clippy::print_stderr)]
@@ -425,7 +425,8 @@ fn optimal_statistics(search: &SearchArgs, bounds: freecell_solver::Bounds, repo
     };
     let engine = if search.low_memory { "IDA*" } else { "A*" };
     let per_state = if stats.peak_stored > 0 { stats.bytes as f64 / stats.peak_stored as f64 } else { 0.0 };
-    let peak = peak_rss().map_or_else(|| "unknown".to_owned(), |kb| format!("{:.1} MB", kb as f64 / 1024.0));
+    let peak = freecell_bench::peak_resident_memory()
+        .map_or_else(|| "unknown".to_owned(), |bytes| format!("{:.1} MB", bytes as f64 / f64::from(1 << 20)));
     let below = bounds
         .below
         .map_or_else(String::new, |b| format!(" (below it: {} expanded, {} evaluated)", b.expanded, b.evaluated));
@@ -440,13 +441,6 @@ fn optimal_statistics(search: &SearchArgs, bounds: freecell_solver::Bounds, repo
         report.stats.elapsed.as_secs_f64(),
         stats.bytes as f64 / f64::from(1 << 20),
     )
-}
-
-/// The process's peak resident memory in kB (Linux: `VmHWM` in `/proc/self/status`).
-pub(crate) fn peak_rss() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    line.split_whitespace().nth(1)?.parse().ok()
 }
 
 /// The failure for an outcome without a solution.
@@ -514,31 +508,6 @@ mod tests {
 #[doc(hidden)]
 pub mod fuzzing {
     use std::time::Duration;
-
-    /// Reads `bytes` as a bench CSV of each kind (one row per deal, and hint rows, three per
-    /// deal) and checks what a reader must guarantee: no panic, a kept length within the
-    /// text, ending at a line break, and messages of a readable length.
-    pub fn bench_csv(bytes: &[u8]) {
-        check_csv::<crate::bench::DealRow>(bytes, 1);
-        check_csv::<crate::bench::HintRow>(bytes, 3);
-    }
-
-    fn check_csv<R: crate::bench::Row>(bytes: &[u8], per_deal: usize) {
-        let mut rows = 0usize;
-        match crate::bench::read_rows::<R>(bytes, per_deal, "hsd", |_| rows += 1) {
-            Ok(keep) => {
-                let keep = usize::try_from(keep).expect("the kept length fits the text");
-                assert!(keep <= bytes.len());
-                assert!(keep == 0 || bytes[keep - 1] == b'\n', "the kept text ends at a line break");
-                assert_eq!(rows % per_deal, 0, "only whole deals are read");
-            }
-            Err(crate::bench::ReadError::Line(line, message)) => {
-                assert!(line >= 1);
-                assert!(message.len() <= 400, "a message of {} bytes", message.len());
-            }
-            Err(crate::bench::ReadError::Io(error)) => panic!("reading a slice failed: {error}"),
-        }
-    }
 
     /// Parses `text` as `--timeout` does; a parsed value is never negative.
     pub fn seconds(text: &str) -> Result<Duration, String> {

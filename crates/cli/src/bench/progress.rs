@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use super::summary::Counts;
+use freecell_bench::Counts;
 
 /// How often the bar is redrawn with new counts.
 const EVERY: Duration = Duration::from_millis(100);

@@ -1,4 +1,5 @@
-//! Running deals on worker threads and collecting the results in deal order.
+//! The worker pool: running deals on worker threads and collecting the results in deal
+//! order.
 
 use std::collections::BTreeMap;
 use std::sync::Mutex;
@@ -12,12 +13,19 @@ const POLL: Duration = Duration::from_millis(2);
 
 /// Why [`run_in_order`] stopped early.
 #[derive(Debug, PartialEq)]
-pub(super) enum Stopped<E> {
+pub enum Stopped<E> {
     /// The sink failed.
     Sink(E),
-    /// The system refused to start worker thread `index` (counting from 0) of `of`; the
-    /// items taken by the threads that did start were finished and handed to the sink.
-    Spawn { index: usize, of: usize, error: String },
+    /// The system refused to start a worker thread; the items taken by the threads that
+    /// did start were finished and handed to the sink.
+    Spawn {
+        /// The thread refused, counting from 0.
+        index: usize,
+        /// The threads asked for.
+        of: usize,
+        /// The system's error.
+        error: String,
+    },
 }
 
 /// Runs `work` on every item on one thread per state in `states` and hands the results to
@@ -35,7 +43,31 @@ pub(super) enum Stopped<E> {
 ///
 /// When `sink` fails or a thread cannot be started, no new item is started and the error
 /// is returned once the running items have finished.
-pub(super) fn run_in_order<I, S, R, E>(
+///
+/// # Errors
+/// [`Stopped`]: the sink's error, or the thread the system refused.
+///
+/// # Examples
+/// ```
+/// use freecell_bench::pool::{Stopped, run_in_order};
+/// // Three threads, each counting the items it squared.
+/// let mut squares = Vec::new();
+/// let result: Result<(), Stopped<()>> = run_in_order(
+///     1..=10u64,
+///     vec![0u32; 3],
+///     |taken, &n| {
+///         *taken += 1;
+///         n * n
+///     },
+///     |square| {
+///         squares.push(square);
+///         Ok(())
+///     },
+/// );
+/// assert!(result.is_ok());
+/// assert_eq!(squares, [1, 4, 9, 16, 25, 36, 49, 64, 81, 100]);
+/// ```
+pub fn run_in_order<I, S, R, E>(
     items: impl Iterator<Item = I> + Send,
     states: Vec<S>,
     work: impl Fn(&mut S, &I) -> R + Sync,

@@ -1,19 +1,4 @@
-//! `freecell bench --hints K`: the latency of `Solver::hint` on mid-game positions.
-//!
-//! Position `j` (0 … K−1) of deal `d` is chosen by a `SplitMix64` generator seeded with
-//! `d · 2^16 + j`, so the positions do not depend on `--jobs`:
-//! - even `j`, **along the solution**: the board after the first `i` moves of the solver's
-//!   own solution of the deal, `i` uniform in the middle three fifths of it. These positions
-//!   are solvable, and are what a player following earlier hints reaches.
-//! - odd `j`, **a detour**: a point chosen the same way, then 1 … 10 moves (uniform), each
-//!   chosen uniformly among the legal moves of the sequence-move generator: a player who
-//!   left the solution. Without a solution of the deal, every position is a detour from the
-//!   deal itself. A detour can reach a dead end; a position without a hint is counted, and
-//!   timed, as such.
-//!
-//! Why not random play from the deal alone: it fills the free cells within a few moves, and
-//! most such positions are dead (MS 1 after 10 uniform random moves has four full cells
-//! and no legal move), which measures proofs of defeat rather than hints.
+//! The bench of hints: the latency of `Solver::hint` on mid-game positions.
 
 use std::time::Instant;
 
@@ -21,43 +6,87 @@ use freecell_core::{Board, Move, MoveModel, replay};
 use freecell_deals::{DealNumber, SplitMix64};
 use freecell_solver::{Outcome, Solver};
 
-use super::Done;
-use super::row::{HintRow, Measure, Source};
-use super::solution_error;
+use crate::row::{HintRow, Measure, Source};
+use crate::run::{DealResult, Fault, Workload};
+use crate::solves::solution_error;
+use crate::summary::HintSummary;
 
 /// Fewest and most random moves of a detour.
 const DETOUR_MOVES: (u64, u64) = (1, 10);
 
-/// The most hint positions per deal (the seed gives each position 16 bits).
-pub(super) const MAX_HINTS: u32 = 1 << 16;
+/// The [`Workload`] that times hints: for each deal, `Solver::hint` on K mid-game
+/// positions, a [`HintRow`] per position, summarised as latency percentiles
+/// ([`HintSummary`]).
+///
+/// Position `j` (0 … K−1) of deal `d` is chosen by a `SplitMix64` generator seeded with
+/// `d · 2^16 + j`, so the positions do not depend on the number of threads:
+/// - even `j`, **along the solution**: the board after the first `i` moves of the solver's
+///   own solution of the deal, `i` uniform in the middle three fifths of it. These positions
+///   are solvable, and are what a player following earlier hints reaches.
+/// - odd `j`, **a detour**: a point chosen the same way, then 1 … 10 moves (uniform), each
+///   chosen uniformly among the legal moves of the sequence-move generator: a player who
+///   left the solution. Without a solution of the deal, every position is a detour from the
+///   deal itself. A detour can reach a dead end; a position without a hint is counted, and
+///   timed, as such.
+///
+/// Why not random play from the deal alone: it fills the free cells within a few moves, and
+/// most such positions are dead (MS 1 after 10 uniform random moves has four full cells
+/// and no legal move), which measures proofs of defeat rather than hints.
+///
+/// Every hint is checked: its solution is replayed by the core verifier and must start
+/// with the hinted move; one that fails is a [`Fault`] and an `error` row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hints {
+    count: u32,
+}
 
-/// `--hints K`: 1 to [`MAX_HINTS`] − 1 positions per deal.
-pub(super) fn parse_count(text: &str) -> Result<u32, String> {
-    crate::input::number::<u32>(text)
-        .ok()
-        .filter(|k| (1..MAX_HINTS).contains(k))
-        .ok_or_else(|| format!("K is a number of positions, 1 to {}", MAX_HINTS - 1))
+impl Hints {
+    /// The most positions per deal: the seed gives each position 16 bits.
+    pub const MAX: u32 = (1 << 16) - 1;
+
+    /// `count` positions per deal; `None` unless 1 to [`MAX`](Self::MAX).
+    pub fn new(count: u32) -> Option<Hints> {
+        (1..=Hints::MAX).contains(&count).then_some(Hints { count })
+    }
+
+    /// The positions per deal.
+    pub fn count(self) -> u32 {
+        self.count
+    }
+}
+
+impl Workload for Hints {
+    type Row = HintRow;
+    type Summary = HintSummary;
+
+    fn rows_per_deal(&self) -> usize {
+        self.count as usize
+    }
+
+    fn run(&self, solver: &Solver, deal: DealNumber, name: &str) -> DealResult<HintRow> {
+        hint_rows(solver, deal, self.count, name)
+    }
 }
 
 /// Times `k` hints on positions of `deal`.
-pub(super) fn hint_rows(solver: &Solver, deal: DealNumber, k: u32, name: &str) -> Done<HintRow> {
+fn hint_rows(solver: &Solver, deal: DealNumber, k: u32, name: &str) -> DealResult<HintRow> {
     let board = deal.board();
-    let mut done = Done::default();
+    let mut done = DealResult::new(deal);
     // The solver's own solution, for positions along it; a failure here is reported like
     // any other solution that does not verify.
     let solution = match solver.solve(&board) {
         Ok(report) => match report.outcome {
             Outcome::Solved(solution) => match solution_error(&board, &solution.moves) {
                 None => Some(solution.moves),
-                Some(error) => {
-                    done.errors.push(format!("deal {deal}: {error}"));
+                Some(problem) => {
+                    done.faults.push(Fault { deal, position: None, problem });
                     None
                 }
             },
             _ => None,
         },
         Err(error) => {
-            done.errors.push(format!("deal {deal}: {error}"));
+            done.faults.push(Fault { deal, position: None, problem: error.to_string() });
             None
         }
     };
@@ -72,7 +101,8 @@ pub(super) fn hint_rows(solver: &Solver, deal: DealNumber, k: u32, name: &str) -
             Ok(position) => position,
             Err(error) => {
                 // The solution was verified above, so its prefixes replay.
-                done.errors.push(format!("deal {deal}: the solution does not replay: {error}"));
+                let problem = format!("the solution does not replay: {error}");
+                done.faults.push(Fault { deal, position: None, problem });
                 continue;
             }
         };
@@ -95,14 +125,14 @@ pub(super) fn hint_rows(solver: &Solver, deal: DealNumber, k: u32, name: &str) -
                 };
                 match problem {
                     None => Measure::of(&hint.report, elapsed),
-                    Some(error) => {
-                        done.errors.push(format!("deal {deal}, position {j}: {error}"));
+                    Some(problem) => {
+                        done.faults.push(Fault { deal, position: Some(j), problem });
                         Measure::error(elapsed)
                     }
                 }
             }
             Err(error) => {
-                done.errors.push(format!("deal {deal}, position {j}: {error}"));
+                done.faults.push(Fault { deal, position: Some(j), problem: error.to_string() });
                 Measure::error(elapsed)
             }
         };
@@ -153,12 +183,19 @@ mod tests {
     }
 
     #[test]
+    fn counts_are_checked() {
+        assert_eq!(Hints::new(0), None);
+        assert_eq!(Hints::new(Hints::MAX + 1), None);
+        assert_eq!(Hints::new(Hints::MAX).map(Hints::count), Some(65_535));
+    }
+
+    #[test]
     fn every_position_gets_a_row_and_hints_verify() {
         // MS 4 takes hsd 6,294 expansions; the limit keeps a dead detour cheap in debug builds.
         let solver = Solver::new(freecell_solver::Preset::Hsd).max_nodes(7_000);
         let deal = DealNumber::new(4).expect("4 is a deal");
         let done = hint_rows(&solver, deal, 2, "hsd");
-        assert!(done.errors.is_empty(), "{:?}", done.errors);
+        assert!(done.faults.is_empty(), "{:?}", done.faults);
         let sources: Vec<Source> = done.rows.iter().map(|r| r.source).collect();
         assert_eq!(sources, [Source::Solution, Source::Detour]);
         // Positions along a verified solution are solvable, and get a hint.
