@@ -1,0 +1,3 @@
+//! The integration tests of `freecell-engine`: a game played through `GameState`.
+
+mod play;
