@@ -3,4 +3,5 @@
 mod play;
 mod props;
 mod replay;
+mod saved;
 mod solver;
