@@ -25,18 +25,24 @@ use freecell_solver::{Outcome, Preset, Solver};
 /// the player told so).
 const HINT_BUDGET: Duration = Duration::from_secs(20);
 
-/// The game's state: the position and the moves that led to it, for `undo`.
+/// The game's state: the position and the moves that led to it, for `undo`, and the one
+/// solver every hint uses.
 struct Game {
     board: Board,
     played: Vec<Move>,
     hint: Option<Move>,
+    /// Kept for the whole game: each hint's background solve takes the engines' memory the
+    /// earlier hints grew from the solver's pool and gives it back, so hints after the
+    /// first allocate little. A `Solver` is `Send + Sync`, so a game whose state is shared
+    /// between threads needs no lock around it.
+    solver: Solver,
 }
 
 impl Game {
     /// Solves from the current position on a background thread, polling its progress the
     /// way a game's frame loop would, within [`HINT_BUDGET`].
     fn hint(&mut self, out: &mut dyn Write) -> Result<(), Box<dyn Error>> {
-        let mut handle = Solver::new(Preset::Fast).max_nodes(1_000_000).spawn(self.board.clone())?;
+        let mut handle = self.solver.spawn(self.board.clone())?;
         let report = handle.wait(HINT_BUDGET)?;
         self.hint = None;
         match report.outcome {
@@ -80,7 +86,8 @@ pub(crate) fn run(args: &[String], input: &mut dyn BufRead, out: &mut dyn Write)
         Ok(number) => number.board(),
         Err(_) => std::fs::read_to_string(start).map_err(|e| format!("{start}: {e}"))?.parse()?,
     };
-    let mut game = Game { board, played: Vec::new(), hint: None };
+    let solver = Solver::new(Preset::Fast).max_nodes(1_000_000);
+    let mut game = Game { board, played: Vec::new(), hint: None, solver };
     writeln!(out, "{}", game.board)?;
     let mut line = String::new();
     while {

@@ -1,7 +1,9 @@
 //! `freecell bench`: run a solver over a range of Microsoft deals and summarise it.
 //!
 //! Deals run on `--jobs` threads, each keeping one `Solver` (and so its engines' caches)
-//! for every deal it takes. Results are collected in deal order, so the CSV, the JSON and
+//! for every deal it takes: a solver of its own, not a clone of one shared solver, whose
+//! pool keeps at most one idle cache set per hardware thread while `--jobs` may ask for
+//! more threads than that. Results are collected in deal order, so the CSV, the JSON and
 //! the summary do not depend on `--jobs` — except times, and with `--timeout` the outcomes
 //! of deals near the limit, which depend on the machine's load; `--max-nodes` gives
 //! reproducible limits. `--hints K` measures hint latency instead (see [`hints`]).
@@ -170,7 +172,7 @@ pub(super) fn solution_error(board: &Board, moves: &[Move]) -> Option<String> {
 }
 
 /// Solves one deal.
-fn deal_row(solver: &mut Solver, deal: DealNumber, name: &str, cost: CostModel) -> Done<DealRow> {
+fn deal_row(solver: &Solver, deal: DealNumber, name: &str, cost: CostModel) -> Done<DealRow> {
     let board = deal.board();
     let started = Instant::now();
     let result = solver.solve(&board);
@@ -192,7 +194,9 @@ fn deal_row(solver: &mut Solver, deal: DealNumber, name: &str, cost: CostModel) 
             Measure::error(elapsed)
         }
     };
-    if let (Some(bounds), Ok(report)) = (solver.bounds(), &result) {
+    if let Ok(report) = &result
+        && let Some(bounds) = report.stats.bounds
+    {
         let length = report.outcome.solution().map(|s| match cost {
             CostModel::SingleCard => s.single_card_len(),
             CostModel::Sequence => s.len(),
@@ -276,7 +280,7 @@ fn drive<R, S>(
     args: &BenchArgs,
     name: &str,
     per_deal: usize,
-    work: impl Fn(&mut Solver, DealNumber) -> Done<R> + Sync,
+    work: impl Fn(&Solver, DealNumber) -> Done<R> + Sync,
 ) -> Result<(), Failure>
 where
     R: Row + Send,

@@ -387,10 +387,9 @@ fn read_board(path: &Path, game: Game) -> Result<Board, Failure> {
 fn run_solver(input: &BoardArgs, search: &SearchArgs) -> Result<(Board, SolveReport), Failure> {
     search.check()?;
     let board = load_board(input)?;
-    let mut solver = search.solver()?;
-    let report = solver.solve(&board).map_err(|error| Failure::Internal(error.to_string()))?;
+    let report = search.solver()?.solve(&board).map_err(|error| Failure::Internal(error.to_string()))?;
     eprintln!("{}", statistics(&search.solver, &report));
-    if let Some(bounds) = solver.bounds() {
+    if let Some(bounds) = report.stats.bounds {
         eprintln!("{}", optimal_statistics(search, bounds, &report));
     }
     Ok((board, report))

@@ -25,7 +25,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         Some(secs) => Duration::from_secs_f64(secs.parse()?),
         None => Duration::from_mins(1),
     };
-    let mut solver = Solver::new(preset).max_nodes(max_nodes).timeout(timeout);
+    let solver = Solver::new(preset).max_nodes(max_nodes).timeout(timeout);
     let (mut wins, mut expanded, mut generated, mut seconds) = (0u64, 0u64, 0u64, 0f64);
     let (mut won_expanded, mut won_seconds, mut length, mut single, mut detailed) =
         (0u64, 0f64, 0usize, 0usize, 0usize);

@@ -29,12 +29,16 @@ pub struct Progress {
     pub finished: bool,
 }
 
-/// Counters the solving thread publishes and the handle reads.
+/// What the solving thread and its handle share: the counters the thread publishes, and
+/// the handle's request to stop.
 #[derive(Debug, Default)]
 pub(crate) struct Meter {
     expanded: AtomicU64,
     generated: AtomicU64,
     finished: AtomicBool,
+    /// Set by [`SolveHandle::cancel`]: this solve's own flag, so that cancelling it leaves
+    /// the solver's [`cancel`](Solver::cancel) flag, which its other solves read, alone.
+    cancelled: AtomicBool,
 }
 
 impl Meter {
@@ -43,6 +47,11 @@ impl Meter {
     pub(crate) fn record(&self, stats: &Stats) {
         self.expanded.store(stats.expanded, Ordering::Relaxed);
         self.generated.store(stats.generated, Ordering::Relaxed);
+    }
+
+    /// Whether the handle asked the solve to stop.
+    pub(crate) fn cancelled(&self) -> bool {
+        self.cancelled.load(Ordering::Relaxed)
     }
 }
 
@@ -53,8 +62,8 @@ impl Meter {
 /// [`Outcome::Undecided`](crate::Outcome::Undecided), never `Unsolvable`.
 ///
 /// Dropping the handle cancels the solve and detaches the thread, which then stops within
-/// one check interval (about a millisecond) and frees its memory; it never blocks the
-/// caller.
+/// one check interval (about a millisecond) and gives its caches back to the solver's pool
+/// (see [Warm caches](Solver#warm-caches)); it never blocks the caller.
 ///
 /// # Examples
 /// A game loop that polls once per frame and gives up after a time budget:
@@ -79,7 +88,6 @@ impl Meter {
 #[derive(Debug)]
 pub struct SolveHandle {
     meter: Arc<Meter>,
-    cancel: Arc<AtomicBool>,
     started: Instant,
     /// The result's channel. A `Receiver` is never `Sync`; behind a `Mutex` the handle is,
     /// so a game can keep it in state shared between threads. Every use is through
@@ -92,8 +100,11 @@ pub struct SolveHandle {
 impl Solver {
     /// Starts solving `board` on a new thread and returns at once.
     ///
-    /// The solver moves to that thread, with its limits; a cancel flag set with
-    /// [`Solver::cancel`] still works, and [`SolveHandle::cancel`] sets it too.
+    /// The thread solves with a clone of the solver: the same limits, and the same pool of
+    /// warm caches, so a game that keeps one solver and spawns a solve for each hint reuses
+    /// the memory earlier solves grew (see [Warm caches](Solver#warm-caches)). A cancel flag
+    /// set with [`Solver::cancel`] still stops it; [`SolveHandle::cancel`] stops this solve
+    /// only, and leaves that flag alone.
     ///
     /// # Errors
     /// [`SolveError::Spawn`] when the operating system refuses a new thread.
@@ -109,33 +120,35 @@ impl Solver {
     /// use freecell_solver::{Outcome, Preset, Solver};
     ///
     /// let board = DealNumber::new(11_982).expect("in range").board();
-    /// let mut handle = Solver::new(Preset::Fast).spawn(board)?;
+    /// let solver = Solver::new(Preset::Fast);
+    /// let mut handle = solver.spawn(board)?;
     /// // The caller's thread is free meanwhile; a game would draw frames here.
     /// let report = handle.wait(Duration::from_secs(60))?;
     /// assert_eq!(report.outcome, Outcome::Unsolvable);
+    /// // The solve gave its caches back: the next one starts warm.
+    /// assert!(solver.cached_bytes() > 0);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn spawn(mut self, board: Board) -> Result<SolveHandle, SolveError> {
-        let cancel = Arc::clone(self.cancel.get_or_insert_with(|| Arc::new(AtomicBool::new(false))));
+    pub fn spawn(&self, board: Board) -> Result<SolveHandle, SolveError> {
+        let solver = self.clone();
         let meter = Arc::new(Meter::default());
-        self.meter = Some(Arc::clone(&meter));
         let (sender, receiver) = mpsc::channel();
         let thread_meter = Arc::clone(&meter);
         let started = Instant::now();
         // The thread is detached: its result comes through the channel, and a panic closes
-        // the channel unsent, which the handle reports as `SolveError::Panicked`. Joining
-        // would also wait for the solver's caches to be freed after the answer is sent.
+        // the channel unsent, which the handle reports as `SolveError::Panicked`. The solve
+        // gives its caches back to the pool before it sends the result.
         std::thread::Builder::new()
             .name(format!("freecell-{}", self.preset()))
             .spawn(move || {
-                let result = self.solve(&board);
+                let result = solver.solve_metered(&board, Some(&thread_meter));
                 // The handle may be gone (dropped while solving); then nobody wants the answer.
                 let _ = sender.send(result);
                 // After the send, so `is_finished` means the result can be taken.
                 thread_meter.finished.store(true, Ordering::Release);
             })
             .map_err(|error| SolveError::Spawn { kind: error.kind() })?;
-        Ok(SolveHandle { meter, cancel, started, receiver: Mutex::new(receiver), taken: false })
+        Ok(SolveHandle { meter, started, receiver: Mutex::new(receiver), taken: false })
     }
 }
 
@@ -154,7 +167,7 @@ impl SolveHandle {
     /// with [`Reason::Cancelled`](crate::Reason::Cancelled), unless it
     /// had already finished. Never blocks.
     pub fn cancel(&self) {
-        self.cancel.store(true, Ordering::Relaxed);
+        self.meter.cancelled.store(true, Ordering::Relaxed);
     }
 
     /// Whether the result is ready (or was already taken).

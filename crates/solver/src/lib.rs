@@ -55,7 +55,7 @@
 //! use freecell_solver::{Outcome, Preset, Solver};
 //!
 //! let board: Board = "Foundations: H-J C-K D-K S-J\n: KS QH\n: QS KH\n".parse()?;
-//! let mut solver = Solver::new(Preset::Fast).max_nodes(1_000_000);
+//! let solver = Solver::new(Preset::Fast).max_nodes(1_000_000);
 //! let report = solver.solve(&board)?;
 //! let Outcome::Solved(solution) = report.outcome else { panic!("an end game is solvable") };
 //! // Every move is listed, foundation moves included: it replays with no automoves.
@@ -77,6 +77,7 @@
 //! ```
 
 mod bestfirst;
+mod caches;
 mod fast;
 mod goals;
 mod guide;

@@ -6,7 +6,9 @@
 //! - [`Outcome`]: `{"Solved": solution}`, `"Unsolvable"` or `{"Undecided": reason}`;
 //! - [`Solution`], [`SolveReport`], [`Hint`], [`Progress`], [`Step`]: their fields;
 //!   [`SolveStats`]: `{"search": {expanded, generated, duplicates, evaluated, peak_stored,
-//!   bytes, iterations}, "elapsed": {"secs", "nanos"}}`.
+//!   bytes, iterations}, "elapsed": {"secs", "nanos"}, "reused_bytes", "bounds": null or
+//!   {initial, reached, below: null or {expanded, evaluated}}}` (the last two may be left
+//!   out when reading, for reports written before they existed).
 //!
 //! ```
 //! use freecell_core::Board;
@@ -26,7 +28,7 @@ use freecell_search::{Limit, Stats};
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::{Hint, Outcome, Preset, Progress, Reason, Solution, SolveReport, SolveStats, Step};
+use crate::{Below, Bounds, Hint, Outcome, Preset, Progress, Reason, Solution, SolveReport, SolveStats, Step};
 
 impl Serialize for Preset {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -131,7 +133,51 @@ struct StatsRepr {
 struct SolveStatsRepr {
     search: StatsRepr,
     elapsed: Duration,
+    #[serde(default)]
+    reused_bytes: usize,
+    #[serde(default, with = "option_bounds")]
+    bounds: Option<Bounds>,
 }
+
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "Bounds")]
+struct BoundsDef {
+    initial: u32,
+    reached: u32,
+    #[serde(with = "option_below")]
+    below: Option<Below>,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "Below")]
+struct BelowDef {
+    expanded: u64,
+    evaluated: u64,
+}
+
+/// `Option<T>` through `T`'s remote definition `$def`.
+macro_rules! remote_option {
+    ($module:ident, $ty:ty, $def:literal) => {
+        mod $module {
+            use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+            #[derive(Serialize, Deserialize)]
+            struct Wrap(#[serde(with = $def)] $ty);
+
+            #[allow(clippy::ref_option)] // serde's `with` passes `&Option<T>`
+            pub(super) fn serialize<S: Serializer>(value: &Option<$ty>, serializer: S) -> Result<S::Ok, S::Error> {
+                value.map(Wrap).serialize(serializer)
+            }
+
+            pub(super) fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<$ty>, D::Error> {
+                Ok(Option::<Wrap>::deserialize(deserializer)?.map(|w| w.0))
+            }
+        }
+    };
+}
+
+remote_option!(option_bounds, crate::Bounds, "super::BoundsDef");
+remote_option!(option_below, crate::Below, "super::BelowDef");
 
 #[derive(Serialize, Deserialize)]
 #[serde(remote = "SolveReport")]
@@ -181,6 +227,8 @@ impl Serialize for SolveStats {
                 iterations: s.iterations,
             },
             elapsed: self.elapsed,
+            reused_bytes: self.reused_bytes,
+            bounds: self.bounds,
         }
         .serialize(serializer)
     }
@@ -188,7 +236,7 @@ impl Serialize for SolveStats {
 
 impl<'de> Deserialize<'de> for SolveStats {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<SolveStats, D::Error> {
-        let SolveStatsRepr { search: r, elapsed } = SolveStatsRepr::deserialize(deserializer)?;
+        let SolveStatsRepr { search: r, elapsed, reused_bytes, bounds } = SolveStatsRepr::deserialize(deserializer)?;
         let mut search = Stats::default();
         search.expanded = r.expanded;
         search.generated = r.generated;
@@ -197,7 +245,7 @@ impl<'de> Deserialize<'de> for SolveStats {
         search.peak_stored = r.peak_stored;
         search.bytes = r.bytes;
         search.iterations = r.iterations;
-        Ok(SolveStats { search, elapsed })
+        Ok(SolveStats { search, elapsed, reused_bytes, bounds })
     }
 }
 

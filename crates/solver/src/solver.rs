@@ -11,6 +11,7 @@ use freecell_heuristics::{HsdhReading, Weights};
 use freecell_search::{Budget, Control, Cycles, Limit, Report, Stats, bfs, dfs, idastar, iddfs, staged};
 use thiserror::Error;
 
+use crate::caches::{Caches, Pool};
 use crate::fast;
 use crate::guide::{Hsdh, Ordered, PolicyGuide, Traced, Tracing, Weighted, normalised_scale};
 use crate::handle::Meter;
@@ -151,6 +152,14 @@ pub struct SolveStats {
     pub search: Stats,
     /// Wall-clock time of the search and the verification.
     pub elapsed: Duration,
+    /// Bytes of engine memory the solve started with, grown by earlier solves of the
+    /// solver or its clones (see [Warm caches](Solver#warm-caches)); 0 for a cold start.
+    pub reused_bytes: usize,
+    /// What the deadlock bound said, for the `optimal` preset: `h` of the start position,
+    /// the largest `f` taken from the queue (the optimal cost when solved; for IDA*, the
+    /// last threshold searched) and, for A*, what it spent below that `f`. `None` for the
+    /// other presets, and when the solve stopped before searching.
+    pub bounds: Option<Bounds>,
 }
 
 /// An [`Outcome`] and its [`SolveStats`].
@@ -218,49 +227,34 @@ pub enum SolveError {
     ResultTaken,
 }
 
-/// Engine scratch, created on first use and kept between solves.
-#[derive(Default)]
-struct Caches {
-    bfs: Option<bfs::Cache<FreeCell>>,
-    dfs: Option<dfs::Cache<FreeCell>>,
-    ida: Option<iddfs::Cache<Ordered>>,
-    staged: Option<staged::Cache<FreeCell>>,
-    fast: Option<fast::Cache>,
-    traced: Option<staged::Cache<Tracing>>,
-    bestfirst: Option<bestfirst::Cache>,
-    goals: Option<goals::Cache>,
-    optimal: Option<optimal::Cache>,
-}
-
-impl Caches {
-    /// Bytes the caches hold (their capacities), which the next search reuses.
-    fn held(&self) -> usize {
-        fn size<C>(cache: Option<&C>, bytes: impl Fn(&C) -> usize) -> usize {
-            cache.map_or(0, bytes)
-        }
-        size(self.bfs.as_ref(), bfs::Cache::memory_usage)
-            + size(self.dfs.as_ref(), dfs::Cache::memory_usage)
-            + size(self.ida.as_ref(), iddfs::Cache::memory_usage)
-            + size(self.staged.as_ref(), staged::Cache::memory_usage)
-            + size(self.traced.as_ref(), staged::Cache::memory_usage)
-            + size(self.fast.as_ref(), fast::Cache::held)
-            + size(self.bestfirst.as_ref(), bestfirst::Cache::held)
-            + size(self.goals.as_ref(), goals::Cache::held)
-            + size(self.optimal.as_ref(), optimal::Cache::memory_usage)
-    }
-}
-
 /// What guides the `ga` preset instead of GA-FreeCell's printed weights.
 #[derive(Clone, Debug, PartialEq)]
 enum Guide {
     Weights(Weighted),
-    Policy(Box<PolicyGuide>),
+    Policy(PolicyGuide),
 }
 
 /// A configured solver: a [`Preset`] and limits.
 ///
-/// `solve` and `hint` take `&mut self` because the solver keeps its engines' scratch
-/// memory between calls, so solving many deals allocates little after the first.
+/// `solve`, `hint` and [`spawn`](Self::spawn) take `&self`, and a solver is `Send`, `Sync`
+/// and cheap to [`Clone`] (its settings and a shared pointer): a game keeps one solver, and
+/// its own thread, background threads and clones all use it without a lock.
+///
+/// # Warm caches
+/// The engines' scratch memory (hash tables, queues, node stores) is kept between solves,
+/// so solving many deals allocates little after the first. A solver and its clones share
+/// one pool of such cache sets: each solve takes a set from the pool (or starts an empty
+/// one when every set is in use) and gives it back when its search ends, so solves running
+/// at once on several threads each have their own, and a later solve on any of them, a
+/// [`spawn`](Self::spawn)ed one included, reuses what the earlier ones grew
+/// ([`SolveStats::reused_bytes`] says how much). The pool keeps at most one idle set per
+/// hardware thread ([`std::thread::available_parallelism`]): more solves than that at once
+/// share the processors rather than finish sooner, so a set kept for each would hold
+/// memory for no speed. [`cached_bytes`](Self::cached_bytes) says what the idle sets hold,
+/// and [`free_caches`](Self::free_caches) frees them. A solver made with
+/// [`new`](Self::new), [`with_weights`](Self::with_weights) or
+/// [`with_policy`](Self::with_policy) starts a pool of its own; the builder methods keep
+/// the pool of the solver they are called on.
 ///
 /// # Examples
 /// ```
@@ -268,28 +262,49 @@ enum Guide {
 /// use freecell_core::Board;
 /// use freecell_solver::{Outcome, Preset, Solver};
 /// let board: Board = "Foundations: H-J C-K D-K S-J\n: KS QH\n: QS KH\n".parse()?;
-/// let mut solver = Solver::new(Preset::Fast).max_nodes(100_000).timeout(Duration::from_secs(10));
+/// let solver = Solver::new(Preset::Fast).max_nodes(100_000).timeout(Duration::from_secs(10));
 /// let report = solver.solve(&board)?;
 /// assert!(matches!(report.outcome, Outcome::Solved(_)));
 /// let hint = solver.hint(&board)?;
 /// assert!(hint.next.is_some());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// One solver shared by threads, no `Mutex`: each solve has its own cache set.
+/// ```
+/// use freecell_core::Board;
+/// use freecell_solver::{Preset, Solver};
+/// let board: Board = "Foundations: H-J C-K D-K S-J\n: KS QH\n: QS KH\n".parse()?;
+/// let solver = Solver::new(Preset::Fast);
+/// let lengths = std::thread::scope(|s| {
+///     let threads: Vec<_> = (0..4).map(|_| s.spawn(|| solver.solve(&board))).collect();
+///     threads.into_iter().map(|t| t.join().expect("no panic").map(|r| r.outcome.solution().map(|s| s.len())))
+///         .collect::<Result<Vec<_>, _>>()
+/// })?;
+/// assert_eq!(lengths, [Some(4); 4]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone)]
 pub struct Solver {
     preset: Preset,
     max_nodes: Option<u64>,
     max_bytes: Option<usize>,
     timeout: Option<Duration>,
-    pub(crate) cancel: Option<Arc<AtomicBool>>,
-    guide: Option<Guide>,
-    /// Where a [`SolveHandle`](crate::SolveHandle) reads progress; set by `spawn`.
-    pub(crate) meter: Option<Arc<Meter>>,
+    cancel: Option<Arc<AtomicBool>>,
+    /// Shared, so cloning a solver with a policy copies no rule tree.
+    guide: Option<Arc<Guide>>,
     shorten: Option<bool>,
     optimal: OptimalSettings,
-    /// What the deadlock bound said in the last `optimal` solve.
-    bounds: Option<Bounds>,
-    caches: Caches,
+    /// The idle cache sets, shared with every clone.
+    caches: Arc<Pool>,
 }
+
+// Games share one solver between threads and clone it freely: a change that loses that
+// fails to compile here.
+const _: () = {
+    fn assert<T: Send + Sync + Clone>() {}
+    let _ = assert::<Solver>;
+};
 
 /// The `optimal` preset's choices.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -330,11 +345,9 @@ impl Solver {
             timeout: None,
             cancel: None,
             guide: None,
-            meter: None,
             shorten: None,
             optimal: OptimalSettings::default(),
-            bounds: None,
-            caches: Caches::default(),
+            caches: Arc::default(),
         }
     }
 
@@ -353,14 +366,14 @@ impl Solver {
     /// use freecell_heuristics::Weights;
     /// use freecell_solver::{Preset, Solver};
     /// let board: Board = "Foundations: H-J C-K D-K S-J\n: KS QH\n: QS KH\n".parse()?;
-    /// let mut solver = Solver::with_weights(Weights::HSDH).max_nodes(10_000);
+    /// let solver = Solver::with_weights(Weights::HSDH).max_nodes(10_000);
     /// assert_eq!(solver.preset(), Preset::Ga);
     /// assert!(solver.solve(&board)?.outcome.solution().is_some());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn with_weights(weights: Weights) -> Solver {
         let scale = normalised_scale(weights.0.iter().sum());
-        Solver { guide: Some(Guide::Weights(Weighted { weights, scale })), ..Solver::new(Preset::Ga) }
+        Solver { guide: Some(Arc::new(Guide::Weights(Weighted { weights, scale }))), ..Solver::new(Preset::Ga) }
     }
 
     /// The `ga` engine guided by a Policy-FreeCell policy (the GPTP 2012 chapter): each
@@ -385,7 +398,7 @@ impl Solver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn with_policy(policy: Policy) -> Solver {
-        Solver { guide: Some(Guide::Policy(Box::new(PolicyGuide::new(policy)))), ..Solver::new(Preset::Ga) }
+        Solver { guide: Some(Arc::new(Guide::Policy(PolicyGuide::new(policy)))), ..Solver::new(Preset::Ga) }
     }
 
     /// Stop after expanding `n` positions (exact and reproducible).
@@ -447,12 +460,14 @@ impl Solver {
     /// // KH and QS lie on the cards each suit needs next.
     /// let board: Board = "Foundations: H-J C-K D-K S-J\n: QH KS\n: QS KH\n".parse()?;
     /// // `optimal` is Paul & Helmert's (2016) optimal solver with their deadlock bound.
-    /// let mut sequence = Solver::new(Preset::Optimal);
-    /// let mut single = Solver::new(Preset::Optimal).cost_model(CostModel::SingleCard);
-    /// let a = sequence.solve(&board)?.outcome.solution().unwrap().len();
+    /// let sequence = Solver::new(Preset::Optimal);
+    /// let single = Solver::new(Preset::Optimal).cost_model(CostModel::SingleCard);
+    /// let report = sequence.solve(&board)?;
+    /// let a = report.outcome.solution().unwrap().len();
     /// let b = single.solve(&board)?.outcome.solution().unwrap().single_card_len();
     /// assert_eq!((a, b), (5, 5));
-    /// assert_eq!(sequence.bounds().unwrap().reached, 5);
+    /// // What the deadlock bound said: here the optimum.
+    /// assert_eq!(report.stats.bounds.map(|b| b.reached), Some(5));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn cost_model(mut self, cost: CostModel) -> Solver {
@@ -475,12 +490,36 @@ impl Solver {
         self
     }
 
-    /// What the deadlock bound said in the last solve of the `optimal` preset: `h` of the
-    /// start position, the largest `f` taken from the queue (the optimal cost when solved;
-    /// for IDA*, the last threshold searched) and, for A*, what it spent below that `f`.
-    /// `None` before such a solve.
-    pub fn bounds(&self) -> Option<Bounds> {
-        self.bounds
+    /// Bytes the idle cache sets of this solver and its clones hold: memory kept for the
+    /// next solves, which the engines' searches reuse (see [Warm caches](#warm-caches)).
+    /// Sets in use by running solves are not counted.
+    ///
+    /// # Examples
+    /// ```
+    /// use freecell_deals::DealNumber;
+    /// use freecell_solver::{Preset, Solver};
+    /// let solver = Solver::new(Preset::Fast);
+    /// assert_eq!(solver.cached_bytes(), 0);
+    /// let first = solver.solve(&DealNumber::new(1).expect("in range").board())?;
+    /// assert_eq!(first.stats.reused_bytes, 0);
+    /// let kept = solver.cached_bytes();
+    /// assert!(kept > 0);
+    /// // The next solve, on a clone too, takes that memory and gives it back.
+    /// let second = solver.clone().solve(&DealNumber::new(2).expect("in range").board())?;
+    /// assert_eq!(second.stats.reused_bytes, kept);
+    /// solver.free_caches();
+    /// assert_eq!(solver.cached_bytes(), 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn cached_bytes(&self) -> usize {
+        self.caches.held()
+    }
+
+    /// Frees the idle cache sets of this solver and its clones (a game done with hints, or
+    /// short of memory). Solves running now keep theirs and give them back when they end;
+    /// later solves start cold.
+    pub fn free_caches(&self) {
+        self.caches.clear();
     }
 
     /// The preset.
@@ -492,17 +531,23 @@ impl Solver {
     ///
     /// # Errors
     /// [`SolveError`] only for a bug: a solution that fails verification is never returned.
-    pub fn solve(&mut self, board: &Board) -> Result<SolveReport, SolveError> {
+    pub fn solve(&self, board: &Board) -> Result<SolveReport, SolveError> {
+        self.solve_metered(board, None)
+    }
+
+    /// Solves `board`, publishing progress to `meter` and stopping on its cancel request
+    /// too, when a [`SolveHandle`](crate::SolveHandle) watches.
+    pub(crate) fn solve_metered(&self, board: &Board, meter: Option<&Meter>) -> Result<SolveReport, SolveError> {
         let started = Instant::now();
         // A reserve released by an earlier solve is taken again (if memory allows) at the
         // next allocation; the watch counts releases from here on, before anything here
         // allocates.
         reserve::request_rearm();
         let deadline = self.deadline(started);
-        let mut watch = Watch::new(started, deadline, self.cancel.as_deref(), self.meter.as_deref());
+        let mut watch = Watch::new(started, deadline, self.cancel.as_deref(), meter);
         if watch.check(&Stats::default()) == Control::Stop {
             let reason = watch.fired.unwrap_or(Reason::Cancelled);
-            let stats = SolveStats { search: Stats::default(), elapsed: started.elapsed() };
+            let stats = SolveStats { elapsed: started.elapsed(), ..SolveStats::default() };
             return Ok(SolveReport { outcome: Outcome::Undecided(reason), stats });
         }
         let preset = self.preset;
@@ -519,7 +564,9 @@ impl Solver {
             }
         };
         let start = searched_board.as_ref().unwrap_or(board);
-        let budget = self.budget(preset, || headroom::available(started));
+        let mut caches = self.caches.take();
+        let reused_bytes = caches.held();
+        let budget = self.budget(preset, reused_bytes, || headroom::available(started));
         let problem = match preset {
             Preset::Optimal => {
                 let settings = self.optimal;
@@ -529,20 +576,22 @@ impl Solver {
             }
             _ => preset.problem(),
         };
-        let report = if preset == Preset::Optimal {
-            let (report, bounds) = search_optimal(self.optimal, &mut self.caches, problem, start, budget, &mut watch);
-            self.bounds = Some(bounds);
-            report
+        let (report, bounds) = if preset == Preset::Optimal {
+            let (report, bounds) = search_optimal(self.optimal, &mut caches, problem, start, budget, &mut watch);
+            (report, Some(bounds))
         } else {
-            search(preset, self.guide.as_ref(), &mut self.caches, problem, start, budget, &mut watch)
+            (search(preset, self.guide.as_deref(), &mut caches, problem, start, budget, &mut watch), None)
         };
         watch.record(&report.stats);
         if watch.short_of_memory() {
-            // An allocation failed: give the memory back, so that the reserve can be taken
-            // again and the caller can go on.
-            self.caches = Caches::default();
+            // An allocation failed: give the memory back (this solve's set and the idle
+            // ones), so that the reserve can be taken again and the caller can go on.
+            drop(caches);
+            self.caches.clear();
             headroom::forget();
             reserve::request_rearm();
+        } else {
+            self.caches.give_back(caches);
         }
         let outcome = match report.outcome {
             freecell_search::Outcome::Solved(solution) => {
@@ -569,7 +618,8 @@ impl Solver {
                 other => Reason::Engine(other),
             }),
         };
-        Ok(SolveReport { outcome, stats: SolveStats { search: report.stats, elapsed: started.elapsed() } })
+        let stats = SolveStats { search: report.stats, elapsed: started.elapsed(), reused_bytes, bounds };
+        Ok(SolveReport { outcome, stats })
     }
 
     /// When a solve begun at `started` must stop: `None` without a timeout, and also when
@@ -591,16 +641,18 @@ impl Solver {
     /// assert_eq!(Solver::new(Preset::Fast).max_bytes(1 << 20).byte_limit(), Some(1 << 20));
     /// ```
     pub fn byte_limit(&self) -> Option<usize> {
-        self.budget(self.preset, || headroom::available(Instant::now())).get_max_bytes()
+        self.budget(self.preset, self.caches.next_held(), || headroom::available(Instant::now())).get_max_bytes()
     }
 
-    /// The node and byte limits of a solve with `preset` when the process may still
-    /// allocate `available()` bytes (`None`: unknown; asked only when no
-    /// [`max_bytes`](Self::max_bytes) is set). Without [`max_bytes`](Self::max_bytes),
-    /// the fixed limit of the preset (`fast`: [`FAST_BYTES`] for each of its stages;
-    /// `optimal`: [`OPTIMAL_BYTES`] for A*, none for its low-memory IDA*; the others:
-    /// [`DEFAULT_BYTES`]), lowered to the share of `available` the module `headroom` gives.
-    fn budget(&self, preset: Preset, available: impl FnOnce() -> Option<u64>) -> Budget {
+    /// The node and byte limits of a solve with `preset` whose cache set holds `held` bytes
+    /// when the process may still allocate `available()` bytes (`None`: unknown; asked only
+    /// when no [`max_bytes`](Self::max_bytes) is set). Without
+    /// [`max_bytes`](Self::max_bytes), the fixed limit of the preset (`fast`: [`FAST_BYTES`]
+    /// for each of its stages; `optimal`: [`OPTIMAL_BYTES`] for A*, none for its low-memory
+    /// IDA*; the others: [`DEFAULT_BYTES`]), lowered to the share of `available` plus `held`
+    /// the module `headroom` gives. Only the solve's own set counts as free: the idle sets
+    /// of the pool are memory in use, as the system's reading says.
+    fn budget(&self, preset: Preset, held: usize, available: impl FnOnce() -> Option<u64>) -> Budget {
         let mut budget = Budget::default();
         if let Some(n) = self.max_nodes {
             budget = budget.max_expanded(n);
@@ -610,7 +662,7 @@ impl Solver {
             Preset::Optimal => (!self.optimal.low_memory).then_some(OPTIMAL_BYTES),
             _ => Some(DEFAULT_BYTES),
         };
-        let bytes = self.max_bytes.or_else(|| headroom::default_limit(fixed, available(), self.caches.held()));
+        let bytes = self.max_bytes.or_else(|| headroom::default_limit(fixed, available(), held));
         bytes.map_or(budget, |n| budget.max_bytes(n))
     }
 
@@ -619,7 +671,7 @@ impl Solver {
     ///
     /// # Errors
     /// As [`solve`](Self::solve).
-    pub fn hint(&mut self, board: &Board) -> Result<Hint, SolveError> {
+    pub fn hint(&self, board: &Board) -> Result<Hint, SolveError> {
         let report = self.solve(board)?;
         let next = report.outcome.solution().and_then(|s| s.moves.first().copied());
         Ok(Hint { next, report })
@@ -711,7 +763,7 @@ fn search(
                 (Preset::Ga, Some(Guide::Policy(h))) => {
                     let cache = caches.traced.get_or_insert_with(staged::Cache::new);
                     let traced = Traced::start(start.clone());
-                    engine.search(cache, &Tracing(problem), &traced, h.as_ref(), watch)
+                    engine.search(cache, &Tracing(problem), &traced, h, watch)
                 }
                 _ => engine.search(cache, &problem, start, &Hsdh(HsdhReading::Paper), watch),
             }
@@ -828,20 +880,23 @@ mod tests {
             };
             let solver = Solver::new(preset);
             for plenty in [None, Some(1 << 40)] {
-                assert_eq!(solver.budget(preset, || plenty).get_max_bytes(), Some(fixed), "{preset}");
+                assert_eq!(solver.budget(preset, 0, || plenty).get_max_bytes(), Some(fixed), "{preset}");
             }
             let tight = Some(fixed.min(384 << 20));
-            assert_eq!(solver.budget(preset, || Some(GIB)).get_max_bytes(), tight, "{preset}");
+            assert_eq!(solver.budget(preset, 0, || Some(GIB)).get_max_bytes(), tight, "{preset}");
             // The low-memory IDA* of `optimal` has no fixed limit; others ignore the flag.
             let low = Solver::new(preset).low_memory(true);
             let optimal = preset == Preset::Optimal;
-            assert_eq!(low.budget(preset, || None).get_max_bytes(), (!optimal).then_some(fixed), "{preset}");
-            assert_eq!(low.budget(preset, || Some(GIB)).get_max_bytes(), if optimal { Some(384 << 20) } else { tight });
+            assert_eq!(low.budget(preset, 0, || None).get_max_bytes(), (!optimal).then_some(fixed), "{preset}");
+            assert_eq!(
+                low.budget(preset, 0, || Some(GIB)).get_max_bytes(),
+                if optimal { Some(384 << 20) } else { tight }
+            );
             for available in [None, Some(0), Some(GIB)] {
-                let set = Solver::new(preset).max_bytes(1 << 40).budget(preset, || available).get_max_bytes();
+                let set = Solver::new(preset).max_bytes(1 << 40).budget(preset, 0, || available).get_max_bytes();
                 assert_eq!(set, Some(1 << 40), "{preset}");
             }
-            assert_eq!(solver.max_nodes(7).budget(preset, || None).get_max_expanded(), Some(7), "{preset}");
+            assert_eq!(solver.max_nodes(7).budget(preset, 0, || None).get_max_expanded(), Some(7), "{preset}");
         }
     }
 }

@@ -75,7 +75,7 @@ impl<'a> Watch<'a> {
             self.fired = Some(Reason::MemoryLimit);
             return Control::Stop;
         }
-        if self.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+        if self.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) || self.meter.is_some_and(Meter::cancelled) {
             self.fired = Some(Reason::Cancelled);
             return Control::Stop;
         }

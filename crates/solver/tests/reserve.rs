@@ -68,7 +68,7 @@ fn solved_by_fast(board: &Board) -> bool {
 fn a_failed_allocation_ends_the_solve_on_memory_and_the_next_solve_runs() {
     let board = deal(1);
     // A search that, left alone, runs into its node limit.
-    let mut solver = Solver::new(Preset::Bfs).max_nodes(100_000);
+    let solver = Solver::new(Preset::Bfs).max_nodes(100_000);
     assert_eq!(solver.solve(&board).unwrap().outcome, Outcome::Undecided(Reason::NodeLimit));
     let trips = ReserveAllocator::trips();
 

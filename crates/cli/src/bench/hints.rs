@@ -40,7 +40,7 @@ pub(super) fn parse_count(text: &str) -> Result<u32, String> {
 }
 
 /// Times `k` hints on positions of `deal`.
-pub(super) fn hint_rows(solver: &mut Solver, deal: DealNumber, k: u32, name: &str) -> Done<HintRow> {
+pub(super) fn hint_rows(solver: &Solver, deal: DealNumber, k: u32, name: &str) -> Done<HintRow> {
     let board = deal.board();
     let mut done = Done::default();
     // The solver's own solution, for positions along it; a failure here is reported like
@@ -155,9 +155,9 @@ mod tests {
     #[test]
     fn every_position_gets_a_row_and_hints_verify() {
         // MS 4 takes hsd 6,294 expansions; the limit keeps a dead detour cheap in debug builds.
-        let mut solver = Solver::new(freecell_solver::Preset::Hsd).max_nodes(7_000);
+        let solver = Solver::new(freecell_solver::Preset::Hsd).max_nodes(7_000);
         let deal = DealNumber::new(4).expect("4 is a deal");
-        let done = hint_rows(&mut solver, deal, 2, "hsd");
+        let done = hint_rows(&solver, deal, 2, "hsd");
         assert!(done.errors.is_empty(), "{:?}", done.errors);
         let sources: Vec<Source> = done.rows.iter().map(|r| r.source).collect();
         assert_eq!(sources, [Source::Solution, Source::Detour]);

@@ -123,7 +123,7 @@ fn validation_chooses_the_result_without_changing_the_run() {
     assert!(validated.validated().iter().all(|v| v.score >= selected.score));
     for v in validated.validated() {
         let weights: Weights = v.genome.parse().unwrap();
-        let mut weighted = Solver::with_weights(weights).max_nodes(TINY_VALIDATION.max_nodes);
+        let weighted = Solver::with_weights(weights).max_nodes(TINY_VALIDATION.max_nodes);
         let (mut solved, mut nodes) = (0, 0);
         for deal in TINY_VALIDATION.deals() {
             let board = freecell_deals::DealNumber::new(u64::from(deal)).unwrap().board();

@@ -2,6 +2,7 @@
 //! a solution walked move by move; errors a game can show.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use freecell_core::{Board, Move, Pile, replay};
@@ -10,6 +11,11 @@ use freecell_solver::{Outcome, Preset, Reason, SolveError, Solver};
 
 fn deal(n: u64) -> Board {
     DealNumber::new(n).expect("in range").board()
+}
+
+/// Two cascades, four cards out: solved in 4 moves.
+fn end_game() -> Board {
+    "Foundations: H-J C-K D-K S-J\n: KS QH\n: QS KH\n".parse().unwrap()
 }
 
 #[test]
@@ -109,12 +115,25 @@ fn huge_timeouts_and_waits_end_with_the_answer() {
     assert_eq!(report.outcome.solution().map(freecell_solver::Solution::len), Some(4));
 }
 
+/// Dropping a handle stops its solve (which then gives its caches back to the solver's
+/// pool) and leaves the solver's own cancel flag alone, so the solver's next solve runs.
 #[test]
-fn dropping_a_handle_cancels_its_solve() {
-    let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-    let handle = Solver::new(Preset::Dfs).cancel(std::sync::Arc::clone(&flag)).spawn(deal(2)).unwrap();
+fn dropping_a_handle_cancels_its_solve_only() {
+    let flag = Arc::new(AtomicBool::new(false));
+    // Breadth-first search of a whole deal runs for seconds (until its memory limit).
+    let solver = Solver::new(Preset::Bfs).cancel(Arc::clone(&flag));
+    let handle = solver.spawn(deal(617)).unwrap();
+    std::thread::sleep(Duration::from_millis(20));
+    assert_eq!(solver.cached_bytes(), 0, "the running solve holds the only cache set");
+    let dropped = Instant::now();
     drop(handle);
-    assert!(flag.load(std::sync::atomic::Ordering::Relaxed));
+    while solver.cached_bytes() == 0 {
+        assert!(dropped.elapsed() < Duration::from_secs(5), "the dropped solve still runs");
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    assert!(!flag.load(Ordering::Relaxed));
+    let report = solver.solve(&end_game()).unwrap();
+    assert_eq!(report.outcome.solution().map(freecell_solver::Solution::len), Some(4));
 }
 
 #[test]

@@ -13,7 +13,7 @@ fn deal(n: u64) -> Board {
 #[test]
 fn fast_solves_a_fixed_set_of_deals() {
     // Deals 1941 and 98714 are lost by unsafe automoves (moving every playable card home).
-    let mut solver = Solver::new(Preset::Fast);
+    let solver = Solver::new(Preset::Fast);
     for n in (1..=12).chain([617, 1941, 98_714]) {
         let len = check(Preset::Fast, &deal(n), u64::MAX);
         let again = solver.solve(&deal(n)).unwrap();
@@ -117,7 +117,7 @@ fn assert_shorter(board: &Board, long: &[Move], short: &[Move]) {
 
 #[test]
 fn shortening_never_lengthens_and_keeps_solutions_valid() {
-    let mut raw = Solver::new(Preset::Fast).shorten(false);
+    let raw = Solver::new(Preset::Fast).shorten(false);
     let mut total = (0, 0);
     for n in 1..=30 {
         let board = deal(n);

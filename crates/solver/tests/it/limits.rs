@@ -51,11 +51,11 @@ fn a_refused_allocation_ends_every_preset_undecided_on_memory() {
     const REFUSE: usize = 256 << 10;
     for preset in Preset::ALL {
         let board = deal(if preset == Preset::Fast { 11_982 } else { 617 });
-        let mut solver = Solver::new(preset).max_bytes(usize::MAX).max_nodes(3_000_000);
+        let solver = Solver::new(preset).max_bytes(usize::MAX).max_nodes(3_000_000);
         let report = crate::heap::refusing(REFUSE, || solver.solve(&board).unwrap());
         assert_eq!(report.outcome, Outcome::Undecided(Reason::MemoryLimit), "{preset}: {:?}", report.stats);
-        let mut fresh = Solver::new(preset).max_nodes(2_000);
-        let mut again = std::mem::replace(&mut solver, Solver::new(preset)).max_nodes(2_000);
+        let fresh = Solver::new(preset).max_nodes(2_000);
+        let again = solver.max_nodes(2_000);
         assert_eq!(again.solve(&deal(1)).unwrap().outcome, fresh.solve(&deal(1)).unwrap().outcome, "{preset}");
     }
 }
@@ -110,7 +110,7 @@ fn a_time_limit_past_the_end_of_time_is_no_limit() {
 
 #[test]
 fn a_solver_is_reusable() {
-    let mut solver = Solver::new(Preset::Hsd).max_nodes(200_000);
+    let solver = Solver::new(Preset::Hsd).max_nodes(200_000);
     let first = solver.solve(&deal(12)).unwrap();
     let again = solver.solve(&deal(12)).unwrap();
     assert_eq!(first.outcome, again.outcome);
@@ -178,7 +178,7 @@ fn memory_limits_bound_the_real_heap() {
     const LIMIT: usize = 512 << 10;
     for preset in Preset::ALL {
         let board = hard(preset);
-        let mut solver = Solver::new(preset).max_bytes(LIMIT);
+        let solver = Solver::new(preset).max_bytes(LIMIT);
         let (report, peak) = crate::heap::peak_during(|| solver.solve(&board).unwrap());
         assert_eq!(report.outcome, Outcome::Undecided(Reason::MemoryLimit), "{preset}");
         assert!(report.stats.search.bytes <= LIMIT, "{preset}: accounted {}", report.stats.search.bytes);
@@ -193,7 +193,7 @@ fn time_limits_stop_within_ten_percent() {
     for preset in Preset::ALL {
         retried(&format!("{preset}"), || {
             let board = hard(preset);
-            let mut solver = Solver::new(preset).timeout(LIMIT);
+            let solver = Solver::new(preset).timeout(LIMIT);
             let started = Instant::now();
             let report = solver.solve(&board).unwrap();
             let took = started.elapsed();

@@ -57,7 +57,7 @@ fn check(positions: impl Iterator<Item = Board>, limit: usize, ida: bool) -> Tal
             }
             let engines: &[bool] = if ida { &[false, true] } else { &[false] };
             for &low_memory in engines {
-                let mut solver = Solver::new(Preset::Optimal).cost_model(cost).low_memory(low_memory);
+                let solver = Solver::new(Preset::Optimal).cost_model(cost).low_memory(low_memory);
                 let report = solver.solve(&board).expect("no solver error");
                 match (&report.outcome, truth) {
                     (Outcome::Solved(solution), Truth::Optimum(n)) => {
@@ -65,8 +65,8 @@ fn check(positions: impl Iterator<Item = Board>, limit: usize, ida: bool) -> Tal
                         assert!(end.is_won());
                         let len = length(solution, cost);
                         assert_eq!(len, n as usize, "{cost:?} (IDA*: {low_memory}): optimum {n}, found {len}\n{board}");
-                        assert_eq!(solver.bounds().map(|b| b.reached), Some(n), "{cost:?}\n{board}");
-                        assert!(solver.bounds().unwrap().initial <= n);
+                        assert_eq!(report.stats.bounds.map(|b| b.reached), Some(n), "{cost:?}\n{board}");
+                        assert!(report.stats.bounds.unwrap().initial <= n);
                         if !low_memory {
                             tally.solved[i] += 1;
                         }
@@ -168,9 +168,9 @@ fn what_optimal_spends_below_the_optimum_is_what_any_astar_must() {
     let mut checked = [0usize; 2];
     for board in positions(0x05e7_b0a4, 120, &[4, 5, 6]) {
         for (i, cost) in [CostModel::SingleCard, CostModel::Sequence].into_iter().enumerate() {
-            let mut solver = Solver::new(Preset::Optimal).cost_model(cost);
+            let solver = Solver::new(Preset::Optimal).cost_model(cost);
             let report = solver.solve(&board).expect("no solver error");
-            let bounds = solver.bounds().expect("the optimal preset reports its bounds");
+            let bounds = report.stats.bounds.expect("the optimal preset reports its bounds");
             let Some(solution) = report.outcome.solution() else { continue };
             let optimum = bounds.reached;
             let len = length(solution, cost);
@@ -189,11 +189,11 @@ fn what_optimal_spends_below_the_optimum_is_what_any_astar_must() {
 #[test]
 fn optimal_solves_deal_2_in_both_models_and_honours_limits() {
     let board = DealNumber::new(2).expect("in range").board();
-    let mut solver = Solver::new(Preset::Optimal).max_nodes(2_000);
+    let solver = Solver::new(Preset::Optimal).max_nodes(2_000);
     let report = solver.solve(&board).unwrap();
     assert_eq!(report.outcome, Outcome::Undecided(Reason::NodeLimit));
     assert_eq!(report.stats.search.expanded, 2_000);
-    let mut solver = Solver::new(Preset::Optimal).max_bytes(1 << 20);
+    let solver = Solver::new(Preset::Optimal).max_bytes(1 << 20);
     let report = solver.solve(&board).unwrap();
     assert_eq!(report.outcome, Outcome::Undecided(Reason::MemoryLimit));
     assert!(report.stats.search.bytes <= 1 << 20);

@@ -19,7 +19,7 @@ where
 fn reports_hints_and_steps_round_trip() {
     for preset in Preset::ALL {
         assert_eq!(round_trip(&preset), preset);
-        let mut solver = Solver::new(preset).max_nodes(10_000);
+        let solver = Solver::new(preset).max_nodes(10_000);
         let report = solver.solve(&end_game()).unwrap();
         assert_eq!(round_trip(&report), report, "{preset}");
         let hint: Hint = solver.hint(&end_game()).unwrap();
