@@ -1,0 +1,224 @@
+//! Drawing the game: the table at the places [`Geometry`] gives, the title, the status and
+//! help lines, the win screen. Drawing reads the [`App`] and changes nothing.
+
+use freecell_engine::{Board, Card, Colour, Pile, Suit, Verdict};
+use ratatui::Frame;
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Alignment, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
+
+use crate::analysis::Outlook;
+use crate::app::{App, Deal, Mode};
+use crate::geometry::{CARD_WIDTH, Geometry, MIN_SIZE};
+
+/// The keys, on the bottom line.
+pub(crate) const HELP: &str = "u undo  r redo  ? hint  space play hint  p home  s solve  n new  q quit";
+
+/// What a pile's cards are drawn with, besides their colours.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mark {
+    Plain,
+    /// Picked up by the player.
+    Selected,
+    /// The hint's cards, and where they go.
+    Hint,
+}
+
+/// Draws `app` on the whole frame and returns where everything went, for hit-testing the
+/// next click.
+pub(crate) fn draw(frame: &mut Frame<'_>, app: &App) -> Geometry {
+    let geometry = Geometry::new(frame.area(), app.board());
+    let buffer = frame.buffer_mut();
+    if geometry.too_small() {
+        let text = format!("The terminal is too small: FreeCell needs {}×{}. q quits.", MIN_SIZE.0, MIN_SIZE.1);
+        frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), geometry.area);
+        return geometry;
+    }
+    draw_table(buffer, &geometry, app);
+    let line = |row| Rect::new(geometry.area.x, row, geometry.area.width, 1);
+    frame.render_widget(Paragraph::new(title(app)), line(geometry.area.y));
+    frame.render_widget(Paragraph::new(status(app)), line(geometry.status_row()));
+    frame.render_widget(Paragraph::new(HELP).style(Style::new().fg(Color::DarkGray)), line(geometry.help_row()));
+    if app.game().is_won() {
+        draw_win(frame, app, geometry.area);
+    }
+    geometry
+}
+
+/// The title line: the deal, the moves played, and what the analysis knows.
+fn title(app: &App) -> Line<'static> {
+    let deal = match app.deal_name() {
+        Deal::Chosen(n) => format!("deal {}", n.get()),
+        Deal::Random(n) => format!("random winnable deal {}", n.get()),
+        Deal::Position(name) => name.clone(),
+    };
+    let moves = app.game().history().len();
+    let outlook = match app.outlook() {
+        _ if app.game().is_won() => Span::styled("won", Style::new().fg(Color::Green)),
+        Outlook::Checking => Span::styled("checking…", Style::new().fg(Color::DarkGray)),
+        Outlook::Known(Verdict::Winnable(_)) => Span::styled("winnable", Style::new().fg(Color::Green)),
+        Outlook::Known(Verdict::Lost) => Span::styled("LOST", Style::new().fg(Color::Red).add_modifier(Modifier::BOLD)),
+        Outlook::Known(Verdict::Undecided(_)) | Outlook::Failed(_) => {
+            Span::styled("undecided", Style::new().fg(Color::Yellow))
+        }
+    };
+    Line::from(vec![
+        Span::styled(" FreeCell ", Style::new().add_modifier(Modifier::BOLD)),
+        Span::raw(format!("· {deal} · {moves} move{} · ", if moves == 1 { "" } else { "s" })),
+        outlook,
+    ])
+}
+
+/// The status line: the prompt when typing a deal number, else the lost warning (it stays
+/// while it holds) and the last message.
+fn status(app: &App) -> Line<'static> {
+    match app.mode() {
+        Mode::Prompt(typed) => {
+            return Line::from(vec![
+                Span::styled(" New game: ", Style::new().add_modifier(Modifier::BOLD)),
+                Span::raw(format!("deal number, or just Enter for a random winnable deal: {typed}_ (Esc: back)")),
+            ]);
+        }
+        Mode::Finding(finder) => {
+            return Line::raw(format!(
+                " Looking for a winnable deal: trying deal {} ({} tried). Any key stops.",
+                finder.candidate().get(),
+                finder.tried()
+            ));
+        }
+        Mode::Play | Mode::Solving(_) => {}
+    }
+    let mut spans = Vec::new();
+    if *app.outlook() == Outlook::Known(Verdict::Lost) {
+        let warning = " This game can no longer be won: undo (u) to go back. ";
+        spans.push(Span::styled(warning, Style::new().fg(Color::White).bg(Color::Red).add_modifier(Modifier::BOLD)));
+    }
+    spans.push(Span::raw(format!(" {}", app.status())));
+    Line::from(spans)
+}
+
+fn draw_table(buffer: &mut Buffer, geometry: &Geometry, app: &App) {
+    let board = app.board();
+    let selection = app.selection();
+    let hint = app.hint();
+    // How many of a pile's top cards carry a mark.
+    let marked = |pile: Pile| -> (Mark, usize) {
+        match (selection, hint) {
+            (Some(s), _) if s.pile == pile => (Mark::Selected, s.count),
+            (_, Some(mv)) if mv.from() == pile => (Mark::Hint, usize::from(mv.count())),
+            _ => (Mark::Plain, 0),
+        }
+    };
+    let is_hint_target = |pile: Pile| hint.is_some_and(|mv| mv.to() == pile);
+    let slot_row = geometry.slot_row();
+    let label = Style::new().fg(Color::DarkGray);
+
+    for (i, &x) in geometry.cells.iter().enumerate() {
+        let pile = Pile::cell(i);
+        let mark = if is_hint_target(pile) { Mark::Hint } else { marked(pile).0 };
+        draw_slot(buffer, x, slot_row, board.cell(i), mark, "");
+        buffer.set_string(x + 1, slot_row + 1, pile.symbol().to_string(), label);
+    }
+    for (&suit, &x) in Suit::ALL.iter().zip(&geometry.foundations) {
+        let pile = Pile::foundation(suit);
+        let mark = if is_hint_target(pile) { Mark::Hint } else { Mark::Plain };
+        draw_slot(buffer, x, slot_row, top_home(board, suit), mark, suit_symbol(suit));
+        buffer.set_string(x + 1, slot_row + 1, "h", label);
+    }
+    for (i, column) in geometry.cascades.iter().enumerate() {
+        let pile = Pile::cascade(i);
+        buffer.set_string(column.x + 1, geometry.cascade_key_row(), pile.symbol().to_string(), label);
+        let (mark, count) = marked(pile);
+        if column.len == 0 {
+            let mark = if is_hint_target(pile) { Mark::Hint } else { Mark::Plain };
+            draw_slot(buffer, column.x, column.top, None, mark, "");
+            continue;
+        }
+        if let Some(row) = column.marker_row() {
+            buffer.set_string(column.x, row, format!("+{:<3}", column.hidden), label);
+        }
+        for (index, card) in board.cascade_cards(i).into_iter().enumerate() {
+            let Some(row) = column.row_of(index) else { continue };
+            let from_top = column.len - index;
+            let card_mark = if from_top <= count {
+                mark
+            } else if from_top == 1 && is_hint_target(pile) {
+                Mark::Hint
+            } else {
+                Mark::Plain
+            };
+            draw_card(buffer, column.x, row, card, card_mark);
+        }
+    }
+}
+
+/// A cell or foundation: its card, or an empty frame holding `empty` (a suit's symbol).
+fn draw_slot(buffer: &mut Buffer, x: u16, y: u16, card: Option<Card>, mark: Mark, empty: &str) {
+    if let Some(card) = card {
+        return draw_card(buffer, x, y, card, mark);
+    }
+    let style = match mark {
+        Mark::Hint => Style::new().fg(Color::Black).bg(Color::LightGreen),
+        _ => Style::new().fg(Color::DarkGray),
+    };
+    buffer.set_string(x, y, format!("[{empty:^2}]"), style);
+}
+
+fn draw_card(buffer: &mut Buffer, x: u16, y: u16, card: Card, mark: Mark) {
+    let fg = match card.colour() {
+        Colour::Red => Color::Red,
+        Colour::Black => Color::Black,
+    };
+    let bg = match mark {
+        Mark::Plain => Color::White,
+        Mark::Selected => Color::Yellow,
+        Mark::Hint => Color::LightGreen,
+    };
+    buffer.set_string(x, y, face(card), Style::new().fg(fg).bg(bg));
+}
+
+/// A card as drawn, [`CARD_WIDTH`] columns: ` 9♥ `, `10♥ `, ` K♠ `.
+pub(crate) fn face(card: Card) -> String {
+    let rank = match card.rank().get() {
+        10 => "10".to_owned(),
+        _ => card.rank().symbol().to_string(),
+    };
+    let text = format!("{rank:>2}{} ", suit_symbol(card.suit()));
+    debug_assert_eq!(text.chars().count(), usize::from(CARD_WIDTH));
+    text
+}
+
+fn suit_symbol(suit: Suit) -> &'static str {
+    match suit {
+        Suit::Clubs => "♣",
+        Suit::Diamonds => "♦",
+        Suit::Hearts => "♥",
+        Suit::Spades => "♠",
+    }
+}
+
+/// The top card of `suit`'s foundation.
+fn top_home(board: &Board, suit: Suit) -> Option<Card> {
+    let rank = freecell_engine::Rank::new(board.foundation(suit))?;
+    Some(Card::new(rank, suit))
+}
+
+/// The win screen, over the middle of the table.
+fn draw_win(frame: &mut Frame<'_>, app: &App, area: Rect) {
+    let width = 44.min(area.width);
+    let height = 5.min(area.height);
+    let popup = Rect::new(area.x + (area.width - width) / 2, area.y + (area.height - height) / 2, width, height);
+    let text = vec![
+        Line::styled(
+            format!("You won in {} moves!", app.game().history().len()),
+            Style::new().add_modifier(Modifier::BOLD),
+        ),
+        Line::raw(""),
+        Line::raw("n: a new deal · u: undo · q: quit"),
+    ];
+    frame.render_widget(Clear, popup);
+    let block = Block::bordered().border_style(Style::new().fg(Color::Green));
+    frame.render_widget(Paragraph::new(text).alignment(Alignment::Center).block(block), popup);
+}
