@@ -9,7 +9,7 @@
 use std::time::{Duration, Instant};
 
 use freecell_engine::freecell_deals::SplitMix64;
-use freecell_engine::{Automove, Board, DealNumber, GameState, Move, Pile, PileKind, Replay, Suit, Verdict};
+use freecell_engine::{Automove, Board, DealNumber, GameState, Move, Pile, PileKind, Replay, Suit, Turn, Verdict};
 
 use crate::analysis::{Analysis, Outlook};
 use crate::finder::{Finder, Found};
@@ -459,14 +459,10 @@ impl App {
 
     /// Plays a move in standard notation, with its automoves.
     fn play(&mut self, token: &str) {
+        let before = self.game.board().clone();
         match self.game.play_notation(token) {
             Ok(turn) => {
-                let home = turn.automoves().len();
-                self.status = match home {
-                    0 => format!("played {token}"),
-                    1 => format!("played {token}; 1 card went home"),
-                    n => format!("played {token}; {n} cards went home"),
-                };
+                self.status = format!("played {}", told(turn, &before));
                 self.moved();
             }
             // The error quotes the move and names the rule it breaks.
@@ -480,7 +476,7 @@ impl App {
         self.selection = None;
         self.forget_hint();
         if self.game.is_won() {
-            self.status = format!("you won in {} moves! n: a new deal, q: quit", self.game.history().len());
+            self.status = format!("you won in {}! n: a new deal, q: quit", plural(self.game.history().len(), "move"));
         }
         if !matches!(self.mode, Mode::Solving(Some(_))) {
             self.analysis = Analysis::start(&self.game);
@@ -498,10 +494,10 @@ impl App {
     }
 
     fn undo(&mut self) {
-        match self.game.undo() {
+        match self.game.undo().cloned() {
             Some(turn) => {
-                let count = turn.moves().count();
-                self.status = format!("took back {count} move{}", if count == 1 { "" } else { "s" });
+                // Undone, the game stands where the turn started.
+                self.status = format!("took back {}", told(&turn, self.game.board()));
                 self.moved();
             }
             None => self.say("nothing to undo"),
@@ -509,10 +505,10 @@ impl App {
     }
 
     fn redo(&mut self) {
+        let before = self.game.board().clone();
         match self.game.redo() {
             Some(turn) => {
-                let count = turn.moves().count();
-                self.status = format!("played again {count} move{}", if count == 1 { "" } else { "s" });
+                self.status = format!("played again {}", told(turn, &before));
                 self.moved();
             }
             None => self.say("nothing to redo"),
@@ -520,9 +516,10 @@ impl App {
     }
 
     fn autoplay(&mut self) {
+        let before = self.game.board().clone();
         match self.game.autoplay() {
             Some(turn) => {
-                self.status = format!("{} cards went home", turn.automoves().len());
+                self.status = told(turn, &before);
                 self.moved();
             }
             None => self.say("no card can safely go home now"),
@@ -587,6 +584,20 @@ impl App {
         self.mode = Mode::Finding(Finder::start(&mut self.rng));
         self.say("looking for a winnable deal…");
     }
+}
+
+/// A turn in words, its move written on `before`, the position it started from: `6b`,
+/// `6b; 3 cards went home`, `2 cards went home`.
+fn told(turn: &Turn, before: &Board) -> String {
+    let played = turn.played().map(|mv| before.write_move(mv));
+    let home = turn.automoves().len();
+    let home = (home > 0).then(|| format!("{} went home", plural(home, "card")));
+    played.into_iter().chain(home).collect::<Vec<_>>().join("; ")
+}
+
+/// `n` and a noun, in the plural unless `n` is 1: `1 move`, `3 moves`.
+pub(crate) fn plural(n: usize, noun: &str) -> String {
+    if n == 1 { format!("1 {noun}") } else { format!("{n} {noun}s") }
 }
 
 /// What a new game says first.

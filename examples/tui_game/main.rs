@@ -28,6 +28,8 @@ mod finder;
 mod geometry;
 mod input;
 mod terminal;
+#[cfg(test)]
+mod testing;
 mod view;
 
 use std::error::Error;

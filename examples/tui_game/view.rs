@@ -10,7 +10,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
 use crate::analysis::Outlook;
-use crate::app::{App, Deal, Mode};
+use crate::app::{App, Deal, Mode, plural};
 use crate::geometry::{CARD_WIDTH, Geometry, MIN_SIZE};
 
 /// The keys, on the bottom line.
@@ -66,7 +66,7 @@ fn title(app: &App) -> Line<'static> {
     };
     Line::from(vec![
         Span::styled(" FreeCell ", Style::new().add_modifier(Modifier::BOLD)),
-        Span::raw(format!("· {deal} · {moves} move{} · ", if moves == 1 { "" } else { "s" })),
+        Span::raw(format!("· {deal} · {} · ", plural(moves, "move"))),
         outlook,
     ])
 }
@@ -212,7 +212,7 @@ fn draw_win(frame: &mut Frame<'_>, app: &App, area: Rect) {
     let popup = Rect::new(area.x + (area.width - width) / 2, area.y + (area.height - height) / 2, width, height);
     let text = vec![
         Line::styled(
-            format!("You won in {} moves!", app.game().history().len()),
+            format!("You won in {}!", plural(app.game().history().len(), "move")),
             Style::new().add_modifier(Modifier::BOLD),
         ),
         Line::raw(""),
@@ -221,4 +221,122 @@ fn draw_win(frame: &mut Frame<'_>, app: &App, area: Rect) {
     frame.render_widget(Clear, popup);
     let block = Block::bordered().border_style(Style::new().fg(Color::Green));
     frame.render_widget(Paragraph::new(text).alignment(Alignment::Center).block(block), popup);
+}
+
+#[cfg(test)]
+mod tests {
+    use freecell_engine::PileKind;
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+
+    use super::*;
+    use crate::app::Key;
+    use crate::testing::{deal, key, keys, settle, trap};
+
+    /// `app` drawn on a `width`×`height` test terminal, and where its piles went.
+    fn drawn(app: &App, width: u16, height: u16) -> (Buffer, Geometry) {
+        let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
+        let mut geometry = None;
+        terminal.draw(|frame| geometry = Some(draw(frame, app))).expect("drawing on a test terminal");
+        (terminal.backend().buffer().clone(), geometry.expect("drawn"))
+    }
+
+    /// `width` cells of row `y` from column `x`, as text.
+    fn text(buffer: &Buffer, x: u16, y: u16, width: u16) -> String {
+        (x..x + width).map(|x| buffer[(x, y)].symbol()).collect()
+    }
+
+    fn row(buffer: &Buffer, y: u16) -> String {
+        text(buffer, 0, y, buffer.area.width)
+    }
+
+    #[test]
+    fn deal_1_is_drawn_as_published() {
+        // The CLI's test file, which its tests compare byte for byte with fc-solve's deal 1.
+        let published = include_str!("../../crates/cli/tests/data/deal-1.board");
+        let app = deal(1);
+        let (buffer, geometry) = drawn(&app, 80, 24);
+        for (line, column) in published.lines().zip(&geometry.cascades) {
+            for (index, token) in line.split(' ').enumerate() {
+                let (rank, suit) = token.split_at(1);
+                let rank = if rank == "T" { "10" } else { rank };
+                let suit = ["♣", "♦", "♥", "♠"]["CDHS".find(suit).expect("a suit letter")];
+                let row = column.row_of(index).expect("deal 1 fits 24 rows");
+                assert_eq!(text(&buffer, column.x, row, CARD_WIDTH), format!("{rank:>2}{suit} "), "{token}");
+            }
+        }
+        assert!(row(&buffer, 0).starts_with(" FreeCell · deal 1 · 0 moves · checking…"), "{}", row(&buffer, 0));
+        let cells = text(&buffer, geometry.cells[0], geometry.slot_row(), 4 * 6);
+        assert_eq!(cells.trim_end(), "[  ]  [  ]  [  ]  [  ]");
+        let homes = text(&buffer, geometry.foundations[0], geometry.slot_row(), 4 * 6);
+        assert_eq!(homes.trim_end(), "[♣ ]  [♦ ]  [♥ ]  [♠ ]");
+        assert_eq!(row(&buffer, 23).trim_end(), HELP);
+    }
+
+    #[test]
+    fn picked_up_cards_and_the_hint_are_marked() {
+        let mut app = deal(1);
+        keys(&mut app, "6");
+        let (buffer, geometry) = drawn(&app, 80, 24);
+        let column = geometry.cascades[5];
+        let top = column.row_of(column.len - 1).expect("shown");
+        assert_eq!(buffer[(column.x, top)].bg, Color::Yellow);
+        assert_eq!(buffer[(column.x, top - 1)].bg, Color::White, "only the run of one is picked up");
+
+        key(&mut app, Key::Esc);
+        keys(&mut app, "?");
+        settle(&mut app);
+        let hint = app.hint().expect("deal 1 is winnable");
+        let (buffer, geometry) = drawn(&app, 80, 24);
+        let PileKind::Cascade(from) = hint.from().kind() else { panic!("{hint:?} starts from a cascade") };
+        let column = geometry.cascades[from];
+        let top = column.row_of(column.len - 1).expect("shown");
+        assert_eq!(buffer[(column.x, top)].bg, Color::LightGreen);
+        assert!(row(&buffer, geometry.status_row()).contains("hint: "), "{}", row(&buffer, geometry.status_row()));
+    }
+
+    #[test]
+    fn a_lost_game_is_announced_until_the_move_is_taken_back() {
+        let mut app = trap();
+        keys(&mut app, "1a");
+        settle(&mut app);
+        let (buffer, geometry) = drawn(&app, 60, 16);
+        assert!(row(&buffer, 0).contains("LOST"), "{}", row(&buffer, 0));
+        let status = row(&buffer, geometry.status_row());
+        assert!(status.contains("This game can no longer be won: undo (u) to go back."), "{status}");
+        keys(&mut app, "u");
+        settle(&mut app);
+        let (buffer, geometry) = drawn(&app, 60, 16);
+        assert!(!row(&buffer, geometry.status_row()).contains("no longer"));
+        assert!(row(&buffer, 0).contains("winnable"), "{}", row(&buffer, 0));
+    }
+
+    #[test]
+    fn the_win_screen_shows_over_the_table() {
+        let mut app = deal(1);
+        keys(&mut app, "s");
+        settle(&mut app);
+        let (buffer, _) = drawn(&app, 80, 24);
+        let screen: Vec<String> = (0..24).map(|y| row(&buffer, y)).collect();
+        let moves = app.game().history().len();
+        assert!(screen.iter().any(|line| line.contains(&format!("You won in {moves} moves!"))), "{screen:#?}");
+        assert!(screen.iter().any(|line| line.contains("n: a new deal · u: undo · q: quit")), "{screen:#?}");
+        assert!(screen[0].contains("won"), "{}", screen[0]);
+    }
+
+    #[test]
+    fn the_prompt_shows_what_is_typed() {
+        let mut app = deal(1);
+        keys(&mut app, "n61");
+        let (buffer, geometry) = drawn(&app, 80, 24);
+        let status = row(&buffer, geometry.status_row());
+        assert!(status.contains("deal number, or just Enter for a random winnable deal: 61_"), "{status}");
+    }
+
+    #[test]
+    fn a_terminal_too_small_says_so() {
+        let (buffer, _) = drawn(&deal(1), 40, 10);
+        let screen: String = (0..10).map(|y| row(&buffer, y)).collect();
+        assert!(screen.contains("The terminal is too small"), "{screen}");
+    }
 }

@@ -2,66 +2,12 @@
 //! releases on piles, ticks of a clock the tests control. Every line of play the game
 //! ends with, and every solution it shows, is replayed through the core verifier.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use freecell_engine::{Notation, Rules, verify};
+use freecell_engine::Rules;
 
 use super::*;
-
-/// A few keys, typed one after the other.
-fn keys(app: &mut App, text: &str) {
-    for c in text.chars() {
-        app.update(Event::Key(Key::Char(c)), Instant::now());
-    }
-}
-
-fn key(app: &mut App, key: Key) {
-    app.update(Event::Key(key), Instant::now());
-}
-
-fn click(app: &mut App, pile: Pile, depth: usize) {
-    let spot = Some(Spot { pile, depth });
-    app.update(Event::Press(spot), Instant::now());
-    app.update(Event::Release(spot), Instant::now());
-}
-
-/// Ticks until the background work is done, on a clock that moves one auto-solve step a
-/// tick (so an animation runs at the speed of the solver, not of [`STEP_DELAY`]); fails
-/// after a minute of real time.
-fn settle(app: &mut App) {
-    let started = Instant::now();
-    let mut clock = Instant::now();
-    while app.is_busy() {
-        assert!(started.elapsed() < Duration::from_mins(1), "the game is still busy: {:?}", app.mode());
-        std::thread::sleep(Duration::from_millis(1));
-        clock = clock.max(Instant::now()) + STEP_DELAY;
-        app.update(Event::Tick, clock);
-    }
-}
-
-/// Every move of the game so far, automoves included, in order.
-fn played(app: &App) -> Vec<Move> {
-    app.game().history().iter().flat_map(|turn| turn.moves().collect::<Vec<_>>()).collect()
-}
-
-/// `moves` replayed from `start` by the core verifier; the position they lead to.
-fn verified(start: &Board, moves: &[Move]) -> Board {
-    let text = start.write_solution(moves, Notation::Standard).expect("the moves are legal in turn");
-    verify(start, &text).expect("the verifier accepts the moves").board
-}
-
-fn deal(n: u64) -> App {
-    App::deal(DealNumber::new(n).expect("a deal number"), 7)
-}
-
-/// One free cell, two cascades, four cards out: winnable, and lost after `1a`, which puts
-/// KH in the only cell with QH and QS buried (both facts checked by `bfs`, which searches
-/// every position).
-fn trap() -> App {
-    let rules = Rules { free_cells: 1, cascades: 2, ..Rules::freecell() };
-    let board = Board::parse_with_rules("Foundations: H-T C-K D-K S-T\nJH QH KH\nJS KS QS\n", rules).expect("a board");
-    App::new(board, Deal::Position("trap".to_owned()), 7)
-}
+use crate::testing::{click, deal, key, keys, played, settle, trap, verified};
 
 #[test]
 fn typed_moves_play_with_their_automoves() {
@@ -143,7 +89,7 @@ fn undo_and_redo_take_a_move_back_and_forward_with_its_automoves() {
     keys(&mut app, "6a6b");
     let after = app.board().clone();
     keys(&mut app, "u");
-    assert_eq!(app.status(), "took back 4 moves");
+    assert_eq!(app.status(), "took back 6b; 3 cards went home");
     assert_eq!(app.board().cards_home(), 0);
     assert_eq!(app.board().cell(0).map(|card| card.to_string()), Some("3D".to_owned()));
     keys(&mut app, "u");
@@ -246,7 +192,7 @@ fn autoplay_sends_home_what_is_safe_as_one_undoable_step() {
     let board = Board::parse_with_rules("Foundations: H-Q C-K D-K S-Q\nKH KS\n", rules).expect("a board");
     let mut app = App::new(board, Deal::Position("end".to_owned()), 7);
     keys(&mut app, "p");
-    assert_eq!(app.status(), "you won in 1 moves! n: a new deal, q: quit");
+    assert_eq!(app.status(), "you won in 1 move! n: a new deal, q: quit");
     assert!(app.game().is_won());
     keys(&mut app, "u");
     assert_eq!(app.board(), app.game().start());
