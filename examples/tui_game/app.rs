@@ -270,7 +270,8 @@ impl App {
             }
             Outlook::Known(Verdict::Lost) => {
                 self.mode = Mode::Play;
-                self.say("no way forward from here: undo (u) to go back");
+                let what = if solving { "nothing to solve" } else { "no hint" };
+                self.status = format!("{what}: the game cannot be won from here");
             }
             Outlook::Known(Verdict::Undecided(reason)) => {
                 self.mode = Mode::Play;

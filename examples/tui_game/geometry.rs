@@ -7,7 +7,7 @@
 //!  row 3       a    b    c    d            h                       their keys
 //!  row 4       1     2     3     4     5     6     7     8         cascade keys
 //!  row 5…      cascades, deepest card first, one row a card
-//!  last two    the status line and the help line
+//!  last three  the alert line (a lost game), the status line, the help line
 //! ```
 
 use freecell_core::{Board, Pile, Suit};
@@ -19,15 +19,15 @@ pub(crate) const CARD_WIDTH: u16 = 4;
 const PITCH: u16 = CARD_WIDTH + 2;
 /// Columns between the free cells and the foundations.
 const GAP: u16 = 4;
-/// Rows below the cascades: the status line and the help line.
-const FOOTER_ROWS: u16 = 2;
+/// Rows below the cascades: the alert, status and help lines.
+const FOOTER_ROWS: u16 = 3;
 /// The row of the free cells and foundations, below the title and a blank row.
 const SLOT_ROW: u16 = 2;
 /// The row of the cascades' keys; their cards start on the next.
 const CASCADE_KEY_ROW: u16 = 4;
 
 /// The smallest terminal the table fits (eight cascades of at least two rows each).
-pub(crate) const MIN_SIZE: (u16, u16) = (56, 13);
+pub(crate) const MIN_SIZE: (u16, u16) = (56, 14);
 
 /// A place on the table a click or a key can name: a pile and how many of its top cards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -124,9 +124,14 @@ impl Geometry {
         self.area.y + CASCADE_KEY_ROW
     }
 
+    /// The alert line, for news that stays while it holds: the game is lost.
+    pub(crate) fn alert_row(&self) -> u16 {
+        self.area.bottom().saturating_sub(FOOTER_ROWS)
+    }
+
     /// The status line.
     pub(crate) fn status_row(&self) -> u16 {
-        self.area.bottom().saturating_sub(FOOTER_ROWS)
+        self.area.bottom().saturating_sub(2)
     }
 
     /// The help line.
@@ -149,7 +154,7 @@ impl Geometry {
             return top(Pile::foundation(Suit::ALL[suit]));
         }
         let (i, column) = self.cascades.iter().enumerate().find(|(_, column)| within(column.x))?;
-        if at.y < self.cascade_key_row() || at.y >= self.status_row() {
+        if at.y < self.cascade_key_row() || at.y >= self.alert_row() {
             return None;
         }
         let pile = Pile::cascade(i);
@@ -224,14 +229,14 @@ mod tests {
         assert_eq!(geometry.hit(below), Some(Spot { pile: Pile::cascade(7), depth: 1 }));
         let key = Position::new(column.x, geometry.cascade_key_row());
         assert_eq!(geometry.hit(key), Some(Spot { pile: Pile::cascade(7), depth: 1 }));
-        assert_eq!(geometry.hit(Position::new(column.x, geometry.status_row())), None);
+        assert_eq!(geometry.hit(Position::new(column.x, geometry.alert_row())), None);
     }
 
     #[test]
     fn a_cascade_taller_than_the_screen_hides_its_deepest_cards_and_shows_its_top() {
-        // Deal 1 in a 13-row terminal: 6 rows for the cascades, which hold 6 or 7 cards.
+        // Deal 1 in a 14-row terminal: 6 rows for the cascades, which hold 6 or 7 cards.
         let board = deal_1();
-        let geometry = Geometry::new(Rect::new(0, 0, 60, 13), &board);
+        let geometry = Geometry::new(Rect::new(0, 0, 60, 14), &board);
         let column = geometry.cascades[0];
         assert_eq!((column.len, column.rows), (7, 6));
         assert_eq!(column.hidden, 2, "five cards and the marker fill six rows");
@@ -255,7 +260,7 @@ mod tests {
     fn a_terminal_too_small_for_the_table_is_reported() {
         let board = deal_1();
         assert!(Geometry::new(Rect::new(0, 0, 40, 24), &board).too_small());
-        assert!(Geometry::new(Rect::new(0, 0, 80, 10), &board).too_small());
+        assert!(Geometry::new(Rect::new(0, 0, 80, 13), &board).too_small());
         assert!(!Geometry::new(Rect::new(0, 0, MIN_SIZE.0, MIN_SIZE.1), &board).too_small());
     }
 }

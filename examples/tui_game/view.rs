@@ -39,6 +39,9 @@ pub(crate) fn draw(frame: &mut Frame<'_>, app: &App) -> Geometry {
     draw_table(buffer, &geometry, app);
     let line = |row| Rect::new(geometry.area.x, row, geometry.area.width, 1);
     frame.render_widget(Paragraph::new(title(app)), line(geometry.area.y));
+    if let Some(alert) = alert(app) {
+        frame.render_widget(Paragraph::new(alert).alignment(Alignment::Center), line(geometry.alert_row()));
+    }
     frame.render_widget(Paragraph::new(status(app)), line(geometry.status_row()));
     frame.render_widget(Paragraph::new(HELP).style(Style::new().fg(Color::DarkGray)), line(geometry.help_row()));
     if app.game().is_won() {
@@ -71,8 +74,21 @@ fn title(app: &App) -> Line<'static> {
     ])
 }
 
-/// The status line: the prompt when typing a deal number, else the lost warning (it stays
-/// while it holds) and the last message.
+/// The warning that the game is lost, while it is.
+fn alert(app: &App) -> Option<Line<'static>> {
+    if *app.outlook() != Outlook::Known(Verdict::Lost) {
+        return None;
+    }
+    let text = if app.game().can_undo() {
+        " This game can no longer be won: undo (u) to go back. "
+    } else {
+        " This deal cannot be won: n for another. "
+    };
+    Some(Line::styled(text, Style::new().fg(Color::White).bg(Color::Red).add_modifier(Modifier::BOLD)))
+}
+
+/// The status line: the prompt when typing a deal number, the search for a random deal,
+/// or the last message.
 fn status(app: &App) -> Line<'static> {
     match app.mode() {
         Mode::Prompt(typed) => {
@@ -90,13 +106,7 @@ fn status(app: &App) -> Line<'static> {
         }
         Mode::Play | Mode::Solving(_) => {}
     }
-    let mut spans = Vec::new();
-    if *app.outlook() == Outlook::Known(Verdict::Lost) {
-        let warning = " This game can no longer be won: undo (u) to go back. ";
-        spans.push(Span::styled(warning, Style::new().fg(Color::White).bg(Color::Red).add_modifier(Modifier::BOLD)));
-    }
-    spans.push(Span::raw(format!(" {}", app.status())));
-    Line::from(spans)
+    Line::raw(format!(" {}", app.status()))
 }
 
 fn draw_table(buffer: &mut Buffer, geometry: &Geometry, app: &App) {
@@ -302,13 +312,24 @@ mod tests {
         settle(&mut app);
         let (buffer, geometry) = drawn(&app, 60, 16);
         assert!(row(&buffer, 0).contains("LOST"), "{}", row(&buffer, 0));
-        let status = row(&buffer, geometry.status_row());
-        assert!(status.contains("This game can no longer be won: undo (u) to go back."), "{status}");
+        let alert = row(&buffer, geometry.alert_row());
+        assert!(alert.contains("This game can no longer be won: undo (u) to go back."), "{alert}");
         keys(&mut app, "u");
         settle(&mut app);
         let (buffer, geometry) = drawn(&app, 60, 16);
-        assert!(!row(&buffer, geometry.status_row()).contains("no longer"));
+        assert!(row(&buffer, geometry.alert_row()).trim().is_empty());
         assert!(row(&buffer, 0).contains("winnable"), "{}", row(&buffer, 0));
+
+        // Lost from the start (no free cell; each cascade's top card has nowhere to go),
+        // there is nothing to undo.
+        let rules = freecell_engine::Rules { free_cells: 0, cascades: 3, ..freecell_engine::Rules::freecell() };
+        let text = "Foundations: C-K D-K H-9 S-9\nTH KS\nTS KH\nJH QS JS QH\n";
+        let board = Board::parse_with_rules(text, rules).expect("a board");
+        let mut app = App::new(board, Deal::Position("lost".to_owned()), 7);
+        settle(&mut app);
+        let (buffer, geometry) = drawn(&app, 60, 16);
+        let alert = row(&buffer, geometry.alert_row());
+        assert!(alert.contains("This deal cannot be won: n for another."), "{alert}");
     }
 
     #[test]

@@ -136,7 +136,10 @@ fn a_move_that_loses_the_game_brings_the_warning_and_undo_takes_it_away() {
     assert_eq!(*app.outlook(), Outlook::Known(Verdict::Lost));
     keys(&mut app, "?");
     assert_eq!(app.hint(), None);
-    assert!(app.status().contains("no way forward"), "{}", app.status());
+    assert_eq!(app.status(), "no hint: the game cannot be won from here");
+    keys(&mut app, "s");
+    assert_eq!(app.status(), "nothing to solve: the game cannot be won from here");
+    assert!(matches!(app.mode(), Mode::Play));
     keys(&mut app, "u");
     settle(&mut app);
     assert!(matches!(app.outlook(), Outlook::Known(Verdict::Winnable(_))), "{:?}", app.outlook());
