@@ -1,6 +1,8 @@
 //! The solver's help from the position on the table: is the game still winnable, a hint,
 //! a solution, and a hint computed on a background thread that a game polls each frame.
 
+use std::time::Duration;
+
 use freecell_core::Board;
 use freecell_solver::{Hint, Outcome, Progress, Reason, Solution, SolveError, SolveHandle, SolveReport, Solver};
 
@@ -123,16 +125,30 @@ pub struct BackgroundHint {
     board: Board,
 }
 
+/// The hint of a solve: the first move of its solution.
+fn hint(report: SolveReport) -> Hint {
+    let next = report.outcome.solution().and_then(|s| s.moves.first().copied());
+    Hint { next, report }
+}
+
 impl BackgroundHint {
     /// The hint once it is ready, without blocking: `None` while the search runs. The
     /// answer is handed out once; later calls return
     /// `Some(Err(SolveError::ResultTaken))`.
     pub fn poll(&mut self) -> Option<Result<Hint, SolveError>> {
-        let result = self.handle.try_result()?;
-        Some(result.map(|report| {
-            let next = report.outcome.solution().and_then(|s| s.moves.first().copied());
-            Hint { next, report }
-        }))
+        Some(self.handle.try_result()?.map(hint))
+    }
+
+    /// Waits at most `limit` for the hint; on time out, cancels the search and returns
+    /// what it found by then ([`Hint::next`] `None`, the report
+    /// [`Undecided`](Verdict::Undecided) with [`Reason::Cancelled`], if nothing). For a game
+    /// that can spare a frame's time, or a test.
+    ///
+    /// # Errors
+    /// [`SolveError`] for a bug of the solver, or [`SolveError::ResultTaken`] when the
+    /// hint was already handed out.
+    pub fn wait(&mut self, limit: Duration) -> Result<Hint, SolveError> {
+        self.handle.wait(limit).map(hint)
     }
 
     /// Whether the hint is for the position `game` is in now (false once a move was

@@ -102,7 +102,7 @@ impl GameState {
     /// first illegal move; [`ReplayError::Automoves`] if one becomes illegal after an
     /// automove (see there).
     pub fn replay(&self, moves: &[Move]) -> Result<Replay, ReplayError> {
-        replay(&self.board(), moves)?;
+        replay(self.board(), moves)?;
         let rule = self.automove();
         // `line` follows the moves as given; `ours` as the game will play them.
         let mut line = self.board().clone();

@@ -149,6 +149,13 @@ impl GameState {
         &self.history
     }
 
+    /// Every move played from the start, automoves included, in order: they replay on
+    /// [`start`](Self::start) with no automoves ([`freecell_core::replay`]) to
+    /// [`board`](Self::board), and [`Board::write_solution`] writes them down.
+    pub fn moves(&self) -> impl DoubleEndedIterator<Item = Move> + '_ {
+        self.history.iter().flat_map(Turn::moves)
+    }
+
     /// The turns taken back: what [`redo`](Self::redo) plays again, **last first** (the
     /// next to redo is the last element).
     pub fn undone(&self) -> &[Turn] {

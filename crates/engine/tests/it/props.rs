@@ -43,7 +43,7 @@ fn play(deal: u64, rule: Automove, actions: &[Action]) -> GameState {
 
 /// The history's moves, replayed with no automoves from the start, reach the board.
 fn assert_history_replays(game: &GameState) {
-    let moves: Vec<Move> = game.history().iter().flat_map(|turn| turn.moves()).collect();
+    let moves: Vec<Move> = game.moves().collect();
     assert_eq!(&replay(game.start(), &moves).unwrap(), game.board());
 }
 

@@ -2,10 +2,12 @@
 
 use std::time::Duration;
 
-use freecell_engine::{Automove, Board, GameState, Move, Notation, Pile, Preset, ReplayError, Solver, Verdict, verify};
+use freecell_engine::{
+    Automove, Board, GameState, Move, Notation, Pile, Preset, ReplayError, Solver, Turn, Verdict, verify,
+};
 
 fn solution(game: &GameState) -> Vec<Move> {
-    let solver = Solver::new(Preset::Fast).timeout(Duration::from_secs(120));
+    let solver = Solver::new(Preset::Fast).timeout(Duration::from_mins(2));
     let Verdict::Winnable(solution) = game.winnable(&solver).unwrap() else { panic!("winnable") };
     solution.moves
 }
@@ -13,7 +15,7 @@ fn solution(game: &GameState) -> Vec<Move> {
 /// Every move the game made, written in standard notation from the start and replayed by the
 /// core verifier, wins.
 fn assert_history_wins(game: &GameState) {
-    let moves: Vec<Move> = game.history().iter().flat_map(|turn| turn.moves()).collect();
+    let moves: Vec<Move> = game.moves().collect();
     let text = game.start().write_solution(&moves, Notation::Standard).unwrap();
     assert!(verify(game.start(), &text).unwrap().board.is_won());
 }
@@ -47,7 +49,7 @@ fn solutions_replay_under_every_auto_play_rule() {
             let played: usize = game.history().iter().map(|turn| turn.moves().count()).sum();
             assert_eq!(played, moves.len(), "deal {deal} under {rule:?}");
             if rule == Automove::None {
-                let turns: Vec<Move> = game.history().iter().filter_map(|turn| turn.played()).collect();
+                let turns: Vec<Move> = game.history().iter().filter_map(Turn::played).collect();
                 assert_eq!(turns, moves);
             }
             // Undo takes the replay back turn by turn, automoves with their move.

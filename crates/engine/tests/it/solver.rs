@@ -7,7 +7,7 @@ use freecell_engine::{Board, GameState, Notation, Outcome, Preset, Reason, Rules
 
 /// A solver with a generous time limit, so a broken test fails instead of hanging.
 fn solver() -> Solver {
-    Solver::new(Preset::Fast).timeout(Duration::from_secs(120))
+    Solver::new(Preset::Fast).timeout(Duration::from_mins(2))
 }
 
 /// Checks that `solution` wins from `board`: written in standard notation and replayed by
