@@ -43,7 +43,7 @@ pub(crate) fn settle(app: &mut App) {
 
 /// Every move of the game so far, automoves included, in order.
 pub(crate) fn played(app: &App) -> Vec<Move> {
-    app.game().history().iter().flat_map(|turn| turn.moves().collect::<Vec<_>>()).collect()
+    app.game().moves().collect()
 }
 
 /// `moves` replayed from `start` by the core verifier; the position they lead to.
