@@ -96,7 +96,7 @@ say "typed 6a and 6b: 3D and 2C to the cells, AC, 2C and AS home"
 # The table at 80x24: cascades from column 16, 6 apart, cards from row 5; free cells on
 # row 2 from column 14, 6 apart. Cascade 1's top card, 6S, is its 7th: row 11.
 click 16 11
-wait_for "picked up from cascade 1"
+wait_for "picked up 1 card from cascade 1"
 click 26 2
 wait_for "played 1c"
 say "clicked 6S and then free cell c: played 1c"

@@ -374,9 +374,10 @@ impl App {
     /// key, a cascade's whole movable run is taken; its key again takes one card fewer.
     fn pile_key(&mut self, pile: Pile) {
         match self.selection {
-            Some(selection) if selection.pile == pile => {
-                self.selection = (selection.count > 1).then(|| Selection { count: selection.count - 1, ..selection });
+            Some(selection) if selection.pile == pile && selection.count > 1 => {
+                self.hold(Selection { count: selection.count - 1, ..selection });
             }
+            Some(selection) if selection.pile == pile => self.put_back(),
             Some(selection) => self.move_selection(selection, pile),
             None => self.pick_up(Spot { pile, depth: usize::MAX }),
         }
@@ -395,7 +396,7 @@ impl App {
         self.pressed = None;
         match self.selection {
             Some(selection) if selection.pile != spot.pile => self.move_selection(selection, spot.pile),
-            Some(selection) if selection.count == spot.depth.min(self.movable(spot.pile)) => self.selection = None,
+            Some(selection) if selection.count == spot.depth.min(self.movable(spot.pile)) => self.put_back(),
             _ => {
                 self.pick_up(spot);
                 self.pressed = self.selection.map(|selection| selection.pile);
@@ -435,8 +436,18 @@ impl App {
             self.status = format!("{} is empty", spot.pile);
             return;
         }
-        self.selection = Some(Selection { pile: spot.pile, count });
-        self.status = format!("picked up from {}: now a destination (key or click)", spot.pile);
+        self.hold(Selection { pile: spot.pile, count });
+    }
+
+    fn hold(&mut self, selection: Selection) {
+        self.selection = Some(selection);
+        let cards = plural(selection.count, "card");
+        self.status = format!("picked up {cards} from {}: now where they go (key or click)", selection.pile);
+    }
+
+    fn put_back(&mut self) {
+        self.selection = None;
+        self.say("put back");
     }
 
     /// Moves the cards picked up to `to`, written as the move a player would type (`3a`,

@@ -33,8 +33,10 @@ fn an_illegal_move_says_which_rule_it_breaks_and_changes_nothing() {
     // A second key on the same cascade takes a card fewer; on a single card, drops it.
     keys(&mut app, "1");
     assert_eq!(app.selection(), Some(Selection { pile: Pile::cascade(0), count: 1 }));
+    assert!(app.status().starts_with("picked up 1 card from cascade 1"), "{}", app.status());
     keys(&mut app, "1");
     assert_eq!(app.selection(), None);
+    assert_eq!(app.status(), "put back");
     keys(&mut app, "h");
     assert_eq!(app.status(), "cards never leave the foundations");
     keys(&mut app, "x");
