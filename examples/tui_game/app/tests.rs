@@ -69,10 +69,17 @@ fn clicks_and_drags_move_cards_like_keys() {
 }
 
 #[test]
-fn a_click_inside_a_run_picks_up_the_run_from_there_and_an_empty_cascade_takes_them() {
+fn a_run_is_picked_up_whole_or_from_the_card_clicked_and_an_empty_cascade_takes_it() {
     // Cascade 1 holds a run of three (JD on QS on KH); cascade 3 is empty.
     let text = "Foundations: H-Q C-K D-T S-J\nKH QS JD\nKD QD KS\n";
     let mut app = App::new(text.parse().expect("a board"), Deal::Position("run".to_owned()), 7);
+    // By key, the whole run; the key again, one card fewer each time, then none.
+    for count in [3, 2, 1] {
+        keys(&mut app, "1");
+        assert_eq!(app.selection(), Some(Selection { pile: Pile::cascade(0), count }));
+    }
+    keys(&mut app, "1");
+    assert_eq!(app.selection(), None);
     click(&mut app, Pile::cascade(0), 2);
     assert_eq!(app.selection(), Some(Selection { pile: Pile::cascade(0), count: 2 }));
     click(&mut app, Pile::cascade(2), 1);
