@@ -31,18 +31,12 @@ impl Session {
         }));
         enable_raw_mode()?;
         // From here on a failure must give the terminal back before returning.
-        let started = execute!(stdout(), EnterAlternateScreen, EnableMouseCapture)
-            .and_then(|()| Terminal::new(CrosstermBackend::new(stdout())));
-        match started {
-            Ok(mut terminal) => {
-                terminal.hide_cursor()?;
-                Ok(Session { terminal })
-            }
-            Err(error) => {
-                restore();
-                Err(error)
-            }
-        }
+        let started = execute!(stdout(), EnterAlternateScreen, EnableMouseCapture).and_then(|()| {
+            let mut terminal = Terminal::new(CrosstermBackend::new(stdout()))?;
+            terminal.hide_cursor()?;
+            Ok(terminal)
+        });
+        started.map(|terminal| Session { terminal }).inspect_err(|_| restore())
     }
 
     /// The terminal to draw on.
@@ -53,8 +47,6 @@ impl Session {
 
 impl Drop for Session {
     fn drop(&mut self) {
-        // A cursor left hidden is the one thing `restore` does not undo itself.
-        let _ = self.terminal.show_cursor();
         restore();
     }
 }
