@@ -113,53 +113,40 @@ fn draw_table(buffer: &mut Buffer, geometry: &Geometry, app: &App) {
     let board = app.board();
     let selection = app.selection();
     let hint = app.hint();
-    // How many of a pile's top cards carry a mark.
-    let marked = |pile: Pile| -> (Mark, usize) {
-        match (selection, hint) {
-            (Some(s), _) if s.pile == pile => (Mark::Selected, s.count),
-            (_, Some(mv)) if mv.from() == pile => (Mark::Hint, usize::from(mv.count())),
-            _ => (Mark::Plain, 0),
-        }
+    // The mark of the card `from_top` cards down `pile` (1: its top card, or the pile
+    // itself when it is empty).
+    let mark = |pile: Pile, from_top: usize| match (selection, hint) {
+        (Some(s), _) if s.pile == pile && from_top <= s.count => Mark::Selected,
+        (_, Some(mv)) if mv.from() == pile && from_top <= usize::from(mv.count()) => Mark::Hint,
+        (_, Some(mv)) if mv.to() == pile && from_top == 1 => Mark::Hint,
+        _ => Mark::Plain,
     };
-    let is_hint_target = |pile: Pile| hint.is_some_and(|mv| mv.to() == pile);
     let slot_row = geometry.slot_row();
     let label = Style::new().fg(Color::DarkGray);
 
     for (i, &x) in geometry.cells.iter().enumerate() {
         let pile = Pile::cell(i);
-        let mark = if is_hint_target(pile) { Mark::Hint } else { marked(pile).0 };
-        draw_slot(buffer, x, slot_row, board.cell(i), mark, "");
+        draw_slot(buffer, x, slot_row, board.cell(i), mark(pile, 1), "");
         buffer.set_string(x + 1, slot_row + 1, pile.symbol().to_string(), label);
     }
     for (&suit, &x) in Suit::ALL.iter().zip(&geometry.foundations) {
         let pile = Pile::foundation(suit);
-        let mark = if is_hint_target(pile) { Mark::Hint } else { Mark::Plain };
-        draw_slot(buffer, x, slot_row, top_home(board, suit), mark, suit_symbol(suit));
+        draw_slot(buffer, x, slot_row, top_home(board, suit), mark(pile, 1), suit_symbol(suit));
         buffer.set_string(x + 1, slot_row + 1, "h", label);
     }
     for (i, column) in geometry.cascades.iter().enumerate() {
         let pile = Pile::cascade(i);
         buffer.set_string(column.x + 1, geometry.cascade_key_row(), pile.symbol().to_string(), label);
-        let (mark, count) = marked(pile);
         if column.len == 0 {
-            let mark = if is_hint_target(pile) { Mark::Hint } else { Mark::Plain };
-            draw_slot(buffer, column.x, column.top, None, mark, "");
-            continue;
+            draw_slot(buffer, column.x, column.top, None, mark(pile, 1), "");
         }
         if let Some(row) = column.marker_row() {
             buffer.set_string(column.x, row, format!("+{:<3}", column.hidden), label);
         }
         for (index, card) in board.cascade_cards(i).into_iter().enumerate() {
-            let Some(row) = column.row_of(index) else { continue };
-            let from_top = column.len - index;
-            let card_mark = if from_top <= count {
-                mark
-            } else if from_top == 1 && is_hint_target(pile) {
-                Mark::Hint
-            } else {
-                Mark::Plain
-            };
-            draw_card(buffer, column.x, row, card, card_mark);
+            if let Some(row) = column.row_of(index) {
+                draw_card(buffer, column.x, row, card, mark(pile, column.len - index));
+            }
         }
     }
 }
@@ -302,6 +289,16 @@ mod tests {
         let column = geometry.cascades[from];
         let top = column.row_of(column.len - 1).expect("shown");
         assert_eq!(buffer[(column.x, top)].bg, Color::LightGreen);
+        // Where the hint's cards go: a cell or a foundation, or a cascade's top card.
+        let (x, y) = match hint.to().kind() {
+            PileKind::Cell(i) => (geometry.cells[i], geometry.slot_row()),
+            PileKind::Foundation(suit) => (geometry.foundations[suit.index()], geometry.slot_row()),
+            PileKind::Cascade(i) => {
+                let column = geometry.cascades[i];
+                (column.x, column.len.checked_sub(1).map_or(Some(column.top), |top| column.row_of(top)).expect("shown"))
+            }
+        };
+        assert_eq!(buffer[(x, y)].bg, Color::LightGreen, "the destination of {hint:?}");
         assert!(row(&buffer, geometry.status_row()).contains("hint: "), "{}", row(&buffer, geometry.status_row()));
     }
 
