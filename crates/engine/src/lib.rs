@@ -98,6 +98,8 @@
 mod assist;
 mod replay;
 mod saved;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod state;
 
 pub use assist::{BackgroundHint, Verdict};

@@ -31,9 +31,10 @@ pub enum ReplayError {
     #[error("the moves do not replay on this position: {0}")]
     Moves(#[from] VerifyError),
     /// A move of the line is illegal once the game's auto-play rule has sent cards home
-    /// earlier than the line does. The rules' safe automoves never cause this (a card is
-    /// sent home only when no card still out can build on it); the error is here so that
-    /// such a line is refused rather than half played.
+    /// earlier than the line does. Safe automoves never cause this: a card goes home only
+    /// when no card still out could be built on it, so the line without that card's moves
+    /// still wins (the automove theorem, Castiaux's 2021 thesis, §2.4). The error is here
+    /// so that such a line would be refused rather than half played.
     #[error("move {} of the line is illegal after the automoves: {error}", index + 1)]
     Automoves {
         /// Index of the move in the line, from 0.

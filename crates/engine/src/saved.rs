@@ -44,7 +44,7 @@ pub struct SavedGame {
     pub start: Board,
     /// The auto-play rule (in serde: `"none"`, `"horne"` or `"raymond"`; `"none"` when
     /// absent).
-    #[cfg_attr(feature = "serde", serde(with = "automove_name", default))]
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_impls::automove_name", default))]
     pub automove: Automove,
     /// The turns played, first first.
     pub turns: Vec<SavedTurn>,
@@ -181,55 +181,5 @@ impl Reader {
 
     fn error(&self, kind: LoadErrorKind) -> LoadError {
         LoadError { index: self.index, turn: self.turn, kind }
-    }
-}
-
-#[cfg(feature = "serde")]
-mod serde_impls {
-    use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-    use super::SavedGame;
-    use crate::GameState;
-
-    impl Serialize for GameState {
-        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-            SavedGame::from(self).serialize(serializer)
-        }
-    }
-
-    impl<'de> Deserialize<'de> for GameState {
-        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<GameState, D::Error> {
-            GameState::try_from(SavedGame::deserialize(deserializer)?).map_err(serde::de::Error::custom)
-        }
-    }
-}
-
-/// The auto-play rule as a lower-case name in serde.
-#[cfg(feature = "serde")]
-mod automove_name {
-    use freecell_core::Automove;
-    use serde::{Deserialize, Deserializer, Serializer};
-
-    // Serde's `with` passes a reference.
-    #[allow(clippy::trivially_copy_pass_by_ref)]
-    pub(super) fn serialize<S: Serializer>(rule: &Automove, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(match rule {
-            Automove::None => "none",
-            Automove::Horne => "horne",
-            Automove::Raymond => "raymond",
-        })
-    }
-
-    pub(super) fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Automove, D::Error> {
-        let name = String::deserialize(deserializer)?;
-        match name.as_str() {
-            "none" => Ok(Automove::None),
-            "horne" => Ok(Automove::Horne),
-            "raymond" => Ok(Automove::Raymond),
-            _ => Err(serde::de::Error::custom(format_args!(
-                "unknown auto-play rule {}: expected \"none\", \"horne\" or \"raymond\"",
-                freecell_core::quote(&name)
-            ))),
-        }
     }
 }

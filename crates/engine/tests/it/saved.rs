@@ -76,9 +76,26 @@ fn a_turn_of_autoplay_has_no_move() {
 #[cfg(feature = "serde")]
 mod serde {
     use freecell_engine::GameState;
+    use proptest::prelude::*;
     use serde_json::{Value, json};
 
     use super::game;
+    use crate::props::{action, play, rule};
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(32))]
+
+        /// Random games, half undone, read back from JSON the same, redo list included.
+        #[test]
+        fn json_round_trips(deal in 1..=32_000u64, rule in rule(), actions in prop::collection::vec(action(), 0..60), back in 0..20usize) {
+            let mut game = play(deal, rule, &actions);
+            for _ in 0..back {
+                game.undo();
+            }
+            let json = serde_json::to_string(&game).unwrap();
+            prop_assert_eq!(serde_json::from_str::<GameState>(&json).unwrap(), game);
+        }
+    }
 
     #[test]
     fn json_holds_the_moves_as_notation() {
