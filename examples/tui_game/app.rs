@@ -341,6 +341,8 @@ impl App {
             }
             return;
         };
+        // Caps Lock or Shift changes nothing: notation and commands are lower case.
+        let c = c.to_ascii_lowercase();
         if let Some(pile) = self.pile_named(c) {
             return self.pile_key(pile);
         }

@@ -221,6 +221,24 @@ mod tests {
     }
 
     #[test]
+    fn every_rule_set_fits_80_columns() {
+        // Eight Off: eight cells; the most cascades any rules allow is ten.
+        let eight_off = freecell_engine::Rules::eight_off();
+        let ten = freecell_engine::Rules { cascades: 10, ..freecell_engine::Rules::freecell() };
+        for rules in [eight_off, ten] {
+            let layout = freecell_engine::random_layout_with_rules(rules, 1);
+            let board = Board::try_from(layout).expect("a seeded deal is a legal position");
+            let geometry = Geometry::new(Rect::new(0, 0, 80, 24), &board);
+            let right = geometry.foundations[3] + CARD_WIDTH;
+            assert!(right <= 80 && geometry.cells.len() == board.cell_count(), "{rules:?}");
+            let lefts: Vec<u16> = geometry.cells.iter().chain(&geometry.foundations).copied().collect();
+            assert!(lefts.windows(2).all(|pair| pair[1] > pair[0] + CARD_WIDTH), "{lefts:?}");
+            let last = geometry.cascades.last().expect("cascades");
+            assert!(last.x + CARD_WIDTH <= 80);
+        }
+    }
+
+    #[test]
     fn below_a_cascade_and_on_its_key_the_top_card_is_named() {
         let board = deal_1();
         let geometry = Geometry::new(Rect::new(0, 0, 80, 24), &board);

@@ -17,7 +17,8 @@ fn typed_moves_play_with_their_automoves() {
     keys(&mut app, "6a");
     assert_eq!(app.board().cell(0).map(|card| card.to_string()), Some("3D".to_owned()));
     assert_eq!(app.status(), "played 6a");
-    keys(&mut app, "6b");
+    // Upper case is read as lower case.
+    keys(&mut app, "6B");
     assert_eq!(app.status(), "played 6b; 3 cards went home");
     assert_eq!(app.board().cards_home(), 3);
     assert_eq!(app.game().history().len(), 2);
