@@ -26,8 +26,11 @@ const SLOT_ROW: u16 = 2;
 /// The row of the cascades' keys; their cards start on the next.
 const CASCADE_KEY_ROW: u16 = 4;
 
-/// The smallest terminal the table fits (eight cascades of at least two rows each).
-pub(crate) const MIN_SIZE: (u16, u16) = (56, 14);
+/// The fewest rows the table fits in: six for the cascades (their top cards and a few
+/// below, or the "+N" marker) besides the rows above and below them.
+const MIN_ROWS: u16 = CASCADE_KEY_ROW + 1 + 6 + FOOTER_ROWS;
+/// Columns beside the table, two each side.
+const MARGIN: u16 = 4;
 
 /// A place on the table a click or a key can name: a pile and how many of its top cards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -87,6 +90,8 @@ pub(crate) struct Geometry {
     pub(crate) foundations: [u16; 4],
     /// The cascades.
     pub(crate) cascades: Vec<Column>,
+    /// The table's width, the wider of its two rows of piles.
+    width: u16,
 }
 
 impl Geometry {
@@ -106,12 +111,19 @@ impl Geometry {
         let cascades = (0..board.cascade_count())
             .map(|i| Column::new(cascade_left + i as u16 * PITCH, top, rows, board.cascade_len(i)))
             .collect();
-        Geometry { area, cells, foundations, cascades }
+        Geometry { area, cells, foundations, cascades, width }
+    }
+
+    /// The smallest terminal, columns and rows, that shows this table: 56×14 for
+    /// FreeCell's four cells, 80 columns for eight.
+    pub(crate) fn min_size(&self) -> (u16, u16) {
+        (self.width + MARGIN, MIN_ROWS)
     }
 
     /// Whether the area is too small to show the table.
     pub(crate) fn too_small(&self) -> bool {
-        self.area.width < MIN_SIZE.0 || self.area.height < MIN_SIZE.1
+        let (columns, rows) = self.min_size();
+        self.area.width < columns || self.area.height < rows
     }
 
     /// The row of the free cells and foundations.
@@ -235,6 +247,7 @@ mod tests {
             assert!(lefts.windows(2).all(|pair| pair[1] > pair[0] + CARD_WIDTH), "{lefts:?}");
             let last = geometry.cascades.last().expect("cascades");
             assert!(last.x + CARD_WIDTH <= 80);
+            assert!(!geometry.too_small());
         }
     }
 
@@ -279,6 +292,8 @@ mod tests {
         let board = deal_1();
         assert!(Geometry::new(Rect::new(0, 0, 40, 24), &board).too_small());
         assert!(Geometry::new(Rect::new(0, 0, 80, 13), &board).too_small());
-        assert!(!Geometry::new(Rect::new(0, 0, MIN_SIZE.0, MIN_SIZE.1), &board).too_small());
+        assert_eq!(Geometry::new(Rect::new(0, 0, 80, 24), &board).min_size(), (56, 14));
+        assert!(!Geometry::new(Rect::new(0, 0, 56, 14), &board).too_small());
+        assert!(Geometry::new(Rect::new(0, 0, 55, 14), &board).too_small());
     }
 }

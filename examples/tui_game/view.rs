@@ -11,7 +11,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
 use crate::analysis::Outlook;
 use crate::app::{App, Deal, Mode, plural};
-use crate::geometry::{CARD_WIDTH, Geometry, MIN_SIZE};
+use crate::geometry::{CARD_WIDTH, Geometry};
 
 /// The keys, on the bottom line.
 pub(crate) const HELP: &str = "u undo  r redo  ? hint  space play hint  p home  s solve  n new  q quit";
@@ -32,7 +32,8 @@ pub(crate) fn draw(frame: &mut Frame<'_>, app: &App) -> Geometry {
     let geometry = Geometry::new(frame.area(), app.board());
     let buffer = frame.buffer_mut();
     if geometry.too_small() {
-        let text = format!("The terminal is too small: FreeCell needs {}×{}. q quits.", MIN_SIZE.0, MIN_SIZE.1);
+        let (columns, rows) = geometry.min_size();
+        let text = format!("The terminal is too small: this table needs {columns}×{rows}. q quits.");
         frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), geometry.area);
         return geometry;
     }
