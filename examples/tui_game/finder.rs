@@ -36,9 +36,8 @@ pub(crate) enum Found {
 impl Finder {
     /// Draws the first candidate from `rng` and starts solving it.
     pub(crate) fn start(rng: &mut SplitMix64) -> Finder {
-        let mut finder = Finder { candidate: RANGE.first(), handle: Err(String::new()), tried: 0 };
-        finder.next_candidate(rng);
-        finder
+        let (candidate, handle) = draw(rng);
+        Finder { candidate, handle, tried: 1 }
     }
 
     /// The deal being solved.
@@ -64,16 +63,16 @@ impl Finder {
         {
             return Found::Winnable(self.candidate, solution);
         }
-        self.next_candidate(rng);
+        (self.candidate, self.handle) = draw(rng);
+        self.tried += 1;
         Found::Searching
     }
+}
 
-    fn next_candidate(&mut self, rng: &mut SplitMix64) {
-        let offset = rng.below(RANGE.len());
-        self.candidate =
-            DealNumber::new(RANGE.first().get() + offset).expect("first + an offset below len is in the range");
-        self.tried += 1;
-        let solver = Solver::new(Preset::Fast).timeout(BUDGET);
-        self.handle = solver.spawn(self.candidate.board()).map_err(|error| error.to_string());
-    }
+/// A deal drawn from [`RANGE`], and its solve started (or why it could not be).
+fn draw(rng: &mut SplitMix64) -> (DealNumber, Result<SolveHandle, String>) {
+    let offset = rng.below(RANGE.len());
+    let deal = DealNumber::new(RANGE.first().get() + offset).expect("first + an offset below len is in the range");
+    let solve = Solver::new(Preset::Fast).timeout(BUDGET).spawn(deal.board()).map_err(|error| error.to_string());
+    (deal, solve)
 }
