@@ -76,3 +76,36 @@ fn draw(rng: &mut SplitMix64) -> (DealNumber, Result<SolveHandle, String>) {
     let solve = Solver::new(Preset::Fast).timeout(BUDGET).spawn(deal.board()).map_err(|error| error.to_string());
     (deal, solve)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_seed_draws_the_same_deals_every_time() {
+        let draws = |seed| {
+            let mut rng = SplitMix64::new(seed);
+            (0..5).map(|_| draw(&mut rng).0).collect::<Vec<_>>()
+        };
+        let deals = draws(7);
+        assert_eq!(deals, draws(7));
+        assert_ne!(deals, draws(8));
+        assert!(deals.iter().all(|deal| RANGE.contains(*deal)), "{deals:?}");
+    }
+
+    #[test]
+    fn the_search_ends_on_a_deal_it_solved() {
+        let mut rng = SplitMix64::new(7);
+        let mut finder = Finder::start(&mut rng);
+        let started = std::time::Instant::now();
+        let (deal, solution) = loop {
+            match finder.poll(&mut rng) {
+                Found::Searching => std::thread::sleep(Duration::from_millis(1)),
+                Found::Winnable(deal, solution) => break (deal, solution),
+                Found::Failed(error) => panic!("{error}"),
+            }
+            assert!(started.elapsed() < Duration::from_mins(1), "no winnable deal after {} tries", finder.tried());
+        };
+        assert!(crate::testing::verified(&deal.board(), &solution.moves).is_won());
+    }
+}

@@ -243,11 +243,6 @@ fn a_random_deal_is_one_the_solver_proved_winnable() {
     assert_eq!(*app.game().start(), number.board());
     let Outlook::Known(Verdict::Winnable(solution)) = app.outlook() else { panic!("{:?}", app.outlook()) };
     assert!(verified(app.board(), &solution.moves).is_won());
-
-    // The same seed draws the same deals.
-    let mut again = App::random(7);
-    settle(&mut again);
-    assert_eq!(*again.deal_name(), Deal::Random(number));
 }
 
 #[test]
