@@ -224,7 +224,8 @@ impl App {
             Mode::Solving(Some((replay, next))) if now >= *next => match replay.step(&mut self.game) {
                 Ok(Some(step)) => {
                     *next = now + STEP_DELAY;
-                    self.status = format!("auto-solve: {}", step.notation);
+                    let total = step.number + replay.remaining().len();
+                    self.status = format!("auto-solve: {} ({} of {total}); any key stops", step.notation, step.number);
                 }
                 // Finished: the check below ends the auto-solve.
                 Ok(None) => {}

@@ -167,6 +167,7 @@ fn the_auto_solve_plays_a_step_per_delay_and_wins() {
     // The first step at once, the next only a delay later.
     app.update(Event::Tick, start);
     assert_eq!(app.game().history().len(), 2);
+    assert!(app.status().contains(&format!(" (1 of {steps}); any key stops")), "{}", app.status());
     app.update(Event::Tick, start + STEP_DELAY / 2);
     assert_eq!(app.game().history().len(), 2);
     app.update(Event::Tick, start + STEP_DELAY);
