@@ -4,7 +4,8 @@
 //!
 //! Criterion reports the mean and median; after it, 1,000 timed hints on MS 1's position
 //! give the p50 and p99 (and 50 on each of MS 1–20's positions, for the spread between
-//! deals), printed as `latency ...` lines.
+//! deals), printed as `latency ...` lines, and 1,000 hints computed on the calling thread
+//! (`GameState::hint`) tell the search's own time from the thread's start and wake-up.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -67,6 +68,15 @@ fn percentiles() {
     let game = midgame(&solver, 1);
     let mut times: Vec<Duration> = (0..1000).map(|_| hint(&solver, &game)).collect();
     report("background_hint/ms1_move20", &mut times);
+    let mut times: Vec<Duration> = (0..1000)
+        .map(|_| {
+            let started = Instant::now();
+            let hint = game.hint(&solver).expect("no solver error");
+            assert!(black_box(hint.next).is_some(), "a winnable position has a hint");
+            started.elapsed()
+        })
+        .collect();
+    report("hint_on_this_thread/ms1_move20", &mut times);
     let games: Vec<GameState> = (1..=20).map(|deal| midgame(&solver, deal)).collect();
     let mut times: Vec<Duration> = games.iter().flat_map(|game| (0..50).map(|_| hint(&solver, game))).collect();
     report("background_hint/ms1-20_move20", &mut times);

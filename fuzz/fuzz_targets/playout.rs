@@ -32,17 +32,10 @@ fn rules(head: &[u8]) -> (Rules, usize) {
 
 /// Fisher–Yates driven by `SplitMix64`.
 fn shuffled(seed: u64) -> Vec<Card> {
-    let mut state = seed;
-    let mut next = || {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    };
+    let mut rng = freecell_core::SplitMix64::new(seed);
     let mut deck: Vec<Card> = Card::deck().collect();
     for i in (1..deck.len()).rev() {
-        let j = (next() % (i as u64 + 1)) as usize;
+        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
         deck.swap(i, j);
     }
     deck

@@ -20,16 +20,9 @@ const MAX_NODES: u64 = 5_000;
 
 /// Fisher–Yates driven by `SplitMix64`.
 fn shuffle(cards: &mut [Card], seed: u64) {
-    let mut state = seed;
-    let mut next = || {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    };
+    let mut rng = freecell_core::SplitMix64::new(seed);
     for i in (1..cards.len()).rev() {
-        let j = (next() % (i as u64 + 1)) as usize;
+        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
         cards.swap(i, j);
     }
 }

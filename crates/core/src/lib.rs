@@ -69,6 +69,7 @@ mod quote;
 mod rules;
 #[cfg(feature = "serde")]
 mod serde_impls;
+mod splitmix;
 mod supermove;
 #[cfg(test)]
 mod testing;
@@ -89,6 +90,7 @@ pub use quote::{QUOTE_BYTES, QUOTE_CHARS, Quoted, quote};
 pub use rules::{
     BuildRule, EmptyCascadeRule, Game, MAX_CASCADES, MAX_CELLS, ParseGameError, Rules, RulesError, SequenceCapacity,
 };
+pub use splitmix::SplitMix64;
 pub use verify::{Verified, VerifyError, VerifyErrorKind, replay, verify};
 
 /// The README's examples, compiled and run as doctests so they stay true.

@@ -3,15 +3,10 @@
 //! The table is built at compile time from `SplitMix64`, so hashes are the same in every run
 //! and on every platform. They are not a stability contract across versions of this crate.
 
+use crate::SplitMix64;
+
 /// `TABLE[card][code]`; 64 × 64 so that masked indexes stay in bounds.
 static TABLE: [[u64; 64]; 64] = build();
-
-const fn splitmix64(state: u64) -> u64 {
-    let mut z = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
 
 // Evaluated at compile time only, so the large local never touches a runtime stack.
 #[allow(clippy::large_stack_arrays)]
@@ -20,7 +15,7 @@ const fn build() -> [[u64; 64]; 64] {
     let mut i = 0;
     while i < 64 * 64 {
         // Distinct inputs per entry; the multiplier spreads consecutive indexes.
-        table[i / 64][i % 64] = splitmix64((i as u64).wrapping_mul(0x2545_F491_4F6C_DD1D));
+        table[i / 64][i % 64] = SplitMix64::new((i as u64).wrapping_mul(0x2545_F491_4F6C_DD1D)).next_u64();
         i += 1;
     }
     table

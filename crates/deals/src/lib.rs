@@ -94,8 +94,9 @@ pub mod reduced;
 #[cfg(feature = "serde")]
 mod serde_impls;
 
+pub use freecell_core::SplitMix64;
 pub use number::{DealError, DealNumber, ParseDealError};
-pub use random::{SplitMix64, random_cards, random_layout, random_layout_with_rules};
+pub use random::{random_cards, random_layout, random_layout_with_rules};
 pub use range::{DealIter, DealRange};
 
 /// The README's example, compiled and run as a doctest so it stays true.

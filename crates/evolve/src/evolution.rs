@@ -481,7 +481,7 @@ impl Evolution {
         }
         let deals: Vec<u32> = v.deals().collect();
         progress.phase(Phase::Validation, deals.len() as u64);
-        let counts = self.solve_each(&deals, || genome.solver().max_nodes(v.max_nodes), progress)?;
+        let counts = self.solve_each(&deals, &genome.solver().max_nodes(v.max_nodes), progress)?;
         let solved = counts.iter().flatten().count();
         let nodes: u64 = counts.iter().flatten().sum();
         let unsolved = (deals.len() - solved) as u64;
@@ -497,18 +497,19 @@ impl Evolution {
         Ok(validated)
     }
 
-    /// Solves each deal (in parallel, one solver per worker): the expanded nodes of each
-    /// solved deal, in the deals' order.
+    /// Solves each deal in parallel with one shared solver (each worker's solve takes a
+    /// warm cache set from its pool): the expanded nodes of each solved deal, in the
+    /// deals' order.
     fn solve_each(
         &self,
         deals: &[u32],
-        solver: impl Fn() -> Solver + Sync + Send,
+        solver: &Solver,
         progress: &dyn Progress,
     ) -> Result<Vec<Option<u64>>, EvolveError> {
         self.pool.install(|| {
             deals
                 .par_iter()
-                .map_init(&solver, |solver, &deal| {
+                .map(|&deal| {
                     let report = solver.solve(&board(deal)?)?;
                     progress.advance();
                     Ok(matches!(report.outcome, Outcome::Solved(_)).then_some(report.stats.search.expanded))
@@ -531,7 +532,7 @@ impl Evolution {
         }
         progress.phase(Phase::Baselines, missing.len() as u64);
         let budget = self.baselines.budget;
-        let counts = self.solve_each(&missing, || Solver::new(Preset::Hsd).max_nodes(budget), progress)?;
+        let counts = self.solve_each(&missing, &Solver::new(Preset::Hsd).max_nodes(budget), progress)?;
         for (deal, nodes) in missing.iter().zip(counts) {
             self.baselines.insert(*deal, nodes);
         }

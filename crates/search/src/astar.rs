@@ -36,9 +36,9 @@
 
 use std::fmt;
 
-use crate::arena::{Arena, NO_PARENT};
-use crate::mem::{growth, move_growth, push, reserve_moves, vec_bytes};
-use crate::queue::BucketQueue;
+use crate::containers::bytes::{growth, held, push, reserve, reserve_growth};
+use crate::containers::{Arena, BucketQueue, NO_PARENT};
+use crate::engine::MOVE_HEADROOM;
 use crate::{Budget, Control, Heuristic, Observer, Outcome, Reason, Report, SearchProblem, Solution, Stats, TieBreak};
 
 /// Largest priority `f` the bucket queue accepts (2²⁴).
@@ -154,11 +154,7 @@ impl<P: SearchProblem + ?Sized> Cache<P> {
     /// Bytes held: arena, index, queue, expanded marks and scratch (capacities, not lengths;
     /// heap memory owned by states is not counted).
     pub fn memory_usage(&self) -> usize {
-        self.arena.bytes()
-            + self.queue.bytes()
-            + vec_bytes(&self.closed)
-            + vec_bytes(&self.moves)
-            + vec_bytes(&self.children)
+        self.arena.bytes() + self.queue.bytes() + held(&self.closed) + held(&self.moves) + held(&self.children)
     }
 
     /// Nodes stored by the last search.
@@ -272,7 +268,7 @@ impl AStar {
         let limit_bytes = budget.get_max_bytes().is_some();
         macro_rules! used {
             () => {
-                c.arena.bytes() + c.queue.bytes() + vec_bytes(&c.closed) + vec_bytes(&c.moves)
+                c.arena.bytes() + c.queue.bytes() + held(&c.closed) + held(&c.moves)
             };
         }
         let (wg, wh) = self.config.weights;
@@ -304,9 +300,9 @@ impl AStar {
             };
             c.moves.clear();
             if limit_bytes {
-                budget.bytes(used!(), move_growth(&c.moves))?;
+                budget.bytes(used!(), reserve_growth(&c.moves, MOVE_HEADROOM))?;
             }
-            reserve_moves(&mut c.moves)?;
+            reserve(&mut c.moves, MOVE_HEADROOM)?;
             problem.moves(parent, &mut c.moves);
 
             // Generate every child and load the index slot each one's probe starts at, then
@@ -339,7 +335,7 @@ impl AStar {
                 }
                 push(&mut c.children, (child, key, hash, mv, g2))?;
             }
-            let children_bytes = vec_bytes(&c.children);
+            let children_bytes = held(&c.children);
             macro_rules! used_now {
                 () => {
                     used!() + children_bytes

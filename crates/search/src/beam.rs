@@ -26,8 +26,9 @@
 
 use std::fmt;
 
-use crate::arena::{Arena, NO_PARENT};
-use crate::mem::{growth, move_growth, push, reserve_moves, vec_bytes};
+use crate::containers::bytes::{growth, held, push, reserve, reserve_growth};
+use crate::containers::{Arena, NO_PARENT};
+use crate::engine::MOVE_HEADROOM;
 use crate::{Budget, Control, Heuristic, Observer, Outcome, Reason, Report, SearchProblem, Solution, Stats};
 
 /// Settings of [`Beam`].
@@ -101,11 +102,11 @@ impl<P: SearchProblem + ?Sized> Cache<P> {
     /// Bytes held (capacities).
     pub fn memory_usage(&self) -> usize {
         self.arena.bytes()
-            + vec_bytes(&self.candidates)
-            + vec_bytes(&self.moves)
-            + vec_bytes(&self.scratch)
-            + vec_bytes(&self.layer_h)
-            + vec_bytes(&self.next_h)
+            + held(&self.candidates)
+            + held(&self.moves)
+            + held(&self.scratch)
+            + held(&self.layer_h)
+            + held(&self.next_h)
     }
 }
 
@@ -185,10 +186,10 @@ impl Beam {
         stats.evaluated += 1;
         push(&mut c.layer_h, heuristic.estimate(problem, start))?;
         c.arena.insert(at, start.clone(), NO_PARENT, 0)?;
-        let scratch_bytes = vec_bytes(&c.scratch);
+        let scratch_bytes = held(&c.scratch);
         macro_rules! layer_bytes {
             () => {
-                scratch_bytes + vec_bytes(&c.layer_h) + vec_bytes(&c.next_h)
+                scratch_bytes + held(&c.layer_h) + held(&c.next_h)
             };
         }
         let mut pruned = false;
@@ -206,9 +207,9 @@ impl Beam {
                 let h = c.layer_h[id - lo];
                 c.scratch[0].clone_from(c.arena.state(id as u32));
                 c.moves.clear();
-                let used = c.arena.bytes() + vec_bytes(&c.candidates) + vec_bytes(&c.moves) + layer_bytes!();
-                budget.bytes(used, move_growth(&c.moves))?;
-                reserve_moves(&mut c.moves)?;
+                let used = c.arena.bytes() + held(&c.candidates) + held(&c.moves) + layer_bytes!();
+                budget.bytes(used, reserve_growth(&c.moves, MOVE_HEADROOM))?;
+                reserve(&mut c.moves, MOVE_HEADROOM)?;
                 problem.moves(&c.scratch[0], &mut c.moves);
                 for i in 0..c.moves.len() {
                     let mv = c.moves[i];
@@ -225,7 +226,7 @@ impl Beam {
                         return Ok(Outcome::Solved(Solution { moves, cost: g2 }));
                     }
                     let key = problem.key(child);
-                    let used = c.arena.bytes() + vec_bytes(&c.candidates) + vec_bytes(&c.moves) + layer_bytes!();
+                    let used = c.arena.bytes() + held(&c.candidates) + held(&c.moves) + layer_bytes!();
                     budget.bytes(used, c.arena.growth_one(g2) + growth(&c.candidates))?;
                     c.arena.make_room(problem)?;
                     if c.arena.find(problem, child, &key).is_ok() {
@@ -243,10 +244,10 @@ impl Beam {
                 c.candidates.truncate(width);
             }
             lo = hi;
-            let fixed = vec_bytes(&c.candidates) + vec_bytes(&c.moves) + scratch_bytes + vec_bytes(&c.layer_h);
+            let fixed = held(&c.candidates) + held(&c.moves) + scratch_bytes + held(&c.layer_h);
             c.next_h.clear();
             for (h, parent, mv, state) in c.candidates.drain(..) {
-                let used = c.arena.bytes() + fixed + vec_bytes(&c.next_h);
+                let used = c.arena.bytes() + fixed + held(&c.next_h);
                 let g2 = c.arena.g(parent).saturating_add(problem.step_cost(c.arena.state(parent), mv));
                 budget.bytes(used, c.arena.growth_one(g2) + growth(&c.next_h))?;
                 let key = problem.key(&state);

@@ -23,8 +23,9 @@
 
 use std::fmt;
 
-use crate::arena::{Arena, NO_PARENT};
-use crate::mem::{move_growth, push, reserve_moves, vec_bytes};
+use crate::containers::bytes::{held, push, reserve, reserve_growth};
+use crate::containers::{Arena, NO_PARENT};
+use crate::engine::MOVE_HEADROOM;
 use crate::{Budget, Control, Observer, Outcome, Reason, Report, SearchProblem, Solution, Stats};
 
 /// Settings of [`Bfs`].
@@ -77,7 +78,7 @@ impl<P: SearchProblem + ?Sized> Cache<P> {
 
     /// Bytes held (capacities).
     pub fn memory_usage(&self) -> usize {
-        self.arena.bytes() + vec_bytes(&self.moves) + vec_bytes(&self.scratch)
+        self.arena.bytes() + held(&self.moves) + held(&self.scratch)
     }
 
     /// Nodes stored by the last search: after an exhausted search, every reachable state.
@@ -149,7 +150,7 @@ impl Bfs {
         let at = c.arena.find(problem, start, &problem.key(start)).err().ok_or(Reason::Capacity)?;
         c.arena.insert(at, start.clone(), NO_PARENT, 0)?;
 
-        let scratch_bytes = vec_bytes(&c.scratch);
+        let scratch_bytes = held(&c.scratch);
         let mut next = 0usize;
         let mut layer_end = 1usize;
         let mut depth = 0u32;
@@ -177,8 +178,8 @@ impl Bfs {
             let g = c.arena.g(id);
             c.scratch[0].clone_from(c.arena.state(id));
             c.moves.clear();
-            budget.bytes(c.arena.bytes() + vec_bytes(&c.moves) + scratch_bytes, move_growth(&c.moves))?;
-            reserve_moves(&mut c.moves)?;
+            budget.bytes(c.arena.bytes() + held(&c.moves) + scratch_bytes, reserve_growth(&c.moves, MOVE_HEADROOM))?;
+            reserve(&mut c.moves, MOVE_HEADROOM)?;
             problem.moves(&c.scratch[0], &mut c.moves);
             for i in 0..c.moves.len() {
                 let mv = c.moves[i];
@@ -195,7 +196,7 @@ impl Bfs {
                     return Ok(Outcome::Solved(Solution { moves, cost: g2 }));
                 }
                 let key = problem.key(child);
-                let used = c.arena.bytes() + vec_bytes(&c.moves) + scratch_bytes;
+                let used = c.arena.bytes() + held(&c.moves) + scratch_bytes;
                 budget.bytes(used, c.arena.growth_one(g2))?;
                 c.arena.make_room(problem)?;
                 match c.arena.find(problem, child, &key) {

@@ -2,7 +2,11 @@
 //! in-place apply/undo (or per-depth state slots), a path of keys for cycle checks and an
 //! optional bounded transposition table.
 
-use crate::mem::{Probe, QuickHasher, Table, move_growth, push, reserve_exact, reserve_moves, vec_bytes};
+use std::hash::Hash;
+
+use crate::containers::bytes::{held, push, reserve, reserve_exact, reserve_growth};
+use crate::containers::{Probe, Table};
+use crate::engine::MOVE_HEADROOM;
 use crate::{Backtrack, Budget, Control, Heuristic, Limit, Observer, Reason, SearchProblem, Solution, Stats};
 
 /// Which repeated states depth-first engines skip.
@@ -107,11 +111,11 @@ impl<P: SearchProblem + ?Sized> Core<P> {
     }
 
     pub(crate) fn bytes(&self) -> usize {
-        vec_bytes(&self.states)
-            + vec_bytes(&self.moves)
-            + vec_bytes(&self.frames)
-            + vec_bytes(&self.keys)
-            + vec_bytes(&self.filter)
+        held(&self.states)
+            + held(&self.moves)
+            + held(&self.frames)
+            + held(&self.keys)
+            + held(&self.filter)
             + self.table.bytes()
     }
 
@@ -140,7 +144,7 @@ impl<P: SearchProblem + ?Sized> Core<P> {
         macro_rules! or_stop {
             ($e:expr) => {
                 if let Err(r) = $e {
-                    return RunEnd::Stop(r);
+                    return RunEnd::Stop(r.into());
                 }
             };
         }
@@ -322,9 +326,9 @@ impl<P: SearchProblem + ?Sized> Core<P> {
             return Err(Reason::Stopped);
         }
         if prm.budget.get_max_bytes().is_some() {
-            prm.budget.bytes(self.bytes(), move_growth(&self.moves))?;
+            prm.budget.bytes(self.bytes(), reserve_growth(&self.moves, MOVE_HEADROOM))?;
         }
-        reserve_moves(&mut self.moves)?;
+        reserve(&mut self.moves, MOVE_HEADROOM)?;
         let start = self.moves.len();
         problem.moves(&self.states[self.depth], &mut self.moves);
         push(
@@ -387,5 +391,66 @@ where
             }
         };
         return Report { outcome, stats };
+    }
+}
+
+/// A one-multiply hasher (`FxHash`'s mixing step) for the depth-first path filter, where a
+/// collision only costs a scan of the path: much cheaper than `ahash` per generated node.
+#[derive(Clone, Copy, Debug, Default)]
+struct QuickHasher(u64);
+
+impl QuickHasher {
+    #[inline]
+    fn add(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+
+    /// The top `bits` bits of `value`'s hash.
+    #[inline]
+    fn top_bits<T: Hash + ?Sized>(value: &T, bits: u32) -> usize {
+        let mut h = Self(0);
+        value.hash(&mut h);
+        (h.0 >> (64 - bits)) as usize
+    }
+}
+
+impl std::hash::Hasher for QuickHasher {
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut buf = [0u8; 8];
+            buf[..chunk.len()].copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(buf));
+        }
+    }
+
+    #[inline]
+    fn write_u8(&mut self, x: u8) {
+        self.add(u64::from(x));
+    }
+
+    #[inline]
+    fn write_u16(&mut self, x: u16) {
+        self.add(u64::from(x));
+    }
+
+    #[inline]
+    fn write_u32(&mut self, x: u32) {
+        self.add(u64::from(x));
+    }
+
+    #[inline]
+    fn write_u64(&mut self, x: u64) {
+        self.add(x);
+    }
+
+    #[inline]
+    fn write_usize(&mut self, x: usize) {
+        self.add(x as u64);
     }
 }

@@ -3,6 +3,12 @@
 
 use crate::{Outcome, Reason, Report, Stats};
 
+/// Spare room, in moves, made in a move buffer before each move generation (with
+/// [`reserve`](crate::containers::bytes::reserve), its growth counted first by
+/// [`reserve_growth`](crate::containers::bytes::reserve_growth)): a state with more moves than
+/// this may grow the buffer past a byte budget (by one reallocation).
+pub(crate) const MOVE_HEADROOM: usize = 256;
+
 /// Ends a search: `Err(reason)` becomes [`Outcome::Undecided`], and the statistics take the
 /// nodes stored and the bytes held at the end (peaks keep their maxima).
 pub(crate) fn finish<M>(

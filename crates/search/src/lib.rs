@@ -24,6 +24,8 @@
 //!   problem declares `type Backtrack = ByUndo`) or one state per depth (`ByCopy`).
 //! - Stored-state engines keep states once in an arena indexed by [`NodeId`], parents as ids, a
 //!   key index of 4-byte slots (id and hash tag) and a bucket queue of 4-byte id entries.
+//!   These structures are public in [`containers`], with the byte accounting every budget
+//!   uses, for engines written outside this crate.
 //! - [`system_memory`] says how much more memory the process may allocate (cgroup,
 //!   `RLIMIT_AS`, `MemAvailable` on Linux), to size byte budgets to the machine.
 //! - Heuristic engines (A*, weighted A*, greedy, IDA*, beam) estimate each child from its
@@ -175,29 +177,27 @@
 //! [`SearchProblem`], [`Undo`], [`Heuristic`] (with [`Zero`] and closures), [`Observer`],
 //! [`Budget`], [`Report`]/[`Outcome`]/[`Stats`], and per module `Config`, engine, `Cache`.
 
-mod arena;
 mod bounded;
 mod engine;
-mod mem;
 mod observer;
 mod problem;
-mod queue;
 mod report;
 
 pub mod astar;
 pub mod beam;
 pub mod bfs;
+pub mod containers;
 pub mod dfs;
 pub mod idastar;
 pub mod iddfs;
 pub mod staged;
 pub mod system_memory;
 
-pub use arena::NodeId;
 pub use bounded::Cycles;
+pub use containers::NodeId;
+pub use containers::TieBreak;
 pub use observer::{Control, FnObserver, Observer, observer_fn};
 pub use problem::{Backtrack, ByCopy, ByUndo, Heuristic, SearchProblem, Undo, Zero};
-pub use queue::TieBreak;
 pub use report::{Budget, Limit, Outcome, Reason, Report, Solution, Stats};
 
 /// The README's examples, compiled and run as doctests.

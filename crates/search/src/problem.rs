@@ -70,7 +70,7 @@ pub trait SearchProblem {
     /// default hashes the key's [`Hash`] with fixed-seed `ahash`.
     #[inline]
     fn key_hash(&self, key: &Self::Key) -> u64 {
-        crate::mem::hasher().hash_one(key)
+        crate::containers::hasher().hash_one(key)
     }
 
     /// [`key_hash`](Self::key_hash) of `key`, which is `state`'s key, with the state at hand.
@@ -259,7 +259,7 @@ impl<P: SearchProblem + ?Sized> Backtrack<P> for ByCopy {
         let next = *depth + 1;
         if states.len() <= next {
             let copy = states[*depth].clone();
-            crate::mem::push(states, copy)?;
+            crate::containers::bytes::push(states, copy)?;
         } else {
             let (lower, upper) = states.split_at_mut(next);
             upper[0].clone_from(&lower[*depth]);

@@ -41,7 +41,9 @@
 
 use std::fmt;
 
-use crate::mem::{KeySet, growth, move_growth, push, reserve_exact, reserve_moves, vec_bytes};
+use crate::containers::KeySet;
+use crate::containers::bytes::{growth, held, push, reserve, reserve_exact, reserve_growth};
+use crate::engine::MOVE_HEADROOM;
 use crate::{Backtrack, Budget, Control, Heuristic, Observer, Outcome, Reason, Report, SearchProblem, Solution, Stats};
 
 /// Whether the open list survives from one stage to the next.
@@ -230,17 +232,17 @@ impl<P: SearchProblem + ?Sized> Cache<P> {
 
     /// Bytes held (capacities).
     pub fn memory_usage(&self) -> usize {
-        vec_bytes(&self.states)
-            + vec_bytes(&self.parent)
-            + vec_bytes(&self.g)
-            + vec_bytes(&self.segments)
-            + vec_bytes(&self.free)
-            + vec_bytes(&self.open)
-            + self.open.iter().map(vec_bytes).sum::<usize>()
+        held(&self.states)
+            + held(&self.parent)
+            + held(&self.g)
+            + held(&self.segments)
+            + held(&self.free)
+            + held(&self.open)
+            + self.open.iter().map(held).sum::<usize>()
             + self.table.bytes()
-            + vec_bytes(&self.path)
-            + vec_bytes(&self.moves)
-            + vec_bytes(&self.frames)
+            + held(&self.path)
+            + held(&self.moves)
+            + held(&self.frames)
     }
 
     fn up(&mut self, problem: &P, mv: P::Move) {
@@ -471,8 +473,8 @@ impl StagedDeepening {
             if observer.on_expand(stats) == Control::Stop {
                 return Err(Reason::Stopped);
             }
-            budget.bytes_lazy(|| c.memory_usage(), move_growth(&c.moves))?;
-            reserve_moves(&mut c.moves)?;
+            budget.bytes_lazy(|| c.memory_usage(), reserve_growth(&c.moves, MOVE_HEADROOM))?;
+            reserve(&mut c.moves, MOVE_HEADROOM)?;
             problem.moves(&c.path[0], &mut c.moves);
             push(&mut c.frames, Frame { start: 0, next: 0, end: c.moves.len() as u32, g: root_g, mv: None })?;
             while let Some(top) = c.frames.last_mut() {
@@ -527,8 +529,8 @@ impl StagedDeepening {
                 if observer.on_expand(stats) == Control::Stop {
                     return Err(Reason::Stopped);
                 }
-                budget.bytes_lazy(|| c.memory_usage(), move_growth(&c.moves))?;
-                reserve_moves(&mut c.moves)?;
+                budget.bytes_lazy(|| c.memory_usage(), reserve_growth(&c.moves, MOVE_HEADROOM))?;
+                reserve(&mut c.moves, MOVE_HEADROOM)?;
                 let start_at = c.moves.len();
                 problem.moves(&c.path[c.depth], &mut c.moves);
                 push(

@@ -39,13 +39,11 @@
 //! discovered, and none was won: the search is exhaustive, and the engine reports
 //! [`Outcome::Exhausted`].
 
-use std::collections::HashSet;
-
 use freecell_core::{Board, Key, Move, MoveModel, Pile};
 use freecell_heuristics::thesis::thesis_score;
-use freecell_search::{Budget, Control, Limit, Observer, Outcome, Reason, Report, Solution, Stats};
-
-use crate::memory::{peak_after_push, room, set_bytes, set_room, vec_bytes};
+use freecell_search::containers::bytes::{growth, held, reserve, room};
+use freecell_search::containers::{BucketQueue, KeySet};
+use freecell_search::{Budget, Control, Limit, Observer, Outcome, Reason, Report, Solution, Stats, TieBreak};
 
 /// Depth of each look-ahead, in single-card moves (the thesis's "fixed 5-steps look-ahead").
 pub const LOOKAHEAD: usize = 5;
@@ -97,14 +95,11 @@ struct Frame {
 #[derive(Debug, Default)]
 pub(crate) struct Cache {
     nodes: Vec<Node>,
-    seen: HashSet<Key, ahash::RandomState>,
-    /// Queue buckets indexed by [`queue_key`], each a LIFO stack of node ids.
-    buckets: Vec<Vec<u32>>,
-    /// No bucket below this one holds a node.
-    lowest: usize,
-    queued: usize,
-    /// Bytes of the buckets' own vectors (they are dropped between searches).
-    bucket_bytes: usize,
+    /// Every discovered position, found by its Zobrist hash.
+    seen: KeySet<Key>,
+    /// The queued positions by [`queue_key`] (one sub-bucket: `g` is always 0), most recent
+    /// first among equals.
+    queue: BucketQueue,
     moves: Vec<Move>,
     frames: Vec<Frame>,
     replay: Vec<Move>,
@@ -114,81 +109,43 @@ impl Cache {
     fn clear(&mut self) {
         self.nodes.clear();
         self.seen.clear();
-        self.buckets.clear();
-        self.lowest = 0;
-        self.queued = 0;
-        self.bucket_bytes = 0;
+        self.queue.clear(TieBreak::LargerG);
         self.moves.clear();
         self.frames.clear();
         self.replay.clear();
     }
 
-    /// Bytes held, as a cold cache would hold them (see [`crate::memory`]). The look-ahead's
-    /// move stack (the moves of at most six positions, a few hundred bytes) is left out.
+    /// Bytes held by what grows with the positions discovered: nodes, seen set and queue.
+    /// The look-ahead's move stack (the moves of at most six positions, a few hundred bytes)
+    /// is left out.
     fn bytes(&self) -> usize {
-        vec_bytes::<Node>(self.nodes.len())
-            + set_bytes::<Key>(self.seen.len())
-            + vec_bytes::<Vec<u32>>(self.buckets.len())
-            + self.bucket_bytes
+        held(&self.nodes) + self.seen.bytes() + self.queue.bytes()
     }
 
-    /// Bytes held by the capacities (kept between searches): about, as the hash set's
-    /// layout is std's.
+    /// Bytes held, scratch included (kept between searches).
     pub(crate) fn held(&self) -> usize {
-        self.nodes.capacity() * size_of::<Node>()
-            + set_bytes::<Key>(self.seen.capacity())
-            + self.buckets.capacity() * size_of::<Vec<u32>>()
-            + self.buckets.iter().map(|b| b.capacity() * size_of::<u32>()).sum::<usize>()
-            + (self.moves.capacity() + self.replay.capacity()) * size_of::<Move>()
-            + self.frames.capacity() * size_of::<Frame>()
+        self.bytes() + held(&self.moves) + held(&self.replay) + held(&self.frames)
     }
 
-    /// Bytes held while one more position is being stored with queue key `key`.
+    /// Bytes held once one more position is stored with queue key `key`.
     fn bytes_to_store(&self, key: u32) -> usize {
-        let n = self.nodes.len() + 1;
-        let mut bytes = self.bytes() - vec_bytes::<Node>(n - 1) - set_bytes::<Key>(n - 1)
-            + peak_after_push::<Node>(n, false)
-            + peak_after_push::<Key>(n, true);
-        let k = key as usize;
-        if k >= self.buckets.len() {
-            bytes += vec_bytes::<Vec<u32>>(k + 1) - vec_bytes::<Vec<u32>>(self.buckets.len());
-        }
-        let bucket = self.buckets.get(k).map_or(0, Vec::len);
-        bytes + vec_bytes::<u32>(bucket + 1) - vec_bytes::<u32>(bucket)
+        self.bytes() + growth(&self.nodes) + self.seen.growth() + self.queue.growth(key, 0)
     }
 
-    /// Stores a discovered position and queues it; `Err` (nothing stored) when the
-    /// allocator refuses the room.
-    fn store(&mut self, node: Node, key: Key, queue: u32) -> Result<u32, Reason> {
+    /// Stores a discovered position, whose key is `key` and Zobrist hash `hash`, and queues
+    /// it; `Err` when the allocator refuses the room (the search must then end).
+    fn store(&mut self, node: Node, key: Key, hash: u64, queue: u32) -> Result<u32, Reason> {
         let id = self.nodes.len() as u32;
-        let k = queue as usize;
-        // Every growth first, so that a refusal changes nothing.
-        room(&mut self.nodes, 1)?;
-        set_room(&mut self.seen)?;
-        if k >= self.buckets.len() {
-            let more = k + 1 - self.buckets.len();
-            room(&mut self.buckets, more)?;
-            self.buckets.resize_with(k + 1, Vec::new);
-        }
-        let bucket = &mut self.buckets[k];
-        room(bucket, 1)?;
+        room(&mut self.nodes)?;
+        self.seen.insert(hash, key, Key::hash64)?;
+        self.queue.push(queue, 0, id)?;
         self.nodes.push(node);
-        self.seen.insert(key);
-        let before = vec_bytes::<u32>(bucket.len());
-        bucket.push(id);
-        self.bucket_bytes += vec_bytes::<u32>(bucket.len()) - before;
-        self.lowest = self.lowest.min(k);
-        self.queued += 1;
         Ok(id)
     }
 
     /// Takes the best queued position (lowest key, most recent first).
     fn pop(&mut self) -> Option<u32> {
-        while self.buckets.get(self.lowest)?.is_empty() {
-            self.lowest += 1;
-        }
-        self.queued -= 1;
-        self.buckets[self.lowest].pop()
+        self.queue.pop().map(|(_, id, _)| id)
     }
 
     /// The moves from the root to `id`.
@@ -258,7 +215,8 @@ fn run(
         return Outcome::Undecided(Reason::Budget(Limit::Bytes));
     }
     stats.evaluated += 1;
-    if let Err(reason) = cache.store(Node { parent: ROOT_PARENT, depth: 0, mv: NO_MOVE }, start.key(), root_key) {
+    let root = Node { parent: ROOT_PARENT, depth: 0, mv: NO_MOVE };
+    if let Err(reason) = cache.store(root, start.key(), start.hash64(), root_key) {
         return Outcome::Undecided(reason);
     }
     let mut board = start.clone();
@@ -278,8 +236,8 @@ fn run(
             stats.expanded += 1;
             // A position has fewer than 100 single-card moves, so the move generation, which
             // cannot fail, does not grow the stack beyond this room.
-            room(&mut cache.moves, MOVE_ROOM)?;
-            room(&mut cache.frames, 1)?;
+            reserve(&mut cache.moves, MOVE_ROOM)?;
+            room(&mut cache.frames)?;
             let from = cache.moves.len();
             board.generate_moves(MoveModel::Atomic, &mut cache.moves);
             cache.frames.push(Frame { node, start: from, next: from, end: cache.moves.len() });
@@ -315,8 +273,8 @@ fn run(
                 moves.push(mv);
                 return solved(moves);
             }
-            let key = board.key();
-            if cache.seen.contains(&key) {
+            let (key, hash) = (board.key(), board.hash64());
+            if cache.seen.contains(hash, &key) {
                 stats.duplicates += 1;
                 board.undo(mv);
                 continue;
@@ -330,7 +288,7 @@ fn run(
                 return Outcome::Undecided(Reason::Budget(Limit::Bytes));
             }
             stats.evaluated += 1;
-            let child = match cache.store(Node { parent, depth, mv }, key, queue) {
+            let child = match cache.store(Node { parent, depth, mv }, key, hash, queue) {
                 Ok(child) => child,
                 Err(reason) => return Outcome::Undecided(reason),
             };
@@ -378,12 +336,13 @@ mod tests {
         // Scores (n − d/4): id 0: 2 − 4/4 = 1; id 1: 1 − 0 = 1; id 2: 3 − 9/4 = 0.75;
         // id 3: 5 − 12/4 = 2. Keys 4·(52 − score): 204, 204, 205, 200.
         for (i, queue) in [204, 204, 205, 200].into_iter().enumerate() {
-            assert_eq!(cache.store(node, key(i as u8), queue), Ok(i as u32));
+            let key = key(i as u8);
+            assert_eq!(cache.store(node, key, key.hash64(), queue), Ok(i as u32));
         }
         // Best first (id 3), then the tie most recent first (1 before 0), then id 2.
         let order: Vec<u32> = std::iter::from_fn(|| cache.pop()).collect();
         assert_eq!(order, [3, 1, 0, 2]);
-        assert_eq!(cache.queued, 0);
+        assert!(cache.queue.is_empty());
     }
 
     #[test]
@@ -396,10 +355,10 @@ mod tests {
         let qh_home = Move::single(Pile::cascade(0), Pile::foundation(freecell_core::Suit::Hearts));
         let kh_home = Move::single(Pile::cascade(1), Pile::foundation(freecell_core::Suit::Hearts));
         let qh_cell = Move::single(Pile::cascade(0), Pile::cell(0));
-        cache.store(Node { parent: ROOT_PARENT, depth: 0, mv: NO_MOVE }, k(0), 0).unwrap();
-        cache.store(Node { parent: 0, depth: 1, mv: qh_home }, k(1), 0).unwrap();
-        cache.store(Node { parent: 1, depth: 2, mv: kh_home }, k(2), 0).unwrap();
-        cache.store(Node { parent: 0, depth: 1, mv: qh_cell }, k(3), 0).unwrap();
+        cache.store(Node { parent: ROOT_PARENT, depth: 0, mv: NO_MOVE }, k(0), k(0).hash64(), 0).unwrap();
+        cache.store(Node { parent: 0, depth: 1, mv: qh_home }, k(1), k(1).hash64(), 0).unwrap();
+        cache.store(Node { parent: 1, depth: 2, mv: kh_home }, k(2), k(2).hash64(), 0).unwrap();
+        cache.store(Node { parent: 0, depth: 1, mv: qh_cell }, k(3), k(3).hash64(), 0).unwrap();
         let mut b = start.clone();
         b.apply(qh_home).unwrap();
         b.apply(kh_home).unwrap();

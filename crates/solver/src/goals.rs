@@ -49,13 +49,11 @@
 //! cell, for one), so running out of goals proves nothing: the engine then reports
 //! [`Reason::Pruned`].
 
-use std::collections::HashSet;
-
 use freecell_core::{Automove, Board, Card, Key, Move, MoveModel, NextHome, Pile, PileKind, Suit};
 use freecell_heuristics::thesis::{is_fully_sorted, sortedness_of};
+use freecell_search::containers::KeySet;
+use freecell_search::containers::bytes::{growth, held, reserve, room};
 use freecell_search::{Budget, Control, Limit, Observer, Outcome, Reason, Report, Solution, Stats};
-
-use crate::memory::{peak_after_push, room, set_bytes, set_room, vec_bytes};
 
 /// The automove rule played after every goal: Raymond's, the thesis's automove theorem and
 /// its corollary.
@@ -338,7 +336,8 @@ struct Frame {
 /// The engine's memory, kept between searches so that a warm cache allocates little.
 #[derive(Debug, Default)]
 pub(crate) struct Cache {
-    seen: HashSet<Key, ahash::RandomState>,
+    /// Every position entered, found by its Zobrist hash.
+    seen: KeySet<Key>,
     path: Vec<Move>,
     frames: Vec<Frame>,
     plans: Vec<Move>,
@@ -354,31 +353,14 @@ impl Cache {
         self.ends.clear();
     }
 
-    /// Bytes held, as a cold cache would hold them (see [`crate::memory`]), counting the
-    /// path's, frames' and goal stacks' current lengths.
-    fn bytes(&self) -> usize {
-        set_bytes::<Key>(self.seen.len())
-            + vec_bytes::<Move>(self.path.len())
-            + vec_bytes::<Frame>(self.frames.len())
-            + vec_bytes::<Move>(self.plans.len())
-            + vec_bytes::<usize>(self.ends.len())
-    }
-
-    /// Bytes held by the capacities (kept between searches): about, as the hash set's
-    /// layout is std's.
+    /// Bytes held (kept between searches): the seen set, the path, frames and goal stacks.
     pub(crate) fn held(&self) -> usize {
-        set_bytes::<Key>(self.seen.capacity())
-            + (self.path.capacity() + self.plans.capacity()) * size_of::<Move>()
-            + self.frames.capacity() * size_of::<Frame>()
-            + self.ends.capacity() * size_of::<usize>()
+        self.seen.bytes() + held(&self.path) + held(&self.frames) + held(&self.plans) + held(&self.ends)
     }
 
-    /// Bytes held while one more position is being recorded.
+    /// Bytes held once one more position is entered.
     fn bytes_to_enter(&self) -> usize {
-        let (n, f) = (self.seen.len() + 1, self.frames.len() + 1);
-        self.bytes() - set_bytes::<Key>(n - 1) - vec_bytes::<Frame>(f - 1)
-            + peak_after_push::<Key>(n, true)
-            + peak_after_push::<Frame>(f, false)
+        self.held() + self.seen.growth() + growth(&self.frames)
     }
 
     /// Takes the board back to the position of the top frame.
@@ -397,7 +379,7 @@ pub(crate) fn search(cache: &mut Cache, start: &Board, budget: Budget, observer:
     cache.clear();
     let mut stats = Stats::default();
     let outcome = run(cache, start, budget, observer, &mut stats);
-    stats.bytes = stats.bytes.max(cache.bytes());
+    stats.bytes = stats.bytes.max(cache.held());
     Report { outcome, stats }
 }
 
@@ -415,12 +397,12 @@ fn run(
     macro_rules! or_end {
         ($e:expr) => {
             if let Err(reason) = $e {
-                return Outcome::Undecided(reason);
+                return Outcome::Undecided(reason.into());
             }
         };
     }
     let mut board = start.clone();
-    or_end!(room(&mut cache.path, AUTOMOVES));
+    or_end!(reserve(&mut cache.path, AUTOMOVES));
     board.apply_automoves(AUTOMOVE, &mut cache.path);
     loop {
         // `board` is a new position, reached by `cache.path`.
@@ -435,14 +417,13 @@ fn run(
         if cache.bytes_to_enter() > max_bytes {
             return Outcome::Undecided(Reason::Budget(Limit::Bytes));
         }
-        or_end!(set_room(&mut cache.seen));
-        or_end!(room(&mut cache.frames, 1));
-        cache.seen.insert(board.key());
+        or_end!(room(&mut cache.frames));
+        or_end!(cache.seen.insert(board.hash64(), board.key(), Key::hash64));
         let (plans_from, ends_from) = (cache.plans.len(), cache.ends.len());
         cache.frames.push(Frame { at: cache.path.len(), strategy: 0, next: 0, plans_from, ends_from });
         stats.expanded += 1;
         stats.peak_stored = stats.peak_stored.max(cache.seen.len() as u64);
-        stats.bytes = stats.bytes.max(cache.bytes());
+        stats.bytes = stats.bytes.max(cache.held());
         if observer.on_expand(stats) == Control::Stop {
             return Outcome::Undecided(Reason::Stopped);
         }
@@ -462,7 +443,7 @@ fn run(
                 stats.generated += 1;
                 // Plans were made on this very position, so their moves are legal; they are
                 // checked anyway, and a failing plan is simply skipped.
-                or_end!(room(&mut cache.path, end - begin + AUTOMOVES));
+                or_end!(reserve(&mut cache.path, end - begin + AUTOMOVES));
                 let mut played = true;
                 for i in begin..end {
                     let mv = cache.plans[i];
@@ -474,7 +455,7 @@ fn run(
                 }
                 if played {
                     board.apply_automoves(AUTOMOVE, &mut cache.path);
-                    if !cache.seen.contains(&board.key()) {
+                    if !cache.seen.contains(board.hash64(), &board.key()) {
                         break;
                     }
                     stats.duplicates += 1;
@@ -487,8 +468,8 @@ fn run(
                 let strategy = Strategy::ALL[frame.strategy];
                 frame.strategy += 1;
                 frame.next = 0;
-                or_end!(room(&mut cache.plans, PLAN_ROOM));
-                or_end!(room(&mut cache.ends, GOAL_ROOM));
+                or_end!(reserve(&mut cache.plans, PLAN_ROOM));
+                or_end!(reserve(&mut cache.ends, GOAL_ROOM));
                 goals(&board, strategy, &mut cache.plans, &mut cache.ends);
                 stats.evaluated += (cache.ends.len() - frame.ends_from) as u64;
             } else {

@@ -69,7 +69,7 @@ pub(crate) fn forget() {
 }
 
 /// A default memory limit: `fixed` (`None`: none) lowered to [`SHARE`] of `available` plus
-/// `held`, the bytes the solver's caches hold already (the search reuses them, and the
+/// `held`, the bytes the solve's cache set holds already (the search reuses them, and the
 /// reading counts them as taken). Without a reading, `fixed` as it is.
 pub(crate) fn default_limit(fixed: Option<usize>, available: Option<u64>, held: usize) -> Option<usize> {
     let Some(free) = available else { return fixed };

@@ -22,6 +22,12 @@
 //!   layer's `Heuristic` trait.
 //!
 //! # Embedding in a game
+//! - A [`Solver`] is `Send + Sync` and cheap to clone, and [`solve`](Solver::solve),
+//!   [`hint`](Solver::hint) and [`spawn`](Solver::spawn) take `&self`: a game keeps one
+//!   solver in state its threads share, with no `Mutex`. The solver and its clones share a
+//!   pool of the engines' warm caches; each solve takes a set (its own while it runs) and
+//!   gives it back, so background solves start warm (see
+//!   [Warm caches](Solver#warm-caches)).
 //! - [`Solver::spawn`] solves on a background thread and returns a [`SolveHandle`]:
 //!   [`progress`](SolveHandle::progress) (expanded, generated, elapsed) never blocks,
 //!   [`cancel`](SolveHandle::cancel) stops the search within about a millisecond,
@@ -63,6 +69,26 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! One solver shared by a game's threads, no lock: the game's thread asks for a hint while
+//! a background thread solves, and both reuse the same warm caches.
+//! ```
+//! use std::sync::Arc;
+//! use freecell_core::Board;
+//! use freecell_solver::{Preset, Solver};
+//!
+//! let board: Board = "Foundations: H-J C-K D-K S-J\n: KS QH\n: QS KH\n".parse()?;
+//! let solver = Arc::new(Solver::new(Preset::Fast)); // in the game's shared state
+//! let background = {
+//!     let (solver, board) = (Arc::clone(&solver), board.clone());
+//!     std::thread::spawn(move || solver.solve(&board))
+//! };
+//! let hint = solver.hint(&board)?; // meanwhile, on the game's thread
+//! assert_eq!(hint.next.map(|mv| board.write_move(mv)), Some("1h".to_owned()));
+//! let report = background.join().expect("no panic")?;
+//! assert_eq!(report.outcome.solution().map(|s| s.len()), Some(4));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! Searching with the problem directly:
 //! ```
 //! use freecell_core::{Automove, Board, MoveModel};
@@ -83,7 +109,6 @@ mod goals;
 mod guide;
 mod handle;
 mod headroom;
-mod memory;
 mod optimal;
 mod preset;
 mod problem;

@@ -5,10 +5,10 @@
 //! The generic [`astar`](freecell_search::astar) stores each state and computes its key from
 //! it. Here the state *is* its key: a [`Packed`] position (20 bytes, relative to the start
 //! position, see [`Packer`]) is stored once, and the board is rebuilt from it when the node
-//! is expanded. A node takes 26 bytes (packed position, parent id, path cost); the index is
-//! an open-addressing table of 4-byte ids (load at most 3/4) and the queue holds 4-byte ids
-//! in buckets by `f` and `g`, so a stored position costs about 40 bytes with its share of
-//! the table and queue (measured in `docs/results/optimal.md`).
+//! is expanded. A node takes 27 bytes (packed position, parent id, path cost, bound); the
+//! index is an [`IdTable`] of 4-byte ids (at most 7/8 full) and the queue a [`BucketQueue`] of
+//! 4-byte ids by `f` and `g`, both `freecell-search`'s, so a stored position costs about 40
+//! bytes with its share of the table and queue (measured in `docs/results/optimal.md`).
 //!
 //! # Search
 //! A* pops the open position of least `f = g + h`, ties to the larger `g` (deeper first),
@@ -26,33 +26,19 @@
 
 use freecell_core::{Automove, Board, Move, MoveModel, Packed, Packer};
 use freecell_heuristics::deadlock_bound;
+use freecell_search::containers::bytes::{held, reserve, reserve_exact, reserve_growth, room};
+use freecell_search::containers::{BucketQueue, IdTable};
 use freecell_search::{Budget, Control, Limit, Observer, Outcome, Reason, Report, Solution, Stats};
 
 use crate::CostModel;
-use crate::memory::{NO_MEMORY, room, try_zeroed};
 
 /// Bits of a node id that pick its place in a chunk.
 const CHUNK_BITS: u32 = 13;
 /// Nodes per chunk: chunks are never moved, so growing the store copies nothing and its
 /// spare capacity is at most one chunk.
 const CHUNK: usize = 1 << CHUNK_BITS;
-/// No parent (the start position).
+/// No parent (the start position); node ids stay below it.
 const NO_PARENT: u32 = u32::MAX;
-/// Bits of an index slot holding `id + 1`; the 4 bits above hold a tag, the top bits of the
-/// key's hash, so that most probes of a wrong slot never read the node it names.
-const ID_BITS: u32 = 28;
-const ID_MASK: u32 = (1 << ID_BITS) - 1;
-/// Most nodes: ids are 28-bit.
-const MAX_NODES: usize = ID_MASK as usize - 1;
-
-/// The tag bits of a slot for `hash`.
-#[inline]
-fn tag(hash: u64) -> u32 {
-    ((hash >> 60) as u32) << ID_BITS
-}
-
-/// Smallest index table.
-const MIN_TABLE: usize = 1 << 12;
 
 /// One stored position: packed position, parent id, path cost and bound, 27 bytes,
 /// byte-aligned. The bound is kept so that a position reached again more cheaply is queued
@@ -152,43 +138,41 @@ pub struct Below {
 pub(crate) struct Cache {
     chunks: Vec<Vec<Node>>,
     len: usize,
-    /// Open addressing, linear probing: `id + 1` and a tag (see [`ID_BITS`]), 0 for empty.
-    table: Vec<u32>,
-    /// `buckets[f][g]`: ids queued with that `f` and `g`.
-    buckets: Vec<Vec<Vec<u32>>>,
-    /// Per `f`, an upper bound on the largest `g` with queued ids.
-    top: Vec<u32>,
-    queued: usize,
-    /// Bytes held by the queue's vectors (capacities, headers included).
-    queue_bytes: usize,
+    /// The stored nodes, found by their packed position's hash.
+    table: IdTable,
+    /// Open nodes by `f`, then larger `g`, latest first.
+    queue: BucketQueue,
     moves: Vec<Move>,
     children: Vec<Child>,
+}
+
+/// Node `id` of `chunks`.
+#[inline]
+fn node_in(chunks: &[Vec<Node>], id: u32) -> &Node {
+    &chunks[(id >> CHUNK_BITS) as usize][id as usize & (CHUNK - 1)]
 }
 
 impl Cache {
     /// Bytes held: node chunks, index, queue and scratch (capacities).
     pub(crate) fn memory_usage(&self) -> usize {
         self.chunks.len() * CHUNK * size_of::<Node>()
-            + self.chunks.capacity() * size_of::<Vec<Node>>()
-            + self.table.capacity() * 4
-            + self.queue_bytes
-            + self.moves.capacity() * size_of::<Move>()
-            + self.children.capacity() * size_of::<Child>()
+            + held(&self.chunks)
+            + self.table.bytes()
+            + self.queue.bytes()
+            + held(&self.moves)
+            + held(&self.children)
     }
 
     fn reset(&mut self) {
         self.chunks = Vec::new();
         self.len = 0;
-        self.table = Vec::new();
-        self.buckets = Vec::new();
-        self.top = Vec::new();
-        self.queued = 0;
-        self.queue_bytes = 0;
+        self.table = IdTable::new();
+        self.queue = BucketQueue::new();
     }
 
     #[inline]
     fn node(&self, id: u32) -> &Node {
-        &self.chunks[(id >> CHUNK_BITS) as usize][id as usize & (CHUNK - 1)]
+        node_in(&self.chunks, id)
     }
 
     #[inline]
@@ -198,41 +182,31 @@ impl Cache {
 
     /// Bytes a new node would allocate (a chunk, a larger table), 0 if none.
     fn insert_growth(&self) -> usize {
-        let mut need = 0;
-        if self.len.is_multiple_of(CHUNK) {
-            need += CHUNK * size_of::<Node>();
-        }
-        if (self.len + 1) * 4 > self.table.len() * 3 {
-            need += self.table.len().max(MIN_TABLE / 2) * 2 * 4;
-        }
-        need
+        let chunk = if self.len.is_multiple_of(CHUNK) { CHUNK * size_of::<Node>() } else { 0 };
+        chunk + self.table.growth()
+    }
+
+    /// Grows the index, if needed, so that one more node can be indexed; `Err` (the search
+    /// must end) when the allocator refuses.
+    fn make_room(&mut self) -> Result<(), Reason> {
+        let chunks = &self.chunks;
+        self.table.reserve_one_hashed(|id| node_in(chunks, id).key.hash64())?;
+        Ok(())
     }
 
     /// The slot of `key`: `Ok(id)` if stored, `Err(slot)` where it would go.
     #[inline]
     fn find(&self, key: &Packed, hash: u64) -> Result<u32, usize> {
-        let mask = self.table.len() - 1;
-        let tag = tag(hash);
-        let mut i = hash as usize & mask;
-        loop {
-            let slot = self.table[i];
-            if slot == 0 {
-                return Err(i);
-            }
-            if slot & !ID_MASK == tag && self.node((slot & ID_MASK) - 1).key == *key {
-                return Ok((slot & ID_MASK) - 1);
-            }
-            i = (i + 1) & mask;
-        }
+        self.table.probe(hash, |id| self.node(id).key == *key)
     }
 
-    /// Stores a new node (the table has room: see `grow_table`). `Err` (nothing stored)
-    /// when the allocator refuses a new chunk.
+    /// Stores a new node (the table has room: see [`make_room`](Self::make_room)). `Err`
+    /// (nothing stored) when the allocator refuses a new chunk.
     fn insert(&mut self, slot: usize, node: Node, hash: u64) -> Result<u32, Reason> {
         if self.len.is_multiple_of(CHUNK) {
             let mut chunk = Vec::new();
-            chunk.try_reserve_exact(CHUNK).map_err(|_| NO_MEMORY)?;
-            room(&mut self.chunks, 1)?;
+            reserve_exact(&mut chunk, CHUNK)?;
+            room(&mut self.chunks)?;
             self.chunks.push(chunk);
         }
         let id = self.len as u32;
@@ -242,107 +216,8 @@ impl Cache {
             chunk.push(node);
         }
         self.len += 1;
-        self.table[slot] = (id + 1) | tag(hash);
+        self.table.fill(slot, hash, id);
         Ok(id)
-    }
-
-    /// Doubles the table when one more node would load it above 3/4; `Err` (the table
-    /// unchanged) when the allocator refuses.
-    fn grow_table(&mut self) -> Result<(), Reason> {
-        if (self.len + 1) * 4 <= self.table.len() * 3 {
-            return Ok(());
-        }
-        let size = (self.table.len() * 2).max(MIN_TABLE);
-        let mut table: Vec<u32> = try_zeroed(size)?;
-        let mask = size - 1;
-        for id in 0..self.len as u32 {
-            let hash = self.node(id).key.hash64();
-            let mut i = hash as usize & mask;
-            while table[i] != 0 {
-                i = (i + 1) & mask;
-            }
-            table[i] = (id + 1) | tag(hash);
-        }
-        self.table = table;
-        Ok(())
-    }
-
-    /// Bytes a push at `(f, g)` would allocate.
-    fn push_growth(&self, f: u32, g: u32) -> usize {
-        let (f, g) = (f as usize, g as usize);
-        let mut need = 0;
-        if f >= self.buckets.len() {
-            need += (f + 1 - self.buckets.len()) * (size_of::<Vec<Vec<u32>>>() + 4);
-        }
-        let row = self.buckets.get(f);
-        let row_len = row.map_or(0, Vec::len);
-        if g >= row_len {
-            need += (g + 1 - row_len) * size_of::<Vec<u32>>();
-        }
-        if let Some(bucket) = row.and_then(|r| r.get(g)) {
-            if bucket.len() == bucket.capacity() {
-                need += bucket.capacity().max(4) * 4;
-            }
-        } else {
-            need += 4 * 4;
-        }
-        need
-    }
-
-    /// Queues `id` at `(f, g)`; `Err` (nothing queued) when the allocator refuses the room.
-    fn push(&mut self, f: u32, g: u32, id: u32) -> Result<(), Reason> {
-        let (fi, gi) = (f as usize, g as usize);
-        if fi >= self.buckets.len() {
-            let more = fi + 1 - self.buckets.len();
-            room(&mut self.buckets, more)?;
-            room(&mut self.top, more)?;
-            self.queue_bytes += more * (size_of::<Vec<Vec<u32>>>() + 4);
-            self.buckets.resize_with(fi + 1, Vec::new);
-            self.top.resize(fi + 1, 0);
-        }
-        let row = &mut self.buckets[fi];
-        if gi >= row.len() {
-            let more = gi + 1 - row.len();
-            room(row, more)?;
-            self.queue_bytes += more * size_of::<Vec<u32>>();
-            row.resize_with(gi + 1, Vec::new);
-        }
-        let bucket = &mut row[gi];
-        if bucket.len() == bucket.capacity() {
-            let before = bucket.capacity();
-            bucket.try_reserve_exact(before.max(4)).map_err(|_| NO_MEMORY)?;
-            self.queue_bytes += (bucket.capacity() - before) * 4;
-        }
-        bucket.push(id);
-        self.top[fi] = self.top[fi].max(g);
-        self.queued += 1;
-        Ok(())
-    }
-
-    /// The queued id of least `f`, then largest `g`, latest first; `from` is a lower bound
-    /// on the least queued `f`.
-    fn pop(&mut self, from: &mut u32) -> Option<(u32, u32, u32)> {
-        if self.queued == 0 {
-            return None;
-        }
-        loop {
-            let f = *from as usize;
-            let row = &mut self.buckets[f];
-            let mut g = self.top[f] as usize;
-            loop {
-                if let Some(id) = row.get_mut(g).and_then(Vec::pop) {
-                    self.top[f] = g as u32;
-                    self.queued -= 1;
-                    return Some((f as u32, g as u32, id));
-                }
-                if g == 0 {
-                    break;
-                }
-                g -= 1;
-            }
-            self.top[f] = 0;
-            *from += 1;
-        }
     }
 }
 
@@ -391,16 +266,15 @@ fn run(
     bounds.initial = h0;
     bounds.reached = h0;
     bounds.below = Some(Below { expanded: 0, evaluated: stats.evaluated });
-    check(c, c.insert_growth() + c.push_growth(h0, 0))?;
-    c.grow_table()?;
+    check(c, c.insert_growth() + c.queue.growth(h0, 0))?;
+    c.make_room()?;
     let key = packer.pack(start).expect("the start position packs");
     let Err(slot) = c.find(&key, key.hash64()) else { unreachable!("the table is empty") };
     let root = c.insert(slot, Node { key, parent: NO_PARENT.to_le_bytes(), g: [0, 0], h: h0 as u8 }, key.hash64())?;
-    c.push(h0, 0, root)?;
+    c.queue.push(h0, 0, root)?;
     check(c, 0)?;
 
-    let mut least = h0;
-    while let Some((f, g, id)) = c.pop(&mut least) {
+    while let Some((f, id, g)) = c.queue.pop() {
         if c.node(id).g() != g {
             continue; // stale: queued again with a smaller g
         }
@@ -427,24 +301,19 @@ fn run(
             None => packer.unpack(&parent_key),
         };
         c.moves.clear();
-        if c.moves.capacity() < 64 {
-            check(c, 64 * size_of::<Move>())?;
-            c.moves.try_reserve(64).map_err(|_| NO_MEMORY)?;
-        }
+        check(c, reserve_growth(&c.moves, 64))?;
+        reserve(&mut c.moves, 64)?;
         board.generate_moves(model, &mut c.moves);
         // Every child first, with its first index slot and the key that slot names read:
         // the reads miss the cache independently, so they overlap, and the probes below
         // then hit.
         let mut children = std::mem::take(&mut c.children);
         children.clear();
-        if children.capacity() < c.moves.len() {
-            check(c, (c.moves.len() - children.capacity()) * size_of::<Child>())?;
-            if children.try_reserve(c.moves.len()).is_err() {
-                c.children = children;
-                return Err(NO_MEMORY);
-            }
+        check(c, reserve_growth(&children, c.moves.len()))?;
+        if let Err(refused) = reserve(&mut children, c.moves.len()) {
+            c.children = children;
+            return Err(refused.into());
         }
-        let mask = c.table.len() - 1;
         for &mv in &c.moves {
             if budget.get_max_generated().is_some_and(|n| stats.generated >= n) {
                 c.children = children;
@@ -461,15 +330,14 @@ fn run(
         }
         // Tight loops of independent loads: many cache misses in flight at once.
         for child in &mut children {
-            let slot = c.table[child.hash as usize & mask];
-            child.first = if slot & !ID_MASK == tag(child.hash) { slot & ID_MASK } else { 0 };
+            child.first = c.table.first(child.hash).map_or(0, |id| id + 1);
         }
         for child in &mut children {
             if child.first != 0 && c.node(child.first - 1).key != child.key {
                 child.first = 0;
             }
         }
-        let result = expand_children(c, &children, id, settings, check, stats, &mut least);
+        let result = expand_children(c, &children, id, settings, check, stats);
         c.children = children;
         result?;
         stats.peak_stored = c.len as u64;
@@ -496,7 +364,6 @@ fn expand_children(
     settings: Settings,
     check: impl Fn(&Cache, usize) -> Result<(), Reason>,
     stats: &mut Stats,
-    least: &mut u32,
 ) -> Result<(), Reason> {
     for child in children {
         let g2 = child.g;
@@ -510,26 +377,24 @@ fn expand_children(
                 continue;
             }
             let h = u32::from(c.node(old).h);
-            check(c, c.push_growth(g2 + h, g2))?;
-            c.push(g2 + h, g2, old)?;
+            check(c, c.queue.growth(g2 + h, g2))?;
+            c.queue.push(g2 + h, g2, old)?;
             let node = c.node_mut(old);
             node.g = (g2 as u16).to_le_bytes();
             node.parent = id.to_le_bytes();
-            *least = (*least).min(g2 + h);
         } else {
             let h = settings.h(&child.board);
             stats.evaluated += 1;
-            if c.len >= MAX_NODES {
+            if c.len >= NO_PARENT as usize {
                 return Err(Reason::Capacity);
             }
-            check(c, c.insert_growth() + c.push_growth(g2 + h, g2))?;
-            c.grow_table()?;
+            check(c, c.insert_growth() + c.queue.growth(g2 + h, g2))?;
+            c.make_room()?;
             // The table may have grown: find the slot again.
             let Err(slot) = c.find(&child.key, child.hash) else { unreachable!("the key was not stored") };
             let node = Node { key: child.key, parent: id.to_le_bytes(), g: (g2 as u16).to_le_bytes(), h: h as u8 };
             let cid = c.insert(slot, node, child.hash)?;
-            c.push(g2 + h, g2, cid)?;
-            *least = (*least).min(g2 + h);
+            c.queue.push(g2 + h, g2, cid)?;
         }
     }
     Ok(())

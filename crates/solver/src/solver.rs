@@ -410,11 +410,18 @@ impl Solver {
     /// Stop before the engine's memory would exceed `n` bytes (the solve ends
     /// [`Undecided`](Outcome::Undecided) with [`Reason::MemoryLimit`]).
     ///
+    /// The limit is per solve: it bounds the tables of the one cache set the solve works
+    /// with, counted as a cold set would hold them, so a warm solve stops at the same node
+    /// as a cold one. Idle sets in the solver's pool are not counted against it; they hold
+    /// at most what the solves that grew them were allowed, one set per hardware thread at
+    /// most (see [Warm caches](Self#warm-caches)).
+    ///
     /// Without it, the limit fits the machine: the preset's fixed limit (each stage of `fast`
     /// [`FAST_BYTES`], `optimal`'s A* [`OPTIMAL_BYTES`], every other preset
     /// [`DEFAULT_BYTES`]; `optimal`'s low-memory IDA* none), lowered to 3/8 of the memory
-    /// the process may still allocate when the solve starts, the bytes this solver's caches
-    /// already hold counted as free. "May still allocate" is the least of the cgroup's
+    /// the process may still allocate when the solve starts, the bytes the solve's own cache
+    /// set already holds counted as free (the pool's idle sets are memory in use, as the
+    /// system's reading says). "May still allocate" is the least of the cgroup's
     /// limit less its usage, `RLIMIT_AS` less the address space in use, and the system's
     /// available memory (see [`freecell_search::system_memory`]; read at most every 10 ms).
     /// 3/8 leaves room for what the search does not count (the rest of the process, its
@@ -630,8 +637,9 @@ impl Solver {
 
     /// The byte limit the next solve will apply (`None`: none): [`max_bytes`](Self::max_bytes)
     /// if set, else the preset's default sized to the memory available now (for `fast`, the
-    /// limit of each of its stages). Reads the memory available (or the reading of the last
-    /// 10 ms).
+    /// limit of each of its stages), with the cache set the next solve would take from the
+    /// pool (another thread's solve may take it first). Reads the memory available (or the
+    /// reading of the last 10 ms).
     ///
     /// # Examples
     /// ```

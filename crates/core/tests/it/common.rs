@@ -4,29 +4,21 @@
 use std::collections::BTreeSet;
 
 use freecell_core::{
-    Board, BuildRule, Card, EmptyCascadeRule, Layout, Move, Pile, PileKind, Rules, SequenceCapacity, Suit,
+    Board, BuildRule, Card, EmptyCascadeRule, Layout, Move, Pile, PileKind, Rules, SequenceCapacity, SplitMix64, Suit,
 };
 
-/// `SplitMix64`: tiny, seedable, plenty for shuffling decks in tests.
+/// [`SplitMix64`] with the draws the tests make: indexes and shuffles.
 #[derive(Clone, Debug)]
-pub(crate) struct Rng(u64);
+pub(crate) struct Rng(SplitMix64);
 
 impl Rng {
     pub(crate) fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    pub(crate) fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        Rng(SplitMix64::new(seed))
     }
 
     /// A number in `0..n` (`n > 0`).
     pub(crate) fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
+        self.0.below(n as u64) as usize
     }
 
     /// Fisher–Yates.

@@ -5,12 +5,12 @@
 use std::cell::Cell;
 
 use freecell_core::{Automove, Board, Move, MoveModel, Pile};
+use freecell_search::containers::bytes::{grown, grown_capacity, grown_peak, held, push, reserve, room};
+use freecell_search::containers::{HashSet64, LinkedBuckets};
 use freecell_search::{Control, Observer, Reason, Stats};
 
-use super::containers::{HashSet64, NONE, Node, Open, growth_peak};
 use super::eval::{Blocking, Counts, Digging, Weights, evaluate};
 use super::moves::{Sparing, automoves_after, goes_home, moved_card, moves_again};
-use crate::memory::{push, room, vec_bytes};
 
 /// Room made in the move list before each move generation: more than any position has (at
 /// most 94 with 10 cascades and 8 cells: 4 home, one per card into an empty cascade, two
@@ -18,9 +18,28 @@ use crate::memory::{push, room, vec_bytes};
 /// move generation, which cannot fail, never grows it.
 const MOVE_ROOM: usize = 256;
 
-pub(super) const ROOT: u32 = u32::MAX;
+/// The parent of the start position.
+const ROOT: u32 = u32::MAX;
 
-/// A set of 64-bit hashes, open addressing with linear probing. A slot holds 32 bits of
+/// No node: the link of a node that waits last in its open-list bucket.
+const NONE: u32 = LinkedBuckets::END;
+
+/// A generated position: the move that reached it from its parent, its depth, and a link
+/// (the next position of its open-list bucket while it waits, its board once expanded).
+///
+/// Only expanded positions keep a board (about one in fifteen): a position waiting in the
+/// open list is its parent's board with one move and its automoves replayed, which costs
+/// less than copying every child's board into the arena and keeps the arena in cache.
+#[derive(Clone, Copy)]
+struct Node {
+    parent: u32,
+    /// While the node waits in the open list: the next node of its bucket, or
+    /// [`LinkedBuckets::END`]. Once it is expanded: its board's index in [`Search::boards`].
+    link: u32,
+    mv: Move,
+    depth: u16,
+}
+
 /// One greedy best-first search (weighted by depth), resumable: the positions it
 /// generated, the hashes it has seen, its open list and its counts. Kept between solves,
 /// so nothing is allocated per node once warm.
@@ -31,8 +50,11 @@ pub(super) struct Search {
     boards: Vec<Board>,
     /// Their blocking and digging, each derived from its parent's.
     derived: Vec<(Blocking, Digging)>,
+    /// The hashes of every position generated (see [`HashSet64`] for what a false match
+    /// costs).
     seen: HashSet64,
-    open: Open,
+    /// The open list, threaded through [`Node::link`].
+    open: LinkedBuckets,
     moves: Vec<Move>,
     pub(super) stats: Stats,
     /// A cell: the byte check updates it while the expanded board is borrowed from
@@ -60,35 +82,33 @@ struct Steady {
 impl Search {
     /// Bytes held by the capacities (to give memory back after a hard deal).
     pub(super) fn capacity_bytes(&self) -> usize {
-        self.nodes.capacity() * size_of::<Node>()
-            + self.boards.capacity() * size_of::<Board>()
-            + self.derived.capacity() * size_of::<(Blocking, Digging)>()
-            + self.seen.slots.capacity() * 4
-            + self.seen.hashes.capacity() * 8
-            + self.open.heads.capacity() * 4
-            + self.moves.capacity() * 3
+        held(&self.nodes)
+            + held(&self.boards)
+            + held(&self.derived)
+            + self.seen.bytes()
+            + self.open.bytes()
+            + held(&self.moves)
     }
 
     /// Bytes held, at most, while `extra` more nodes are stored: computed from lengths, as
     /// a cache filled from empty would hold them, so that a byte limit stops a search at the
-    /// same node whether or not the cache is warm (as the solver's other engines count).
-    /// `priorities`: the open list's buckets then reserved (see [`Open::reserve`]).
+    /// same node whether or not the cache is warm. The model is that of
+    /// `freecell_search::containers::bytes`, whose growth rule the vectors follow.
+    /// `priorities`: the open list's buckets then reserved (see [`LinkedBuckets::reserve`]).
     pub(super) fn peak(&self, extra: usize, priorities: usize) -> usize {
-        let heads = self.open.heads.len();
-        growth_peak::<Node>(self.nodes.len(), extra)
-            + growth_peak::<Board>(self.boards.len(), 1)
-            + growth_peak::<(Blocking, Digging)>(self.derived.len(), 1)
-            + HashSet64::peak(self.seen.hashes.len(), extra)
-            + growth_peak::<u32>(heads, Open::buckets_for(priorities).saturating_sub(heads))
-            + vec_bytes::<Move>(self.moves.len())
+        grown_peak::<Node>(self.nodes.len(), extra)
+            + grown_peak::<Board>(self.boards.len(), 1)
+            + grown_peak::<(Blocking, Digging)>(self.derived.len(), 1)
+            + HashSet64::peak(self.seen.len(), extra)
+            + self.open.peak(priorities)
+            + grown::<Move>(self.moves.len())
     }
 
     /// [`peak`](Self::peak), from [`Steady`] while nothing grows.
     #[inline]
     fn peak_checked(&self, extra: usize, priorities: usize) -> usize {
-        let (nodes, boards, seen, heads) =
-            (self.nodes.len(), self.boards.len(), self.seen.hashes.len(), self.open.heads.len());
-        let moves = vec_bytes::<Move>(self.moves.len());
+        let (nodes, boards, seen, heads) = (self.nodes.len(), self.boards.len(), self.seen.len(), self.open.buckets());
+        let moves = grown::<Move>(self.moves.len());
         let holds = |s: &Steady| {
             nodes + extra <= s.nodes
                 && boards < s.boards
@@ -102,15 +122,14 @@ impl Search {
             return s.bytes + moves;
         }
         let peak = self.peak(extra, priorities);
-        // A vector's capacity as the model counts it (see `crate::memory`) holds until it is
-        // full, the seen set's slots until it is half full; while they hold, nothing grows
-        // and the count is this one. When something grows now, the count holds both
-        // allocations, so the next call counts again.
-        let capacity = |n: usize| vec_bytes::<u8>(n);
+        // A vector's capacity as the model counts it holds until it is full, the seen set's
+        // slots until it is half full; while they hold, nothing grows and the count is this
+        // one. When something grows now, the count holds both allocations, so the next call
+        // counts again.
         let next = Steady {
-            nodes: capacity(nodes),
-            boards: capacity(boards),
-            seen: capacity(seen).min(HashSet64::slots_for(seen) / 2),
+            nodes: grown_capacity(nodes),
+            boards: grown_capacity(boards),
+            seen: grown_capacity(seen).min(HashSet64::slots_for(seen) / 2),
             heads,
             bytes: peak - moves,
         };
@@ -141,7 +160,7 @@ impl Search {
             Node { parent: ROOT, link: NONE, mv: Move::single(Pile::cell(0), Pile::cell(0)), depth: 0 },
         )?;
         self.open.reserve(weights.priorities(0))?;
-        self.open.push(&mut self.nodes, 0, evaluate(start, weights));
+        self.open.push(&mut self.nodes[0].link, 0, evaluate(start, weights));
         Ok(())
     }
 
@@ -161,7 +180,7 @@ impl Search {
         let w = &config.weights;
         let mut moves = std::mem::take(&mut self.moves);
         // Cleared before each move generation, it keeps this room throughout.
-        if room(&mut moves, MOVE_ROOM).is_err() {
+        if reserve(&mut moves, MOVE_ROOM).is_err() {
             self.moves = moves;
             return End::Bytes;
         }
@@ -176,19 +195,20 @@ impl Search {
             };
         }
         let end = 'expand: loop {
-            if self.open.len == 0 {
+            if self.open.is_empty() {
                 break End::Exhausted;
             }
             if self.stats.expanded >= max_expanded {
                 break End::Nodes;
             }
-            let Some(id) = self.open.pop(&self.nodes) else { break End::Exhausted };
+            let nodes = &self.nodes;
+            let Some(id) = self.open.pop(|id| nodes[id as usize].link) else { break End::Exhausted };
             self.stats.expanded += 1;
             if observer.on_expand(&self.stats) == Control::Stop {
                 break End::Stopped;
             }
             let node = self.nodes[id as usize];
-            or_bytes!('expand, room(&mut self.boards, 1));
+            or_bytes!('expand, room(&mut self.boards));
             self.nodes[id as usize].link = self.boards.len() as u32;
             // The board is built in its place in `boards` (it is copied once, not moved
             // there after); `again` names the moves skipped (see `moved_card`).
@@ -250,7 +270,7 @@ impl Search {
                         let h = counts.after(board, mv, &preview, blocking, (digging, &tally)).score(w)
                             + w.depth * u32::from(depth);
                         self.stats.evaluated += 1;
-                        self.open.push(&mut self.nodes, child_id, h);
+                        self.open.push(&mut self.nodes[child_id as usize].link, child_id, h);
                         continue;
                     }
                 }
@@ -271,7 +291,7 @@ impl Search {
                 let h = Counts::of(&child, blocking.after(board, mv), digging.after(&tally, mv, &child)).score(w)
                     + w.depth * u32::from(depth);
                 self.stats.evaluated += 1;
-                self.open.push(&mut self.nodes, child_id, h);
+                self.open.push(&mut self.nodes[child_id as usize].link, child_id, h);
             }
             if let Some(goal) = solved {
                 break End::Solved(self.path_to(goal));

@@ -13,19 +13,21 @@
 //! [`Cache`] is warm.
 //!
 //! A 64-bit hash can collide, and the seen set's slots hold 32 of its bits (see
-//! `HashSet64`); a collision would only drop a state, never produce a wrong solution (every
+//! [`HashSet64`]); a collision would only drop a state, never produce a wrong solution (every
 //! solution is verified) nor a wrong proof: this stage never claims a deal unsolvable. Its
 //! "exhausted" is only a signal to run the exact stage.
 //!
 //! The parts, each in its own module: the evaluation (`eval`), which moves are generated
-//! and the automoves after them (`moves`), the search's containers (`containers`), one
-//! resumable greedy search (`greedy`), and the searches taking turns, with the exhaustive
-//! stage after them (`portfolio`, where [`run`] lives).
+//! and the automoves after them (`moves`), one resumable greedy search (`greedy`, its
+//! containers those of [`freecell_search::containers`]: the seen set a [`HashSet64`], the
+//! open list a [`LinkedBuckets`] threaded through its nodes), and the searches taking turns,
+//! with the exhaustive stage after them (`portfolio`, where [`run`] lives).
 //!
 //! [`Board::hash64`]: freecell_core::Board::hash64
 //! [`Board::preview`]: freecell_core::Board::preview
+//! [`HashSet64`]: freecell_search::containers::HashSet64
+//! [`LinkedBuckets`]: freecell_search::containers::LinkedBuckets
 
-mod containers;
 mod eval;
 mod greedy;
 mod moves;

@@ -1,11 +1,9 @@
 //! Tests of the fast stage: the incremental counts against counts from scratch, the
 //! containers, the moves skipped and the automoves played.
 
-use freecell_core::{Automove, Board, Card, Layout, Move, MoveModel, Pile, PileKind, Rules, Suit};
+use freecell_core::{Automove, Board, Card, Layout, Move, MoveModel, PileKind, Rules, Suit};
 
-use super::containers::*;
 use super::eval::*;
-use super::greedy::ROOT;
 use super::moves::*;
 
 /// Whether card index `card` builds on card index `onto` in FreeCell (one rank lower, the
@@ -251,56 +249,6 @@ fn moving_a_card_again_reaches_a_position_seen() {
         });
     }
     assert!(skipped > 10_000, "{skipped}");
-}
-
-/// The seen set answers as a set of 64-bit hashes: through growth and clearing, and for
-/// hashes that differ only in the half its slots do not hold.
-#[test]
-fn seen_set_holds_what_was_inserted() {
-    let mut next = xorshift(0x51_7cc1_b727_220a);
-    let mut set = HashSet64::default();
-    for round in 0..3 {
-        let hashes: Vec<u64> = (0..6_000).map(|_| next()).collect();
-        for &h in &hashes {
-            assert_eq!(set.insert(h), Ok(true), "round {round}: {h:#x} is new");
-            // The same low half under another home slot.
-            assert_eq!(set.insert(h ^ 1 << 40), Ok(true), "round {round}: {h:#x} with another high half");
-        }
-        assert_eq!(set.hashes.len(), 12_000);
-        assert_eq!(set.slots.len(), HashSet64::KEPT_SLOTS, "a table kept between searches");
-        for &h in &hashes {
-            assert_eq!(set.insert(h), Ok(false), "round {round}: {h:#x} was inserted");
-            assert_eq!(set.insert(h ^ 1 << 40), Ok(false));
-        }
-        set.clear();
-        assert!(set.slots.iter().all(|&slot| slot == 0), "round {round}: cleared");
-    }
-}
-
-/// The open list pops in the order of a binary heap on (priority, newest node).
-#[test]
-fn open_list_pops_best_then_newest() {
-    let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
-    let mut nodes = Vec::new();
-    let mut open = Open::default();
-    open.reserve(40).unwrap();
-    let mut heap = std::collections::BinaryHeap::new();
-    for _ in 0..2_000 {
-        if next().is_multiple_of(3) {
-            let expected = heap.pop().map(|std::cmp::Reverse((_, std::cmp::Reverse(id)))| id);
-            assert_eq!(open.pop(&nodes), expected);
-        } else {
-            let id = nodes.len() as u32;
-            let priority = (next() % 40) as u32;
-            nodes.push(Node { parent: ROOT, link: NONE, mv: Move::single(Pile::cell(0), Pile::cell(1)), depth: 0 });
-            open.push(&mut nodes, id, priority);
-            heap.push(std::cmp::Reverse((priority, std::cmp::Reverse(id))));
-        }
-    }
-    while let Some(std::cmp::Reverse((_, std::cmp::Reverse(id)))) = heap.pop() {
-        assert_eq!(open.pop(&nodes), Some(id));
-    }
-    assert_eq!(open.pop(&nodes), None);
 }
 
 /// The moves skipped are those the rules' reading calls run-breaking or needless, given

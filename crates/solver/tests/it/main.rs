@@ -9,4 +9,5 @@ mod optimal;
 mod presets;
 #[cfg(feature = "serde")]
 mod serde;
+mod shared;
 mod thesis;

@@ -143,3 +143,22 @@ fn evolved_weights_and_policies_solve_with_verified_solutions() {
         assert!(end.is_won());
     }
 }
+
+/// The command-line names, as the crate's README and `freecell --help` list them: each is
+/// one preset's `Display`, parses back to it with `FromStr`, and `fast` is the default.
+#[test]
+fn every_preset_displays_its_command_line_name_and_parses_back() {
+    const NAMES: [&str; 10] =
+        ["fast", "hsd", "hsd-heineman", "ida-hsdh", "bfs", "dfs", "ga", "bestfirst", "goals", "optimal"];
+    let mut shown: Vec<String> = Preset::ALL.iter().map(ToString::to_string).collect();
+    shown.sort();
+    let mut names = NAMES.map(str::to_owned).to_vec();
+    names.sort();
+    assert_eq!(shown, names, "one preset per command-line name");
+    for preset in Preset::ALL {
+        assert_eq!(preset.to_string().parse::<Preset>(), Ok(preset), "{preset}");
+    }
+    assert_eq!(Preset::default(), Preset::Fast);
+    assert_eq!(Preset::default().to_string(), "fast");
+    assert!("Fast".parse::<Preset>().is_err(), "names are case-sensitive, as on the command line");
+}

@@ -1,11 +1,11 @@
-//! A two-level bucket priority queue for small integer priorities.
+//! [`BucketQueue`]: a two-level bucket priority queue for small integer priorities.
 
 use std::mem::size_of;
 
-use crate::Reason;
-use crate::mem::{growth, push, reserve_exact, vec_bytes};
+use super::OutOfMemory;
+use super::bytes::{growth, held, push, reserve_exact};
 
-/// How A*-family engines order nodes of equal priority.
+/// How A*-family engines (and [`BucketQueue`]) order nodes of equal priority.
 ///
 /// # Examples
 ///
@@ -28,7 +28,7 @@ pub enum TieBreak {
 /// node's cost has since dropped), so an entry takes 4 bytes.
 type Entry = u32;
 
-#[derive(Default)]
+#[derive(Clone, Debug, Default)]
 struct Bucket {
     /// Sub-buckets by path cost; within one, last in first out.
     subs: Vec<Vec<Entry>>,
@@ -40,14 +40,44 @@ struct Bucket {
 /// Sub-bucket vectors of at least this many entries are recycled when they empty.
 const RECYCLE_AT: usize = 4096;
 
-/// Priority queue over `(f, g, id)`: buckets by `f`, sub-buckets by `g`, 4-byte entries.
+/// Priority queue over `(f, g, id)` for small integer priorities: buckets by `f`, sub-buckets
+/// by `g`, 4-byte entries. It pops the lowest `f`, ties broken on `g` by its [`TieBreak`], then
+/// the newest entry (last in, first out).
 ///
+/// Both levels are vectors indexed by the priority, so `f` and `g` must stay small (path
+/// costs and estimates of a puzzle, not arbitrary `u32`s): the queue holds a bucket for every
+/// `f` up to the largest pushed. Pushes below the lowest `f` popped are allowed (the cursor
+/// moves back), as A* with an inconsistent heuristic needs.
+///
+/// An entry's `g` is its sub-bucket's index, so an entry takes 4 bytes; A* compares the `g`
+/// popped with the node's current path cost to skip entries made stale by a cheaper path.
 /// A* drains the buckets of low `f` for good and fills ones of higher `f`: a sub-bucket that
 /// empties gives its vector to a pool of spares, and a sub-bucket that needs room takes a larger
 /// spare before it allocates. Entries popped long ago so stop holding memory: the queue's peak
 /// follows the entries live at once rather than all ever pushed (on Korf's 15-puzzle #42 with
-/// A*, about half as many).
-pub(crate) struct BucketQueue {
+/// A*, about half as many). [`growth`](Self::growth) says exactly what a push would allocate.
+///
+/// # Examples
+///
+/// ```
+/// use freecell_search::TieBreak;
+/// use freecell_search::containers::BucketQueue;
+///
+/// let mut queue = BucketQueue::new();
+/// queue.clear(TieBreak::LargerG);
+/// for (f, g, id) in [(5, 1, 10), (3, 0, 11), (5, 4, 12), (3, 0, 13)] {
+///     queue.push(f, g, id)?;
+/// }
+/// // (f, id, g): the lowest f, the newest of equals, then the larger g.
+/// assert_eq!(queue.pop(), Some((3, 13, 0)));
+/// assert_eq!(queue.pop(), Some((3, 11, 0)));
+/// assert_eq!(queue.pop(), Some((5, 12, 4)));
+/// assert_eq!(queue.pop(), Some((5, 10, 1)));
+/// assert_eq!(queue.pop(), None);
+/// # Ok::<(), freecell_search::containers::OutOfMemory>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct BucketQueue {
     buckets: Vec<Bucket>,
     /// Emptied sub-bucket vectors, kept for reuse. Its capacity covers every sub-bucket, so
     /// recycling never allocates.
@@ -62,8 +92,15 @@ pub(crate) struct BucketQueue {
     tie: TieBreak,
 }
 
+impl Default for BucketQueue {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 impl BucketQueue {
-    pub(crate) fn new() -> Self {
+    /// An empty queue breaking ties to the larger `g`; it allocates on the first push.
+    pub fn new() -> Self {
         Self {
             buckets: Vec::new(),
             spare: Vec::new(),
@@ -75,8 +112,8 @@ impl BucketQueue {
         }
     }
 
-    /// Empties the queue, keeping capacity.
-    pub(crate) fn clear(&mut self, tie: TieBreak) {
+    /// Empties the queue, keeping capacity, and sets how it breaks ties from now on.
+    pub fn clear(&mut self, tie: TieBreak) {
         for b in &mut self.buckets {
             if b.count > 0 {
                 b.subs.iter_mut().for_each(Vec::clear);
@@ -89,8 +126,19 @@ impl BucketQueue {
         self.tie = tie;
     }
 
-    pub(crate) fn bytes(&self) -> usize {
-        vec_bytes(&self.buckets) + vec_bytes(&self.spare) + self.inner_bytes
+    /// Entries queued.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether no entry is queued.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Bytes held: the bucket and spare vectors, and every sub-bucket's, by capacity.
+    pub fn bytes(&self) -> usize {
+        held(&self.buckets) + held(&self.spare) + self.inner_bytes
     }
 
     /// Whether pushing onto sub-bucket vector `v` takes the last spare instead of growing `v`:
@@ -108,7 +156,7 @@ impl BucketQueue {
 
     /// Bytes that [`push`](Self::push)ing `(f, g)` adds.
     #[allow(clippy::many_single_char_names)]
-    pub(crate) fn growth(&self, f: u32, g: u32) -> usize {
+    pub fn growth(&self, f: u32, g: u32) -> usize {
         let (f, s) = (f as usize, g as usize);
         let mut extra = 0;
         let fresh = || if self.takes_spare(&Vec::new()) { 0 } else { growth(&Vec::<Entry>::new()) };
@@ -127,11 +175,15 @@ impl BucketQueue {
     }
 
     /// Queues node `id` with priority `f` and path cost `g`; grows exactly as
-    /// [`growth`](Self::growth) predicted. `Err` (nothing queued) when the allocator
-    /// refuses the growth.
+    /// [`growth`](Self::growth) predicted. [`OutOfMemory`] (nothing queued) when the
+    /// allocator refuses the growth.
+    ///
+    /// # Errors
+    ///
+    /// [`OutOfMemory`] when the allocator refuses the growth; nothing is queued.
     #[inline(always)]
     #[allow(clippy::inline_always)] // A*'s loop; with the `Result`, LLVM stopped inlining it
-    pub(crate) fn push(&mut self, f: u32, g: u32, id: u32) -> Result<(), Reason> {
+    pub fn push(&mut self, f: u32, g: u32, id: u32) -> Result<(), OutOfMemory> {
         let (fi, s) = (f as usize, g as usize);
         // Fast path: the sub-bucket exists and has room.
         if let Some(b) = self.buckets.get_mut(fi)
@@ -162,7 +214,7 @@ impl BucketQueue {
     #[cold]
     #[inline(never)]
     #[allow(clippy::many_single_char_names)]
-    fn push_growing(&mut self, fi: usize, s: usize, id: u32) -> Result<(), Reason> {
+    fn push_growing(&mut self, fi: usize, s: usize, id: u32) -> Result<(), OutOfMemory> {
         if fi >= self.buckets.len() {
             let before = self.buckets.capacity();
             if fi + 1 > before {
@@ -217,7 +269,7 @@ impl BucketQueue {
 
     /// Removes the entry with the lowest `f`, ties broken as configured: `(f, id, g)`.
     #[inline]
-    pub(crate) fn pop(&mut self) -> Option<(u32, u32, u32)> {
+    pub fn pop(&mut self) -> Option<(u32, u32, u32)> {
         if self.len == 0 {
             return None;
         }
@@ -249,6 +301,8 @@ impl BucketQueue {
 mod tests {
     use std::cmp::Reverse;
     use std::collections::BTreeSet;
+
+    use proptest::prelude::*;
 
     use super::*;
 
@@ -306,5 +360,32 @@ mod tests {
             assert!(model.is_empty());
         }
         assert!(recycled > 0, "the test should exercise recycling");
+    }
+
+    proptest! {
+        /// Any pushes and pops, priorities rising or falling (an inconsistent heuristic), under
+        /// either tie-break: the reference order, and exact growth.
+        #[test]
+        fn any_pushes_and_pops_follow_the_reference(
+            larger in any::<bool>(),
+            ops in prop::collection::vec(prop::option::weighted(0.7, (0u32..40, 0u32..12)), 0..600),
+        ) {
+            let tie = if larger { TieBreak::LargerG } else { TieBreak::SmallerG };
+            let mut q = BucketQueue::new();
+            q.clear(tie);
+            let mut model = Model::new();
+            for (seq, op) in ops.into_iter().enumerate() {
+                if let Some((f, g)) = op {
+                        let (before, predicted) = (q.bytes(), q.growth(f, g));
+                        q.push(f, g, seq as u32).unwrap();
+                        prop_assert_eq!(q.bytes() - before, predicted);
+                        model.insert((f, order_g(tie, g), Reverse(seq), g));
+                } else {
+                        let want = model.pop_first().map(|(f, _, Reverse(seq), g)| (f, seq as u32, g));
+                        prop_assert_eq!(q.pop(), want);
+                }
+                prop_assert_eq!(q.len(), model.len());
+            }
+        }
     }
 }

@@ -1,8 +1,9 @@
-//! States stored once, in an arena indexed by [`NodeId`], with parents as ids.
+//! [`Arena`]: states stored once, indexed by [`NodeId`], with parents as ids.
 
 use std::mem::size_of;
 
-use crate::mem::{IdTable, growth, push, reserve_exact, room, vec_bytes};
+use super::bytes::{growth, held, push, reserve_exact, room};
+use super::{IdTable, OutOfMemory};
 use crate::{Reason, SearchProblem};
 
 /// The index of a stored node in an engine's arena.
@@ -28,91 +29,157 @@ impl NodeId {
     }
 }
 
-/// The parent of the root.
-pub(crate) const NO_PARENT: u32 = u32::MAX;
+/// The parent of the root (the first node stored), as [`Arena::parent`] gives it.
+pub const NO_PARENT: u32 = u32::MAX;
 
-/// Node storage plus a key index over it, struct-of-arrays so that nothing is padding.
+/// Node storage plus a key index over it, struct-of-arrays so that nothing is padding: what
+/// the stored-state engines (breadth-first, A*, beam) keep of every node they generate.
 ///
-/// Per node: the state, a `u32` parent and a path cost (1 byte while all fit, see [`Costs`]),
-/// each in its own vector, plus one 4-byte index slot (at most 7/8 full). Moves are not
+/// Per node: the state, a `u32` parent and a path cost (1 byte while all fit, see `Costs`),
+/// each in its own vector, plus one 4-byte [`IdTable`] slot (at most 7/8 full). Moves are not
 /// stored: [`path`](Arena::path) finds them again by replaying the solution. Keys are not
 /// stored either: the index keeps ids with a few hash bits as tags and recomputes a stored
-/// state's key only when tags match.
-pub(crate) struct Arena<P: SearchProblem + ?Sized> {
+/// state's key only when tags match. Ids are `u32`s; the first node stored (id 0) is the
+/// root, whose parent is [`NO_PARENT`].
+///
+/// # Examples
+///
+/// ```
+/// use freecell_search::containers::{Arena, NO_PARENT};
+/// use freecell_search::{ByCopy, SearchProblem};
+///
+/// /// Counting up by one or two.
+/// struct Steps;
+/// impl SearchProblem for Steps {
+///     type State = u32;
+///     type Move = u32;
+///     type Key = u32;
+///     type Backtrack = ByCopy;
+///     fn is_goal(&self, s: &u32) -> bool { *s == 5 }
+///     fn moves(&self, _: &u32, out: &mut Vec<u32>) { out.extend([1, 2]) }
+///     fn apply(&self, s: &mut u32, step: u32) { *s += step }
+///     fn key(&self, s: &u32) -> u32 { *s }
+/// }
+///
+/// let mut arena = Arena::<Steps>::new();
+/// let mut store = |arena: &mut Arena<Steps>, state: u32, parent: u32, g: u32| {
+///     arena.make_room(&Steps)?;
+///     match arena.find(&Steps, &state, &state) {
+///         Ok(id) => Ok(id),
+///         Err(at) => arena.insert(at, state, parent, g),
+///     }
+/// };
+/// let root = store(&mut arena, 0, NO_PARENT, 0)?;
+/// let one = store(&mut arena, 1, root, 1)?;
+/// let two = store(&mut arena, 2, one, 2)?;
+/// assert_eq!(store(&mut arena, 2, root, 1)?, two); // stored once: the caller relinks it
+/// arena.relink(two, root, 1);
+/// assert_eq!((arena.len(), arena.parent(two), arena.g(two)), (3, root, 1));
+/// // The moves are found again by replaying the path: the one step of cost 1 from 0 to 2.
+/// assert_eq!(arena.path(&Steps, two), Some(vec![2]));
+/// # Ok::<(), freecell_search::Reason>(())
+/// ```
+pub struct Arena<P: SearchProblem + ?Sized> {
     states: Vec<P::State>,
     parents: Vec<u32>,
     costs: Costs,
     index: IdTable,
 }
 
+impl<P: SearchProblem + ?Sized> std::fmt::Debug for Arena<P> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Arena").field("len", &self.len()).field("bytes", &self.bytes()).finish_non_exhaustive()
+    }
+}
+
+impl<P: SearchProblem + ?Sized> Default for Arena<P> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 impl<P: SearchProblem + ?Sized> Arena<P> {
-    pub(crate) fn new() -> Self {
+    /// An empty arena; it allocates on the first node.
+    pub fn new() -> Self {
         Self { states: Vec::new(), parents: Vec::new(), costs: Costs::Tiny(Vec::new()), index: IdTable::new() }
     }
 
-    pub(crate) fn clear(&mut self) {
+    /// Empties the arena, keeping its capacity.
+    pub fn clear(&mut self) {
         self.states.clear();
         self.parents.clear();
         self.costs.clear();
         self.index.clear();
     }
 
+    /// Nodes stored.
     #[inline]
-    pub(crate) fn len(&self) -> usize {
+    pub fn len(&self) -> usize {
         self.states.len()
+    }
+
+    /// Whether no node is stored.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.states.is_empty()
     }
 
     /// The state of node `id`.
     #[inline]
-    pub(crate) fn state(&self, id: u32) -> &P::State {
+    pub fn state(&self, id: u32) -> &P::State {
         &self.states[id as usize]
     }
 
     /// The parent of node `id` ([`NO_PARENT`] for the root).
     #[inline]
-    pub(crate) fn parent(&self, id: u32) -> u32 {
+    pub fn parent(&self, id: u32) -> u32 {
         self.parents[id as usize]
     }
 
     /// The path cost of node `id`.
     #[inline]
-    pub(crate) fn g(&self, id: u32) -> u32 {
+    pub fn g(&self, id: u32) -> u32 {
         self.costs.get(id as usize)
     }
 
     /// Records a cheaper path to node `id` (not the root): cost `g`, from `parent`.
     #[inline]
-    pub(crate) fn relink(&mut self, id: u32, parent: u32, g: u32) {
+    pub fn relink(&mut self, id: u32, parent: u32, g: u32) {
         let i = id as usize;
         self.costs.set(i, g);
         self.parents[i] = parent;
     }
 
-    pub(crate) fn bytes(&self) -> usize {
-        vec_bytes(&self.states) + vec_bytes(&self.parents) + self.costs.bytes() + self.index.bytes()
+    /// Bytes held: the node vectors and the index, by capacity.
+    pub fn bytes(&self) -> usize {
+        held(&self.states) + held(&self.parents) + self.costs.bytes() + self.index.bytes()
     }
 
     /// Bytes that adding one node of path cost `g` (and indexing it) adds.
     #[inline]
-    pub(crate) fn growth_one(&self, g: u32) -> usize {
+    pub fn growth_one(&self, g: u32) -> usize {
         growth(&self.states) + growth(&self.parents) + self.costs.growth(g) + self.index.growth()
     }
 
     /// Inline bytes per stored node (without index slots or spare capacity), path costs taken
     /// as 1 byte (true while they all fit in a `u8`).
-    pub(crate) fn node_size() -> usize {
+    pub fn node_size() -> usize {
         size_of::<P::State>() + size_of::<u32>() + size_of::<u8>()
     }
 
     /// Grows the index, if needed, so that one more node can be indexed (the caller checked
-    /// [`growth_one`](Self::growth_one) against the budget). `Err` when the allocator
-    /// refuses: the search must then end, and the arena is only fit to be cleared.
+    /// [`growth_one`](Self::growth_one) against the budget). [`OutOfMemory`] when the
+    /// allocator refuses: the search must then end, and the arena is only fit to be cleared.
     ///
     /// Apart from [`find`](Self::find), whose result then stays small: with the refusal in
     /// it, LLVM stopped inlining the problem's move application into breadth-first search
     /// (5 % more instructions).
+    ///
+    /// # Errors
+    ///
+    /// [`OutOfMemory`] when the allocator refuses the larger index (see above).
     #[inline]
-    pub(crate) fn make_room(&mut self, problem: &P) -> Result<(), Reason> {
+    pub fn make_room(&mut self, problem: &P) -> Result<(), OutOfMemory> {
         let states = &self.states;
         // On growth, every stored node is indexed again by the same hash function.
         self.index.reserve_one_hashed(|id| {
@@ -127,8 +194,13 @@ impl<P: SearchProblem + ?Sized> Arena<P> {
     /// The index hashes with the problem's
     /// [`state_key_hash`](SearchProblem::state_key_hash), which a state may keep up to date
     /// as it changes (FreeCell's boards do).
+    ///
+    /// # Errors
+    ///
+    /// `Err((hash, slot))`: the key is not stored, and [`insert`](Self::insert) would store
+    /// it at that slot.
     #[inline]
-    pub(crate) fn find(&self, problem: &P, state: &P::State, key: &P::Key) -> Result<u32, (u64, usize)> {
+    pub fn find(&self, problem: &P, state: &P::State, key: &P::Key) -> Result<u32, (u64, usize)> {
         self.find_hashed(problem, key, problem.state_key_hash(state, key))
     }
 
@@ -138,22 +210,33 @@ impl<P: SearchProblem + ?Sized> Arena<P> {
     /// and overlap, where probing child after child would wait for each miss in turn (a probe
     /// branches on what it loads).
     #[inline]
-    pub(crate) fn prefetch(&self, hash: u64) {
+    pub fn prefetch(&self, hash: u64) {
         self.index.prefetch(hash);
     }
 
     /// [`find`](Self::find) with the hash (`state_key_hash`) already computed.
+    ///
+    /// # Errors
+    ///
+    /// As [`find`](Self::find).
     #[inline]
-    pub(crate) fn find_hashed(&self, problem: &P, key: &P::Key, hash: u64) -> Result<u32, (u64, usize)> {
+    pub fn find_hashed(&self, problem: &P, key: &P::Key, hash: u64) -> Result<u32, (u64, usize)> {
         let states = &self.states;
         self.index.probe(hash, |id| problem.key(&states[id as usize]) == *key).map_err(|slot| (hash, slot))
     }
 
-    /// Stores a node at the slot [`find`](Self::find) returned. If the allocator refuses
-    /// the room, nothing is stored.
+    /// Stores a node at the slot [`find`](Self::find) returned (nothing stored since) and
+    /// returns its id. If the allocator refuses the room, nothing is stored and the error is
+    /// [`Reason::Budget`]`(`[`Limit::Bytes`](crate::Limit::Bytes)`)`; an arena of
+    /// `u32::MAX` nodes is full ([`Reason::Capacity`]).
+    ///
+    /// # Errors
+    ///
+    /// [`Reason::Budget`]`(`[`Limit::Bytes`](crate::Limit::Bytes)`)` when the allocator
+    /// refuses the room, [`Reason::Capacity`] when the arena is full.
     #[inline(always)]
     #[allow(clippy::inline_always)] // A*'s hot loop: left to itself, LLVM calls it
-    pub(crate) fn insert(&mut self, at: (u64, usize), state: P::State, parent: u32, g: u32) -> Result<u32, Reason> {
+    pub fn insert(&mut self, at: (u64, usize), state: P::State, parent: u32, g: u32) -> Result<u32, Reason> {
         let id = self.states.len();
         if id >= NO_PARENT as usize {
             return Err(Reason::Capacity);
@@ -179,7 +262,7 @@ impl<P: SearchProblem + ?Sized> Arena<P> {
     /// a stored move could name the wrong cascade. `None` if a step cannot be replayed: the
     /// problem broke the [`SearchProblem::key`] contract (states of equal keys must be
     /// interchangeable).
-    pub(crate) fn path(&self, problem: &P, id: u32) -> Option<Vec<P::Move>> {
+    pub fn path(&self, problem: &P, id: u32) -> Option<Vec<P::Move>> {
         let ids = || std::iter::successors(Some(id), |&at| Some(self.parents[at as usize])).take_while(|&at| at != 0);
         let mut chain: Vec<u32> = Vec::with_capacity(ids().count());
         chain.extend(ids());
@@ -247,9 +330,9 @@ impl Costs {
 
     fn bytes(&self) -> usize {
         match self {
-            Costs::Tiny(v) => vec_bytes(v),
-            Costs::Narrow(v) => vec_bytes(v),
-            Costs::Wide(v) => vec_bytes(v),
+            Costs::Tiny(v) => held(v),
+            Costs::Narrow(v) => held(v),
+            Costs::Wide(v) => held(v),
         }
     }
 
@@ -274,7 +357,7 @@ impl Costs {
     /// Pushes `g`; if the allocator refuses the room, nothing changes.
     #[inline(always)]
     #[allow(clippy::inline_always)] // A*'s hot loop: left to itself, LLVM calls it
-    fn push(&mut self, g: u32) -> Result<(), Reason> {
+    fn push(&mut self, g: u32) -> Result<(), OutOfMemory> {
         match self {
             Costs::Tiny(v) if let Ok(g) = u8::try_from(g) => push(v, g),
             Costs::Narrow(v) if let Ok(g) = u16::try_from(g) => push(v, g),
@@ -286,8 +369,8 @@ impl Costs {
     /// Pushes `g`, too large for the current width, switching to the width it needs.
     #[cold]
     #[inline(never)]
-    fn widen(&mut self, g: u32) -> Result<(), Reason> {
-        fn wider<T: Copy, U: From<T>>(v: &Vec<T>, last: U) -> Result<Vec<U>, Reason> {
+    fn widen(&mut self, g: u32) -> Result<(), OutOfMemory> {
+        fn wider<T: Copy, U: From<T>>(v: &Vec<T>, last: U) -> Result<Vec<U>, OutOfMemory> {
             let mut wide = Vec::new();
             reserve_exact(&mut wide, widened_capacity(v))?;
             wide.extend(v.iter().map(|&c| U::from(c)));

@@ -1,0 +1,197 @@
+//! [`IdTable`]: an index of ids into storage kept elsewhere, 4 bytes a slot.
+
+use std::mem::size_of;
+
+use super::OutOfMemory;
+use super::bytes::{held, next_capacity, zeroed};
+use super::over_load;
+
+/// An index over items stored elsewhere (an arena, a vector of keys), found by their 64-bit
+/// hashes: each slot is one `u32`, `0` when empty, else the item's `id + 1` in the low bits and
+/// a tag (bits of the hash) in the spare high bits. Keys are compared by the caller, looking
+/// at its storage, and only when tags match, so duplicate detection stays exact. Slot
+/// positions come from the hash by multiply-shift, so the table needs no power-of-two size:
+/// it is at most 7/8 full and grows by ×1.5 like the vectors.
+///
+/// Ids are `0, 1, 2, …` in the order they are filled (the table re-indexes `0..len` when it
+/// grows). It is rebuilt from the caller's storage when it grows, the old slots freed first,
+/// so growing never holds two tables at once: the memory peak is the new table, as
+/// [`growth`](Self::growth) says.
+///
+/// # Examples
+///
+/// ```
+/// use freecell_search::containers::IdTable;
+///
+/// // Words stored in a vector, indexed by a toy hash.
+/// let hash = |word: &str| word.bytes().fold(7u64, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b)));
+/// let mut words: Vec<&str> = Vec::new();
+/// let mut index = IdTable::new();
+/// for word in ["fox", "dog", "fox"] {
+///     index.reserve_one_hashed(|id| hash(words[id as usize]))?;
+///     if let Err(slot) = index.probe(hash(word), |id| words[id as usize] == word) {
+///         index.fill(slot, hash(word), words.len() as u32);
+///         words.push(word);
+///     }
+/// }
+/// assert_eq!(words, ["fox", "dog"]);
+/// assert_eq!(index.probe(hash("dog"), |id| words[id as usize] == "dog"), Ok(1));
+/// # Ok::<(), freecell_search::containers::OutOfMemory>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct IdTable {
+    slots: Vec<u32>,
+    len: usize,
+    /// The high bits of a slot that hold the tag (the low ones hold `id + 1`).
+    tag_mask: u32,
+}
+
+impl IdTable {
+    /// An empty table. Its users give it 64-bit hashes: their high bits pick the home
+    /// slot, their low 32 bits give tags.
+    pub fn new() -> Self {
+        Self { slots: Vec::new(), len: 0, tag_mask: 0 }
+    }
+
+    #[inline]
+    fn home(&self, hash: u64) -> usize {
+        ((u128::from(hash) * self.slots.len() as u128) >> 64) as usize
+    }
+
+    /// Ids indexed.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether no id is indexed.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Bytes held (the slots, by capacity).
+    pub fn bytes(&self) -> usize {
+        held(&self.slots)
+    }
+
+    /// The slot count after the next growth.
+    fn grown(&self) -> usize {
+        next_capacity(self.slots.len())
+    }
+
+    /// Bytes that [`reserve_one_hashed`](Self::reserve_one_hashed) would add (the old table
+    /// is freed before the new one is allocated, so this is also the rise of the peak).
+    pub fn growth(&self) -> usize {
+        if over_load(self.len, self.slots.len()) { (self.grown() - self.slots.len()) * size_of::<u32>() } else { 0 }
+    }
+
+    /// Makes room for one more id. On growth, re-indexes ids `0..len` by `hash_of(id)`, the
+    /// hash id `id` was filled with.
+    ///
+    /// [`OutOfMemory`] if the allocator refuses the larger table. The old slots are freed
+    /// first, so the table is then empty of slots: only [`clear`](Self::clear) may follow.
+    ///
+    /// # Errors
+    ///
+    /// [`OutOfMemory`] when the allocator refuses the larger table. The old slots are freed
+    /// first, so the table is then empty of slots: only [`clear`](Self::clear) may follow.
+    #[inline]
+    pub fn reserve_one_hashed(&mut self, hash_of: impl FnMut(u32) -> u64) -> Result<(), OutOfMemory> {
+        if over_load(self.len, self.slots.len()) { self.grow(hash_of) } else { Ok(()) }
+    }
+
+    /// The growth of [`reserve_one_hashed`](Self::reserve_one_hashed), out of the hot path.
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, mut hash_of: impl FnMut(u32) -> u64) -> Result<(), OutOfMemory> {
+        let new = self.grown();
+        self.slots = Vec::new();
+        self.slots = zeroed(new)?;
+        // Ids stay below `new` (the load limit), so `id + 1` needs the bits of `new`.
+        let id_bits = usize::BITS - new.leading_zeros();
+        self.tag_mask = if id_bits >= 32 { 0 } else { !((1u32 << id_bits) - 1) };
+        for id in 0..self.len as u32 {
+            let hash = hash_of(id);
+            let mut i = self.home(hash);
+            while self.slots[i] != 0 {
+                i += 1;
+                if i == new {
+                    i = 0;
+                }
+            }
+            self.slots[i] = self.tagged(hash, id);
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn tagged(&self, hash: u64, id: u32) -> u32 {
+        (hash as u32 & self.tag_mask) | (id + 1)
+    }
+
+    /// Loads the slot a probe for `hash` reads first, a load whose value is unused, so that it
+    /// is in cache when [`probe`](Self::probe) runs. An engine that calls it for every child
+    /// of a node before probing for any lets the cache misses overlap, where probing child
+    /// after child would wait for each miss in turn (a probe branches on what it loads). The
+    /// table must have slots (see [`reserve_one_hashed`](Self::reserve_one_hashed)).
+    #[inline]
+    pub fn prefetch(&self, hash: u64) {
+        std::hint::black_box(self.slots[self.home(hash)]);
+    }
+
+    /// The id in the slot a probe for `hash` reads first, if that slot's tag is `hash`'s: the
+    /// likeliest match, for a caller that loads its key early (as with
+    /// [`prefetch`](Self::prefetch)) and probes only when that key differs. The table must
+    /// have slots.
+    #[inline]
+    pub fn first(&self, hash: u64) -> Option<u32> {
+        let v = self.slots[self.home(hash)];
+        (v != 0 && v & self.tag_mask == hash as u32 & self.tag_mask).then(|| (v & !self.tag_mask) - 1)
+    }
+
+    /// Finds the id whose key equals the probed one (`same(id)` compares), or the empty slot
+    /// where it would go, for [`fill`](Self::fill). Call
+    /// [`reserve_one_hashed`](Self::reserve_one_hashed) first.
+    ///
+    /// # Errors
+    ///
+    /// `Err(slot)`: no id matches, and `slot` is the empty slot where [`fill`](Self::fill)
+    /// would index one.
+    #[inline]
+    pub fn probe(&self, hash: u64, mut same: impl FnMut(u32) -> bool) -> Result<u32, usize> {
+        let n = self.slots.len();
+        let tag = hash as u32 & self.tag_mask;
+        let mut i = self.home(hash);
+        loop {
+            let v = self.slots[i];
+            if v == 0 {
+                return Err(i);
+            }
+            if v & self.tag_mask == tag {
+                let id = (v & !self.tag_mask) - 1;
+                if same(id) {
+                    return Ok(id);
+                }
+            }
+            i += 1;
+            if i == n {
+                i = 0;
+            }
+        }
+    }
+
+    /// Indexes `id`, the next id (the number of ids indexed so far), whose hash is `hash`, at
+    /// the empty `slot` a [`probe`](Self::probe) for `hash` returned.
+    #[inline]
+    pub fn fill(&mut self, slot: usize, hash: u64, id: u32) {
+        self.slots[slot] = self.tagged(hash, id);
+        self.len += 1;
+    }
+
+    /// Empties the table and keeps its capacity.
+    pub fn clear(&mut self) {
+        if self.len > 0 {
+            self.slots.fill(0);
+            self.len = 0;
+        }
+    }
+}
