@@ -24,6 +24,13 @@ pub(crate) enum Outlook {
     Failed(SolveError),
 }
 
+/// The solver every analysis of a game uses: `fast` within [`BUDGET`]. One solver for the
+/// whole game, so each solve reuses the memory the ones before it grew (the solver's
+/// "warm caches").
+pub(crate) fn solver() -> Solver {
+    Solver::new(Preset::Fast).timeout(BUDGET)
+}
+
 /// The solve of one position and what it has found so far.
 #[derive(Debug)]
 pub(crate) struct Analysis {
@@ -32,9 +39,10 @@ pub(crate) struct Analysis {
 }
 
 impl Analysis {
-    /// Starts analysing `game`'s position in the background.
-    pub(crate) fn start(game: &GameState) -> Analysis {
-        match game.spawn_hint(&Solver::new(Preset::Fast).timeout(BUDGET)) {
+    /// Starts analysing `game`'s position in the background with `solver` (see
+    /// [`solver`]).
+    pub(crate) fn start(game: &GameState, solver: &Solver) -> Analysis {
+        match game.spawn_hint(solver) {
             Ok(pending) => Analysis { pending: Some(pending), outlook: Outlook::Checking },
             Err(error) => Analysis { pending: None, outlook: Outlook::Failed(error) },
         }

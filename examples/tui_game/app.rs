@@ -9,9 +9,11 @@
 use std::time::{Duration, Instant};
 
 use freecell_engine::freecell_deals::SplitMix64;
-use freecell_engine::{Automove, Board, DealNumber, GameState, Move, Pile, PileKind, Replay, Suit, Turn, Verdict};
+use freecell_engine::{
+    Automove, Board, DealNumber, GameState, Move, Pile, PileKind, Replay, Solver, Suit, Turn, Verdict,
+};
 
-use crate::analysis::{Analysis, Outlook};
+use crate::analysis::{self, Analysis, Outlook};
 use crate::finder::{Finder, Found};
 use crate::geometry::Spot;
 
@@ -97,6 +99,9 @@ pub(crate) struct App {
     hint_wanted: bool,
     /// The last thing the game has to say.
     status: String,
+    /// The one solver of every background solve, so that each reuses the memory the
+    /// ones before it grew.
+    solver: Solver,
     /// Draws the random deals.
     rng: SplitMix64,
     quit: bool,
@@ -107,8 +112,10 @@ impl App {
     /// asked for later.
     pub(crate) fn new(board: Board, deal: Deal, seed: u64) -> App {
         let game = new_game(board);
-        let analysis = Analysis::start(&game);
+        let solver = analysis::solver();
+        let analysis = Analysis::start(&game, &solver);
         App {
+            solver,
             game,
             deal,
             analysis,
@@ -494,7 +501,7 @@ impl App {
             self.status = format!("you won in {}! n: a new deal, q: quit", plural(self.game.history().len(), "move"));
         }
         if !matches!(self.mode, Mode::Solving(Some(_))) {
-            self.analysis = Analysis::start(&self.game);
+            self.analysis = Analysis::start(&self.game, &self.solver);
         }
     }
 
@@ -596,7 +603,7 @@ impl App {
     fn find_random_deal(&mut self) {
         self.selection = None;
         self.forget_hint();
-        self.mode = Mode::Finding(Finder::start(&mut self.rng));
+        self.mode = Mode::Finding(Finder::start(&mut self.rng, &self.solver));
         self.say("looking for a winnable deal…");
     }
 }

@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use freecell_engine::freecell_deals::{DealRange, SplitMix64};
-use freecell_engine::{DealNumber, Outcome, Preset, Solution, SolveHandle, Solver};
+use freecell_engine::{DealNumber, Outcome, Solution, SolveHandle, Solver};
 
 /// The deals drawn from: Microsoft's original 32,000, the ones Windows FreeCell offered.
 const RANGE: DealRange = DealRange::MS_32K;
@@ -16,6 +16,8 @@ const BUDGET: Duration = Duration::from_secs(2);
 /// The search for a winnable deal: the candidate being solved and how many came before.
 #[derive(Debug)]
 pub(crate) struct Finder {
+    /// The game's solver, limited to [`BUDGET`] a deal.
+    solver: Solver,
     candidate: DealNumber,
     /// The candidate's solve, or why it could not be started.
     handle: Result<SolveHandle, String>,
@@ -34,10 +36,12 @@ pub(crate) enum Found {
 }
 
 impl Finder {
-    /// Draws the first candidate from `rng` and starts solving it.
-    pub(crate) fn start(rng: &mut SplitMix64) -> Finder {
-        let (candidate, handle) = draw(rng);
-        Finder { candidate, handle, tried: 1 }
+    /// Draws the first candidate from `rng` and starts solving it with a clone of
+    /// `solver` (which shares its warm caches) limited to [`BUDGET`].
+    pub(crate) fn start(rng: &mut SplitMix64, solver: &Solver) -> Finder {
+        let solver = solver.clone().timeout(BUDGET);
+        let (candidate, handle) = draw(rng, &solver);
+        Finder { solver, candidate, handle, tried: 1 }
     }
 
     /// The deal being solved.
@@ -63,29 +67,31 @@ impl Finder {
         {
             return Found::Winnable(self.candidate, solution);
         }
-        (self.candidate, self.handle) = draw(rng);
+        (self.candidate, self.handle) = draw(rng, &self.solver);
         self.tried += 1;
         Found::Searching
     }
 }
 
-/// A deal drawn from [`RANGE`], and its solve started (or why it could not be).
-fn draw(rng: &mut SplitMix64) -> (DealNumber, Result<SolveHandle, String>) {
+/// A deal drawn from [`RANGE`], and its solve by `solver` started (or why it could not be).
+fn draw(rng: &mut SplitMix64, solver: &Solver) -> (DealNumber, Result<SolveHandle, String>) {
     let offset = rng.below(RANGE.len());
     let deal = DealNumber::new(RANGE.first().get() + offset).expect("first + an offset below len is in the range");
-    let solve = Solver::new(Preset::Fast).timeout(BUDGET).spawn(deal.board()).map_err(|error| error.to_string());
-    (deal, solve)
+    (deal, solver.spawn(deal.board()).map_err(|error| error.to_string()))
 }
 
 #[cfg(test)]
 mod tests {
+    use freecell_engine::Preset;
+
     use super::*;
 
     #[test]
     fn a_seed_draws_the_same_deals_every_time() {
         let draws = |seed| {
             let mut rng = SplitMix64::new(seed);
-            (0..5).map(|_| draw(&mut rng).0).collect::<Vec<_>>()
+            let solver = Solver::new(Preset::Fast);
+            (0..5).map(|_| draw(&mut rng, &solver).0).collect::<Vec<_>>()
         };
         let deals = draws(7);
         assert_eq!(deals, draws(7));
@@ -96,7 +102,7 @@ mod tests {
     #[test]
     fn the_search_ends_on_a_deal_it_solved() {
         let mut rng = SplitMix64::new(7);
-        let mut finder = Finder::start(&mut rng);
+        let mut finder = Finder::start(&mut rng, &Solver::new(Preset::Fast));
         let started = std::time::Instant::now();
         let (deal, solution) = loop {
             match finder.poll(&mut rng) {
