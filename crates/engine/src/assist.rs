@@ -125,18 +125,12 @@ pub struct BackgroundHint {
     board: Board,
 }
 
-/// The hint of a solve: the first move of its solution.
-fn hint(report: SolveReport) -> Hint {
-    let next = report.outcome.solution().and_then(|s| s.moves.first().copied());
-    Hint { next, report }
-}
-
 impl BackgroundHint {
     /// The hint once it is ready, without blocking: `None` while the search runs. The
     /// answer is handed out once; later calls return
     /// `Some(Err(SolveError::ResultTaken))`.
     pub fn poll(&mut self) -> Option<Result<Hint, SolveError>> {
-        Some(self.handle.try_result()?.map(hint))
+        Some(self.handle.try_result()?.map(Hint::from))
     }
 
     /// Waits at most `limit` for the hint; on time out, cancels the search and returns
@@ -148,7 +142,7 @@ impl BackgroundHint {
     /// [`SolveError`] for a bug of the solver, or [`SolveError::ResultTaken`] when the
     /// hint was already handed out.
     pub fn wait(&mut self, limit: Duration) -> Result<Hint, SolveError> {
-        self.handle.wait(limit).map(hint)
+        self.handle.wait(limit).map(Hint::from)
     }
 
     /// Whether the hint is for the position `game` is in now (false once a move was

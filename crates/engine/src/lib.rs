@@ -70,6 +70,8 @@
 //!   winnable with a solution, lost, or undecided, never guessed),
 //!   [`hint`](GameState::hint), [`solve`](GameState::solve), and
 //!   [`spawn_hint`](GameState::spawn_hint) (a [`BackgroundHint`] to poll each frame).
+//!   Each takes a `&Solver`: a game keeps one (it is `Send + Sync + Clone`), and its
+//!   caches stay warm from one hint to the next.
 //! - [`Replay`]: a solution played into the game one move at a time, with the automoves the
 //!   game's rule makes as their own steps, to animate an auto-solve.
 //! - [`SavedGame`]: the start position and the turns in standard notation; read back only

@@ -183,6 +183,15 @@ pub struct Hint {
     pub report: SolveReport,
 }
 
+impl From<SolveReport> for Hint {
+    /// The hint of a solve: its solution's first move, if any. What [`Solver::hint`]
+    /// returns, and what a game makes of a [`SolveHandle`](crate::SolveHandle)'s report.
+    fn from(report: SolveReport) -> Hint {
+        let next = report.outcome.solution().and_then(|s| s.moves.first().copied());
+        Hint { next, report }
+    }
+}
+
 /// A failure of the solver itself: never a property of the deal.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
@@ -680,9 +689,7 @@ impl Solver {
     /// # Errors
     /// As [`solve`](Self::solve).
     pub fn hint(&self, board: &Board) -> Result<Hint, SolveError> {
-        let report = self.solve(board)?;
-        let next = report.outcome.solution().and_then(|s| s.moves.first().copied());
-        Ok(Hint { next, report })
+        Ok(self.solve(board)?.into())
     }
 }
 
