@@ -8,7 +8,7 @@
 
 use std::time::{Duration, Instant};
 
-use freecell_engine::freecell_deals::SplitMix64;
+use freecell_engine::SplitMix64;
 use freecell_engine::{
     Automove, Board, DealNumber, GameState, Move, Pile, PileKind, Replay, Solver, Suit, Turn, Verdict,
 };

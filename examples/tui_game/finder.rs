@@ -3,8 +3,8 @@
 
 use std::time::Duration;
 
-use freecell_engine::freecell_deals::{DealRange, SplitMix64};
 use freecell_engine::{DealNumber, Outcome, Solution, SolveHandle, Solver};
+use freecell_engine::{DealRange, SplitMix64};
 
 /// The deals drawn from: Microsoft's original 32,000, the ones Windows FreeCell offered.
 const RANGE: DealRange = DealRange::MS_32K;

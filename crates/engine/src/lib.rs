@@ -78,8 +78,8 @@
 //!   after every move replays, with a [`LoadError`] naming the first bad one.
 //! - Re-exported from the crates below, flat: cards, boards, rules and the game presets,
 //!   moves, notation and verification ([`verify`], [`replay`]) from `freecell-core`; the
-//!   Microsoft deals ([`DealNumber`]) and seeded deals ([`random_layout`]) from
-//!   `freecell-deals`; the [`Solver`], its [`Preset`]s and answers from `freecell-solver`.
+//!   Microsoft deals ([`DealNumber`], ranges of them: [`DealRange`]) and seeded deals
+//!   ([`random_layout`], drawn with [`SplitMix64`]) from `freecell-deals`; the [`Solver`], its [`Preset`]s and answers from `freecell-solver`.
 //!   The three crates themselves are re-exported too ([`freecell_core`],
 //!   [`freecell_deals`], [`freecell_solver`]) for what a game rarely needs (move
 //!   generation buffers, canonical keys, the solver's engines and tuning).
@@ -120,7 +120,9 @@ pub use freecell_core::{
     RulesError, SequenceCapacity, Suit, Verified, VerifyError, VerifyErrorKind, replay, verify,
 };
 // Deals.
-pub use freecell_deals::{DealError, DealNumber, ParseDealError, random_layout, random_layout_with_rules};
+pub use freecell_deals::{
+    DealError, DealIter, DealNumber, DealRange, ParseDealError, SplitMix64, random_layout, random_layout_with_rules,
+};
 // The solver and its answers.
 pub use freecell_solver::{
     Hint, Outcome, ParsePresetError, Preset, Progress, Reason, ReserveAllocator, Solution, SolveError, SolveHandle,
