@@ -57,8 +57,9 @@ fn parse(text: &str) -> Golden {
 fn shape(game: &str) -> Option<(Vec<usize>, usize, usize)> {
     let freecell = vec![7, 7, 7, 7, 6, 6, 6, 6];
     Some(match game {
-        "freecell" | "relaxed-freecell" | "bakers-game" | "kings-only-bakers-game" => (freecell, 0, 0),
-        "streets-and-alleys" => (freecell, 0, 0),
+        "freecell" | "relaxed-freecell" | "bakers-game" | "kings-only-bakers-game" | "streets-and-alleys" => {
+            (freecell, 0, 0)
+        }
         "forecell" | "eight-off" => (vec![6; 8], 4, 0),
         "seahaven-towers" | "relaxed-seahaven-towers" => (vec![5; 10], 2, 0),
         "beleaguered-castle" => (vec![6; 8], 0, 4),
@@ -153,8 +154,8 @@ fn the_games_this_crate_deals_match_pysolfcs_layouts() {
     for game in Game::ALL {
         for deal in DEALS {
             let text = golden(game.name(), deal);
-            let pysol = Board::parse_with_rules(&text, game.rules())
-                .unwrap_or_else(|e| panic!("{} {deal}: {e}", game.name()));
+            let pysol =
+                Board::parse_with_rules(&text, game.rules()).unwrap_or_else(|e| panic!("{} {deal}: {e}", game.name()));
             let ours = DealNumber::try_from(deal).expect("in range").board_for(game);
             assert_eq!(pysol.cascades_text(), ours.cascades_text(), "{} {deal}", game.name());
             assert_eq!(pysol.key(), ours.key(), "{} {deal}", game.name());
