@@ -20,19 +20,24 @@ of states checked" and seconds the wall time of the run that gave the
 verdict; moves_order is that run's -to, empty for the preset's own.
 
 fc-solve's "I could not solve" only means that the moves the search tries
-ran out, and some presets' default moves orders leave legal moves out
-(USAGE.asciidoc, --show-exceeded-limits). So, unless --preset-only is given:
+ran out (USAGE.asciidoc, --show-exceeded-limits), and the presets' default
+moves orders leave legal moves out. So, unless --preset-only is given, the
+verdict `unsolvable` is kept only where it is a proof:
 
-- Simple Simon runs with -to abcdefghi: its preset's order, abcdefgh, lacks
-  "i", moving a run onto a card of another suit, and then calls solvable
-  deals unsolvable (fc-solve's own test suite adds it:
-  t/lib/FC_Solve/CheckResults/Data.pm, "simple_simon1with_i").
 - In the games whose run moves are made of single-card moves (all but the
   relaxed ones and Simple Simon), a deal the preset's search calls
-  unsolvable is searched again with the single-card moves only, -to 01ABCDE
-  (to the foundations, to a parent, to and from cells, to empty cascades),
-  whose exhaustion covers every legal sequence of moves; that run's verdict
-  is the one written.
+  unsolvable is searched again with every single-card move, -to 01ABCDE
+  (to the foundations, to a parent, to and from cells, to empty cascades);
+  that run's verdict is the one written.
+- Relaxed FreeCell, Relaxed Seahaven Towers and Simple Simon have no such
+  move set in fc-solve (their runs move in one piece), so a search that ends
+  without a solution is written `undecided` (with iterations below the
+  limit). Simple Simon also runs with -to abcdefghi: its preset's order,
+  abcdefgh, lacks "i" (a run onto a card of another suit) and then ends
+  after a handful of states on solvable deals; fc-solve's own test suite
+  adds it (t/lib/FC_Solve/CheckResults/Data.pm, "simple_simon1with_i"). Even
+  so it ends on solvable deals: deal 72, solved by a 2011-move replayed
+  solution, after 27 states.
 
 Usage:
     scripts/fc-solve-verdicts.py --fc-solve PATH --game GAME FIRST LAST
@@ -68,8 +73,8 @@ ITERATIONS = re.compile(r"^Total number of states checked is (\d+)\.$",
 MOVES_ORDER = {"simple-simon": "abcdefghi"}
 # Every single-card move: the second search of a deal called unsolvable.
 SINGLE_CARD_ORDER = "01ABCDE"
-NO_SINGLE_CARD_CHECK = {"relaxed-freecell", "relaxed-seahaven-towers",
-                        "simple-simon"}
+NO_COMPLETE_MOVES = {"relaxed-freecell", "relaxed-seahaven-towers",
+                     "simple-simon"}
 
 
 def run(fc_solve, game, board_path, max_iters, freecells, order):
@@ -96,11 +101,13 @@ def verdict(args, board_path):
     order = None if args.preset_only else MOVES_ORDER.get(args.game)
     v, iters, secs = run(args.fc_solve, args.game, board_path,
                          args.max_iters, args.freecells, order)
-    if (v == "unsolvable" and not args.preset_only
-            and args.game not in NO_SINGLE_CARD_CHECK):
-        order = SINGLE_CARD_ORDER
-        v, iters, secs = run(args.fc_solve, args.game, board_path,
-                             args.max_iters, args.freecells, order)
+    if v == "unsolvable" and not args.preset_only:
+        if args.game in NO_COMPLETE_MOVES:
+            v = "undecided"
+        else:
+            order = SINGLE_CARD_ORDER
+            v, iters, secs = run(args.fc_solve, args.game, board_path,
+                                 args.max_iters, args.freecells, order)
     return v, iters, secs, order or ""
 
 
