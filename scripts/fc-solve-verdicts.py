@@ -36,7 +36,7 @@ verdict `unsolvable` is kept only where it is a proof:
   abcdefgh, lacks "i" (a run onto a card of another suit) and then ends
   after a handful of states on solvable deals; fc-solve's own test suite
   adds it (t/lib/FC_Solve/CheckResults/Data.pm, "simple_simon1with_i"). Even
-  so it ends on solvable deals: deal 72, solved by a 2011-move replayed
+  so it ends on solvable deals: deal 72, solved by a 354-move replayed
   solution, after 27 states.
 
 Usage:
