@@ -82,8 +82,10 @@ impl DealNumber {
     ///
     /// For FreeCell and Baker's Game this is the Microsoft deal. Eight Off and Seahaven
     /// Towers take the same shuffled cards and place them their own way (the last 4 or 2
-    /// cards in free cells); that numbering is this crate's, not PySolFC's, whose deals for
-    /// those games come from a different generator.
+    /// cards in free cells). That is PySolFC's deal "ms*n*" of each game, but for which
+    /// cells hold those cards (PySolFC fills Eight Off's cells 1, 3, 5, 7 and Seahaven
+    /// Towers' cells 2 and 3; this crate the first ones). PySolFC's plain game numbers
+    /// are the same shuffle only below 32000.
     ///
     /// # Examples
     /// ```

@@ -3,6 +3,7 @@
 
 mod messages;
 mod ms_deals;
+mod pysol_layouts;
 mod ranges;
 mod seeded;
 #[cfg(feature = "serde")]
