@@ -110,6 +110,7 @@ mod guide;
 mod handle;
 mod headroom;
 mod optimal;
+mod outcome;
 mod preset;
 mod problem;
 mod reserve;
@@ -123,6 +124,7 @@ mod watch;
 pub use guide::{Hsdh, Weighted};
 pub use handle::{Progress, SolveHandle};
 pub use optimal::{Below, Bounds};
+pub use outcome::{Hint, Outcome, Reason, Solution, SolveError, SolveReport, SolveStats};
 pub use preset::{
     DEADLOCK_P, DEFAULT_BYTES, DFS_DEPTH, FAST_BYTES, GA_SCALE, IDA_TABLE, LOOKAHEAD, OPTIMAL_BYTES, ParsePresetError,
     Preset,
@@ -130,7 +132,7 @@ pub use preset::{
 pub use problem::{CostModel, FreeCell};
 pub use reserve::{DEFAULT_RESERVE, ReserveAllocator};
 pub use shorten::shorten;
-pub use solver::{Hint, Outcome, Reason, Solution, SolveError, SolveReport, SolveStats, Solver};
+pub use solver::Solver;
 pub use steps::{Step, Steps};
 
 /// The README's examples, compiled and run as doctests so they stay true.
