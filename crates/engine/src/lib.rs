@@ -62,14 +62,17 @@
 //! ```
 //!
 //! # What is here
-//! - [`GameState`]: [`play`](GameState::play) and [`play_notation`](GameState::play_notation)
-//!   return the [`Turn`] they made (the move and its automoves) or a [`PlayError`] naming
-//!   the broken rule; [`undo`](GameState::undo) and [`redo`](GameState::redo) take whole
+//! - [`GameState`]: [`play`](GameState::play), [`play_between`](GameState::play_between)
+//!   (two piles, as a player's two clicks or drag: the card count is inferred) and
+//!   [`play_notation`](GameState::play_notation) return the [`Turn`] they made (the move
+//!   and its automoves) or a [`PlayError`] naming the broken rule; [`undo`](GameState::undo) and [`redo`](GameState::redo) take whole
 //!   turns; the auto-play rule is an [`Automove`] ([`Automove::None`] by default).
 //! - The solver from the position on the table: [`GameState::winnable`] (a [`Verdict`]:
 //!   winnable with a solution, lost, or undecided, never guessed),
 //!   [`hint`](GameState::hint), [`solve`](GameState::solve), and
-//!   [`spawn_hint`](GameState::spawn_hint) (a [`BackgroundHint`] to poll each frame).
+//!   [`spawn_hint`](GameState::spawn_hint) (a [`BackgroundHint`] to poll each frame; a
+//!   hint without a move is [`Verdict::from`] its report's outcome, so the same poll tells
+//!   a game that is lost).
 //!   Each takes a `&Solver`: a game keeps one (it is `Send + Sync + Clone`), and its
 //!   caches stay warm from one hint to the next.
 //! - [`Replay`]: a solution played into the game one move at a time, with the automoves the
