@@ -139,7 +139,7 @@ impl Board {
         let written = Written::parse(token)?;
         let to = self.resolve_destination(written.from, written.to);
         // Standard notation: into an empty cascade one card, unless a `v` count says more.
-        let count = written.count.unwrap_or_else(|| self.inferred_count(written.from, to, 1));
+        let count = written.count.unwrap_or_else(|| self.inferred_count(written.from, to, || 1));
         let mv = Move::new(written.from, to, count);
         self.check(mv).map_err(|error| NotationError::Illegal { token: token.to_owned(), error })?;
         Ok(mv)
@@ -183,8 +183,7 @@ impl Board {
     /// ```
     pub fn move_between(&self, from: Pile, to: Pile) -> Result<Move, MoveError> {
         let to = self.resolve_destination(from, to);
-        let into_empty = self.longest_into_empty(from, to);
-        let mv = Move::new(from, to, self.inferred_count(from, to, into_empty));
+        let mv = Move::new(from, to, self.inferred_count(from, to, || self.longest_into_empty(from, to)));
         self.check(mv)?;
         Ok(mv)
     }
@@ -192,18 +191,21 @@ impl Board {
     /// `to`, with a foundation resolved to the suit of the card `from` would move (left
     /// as it is when `from` has none, for [`check`](Board::check) to name the fault).
     fn resolve_destination(&self, from: Pile, to: Pile) -> Pile {
-        match self.movable_card(from) {
-            Some(card) if to.is_foundation() && !from.is_foundation() => Pile::foundation(card.suit()),
-            _ => to,
+        if !to.is_foundation() || from.is_foundation() {
+            return to;
         }
+        self.movable_card(from).map_or(to, |card| Pile::foundation(card.suit()))
     }
 
     /// How many cards go from `from` to `to` when the mover does not say: the run that
-    /// builds on `to`'s top card, `into_empty` into an empty cascade, otherwise one.
-    fn inferred_count(&self, from: Pile, to: Pile, into_empty: u8) -> u8 {
+    /// builds on `to`'s top card, `into_empty()` into an empty cascade, otherwise one.
+    #[inline]
+    fn inferred_count(&self, from: Pile, to: Pile, into_empty: impl FnOnce() -> u8) -> u8 {
         match (from.kind(), to.kind()) {
-            (PileKind::Cascade(_), PileKind::Cascade(b)) if self.cascade_len(b) == 0 => into_empty,
-            (PileKind::Cascade(a), PileKind::Cascade(b)) => self.fitting_run(a, b).unwrap_or(1),
+            (PileKind::Cascade(a), PileKind::Cascade(b)) => self.fitting_run(a, b).unwrap_or_else(|| {
+                // No run fits: `b` is empty, or nothing builds on its top card.
+                if self.cascade_len(b) == 0 { into_empty() } else { 1 }
+            }),
             _ => 1,
         }
     }
