@@ -89,10 +89,26 @@
 //! - [`prelude`]: the names a game loop uses, for a glob import.
 //!
 //! # Build settings
-//! Optimise the solver's crates in your debug builds, or hints take about 19 times the
-//! CPU; the workspace README's "Using the crates" gives the `[profile.dev.package]`
-//! tables. To survive running out of memory mid-search, install
-//! [`ReserveAllocator`] as the global allocator (see `freecell-solver`).
+//! Cargo's `dev` profile does not optimise dependencies, and unoptimised the solver takes
+//! about 19 times the CPU for a hint. Optimise these crates in your game's debug builds
+//! with one table each in its `Cargo.toml` (Cargo takes package names there, not
+//! patterns; `[profile.dev.package."*"]` optimises every dependency instead):
+//! ```toml
+//! [profile.dev.package.freecell-core]
+//! opt-level = 3
+//! [profile.dev.package.freecell-search]
+//! opt-level = 3
+//! [profile.dev.package.freecell-heuristics]
+//! opt-level = 3
+//! [profile.dev.package.freecell-solver]
+//! opt-level = 3
+//! [profile.dev.package.freecell-deals]
+//! opt-level = 3
+//! [profile.dev.package.freecell-engine]
+//! opt-level = 3
+//! ```
+//! To survive running out of memory mid-search, install [`ReserveAllocator`] as the
+//! global allocator (see `freecell-solver`).
 //!
 //! # Features
 //! - `serde`: [`GameState`] serialises as its [`SavedGame`] (the start position and the
