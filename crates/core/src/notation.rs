@@ -159,6 +159,9 @@ impl Board {
     ///   own suit is used.
     /// - To or from a free cell: one card.
     ///
+    /// The piles for which it is `Ok` are where the cards on `from` can go: what a game
+    /// highlights when the player picks them up.
+    ///
     /// # Errors
     /// [`MoveError`] naming the rule the inferred move breaks, exactly as
     /// [`check`](Board::check) would: an empty source, cards that do not build on the
