@@ -150,12 +150,17 @@ fn two_piles_play_the_move_a_player_means() {
     game.undo();
     // Errors change nothing.
     let before = game.clone();
-    for (from, to) in [
-        (Pile::cascade(5), Pile::cell(0)),
-        (Pile::foundation(Suit::Clubs), Pile::cell(0)),
-        (Pile::cascade(0), Pile::cascade(0)),
+    let ten = Pile::cascade(9); // the rules have eight
+    for (from, to, message) in [
+        (Pile::cascade(5), Pile::cell(0), "cascade 6 is empty"),
+        (Pile::foundation(Suit::Clubs), Pile::cell(0), "cards cannot be taken back from the C foundation"),
+        (Pile::cascade(0), Pile::cascade(0), "a move needs two different piles, but both are cascade 1"),
+        (ten, Pile::cascade(3), "cascade 10 does not exist in this game"),
+        (Pile::cascade(2), ten, "cascade 10 does not exist in this game"),
     ] {
-        assert!(matches!(game.play_between(from, to), Err(PlayError::Illegal(_))), "{from} to {to}");
+        let error = game.play_between(from, to).unwrap_err();
+        assert!(matches!(error, PlayError::Illegal(_)), "{error:?}");
+        assert_eq!(error.to_string(), message);
     }
     assert_eq!(game, before);
 }
