@@ -382,7 +382,7 @@ impl Solver {
             let (report, bounds) = search_optimal(self.optimal, &mut caches, problem, start, budget, &mut watch);
             (report, Some(bounds))
         } else {
-            (search(preset, self.guide.as_deref(), &mut caches, problem, start, budget, &mut watch), None)
+            (search(self, &mut caches, problem, start, budget, &mut watch), None)
         };
         watch.record(&report.stats);
         if watch.short_of_memory() {
@@ -501,18 +501,28 @@ fn search_optimal(
     (report, Bounds { initial, reached, below: None })
 }
 
-/// Runs `preset`'s engine on `start`.
+/// Runs `solver`'s engine on `start`.
 fn search(
-    preset: Preset,
-    guide: Option<&Guide>,
+    solver: &Solver,
     caches: &mut Caches,
     problem: FreeCell,
     start: &Board,
     budget: Budget,
     watch: &mut Watch<'_>,
 ) -> Report<Move> {
+    let (preset, guide) = (solver.preset, solver.guide.as_deref());
     match preset {
-        Preset::Fast => fast::run(&mut caches.fast, &mut caches.bfs, start, budget, watch),
+        Preset::Fast => {
+            // Without the caller's limit, a round out of memory may be given more, up to
+            // the share of the machine's memory the module `headroom` gives; the reading
+            // is taken afresh, since the round just allocated.
+            let ceiling = |held: usize| {
+                headroom::forget();
+                headroom::default_limit(None, headroom::available(Instant::now()), held).unwrap_or(0)
+            };
+            let ceiling = solver.max_bytes.is_none().then_some(&ceiling as &dyn Fn(usize) -> usize);
+            fast::run(&mut caches.fast, &mut caches.bfs, start, budget, ceiling, watch)
+        }
         // `Solver::solve` runs it through `search_optimal`, with its settings.
         Preset::Optimal => {
             let settings = optimal::Settings { cost: problem.cost_model(), p: DEADLOCK_P };

@@ -33,7 +33,62 @@ const FIRST_TURN: u64 = 1_000;
 /// doubles it.
 const FIRST_QUANTUM: u64 = 2_000;
 
-/// The `fast` preset: two stages, each under what is left of the solver's limits.
+/// The `fast` preset: [`round`]s of its two stages, the first under the solver's byte
+/// limit (its own or [`FAST_BYTES`]), each later one with twice the bytes, while a round
+/// runs out of memory and `ceiling` allows more.
+///
+/// `ceiling(held)` is the most a round may take when the searches' caches hold `held`
+/// bytes: the memory the machine allows (the `headroom` share of what the process may still
+/// allocate), read afresh at each escalation; `None` when the limit is the caller's, a hard
+/// cap. Why doubling: a round ran out of memory because the space it must store is bigger
+/// than its share, and nothing tells by how much; with each round twice the last, the rounds
+/// before the one that decides cost together at most as much as that one (greedy searches
+/// and the exhaustive search both fill their share at a steady rate), so an escalated
+/// solve costs at most about twice a solve given the right share at once, and takes
+/// log₂(ceiling / share) rounds at most (six from 150 MB to 9 GB). Only running out of
+/// memory escalates: the node limit counts every round's expansions, and a stop (timeout,
+/// cancel) ends the solve at once; both stay undecided, never unsolvable.
+pub(crate) fn run(
+    greedy: &mut Option<Cache>,
+    exhaustive: &mut Option<bfs::Cache<FreeCell>>,
+    start: &Board,
+    budget: Budget,
+    ceiling: Option<&dyn Fn(usize) -> usize>,
+    observer: &mut impl Observer,
+) -> Report<Move> {
+    let mut share = budget.get_max_bytes().unwrap_or(FAST_BYTES);
+    let max_nodes = budget.get_max_expanded();
+    let mut spent = Stats::default();
+    // Whether the patient greedy search saw every position (by its hashes) in an earlier
+    // round: it cannot solve the deal with more memory, so later rounds go straight to the
+    // exhaustive search.
+    let mut greedy_exhausted = false;
+    loop {
+        let mut this = Budget::default().max_bytes(share);
+        if let Some(n) = max_nodes {
+            this = this.max_expanded(n.saturating_sub(spent.expanded));
+        }
+        let (mut report, exhausted) =
+            round(greedy, exhaustive, start, this, !greedy_exhausted, &mut Offset { inner: &mut *observer, base: spent });
+        greedy_exhausted |= exhausted;
+        report.stats = combine(spent, report.stats);
+        spent = report.stats;
+        let out_of_memory = report.outcome == SearchOutcome::Undecided(UndecidedReason::Budget(Limit::Bytes));
+        let Some(ceiling) = ceiling.filter(|_| out_of_memory) else { return report };
+        // The caches' memory counts as free for the next round (the reading counts it as
+        // taken), and goes back before that round starts.
+        let held = greedy.as_ref().map_or(0, Cache::held) + exhaustive.as_ref().map_or(0, bfs::Cache::memory_usage);
+        let allowed = ceiling(held);
+        if allowed <= share {
+            return report;
+        }
+        share = share.saturating_mul(2).min(allowed);
+        *greedy = None;
+        *exhaustive = None;
+    }
+}
+
+/// One round of the `fast` preset: two stages, each under what is left of `budget`.
 ///
 /// 1. Greedy best-first searches, one per evaluation of [`Weights::TURNS`], taking turns
 ///    ([`FIRST_TURN`] expansions for the first, then a quantum each, doubling every round)
@@ -52,21 +107,20 @@ const FIRST_QUANTUM: u64 = 2_000;
 ///    with all the memory, and is the only source of `Unsolvable`.
 ///
 /// [`Sparing`]: super::moves::Sparing
-pub(crate) fn run(
+fn round(
     greedy: &mut Option<Cache>,
     exhaustive: &mut Option<bfs::Cache<FreeCell>>,
     start: &Board,
     budget: Budget,
+    greedy_first: bool,
     observer: &mut impl Observer,
-) -> Report<Move> {
+) -> (Report<Move>, bool) {
     let max_bytes = budget.get_max_bytes().unwrap_or(FAST_BYTES);
     let max_nodes = budget.get_max_expanded();
     let left = |used: u64| max_nodes.map_or(u64::MAX, |n| n.saturating_sub(used));
     if start.is_won() {
-        return Report {
-            outcome: SearchOutcome::Solved(MovePath { moves: Vec::new(), cost: 0 }),
-            stats: Stats::default(),
-        };
+        let outcome = SearchOutcome::Solved(MovePath { moves: Vec::new(), cost: 0 });
+        return (Report { outcome, stats: Stats::default() }, false);
     }
     let searches = &mut greedy.get_or_insert_with(Cache::default).searches;
     let turns = Weights::TURNS;
@@ -98,7 +152,9 @@ pub(crate) fn run(
     let patient = turns.len() - 1;
     // Whether it has started again alone.
     let mut last_stand = false;
-    for (k, quantum) in schedule {
+    // Whether the patient search ran out of positions.
+    let mut exhausted = false;
+    for (k, quantum) in schedule.take_while(|_| greedy_first) {
         if dropped.iter().all(|&d| d) {
             if last_stand {
                 // The patient evaluation ran out of memory alone too. The exhaustive search
@@ -147,7 +203,10 @@ pub(crate) fn run(
             // The patient search keeps every move: out of positions, it saw every reachable
             // one (as far as 64-bit hashes tell), so on to the proof (the schedule never
             // ends: this and the failed last stand are the loop's only ways out).
-            End::Exhausted if !config.spares => break,
+            End::Exhausted if !config.spares => {
+                exhausted = true;
+                break;
+            }
             // Out of memory, or out of positions while skipping moves (which proves
             // nothing): the search gives its memory back and drops out; the others go on.
             End::Bytes | End::Exhausted => {
@@ -157,7 +216,7 @@ pub(crate) fn run(
                 continue;
             }
         };
-        return Report { outcome, stats };
+        return (Report { outcome, stats }, false);
     }
     let stats = total(searches, gone, None);
     // The greedy searches' memory goes back before the exhaustive search starts.
@@ -178,7 +237,7 @@ pub(crate) fn run(
     let cache = exhaustive.get_or_insert_with(bfs::Cache::new);
     let mut report = engine.search(cache, &proof, start, &mut Offset { inner: observer, base: stats });
     report.stats = combine(stats, report.stats);
-    report
+    (report, exhausted)
 }
 
 /// An observer seeing a later stage's counts added to the earlier stages': the solver's
