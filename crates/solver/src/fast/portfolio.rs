@@ -68,8 +68,7 @@ pub(crate) fn run(
         if let Some(n) = max_nodes {
             this = this.max_expanded(n.saturating_sub(spent.expanded));
         }
-        let (mut report, exhausted) =
-            round(greedy, exhaustive, start, this, !greedy_exhausted, &mut Offset { inner: &mut *observer, base: spent });
+        let (mut report, exhausted) = round(greedy, exhaustive, start, this, (!greedy_exhausted, spent), observer);
         greedy_exhausted |= exhausted;
         report.stats = combine(spent, report.stats);
         spent = report.stats;
@@ -88,11 +87,14 @@ pub(crate) fn run(
     }
 }
 
-/// One round of the `fast` preset: two stages, each under what is left of `budget`.
+/// One round of the `fast` preset: two stages, each under what is left of `budget`; with
+/// whether the patient greedy search (below) ran out of positions. `greedy_first`: whether
+/// stage 1 runs (not once a round's patient search ran out of positions); `spent`: the
+/// counts of the earlier rounds, which the observer sees added to this one's.
 ///
 /// 1. Greedy best-first searches, one per evaluation of [`Weights::TURNS`], taking turns
 ///    ([`FIRST_TURN`] expansions for the first, then a quantum each, doubling every round)
-///    and each resuming where it stopped, bounded only by the limits and [`FAST_BYTES`]
+///    and each resuming where it stopped, bounded only by the limits and the round's bytes
 ///    for all of them together. A search that runs long under one evaluation often ends
 ///    fast under another, and no turn's work is thrown away. All but the last skip the
 ///    moves a player would not make ([`Sparing`]); the last, the patient one, keeps every
@@ -112,7 +114,7 @@ fn round(
     exhaustive: &mut Option<bfs::Cache<FreeCell>>,
     start: &Board,
     budget: Budget,
-    greedy_first: bool,
+    (greedy_first, spent): (bool, Stats),
     observer: &mut impl Observer,
 ) -> (Report<Move>, bool) {
     let max_bytes = budget.get_max_bytes().unwrap_or(FAST_BYTES);
@@ -186,7 +188,13 @@ fn round(
         let end = if refused {
             End::Bytes
         } else {
-            searches[k].resume(start, &config, limits, others, &mut Offset { inner: &mut *observer, base })
+            searches[k].resume(
+                start,
+                &config,
+                limits,
+                others,
+                &mut Offset { inner: &mut *observer, base: combine(spent, base) },
+            )
         };
         let stats = total(searches, gone, None);
         let outcome = match end {
@@ -235,7 +243,7 @@ fn round(
     }
     let engine = bfs::Bfs::new(bfs::Config::new().budget(rest));
     let cache = exhaustive.get_or_insert_with(bfs::Cache::new);
-    let mut report = engine.search(cache, &proof, start, &mut Offset { inner: observer, base: stats });
+    let mut report = engine.search(cache, &proof, start, &mut Offset { inner: observer, base: combine(spent, stats) });
     report.stats = combine(stats, report.stats);
     (report, exhausted)
 }
