@@ -212,7 +212,8 @@ impl Solver {
     /// most (see [Warm caches](Self#warm-caches)).
     ///
     /// Without it, the limit fits the machine: the preset's fixed limit (each stage of `fast`
-    /// [`FAST_BYTES`], `optimal`'s A* [`OPTIMAL_BYTES`], every other preset
+    /// [`FAST_BYTES`] at first, doubled while the stages run out of it, up to 3/8 of the
+    /// memory the process may then still allocate; `optimal`'s A* [`OPTIMAL_BYTES`], every other preset
     /// [`DEFAULT_BYTES`]; `optimal`'s low-memory IDA* none), lowered to 3/8 of the memory
     /// the process may still allocate when the solve starts, the bytes the solve's own cache
     /// set already holds counted as free (the pool's idle sets are memory in use, as the
@@ -432,7 +433,7 @@ impl Solver {
 
     /// The byte limit the next solve will apply (`None`: none): [`max_bytes`](Self::max_bytes)
     /// if set, else the preset's default sized to the memory available now (for `fast`, the
-    /// limit of each of its stages), with the cache set the next solve would take from the
+    /// limit of each of its stages in its first round), with the cache set the next solve would take from the
     /// pool (another thread's solve may take it first). Reads the memory available (or the
     /// reading of the last 10 ms).
     ///

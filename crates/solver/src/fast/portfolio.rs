@@ -234,18 +234,25 @@ fn round(
         }
     }
 
-    // 2. Exhaustive, with the same automoves, so that either stage's path is completed by
-    // replaying it with Raymond's rule.
-    let proof = FreeCell::new(MoveModel::Atomic, Automove::Raymond, CostModel::SingleCard);
-    let mut rest = Budget::default().max_bytes(max_bytes);
-    if max_nodes.is_some() {
-        rest = rest.max_expanded(left(stats.expanded));
-    }
-    let engine = bfs::Bfs::new(bfs::Config::new().budget(rest));
-    let cache = exhaustive.get_or_insert_with(bfs::Cache::new);
-    let mut report = engine.search(cache, &proof, start, &mut Offset { inner: observer, base: combine(spent, stats) });
+    // 2. Exhaustive.
+    let rest = Budget::default().max_bytes(max_bytes);
+    let rest = if max_nodes.is_some() { rest.max_expanded(left(stats.expanded)) } else { rest };
+    let mut report = prove(exhaustive, start, rest, &mut Offset { inner: observer, base: combine(spent, stats) });
     report.stats = combine(stats, report.stats);
     (report, exhausted)
+}
+
+/// The exhaustive stage under `budget`: the `bfs` preset's search with the greedy stage's
+/// automoves, so that either stage's path is completed by replaying it with Raymond's rule.
+fn prove(
+    exhaustive: &mut Option<bfs::Cache<FreeCell>>,
+    start: &Board,
+    budget: Budget,
+    observer: &mut impl Observer,
+) -> Report<Move> {
+    let proof = FreeCell::new(MoveModel::Atomic, Automove::Raymond, CostModel::SingleCard);
+    let engine = bfs::Bfs::new(bfs::Config::new().budget(budget));
+    engine.search(exhaustive.get_or_insert_with(bfs::Cache::new), &proof, start, observer)
 }
 
 /// An observer seeing a later stage's counts added to the earlier stages': the solver's
