@@ -113,6 +113,7 @@ mod handle;
 mod headroom;
 mod optimal;
 mod outcome;
+mod packed_store;
 mod preset;
 mod problem;
 mod reserve;

@@ -522,7 +522,7 @@ fn search(
                 headroom::default_limit(None, headroom::available(Instant::now()), held).unwrap_or(0)
             };
             let ceiling = solver.max_bytes.is_none().then_some(&ceiling as &dyn Fn(usize) -> usize);
-            fast::run(&mut caches.fast, &mut caches.bfs, start, budget, ceiling, watch)
+            fast::run(&mut caches.fast, start, budget, ceiling, watch)
         }
         // `Solver::solve` runs it through `search_optimal`, with its settings.
         Preset::Optimal => {

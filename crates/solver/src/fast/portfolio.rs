@@ -2,26 +2,28 @@
 //! exhaustive search that decides what they could not. Its scratch, [`Cache`], keeps the
 //! searches between solves.
 
-use freecell_core::{Automove, Board, Move, MoveModel};
-use freecell_search::{Budget, Control, Limit, MovePath, Observer, Report, SearchOutcome, Stats, UndecidedReason, bfs};
+use freecell_core::{Automove, Board, Move};
+use freecell_search::{Budget, Control, Limit, MovePath, Observer, Report, SearchOutcome, Stats, UndecidedReason};
 
 use super::eval::Weights;
 use super::greedy::{Config, End, Search};
+use super::proof::{self, prove};
 use crate::preset::FAST_BYTES;
 use crate::solver::combine;
-use crate::{CostModel, FreeCell};
 
-/// Scratch of the fast stage, kept between solves: one search per evaluation of
-/// [`Weights::TURNS`].
+/// Scratch of the `fast` preset, kept between solves: one greedy search per evaluation of
+/// [`Weights::TURNS`], and the proof's storage.
 #[derive(Default)]
 pub(crate) struct Cache {
     searches: Vec<Search>,
+    proof: Option<proof::Cache>,
 }
 
 impl Cache {
-    /// Bytes held by the searches' capacities.
+    /// Bytes held by the searches' capacities and the proof's.
     pub(crate) fn held(&self) -> usize {
-        self.searches.iter().map(Search::capacity_bytes).sum()
+        self.searches.iter().map(Search::capacity_bytes).sum::<usize>()
+            + self.proof.as_ref().map_or(0, proof::Cache::memory_usage)
     }
 }
 
@@ -33,6 +35,28 @@ const FIRST_TURN: u64 = 1_000;
 /// doubles it.
 const FIRST_QUANTUM: u64 = 2_000;
 
+/// The share of a round's bytes its proof gets, unless the round is the last the limits
+/// allow: 1/4 (as a divisor).
+///
+/// Why: the proof stores a position in about 30 bytes, the greedy searches about 110 bytes
+/// per position they expand (`docs/results/fast.md`), so with a quarter of the bytes the
+/// proof stores about as many positions as the greedy stage expands, and takes about as
+/// long. A round then spends about as much on the stage that cannot decide the deal (the
+/// proof of a solvable deal, the greedy searches of an impossible one) as on the one that
+/// can. With all the bytes, the proof of a solvable deal that outgrew the greedy searches
+/// (fc-solve's `solvable-781948-swapped` board) took four times as long as the round's greedy
+/// stage, and the deal 6.4 s instead of 1.6 s.
+const PROOF_SHARE: usize = 4;
+
+/// What a round runs: whether the greedy stage runs (not when no more memory can help it),
+/// the proof's bytes, and the counts of the earlier rounds, which the observer sees added to
+/// this round's.
+struct Plan {
+    greedy: bool,
+    proof_bytes: usize,
+    spent: Stats,
+}
+
 /// The `fast` preset: [`round`]s of its two stages, the first under the solver's byte
 /// limit (its own or [`FAST_BYTES`]), each later one with twice the bytes, while a round
 /// runs out of memory and `ceiling` allows more.
@@ -40,17 +64,19 @@ const FIRST_QUANTUM: u64 = 2_000;
 /// `ceiling(held)` is the most a round may take when the searches' caches hold `held`
 /// bytes: the memory the machine allows (the `headroom` share of what the process may still
 /// allocate), read afresh at each escalation; `None` when the limit is the caller's, a hard
-/// cap. Why doubling: a round ran out of memory because the space it must store is bigger
-/// than its share, and nothing tells by how much; with each round twice the last, the rounds
-/// before the one that decides cost together at most as much as that one (greedy searches
-/// and the exhaustive search both fill their share at a steady rate), so an escalated
-/// solve costs at most about twice a solve given the right share at once, and takes
-/// log₂(ceiling / share) rounds at most (six from 150 MB to 9 GB). Only running out of
-/// memory escalates: the node limit counts every round's expansions, and a stop (timeout,
-/// cancel) ends the solve at once; both stay undecided, never unsolvable.
+/// cap: then one round, each stage with all of it. Why doubling: a round ran out of memory
+/// because the space it must store is bigger than its share, and nothing tells by how much;
+/// with each round twice the last, the rounds before the one that decides cost together at
+/// most as much as that one (greedy searches and the proof both fill their share at a
+/// steady rate), so an escalated solve costs at most about twice a solve given the right
+/// share at once, and takes log₂(ceiling / share) rounds at most (six from 150 MB to 9 GB).
+/// The proof gets [`PROOF_SHARE`] of a round's bytes, and all of them in a last round once
+/// the ceiling is reached (the greedy stage, which had them already, does not run again).
+/// Only running out of memory escalates: the node limit counts every round's expansions,
+/// and a stop (timeout, cancel) ends the solve at once; both stay undecided, never
+/// unsolvable.
 pub(crate) fn run(
-    greedy: &mut Option<Cache>,
-    exhaustive: &mut Option<bfs::Cache<FreeCell>>,
+    cache: &mut Option<Cache>,
     start: &Board,
     budget: Budget,
     ceiling: Option<&dyn Fn(usize) -> usize>,
@@ -58,39 +84,41 @@ pub(crate) fn run(
 ) -> Report<Move> {
     let mut share = budget.get_max_bytes().unwrap_or(FAST_BYTES);
     let max_nodes = budget.get_max_expanded();
-    let mut spent = Stats::default();
-    // Whether the patient greedy search saw every position (by its hashes) in an earlier
-    // round: it cannot solve the deal with more memory, so later rounds go straight to the
-    // exhaustive search.
-    let mut greedy_exhausted = false;
+    // Whether this round is the last the limits allow.
+    let mut last = ceiling.is_none();
+    let mut plan = Plan { greedy: true, proof_bytes: 0, spent: Stats::default() };
     loop {
         let mut this = Budget::default().max_bytes(share);
         if let Some(n) = max_nodes {
-            this = this.max_expanded(n.saturating_sub(spent.expanded));
+            this = this.max_expanded(n.saturating_sub(plan.spent.expanded));
         }
-        let (mut report, exhausted) = round(greedy, exhaustive, start, this, (!greedy_exhausted, spent), observer);
-        greedy_exhausted |= exhausted;
-        report.stats = combine(spent, report.stats);
-        spent = report.stats;
+        plan.proof_bytes = if last { share } else { share / PROOF_SHARE };
+        let (mut report, exhausted) = round(cache, start, this, &plan, observer);
+        // The patient greedy search saw every position (by its hashes): more memory cannot
+        // help it, so later rounds go straight to the proof.
+        plan.greedy &= !exhausted;
+        report.stats = combine(plan.spent, report.stats);
+        plan.spent = report.stats;
         let out_of_memory = report.outcome == SearchOutcome::Undecided(UndecidedReason::Budget(Limit::Bytes));
-        let Some(ceiling) = ceiling.filter(|_| out_of_memory) else { return report };
+        let Some(ceiling) = ceiling.filter(|_| out_of_memory && !last) else { return report };
         // The caches' memory counts as free for the next round (the reading counts it as
         // taken), and goes back before that round starts.
-        let held = greedy.as_ref().map_or(0, Cache::held) + exhaustive.as_ref().map_or(0, bfs::Cache::memory_usage);
+        let held = cache.as_ref().map_or(0, Cache::held);
         let allowed = ceiling(held);
         if allowed <= share {
-            return report;
+            // No more memory: the proof gets all of this round's.
+            last = true;
+            plan.greedy = false;
+        } else {
+            share = share.saturating_mul(2).min(allowed);
         }
-        share = share.saturating_mul(2).min(allowed);
-        *greedy = None;
-        *exhaustive = None;
+        *cache = None;
     }
 }
 
-/// One round of the `fast` preset: two stages, each under what is left of `budget`; with
-/// whether the patient greedy search (below) ran out of positions. `greedy_first`: whether
-/// stage 1 runs (not once a round's patient search ran out of positions); `spent`: the
-/// counts of the earlier rounds, which the observer sees added to this one's.
+/// One round of the `fast` preset, as `plan` says: two stages, each under what is left of
+/// `budget` (the proof within `plan.proof_bytes`); with whether the patient greedy search
+/// (below) ran out of positions.
 ///
 /// 1. Greedy best-first searches, one per evaluation of [`Weights::TURNS`], taking turns
 ///    ([`FIRST_TURN`] expansions for the first, then a quantum each, doubling every round)
@@ -104,17 +132,16 @@ pub(crate) fn run(
 ///    and drops out; the others go on. When all have dropped out, the patient evaluation
 ///    starts again alone, with all the memory.
 /// 2. When the patient search runs out of states (which proves nothing: it compares
-///    64-bit hashes), or runs out of memory alone, the `bfs` preset's exhaustive search
-///    over single-card moves (exact keys, Raymond's safe automoves, as in stage 1) decides
-///    with all the memory, and is the only source of `Unsolvable`.
+///    64-bit hashes), or runs out of memory alone, the exhaustive search over single-card
+///    moves ([`prove`]: exact packed positions, Raymond's safe automoves as in stage 1)
+///    decides with the proof's bytes, and is the only source of `Unsolvable`.
 ///
 /// [`Sparing`]: super::moves::Sparing
 fn round(
-    greedy: &mut Option<Cache>,
-    exhaustive: &mut Option<bfs::Cache<FreeCell>>,
+    cache: &mut Option<Cache>,
     start: &Board,
     budget: Budget,
-    (greedy_first, spent): (bool, Stats),
+    plan: &Plan,
     observer: &mut impl Observer,
 ) -> (Report<Move>, bool) {
     let max_bytes = budget.get_max_bytes().unwrap_or(FAST_BYTES);
@@ -124,7 +151,7 @@ fn round(
         let outcome = SearchOutcome::Solved(MovePath { moves: Vec::new(), cost: 0 });
         return (Report { outcome, stats: Stats::default() }, false);
     }
-    let searches = &mut greedy.get_or_insert_with(Cache::default).searches;
+    let Cache { searches, proof } = cache.get_or_insert_with(Cache::default);
     let turns = Weights::TURNS;
     searches.resize_with(turns.len(), Search::default);
     for s in searches.iter_mut() {
@@ -156,7 +183,7 @@ fn round(
     let mut last_stand = false;
     // Whether the patient search ran out of positions.
     let mut exhausted = false;
-    for (k, quantum) in schedule.take_while(|_| greedy_first) {
+    for (k, quantum) in schedule.take_while(|_| plan.greedy) {
         if dropped.iter().all(|&d| d) {
             if last_stand {
                 // The patient evaluation ran out of memory alone too. The exhaustive search
@@ -193,7 +220,7 @@ fn round(
                 &config,
                 limits,
                 others,
-                &mut Offset { inner: &mut *observer, base: combine(spent, base) },
+                &mut Offset { inner: &mut *observer, base: combine(plan.spent, base) },
             )
         };
         let stats = total(searches, gone, None);
@@ -235,24 +262,11 @@ fn round(
     }
 
     // 2. Exhaustive.
-    let rest = Budget::default().max_bytes(max_bytes);
+    let rest = Budget::default().max_bytes(plan.proof_bytes);
     let rest = if max_nodes.is_some() { rest.max_expanded(left(stats.expanded)) } else { rest };
-    let mut report = prove(exhaustive, start, rest, &mut Offset { inner: observer, base: combine(spent, stats) });
+    let mut report = prove(proof, start, rest, &mut Offset { inner: observer, base: combine(plan.spent, stats) });
     report.stats = combine(stats, report.stats);
     (report, exhausted)
-}
-
-/// The exhaustive stage under `budget`: the `bfs` preset's search with the greedy stage's
-/// automoves, so that either stage's path is completed by replaying it with Raymond's rule.
-fn prove(
-    exhaustive: &mut Option<bfs::Cache<FreeCell>>,
-    start: &Board,
-    budget: Budget,
-    observer: &mut impl Observer,
-) -> Report<Move> {
-    let proof = FreeCell::new(MoveModel::Atomic, Automove::Raymond, CostModel::SingleCard);
-    let engine = bfs::Bfs::new(bfs::Config::new().budget(budget));
-    engine.search(exhaustive.get_or_insert_with(bfs::Cache::new), &proof, start, observer)
 }
 
 /// An observer seeing a later stage's counts added to the earlier stages': the solver's

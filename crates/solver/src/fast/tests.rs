@@ -322,25 +322,25 @@ fn rounds_double_the_bytes_up_to_the_ceiling() {
 
     use super::portfolio::run;
 
-    const MIB: usize = 1 << 20;
-    // Impossible: its proof stores over 100,000 positions, more than 3 MiB hold.
+    const UNIT: usize = 256 << 10;
+    // Impossible: its proof stores tens of thousands of positions, more than 768 KiB hold.
     let board = freecell_deals::DealNumber::new(11_982).expect("in range").board();
-    let budget = Budget::default().max_bytes(MIB);
+    let budget = Budget::default().max_bytes(UNIT);
     let out_of_memory = SearchOutcome::Undecided(UndecidedReason::Budget(Limit::Bytes));
 
-    let once = run(&mut None, &mut None, &board, budget, None, &mut ());
+    let once = run(&mut None, &board, budget, None, &mut ());
     assert_eq!(once.outcome, out_of_memory);
-    assert!(once.stats.bytes <= MIB);
+    assert!(once.stats.bytes <= UNIT);
 
     let asked = RefCell::new(0);
     let ceiling = |_held: usize| {
         *asked.borrow_mut() += 1;
-        3 * MIB
+        3 * UNIT
     };
-    let escalated = run(&mut None, &mut None, &board, budget, Some(&ceiling), &mut ());
+    let escalated = run(&mut None, &board, budget, Some(&ceiling), &mut ());
     assert_eq!(escalated.outcome, out_of_memory);
-    // Rounds of 1, 2 and 3 MiB: asked after each.
+    // Rounds of 256, 512 and 768 KiB: asked after each.
     assert_eq!(*asked.borrow(), 3);
-    assert!(escalated.stats.bytes <= 3 * MIB && escalated.stats.bytes > 2 * MIB, "{:?}", escalated.stats);
+    assert!(escalated.stats.bytes <= 3 * UNIT && escalated.stats.bytes > 2 * UNIT, "{:?}", escalated.stats);
     assert!(escalated.stats.expanded > once.stats.expanded);
 }

@@ -202,8 +202,8 @@ fn fast_decides_fc_solve_boards_that_outgrow_the_first_round() {
 /// memory), never unsolvable, and its solve stays within the limit.
 #[test]
 fn an_explicit_byte_limit_is_not_escalated() {
-    // Impossible; its proof stores over 100,000 positions, far more than 1 MiB holds.
-    let limit = 1 << 20;
+    // Impossible; its proof stores tens of thousands of positions, more than 512 KiB hold.
+    let limit = 512 << 10;
     let report = Solver::new(Preset::Fast).max_bytes(limit).solve(&deal(11_982)).unwrap();
     assert_eq!(report.outcome, Outcome::Undecided(Reason::MemoryLimit), "{:?}", report.stats);
     assert!(report.stats.search.bytes <= limit, "{:?}", report.stats);
