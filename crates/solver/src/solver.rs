@@ -433,9 +433,9 @@ impl Solver {
 
     /// The byte limit the next solve will apply (`None`: none): [`max_bytes`](Self::max_bytes)
     /// if set, else the preset's default sized to the memory available now (for `fast`, the
-    /// limit of each of its stages in its first round), with the cache set the next solve would take from the
-    /// pool (another thread's solve may take it first). Reads the memory available (or the
-    /// reading of the last 10 ms).
+    /// limit of each of its stages in its first round), with the cache set the next solve
+    /// would take from the pool (another thread's solve may take it first). Reads the memory
+    /// available (or the reading of the last 10 ms).
     ///
     /// # Examples
     /// ```
