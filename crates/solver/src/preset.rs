@@ -53,9 +53,9 @@ pub use crate::bestfirst::LOOKAHEAD;
 ///   ordinary deals in well under a millisecond. Three of them skip the moves a player
 ///   would not make (breaking a built run, or using a free cell for a card that has a place
 ///   on a cascade); the fourth keeps every move. They detect duplicates on
-///   64-bit hashes, so when that fourth one runs out of states the `bfs` preset's
-///   exhaustive search over single-card moves with exact keys (Raymond's safe automoves too)
-///   decides, and only it may answer `Unsolvable`. When the solver sets no memory limit,
+///   64-bit hashes, so when that fourth one runs out of states an exhaustive
+///   breadth-first search over single-card moves with exact positions, stored packed in
+///   about 30 bytes each (Raymond's safe automoves too), decides, and only it may answer `Unsolvable`. When the solver sets no memory limit,
 ///   both stages first stop at [`FAST_BYTES`] (or 3/8 of the memory available, if less);
 ///   a deal they cannot decide within it is tried again with twice the bytes, and again,
 ///   up to 3/8 of what the process may then still allocate, before it is left undecided

@@ -1,5 +1,6 @@
-//! The entry point, [`run`]: the greedy searches taking turns, one per evaluation, then the
-//! exhaustive search that decides what they could not. Its scratch, [`Cache`], keeps the
+//! The entry point, [`run`]: rounds of the greedy searches taking turns, one per
+//! evaluation, then the exhaustive proof that decides what they could not, each round with
+//! twice the memory of the last while the machine allows. Its scratch, [`Cache`], keeps the
 //! searches between solves.
 
 use freecell_core::{Automove, Board, Move};
