@@ -158,8 +158,8 @@ struct SearchArgs {
     /// Give up before the solver's storage would exceed N megabytes (2^20 bytes):
     /// undecided (exit 4; bench: per deal). Default: 3/8 of the memory this process may
     /// still allocate (the least of its cgroup's limit, its address-space limit and the
-    /// memory available), and at most 150 per stage for fast, 4096 for optimal, 2048 for
-    /// every other solver.
+    /// memory available), and at most 4096 for optimal, 2048 for every other solver; fast
+    /// starts at 150 per stage and doubles that while a deal outgrows it, up to that share.
     #[arg(long, value_name = "N", value_parser = Checked(input::number::<usize>), allow_negative_numbers = true)]
     max_mb: Option<usize>,
     /// `optimal` only: the move-count model to minimise. `sequence` (the default): a run

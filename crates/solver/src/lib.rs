@@ -39,7 +39,9 @@
 //!   tested; time and cancel checked about every millisecond whatever the engine's speed).
 //! - Memory: without [`Solver::max_bytes`], each preset's limit is its fixed default
 //!   lowered to 3/8 of what the process may still allocate (cgroup, `RLIMIT_AS`, the
-//!   system's available memory), so a solve fits a small container. The engines' large
+//!   system's available memory), so a solve fits a small container; `fast` doubles its
+//!   limit while a deal outgrows it, up to that share, so that it decides what the machine
+//!   can decide. The engines' large
 //!   tables grow fallibly, and [`ReserveAllocator`], installed as the program's global
 //!   allocator, keeps a reserve for the small allocations elsewhere: running out of memory
 //!   ends a solve [`Undecided`](Outcome::Undecided) with [`Reason::MemoryLimit`], never by
@@ -111,6 +113,7 @@ mod handle;
 mod headroom;
 mod optimal;
 mod outcome;
+mod packed_store;
 mod preset;
 mod problem;
 mod reserve;

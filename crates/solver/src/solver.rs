@@ -212,7 +212,8 @@ impl Solver {
     /// most (see [Warm caches](Self#warm-caches)).
     ///
     /// Without it, the limit fits the machine: the preset's fixed limit (each stage of `fast`
-    /// [`FAST_BYTES`], `optimal`'s A* [`OPTIMAL_BYTES`], every other preset
+    /// [`FAST_BYTES`] at first, doubled while the stages run out of it, up to 3/8 of the
+    /// memory the process may then still allocate; `optimal`'s A* [`OPTIMAL_BYTES`], every other preset
     /// [`DEFAULT_BYTES`]; `optimal`'s low-memory IDA* none), lowered to 3/8 of the memory
     /// the process may still allocate when the solve starts, the bytes the solve's own cache
     /// set already holds counted as free (the pool's idle sets are memory in use, as the
@@ -382,7 +383,7 @@ impl Solver {
             let (report, bounds) = search_optimal(self.optimal, &mut caches, problem, start, budget, &mut watch);
             (report, Some(bounds))
         } else {
-            (search(preset, self.guide.as_deref(), &mut caches, problem, start, budget, &mut watch), None)
+            (search(self, &mut caches, problem, start, budget, &mut watch), None)
         };
         watch.record(&report.stats);
         if watch.short_of_memory() {
@@ -432,9 +433,9 @@ impl Solver {
 
     /// The byte limit the next solve will apply (`None`: none): [`max_bytes`](Self::max_bytes)
     /// if set, else the preset's default sized to the memory available now (for `fast`, the
-    /// limit of each of its stages), with the cache set the next solve would take from the
-    /// pool (another thread's solve may take it first). Reads the memory available (or the
-    /// reading of the last 10 ms).
+    /// limit of each of its stages in its first round), with the cache set the next solve
+    /// would take from the pool (another thread's solve may take it first). Reads the memory
+    /// available (or the reading of the last 10 ms).
     ///
     /// # Examples
     /// ```
@@ -501,18 +502,28 @@ fn search_optimal(
     (report, Bounds { initial, reached, below: None })
 }
 
-/// Runs `preset`'s engine on `start`.
+/// Runs `solver`'s engine on `start`.
 fn search(
-    preset: Preset,
-    guide: Option<&Guide>,
+    solver: &Solver,
     caches: &mut Caches,
     problem: FreeCell,
     start: &Board,
     budget: Budget,
     watch: &mut Watch<'_>,
 ) -> Report<Move> {
+    let (preset, guide) = (solver.preset, solver.guide.as_deref());
     match preset {
-        Preset::Fast => fast::run(&mut caches.fast, &mut caches.bfs, start, budget, watch),
+        Preset::Fast => {
+            // Without the caller's limit, a round out of memory may be given more, up to
+            // the share of the machine's memory the module `headroom` gives; the reading
+            // is taken afresh, since the round just allocated.
+            let ceiling = |held: usize| {
+                headroom::forget();
+                headroom::default_limit(None, headroom::available(Instant::now()), held).unwrap_or(0)
+            };
+            let ceiling = solver.max_bytes.is_none().then_some(&ceiling as &dyn Fn(usize) -> usize);
+            fast::run(&mut caches.fast, start, budget, ceiling, watch)
+        }
         // `Solver::solve` runs it through `search_optimal`, with its settings.
         Preset::Optimal => {
             let settings = optimal::Settings { cost: problem.cost_model(), p: DEADLOCK_P };
