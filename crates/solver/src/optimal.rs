@@ -222,9 +222,7 @@ fn run(
             // h = 0 only when every card is home (h counts the cards out).
             return Ok(SearchOutcome::Solved(MovePath { moves: path(c, &packer, start, settings, id), cost: g }));
         }
-        if budget.get_max_expanded().is_some_and(|n| stats.expanded >= n) {
-            return Err(UndecidedReason::Budget(Limit::Expanded));
-        }
+        budget.expand(stats)?;
         stats.expanded += 1;
         if observer.on_expand(stats) == Control::Stop {
             return Err(UndecidedReason::Stopped);

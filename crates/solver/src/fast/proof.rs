@@ -101,9 +101,7 @@ fn run(
         }
         let id = next as u32;
         next += 1;
-        if budget.get_max_expanded().is_some_and(|n| stats.expanded >= n) {
-            return Err(UndecidedReason::Budget(Limit::Expanded));
-        }
+        budget.expand(stats)?;
         stats.expanded += 1;
         if observer.on_expand(stats) == Control::Stop {
             return Err(UndecidedReason::Stopped);
