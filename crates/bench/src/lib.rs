@@ -60,7 +60,7 @@ mod summary;
 
 pub use csv::{CsvError, CsvFile, LineError, MAX_LINE, ReadError, WRITE_EVERY, read_rows};
 pub use hints::Hints;
-pub use optimal::{OptimalRow, optimal_table, peak_resident_memory};
+pub use optimal::{OptimalRow, optimal_table};
 pub use row::{DealRow, HintRow, Measure, Row, Source, VERIFICATION, Verdict, reason_token};
 pub use run::{Bench, DealResult, Fault, NameError, Report, RunError, Workload};
 pub use solves::Solves;

@@ -425,7 +425,7 @@ fn optimal_statistics(search: &SearchArgs, bounds: freecell_solver::Bounds, repo
     };
     let engine = if search.low_memory { "IDA*" } else { "A*" };
     let per_state = if stats.peak_stored > 0 { stats.bytes as f64 / stats.peak_stored as f64 } else { 0.0 };
-    let peak = freecell_bench::peak_resident_memory()
+    let peak = freecell_search::system_memory::peak_resident()
         .map_or_else(|| "unknown".to_owned(), |bytes| format!("{:.1} MB", bytes as f64 / f64::from(1 << 20)));
     let below = bounds
         .below
