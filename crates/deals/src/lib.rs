@@ -86,6 +86,7 @@
 //!   a silent change.
 //! - The per-game placement of Eight Off and Seahaven Towers is part of the contract too.
 
+mod find;
 mod ms;
 mod number;
 mod random;
@@ -94,6 +95,7 @@ pub mod reduced;
 #[cfg(feature = "serde")]
 mod serde_impls;
 
+pub use find::{DealFinder, FindDealError};
 pub use freecell_core::SplitMix64;
 pub use number::{DealError, DealNumber, ParseDealError};
 pub use random::{random_cards, random_layout, random_layout_with_rules};

@@ -1,0 +1,106 @@
+//! The generator states that make a position's known draws, and their deals.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::thread;
+
+use super::draws::KnownDraw;
+use crate::ms::{Affine, Draw};
+
+/// The high halves of states (bits 16 … 31) whose draw under one rule leaves a given
+/// index, as a bit set: the draw depends on no other bits.
+struct Table(Box<[u64; 1 << 10]>);
+
+impl Table {
+    fn new(rule: Draw, draw: KnownDraw) -> Table {
+        let mut bits = Box::new([0u64; 1 << 10]);
+        for high in 0..1u32 << 16 {
+            if rule.of_state(high << 16) % draw.left() == u32::from(draw.index) {
+                bits[(high >> 6) as usize] |= 1 << (high & 63);
+            }
+        }
+        Table(bits)
+    }
+
+    #[inline]
+    fn accepts(&self, state: u32) -> bool {
+        let high = state >> 16;
+        self.0[(high >> 6) as usize] >> (high & 63) & 1 == 1
+    }
+}
+
+/// The search of one draw rule's states. It enumerates the state right after the first
+/// known draw — its high half from that draw, its low half all 65,536 values — and checks
+/// each later known draw on the state the generator reaches by then.
+struct Plan {
+    rule: Draw,
+    /// The high halves the first known draw allows.
+    highs: Vec<u32>,
+    /// For each later known draw, the jump from the enumerated state to its state, and the
+    /// high halves it allows.
+    checks: Vec<(Affine, Table)>,
+    /// From the enumerated state back to the seed.
+    back: Affine,
+}
+
+impl Plan {
+    /// The plan for `rule`, or `None` without known draws.
+    fn new(rule: Draw, draws: &[KnownDraw]) -> Option<Plan> {
+        let (&first, later) = draws.split_first()?;
+        let table = Table::new(rule, first);
+        // The 15-bit rules never read bit 31: enumerate only states with it clear.
+        let highs = (0..1u32 << (rule.state_bits() - 16)).filter(|&high| table.accepts(high << 16)).collect();
+        let checks = later
+            .iter()
+            .map(|&draw| (Affine::STEP.repeat(u32::from(draw.step - first.step)), Table::new(rule, draw)))
+            .collect();
+        let back = Affine::STEP.repeat(u32::from(first.step) + 1).inverse();
+        Some(Plan { rule, highs, checks, back })
+    }
+
+    /// The deals among the states with high half `high` that make every known draw and
+    /// that `accept` takes, appended to `found`.
+    fn search(&self, high: u32, accept: &impl Fn(u64) -> bool, found: &mut Vec<u64>) {
+        for low in 0..1u32 << 16 {
+            let state = high << 16 | low;
+            if self.checks.iter().all(|(jump, table)| table.accepts(jump.apply(state)))
+                && let Some(deal) = self.rule.deal(self.back.apply(state))
+                && accept(deal)
+            {
+                found.push(deal);
+            }
+        }
+    }
+}
+
+/// Every deal number whose shuffle makes all of `draws` (in dealing order, at least one)
+/// and that `accept` takes, in increasing order, searched on `threads` threads (this one
+/// and `threads − 1` more; fewer if the system refuses some).
+pub(super) fn deals_making(draws: &[KnownDraw], threads: usize, accept: impl Fn(u64) -> bool + Sync) -> Vec<u64> {
+    let plans: Vec<Plan> = Draw::ALL.iter().filter_map(|&rule| Plan::new(rule, draws)).collect();
+    // A unit of work: one plan's 65,536 states of one high half.
+    let work: Vec<(&Plan, u32)> =
+        plans.iter().flat_map(|plan| plan.highs.iter().map(move |&high| (plan, high))).collect();
+    let next = AtomicUsize::new(0);
+    let worker = || {
+        let mut found = Vec::new();
+        while let Some(&(plan, high)) = work.get(next.fetch_add(1, Ordering::Relaxed)) {
+            plan.search(high, &accept, &mut found);
+        }
+        found
+    };
+    let mut deals = thread::scope(|scope| {
+        let helpers: Vec<_> =
+            (1..threads).filter_map(|_| thread::Builder::new().spawn_scoped(scope, worker).ok()).collect();
+        // This thread works too, so the work gets done whatever threads the system gives.
+        let mut deals = worker();
+        for helper in helpers {
+            match helper.join() {
+                Ok(found) => deals.extend(found),
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        }
+        deals
+    });
+    deals.sort_unstable();
+    deals
+}
