@@ -381,7 +381,12 @@ fn find_deal(args: &FindDealArgs) -> Result<(), Failure> {
     if deals.is_empty() {
         return Err(Failure::NoDeal);
     }
-    write_stdout(&deals.iter().map(|deal| format!("{deal}\n")).collect::<String>())
+    let mut text = String::new();
+    for deal in deals {
+        // Infallible: writing to a String cannot fail.
+        let _ = writeln!(text, "{deal}");
+    }
+    write_stdout(&text)
 }
 
 fn run_verify(args: &VerifyArgs) -> Result<(), Failure> {

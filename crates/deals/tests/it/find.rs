@@ -61,7 +61,8 @@ fn positions_played_from_random_deals_are_found() {
                 assert!(deals.iter().any(|deal| deal.get() == n), "deal {n} not among {deals:?}:{board}");
                 placed += usize::from(deals.len() == 1);
             }
-            Err(error @ FindDealError::TooFewDealtCards { .. }) => eprintln!("deal {n}: {error}"),
+            // Random play may rebuild cascades to the bottom; the count below bounds how often.
+            Err(FindDealError::TooFewDealtCards { .. }) => {}
             Err(error) => panic!("deal {n}: {error}"),
         }
     }
@@ -83,6 +84,16 @@ fn too_few_dealt_cards_is_an_error() {
     let won = Board::try_from(Layout { foundations: [13; 4], ..Layout::empty(Game::FreeCell.rules()) }).unwrap();
     let error = DealFinder::new().find(&won).unwrap_err();
     assert_eq!(error, FindDealError::TooFewDealtCards { trusted: 0, candidates: 1 << 33 });
+}
+
+#[test]
+fn other_rules_build_their_own_way() {
+    // Baker's Game deals like FreeCell; Eight Off deals the same first 48 cards into the
+    // eight cascades and the last 4 into cells (this crate's numbering), where play could
+    // have put them.
+    for game in [Game::BakersGame, Game::EightOff] {
+        assert_eq!(found(&DealNumber::new(617).unwrap().board_for(game)), [617], "{game:?}");
+    }
 }
 
 #[test]
