@@ -60,14 +60,29 @@ impl Plan {
     /// The deals among the states with high half `high` that make every known draw and
     /// that `accept` takes, appended to `found`.
     fn search(&self, high: u32, accept: &impl Fn(u64) -> bool, found: &mut Vec<u64>) {
-        for low in 0..1u32 << 16 {
-            let state = high << 16 | low;
-            if self.checks.iter().all(|(jump, table)| table.accepts(jump.apply(state)))
-                && let Some(deal) = self.rule.deal(self.back.apply(state))
-                && accept(deal)
-            {
-                found.push(deal);
+        let states = (0..1u32 << 16).map(|low| high << 16 | low);
+        let Some(((jump, table), rest)) = self.checks.split_first() else {
+            // One known draw: every state of the high half makes it.
+            states.for_each(|state| self.keep(state, accept, found));
+            return;
+        };
+        // The first check rejects all but one state in about 50: kept out of the loop over
+        // the others, it runs in fewer instructions.
+        for state in states {
+            if table.accepts(jump.apply(state)) && rest.iter().all(|(jump, table)| table.accepts(jump.apply(state))) {
+                self.keep(state, accept, found);
             }
+        }
+    }
+
+    /// Appends the deal of `state`, one that makes every known draw, to `found` if it
+    /// exists and `accept` takes it.
+    #[inline]
+    fn keep(&self, state: u32, accept: &impl Fn(u64) -> bool, found: &mut Vec<u64>) {
+        if let Some(deal) = self.rule.deal(self.back.apply(state))
+            && accept(deal)
+        {
+            found.push(deal);
         }
     }
 }
