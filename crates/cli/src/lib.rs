@@ -381,6 +381,9 @@ fn find_deal(args: &FindDealArgs) -> Result<(), Failure> {
     if deals.is_empty() {
         return Err(Failure::NoDeal);
     }
+    if deals.len() > 1 {
+        eprintln!("freecell: {} deals fit this position: it keeps too few dealt cards to tell them apart", deals.len());
+    }
     let mut text = String::new();
     for deal in deals {
         // Infallible: writing to a String cannot fail.

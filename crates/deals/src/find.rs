@@ -22,9 +22,10 @@ use thiserror::Error;
 use crate::DealNumber;
 use trusted::{CASCADES, Trusted};
 
-/// The most deals the known draws may leave (before each is dealt and compared) for
-/// [`DealFinder::find`] to search: more, and the position tells too little to place it.
-const MOST_CANDIDATES: u64 = 1 << 16;
+/// The most deals the known draws may leave on average (before each is dealt and compared)
+/// for [`DealFinder::find`] to search: dealing a million candidates takes a fraction of a
+/// second, and a position that leaves more tells too little to be worth a list of them.
+const MOST_CANDIDATES: u64 = 1 << 20;
 
 /// Finds the Microsoft deals (1 … 8,589,934,591) that a FreeCell position can have been
 /// played from: a deal as dealt, or a position reached from one by moving cards to free
@@ -43,13 +44,15 @@ const MOST_CANDIDATES: u64 = 1 << 16;
 /// question for a solver.
 ///
 /// A whole deal, and a position a few dozen moves into one, trusts most of its cards and
-/// is placed within a second or so. A position whose cascades hold few trusted cards is
-/// not: when they fix too few of the shuffle's draws to narrow the 8.6 billion deals to
-/// about 2^16 (a typical draw divides them by about 40), the finder answers
-/// [`FindDealError::TooFewDealtCards`] instead of searching. The positions it cannot
-/// place are those whose cascades have been emptied, or are built runs to the bottom,
-/// past their first few cards; positions of other layouts (Eight Off, Seahaven Towers, a
-/// number of cascades other than eight) are errors.
+/// is placed in a fraction of a second. A position whose cascades hold few trusted cards
+/// is not: when they fix too few of the shuffle's draws to narrow the 8.6 billion deals to
+/// about a million (2^20; each draw divides them by the 52 − step cards left), the finder
+/// answers [`FindDealError::TooFewDealtCards`] instead of searching. The positions it
+/// cannot place are those whose cascades have mostly been emptied or rebuilt from the
+/// bottom, typically well past the middle of a game; a position that keeps a few trusted
+/// cards may fit several deals, and all are listed. Eight Off positions are placed too
+/// (this crate deals Eight Off's first 48 cards into eight cascades as FreeCell does);
+/// other layouts, such as Seahaven Towers' ten cascades, are errors.
 ///
 /// # Examples
 /// ```

@@ -43,6 +43,39 @@ Freecells: 8C 7D 4D -
 }
 
 #[test]
+fn a_position_with_few_dealt_cards_lists_every_deal_that_fits() {
+    // Deal 4,715,398,042 after 80 moves of a `fast` solution: only JC KS (cascade 1) and
+    // JS TC (cascade 8) must lie where they were dealt; every other card can have been put
+    // where it is by play.
+    let played = "\
+Foundations: H-J C-9 D-Q S-T
+Freecells: - - - -
+: JC KS
+: KC QH
+: QC
+: KD QS
+: KH
+:
+:
+: JS TC
+";
+    let run = freecell_with_stdin(&["find-deal", "-"], played);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let deals: Vec<&str> = run.stdout.lines().collect();
+    assert!(deals.contains(&"4715398042"), "{}", run.stdout);
+    assert_eq!(
+        run.stderr,
+        format!("freecell: {} deals fit this position: it keeps too few dealt cards to tell them apart\n", deals.len())
+    );
+    // The first and the last deal listed deal those four cards there.
+    for deal in [deals[0], deals[deals.len() - 1]] {
+        let dealt = freecell(&["deal", deal]).stdout;
+        let cascades: Vec<&str> = dealt.lines().collect();
+        assert!(cascades[0].starts_with("JC KS ") && cascades[7].starts_with("JS TC "), "deal {deal}:\n{dealt}");
+    }
+}
+
+#[test]
 fn a_layout_no_deal_gives_is_none() {
     // Deal 1 with its first two cards (JD, 2D) swapped.
     let swapped = DEAL_1.replacen("JD", "XX", 1).replacen("2D", "JD", 1).replacen("XX", "2D", 1);
