@@ -69,9 +69,9 @@ Freecells: - - - -
     );
     // The first and the last deal listed deal those four cards there.
     for deal in [deals[0], deals[deals.len() - 1]] {
-        let dealt = freecell(&["deal", deal]).stdout;
-        let cascades: Vec<&str> = dealt.lines().collect();
-        assert!(cascades[0].starts_with("JC KS ") && cascades[7].starts_with("JS TC "), "deal {deal}:\n{dealt}");
+        let layout = freecell(&["deal", deal]).stdout;
+        let cascades: Vec<&str> = layout.lines().collect();
+        assert!(cascades[0].starts_with("JC KS ") && cascades[7].starts_with("JS TC "), "deal {deal}:\n{layout}");
     }
 }
 
