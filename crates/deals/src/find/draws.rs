@@ -88,6 +88,32 @@ mod tests {
             .collect()
     }
 
+    /// In positions of random play, where cascades are emptied and refilled, every draw
+    /// found is the deal's.
+    #[test]
+    fn draws_found_in_played_positions_are_the_deals() {
+        let mut rng = freecell_core::SplitMix64::new(11);
+        let mut moves = Vec::new();
+        let mut found = 0;
+        for _ in 0..40 {
+            let n = 1 + rng.below(DealNumber::MAX.get());
+            let truth = true_draws(n);
+            let mut board = DealNumber::new(n).unwrap().board();
+            for _ in 0..200 {
+                moves.clear();
+                board.generate_moves(freecell_core::MoveModel::Sequence, &mut moves);
+                let Some(&mv) = moves.get(rng.below(moves.len() as u64) as usize) else { break };
+                board.apply(mv).unwrap();
+                let draws = known_draws(&Trusted::of(&board).unwrap());
+                for draw in &draws {
+                    assert_eq!(u32::from(draw.index), truth[usize::from(draw.step)], "deal {n}:{board}");
+                }
+                found += draws.len();
+            }
+        }
+        assert!(found > 0);
+    }
+
     #[test]
     fn a_whole_deal_fixes_every_draw() {
         for n in [1, 617, 11982, (1 << 31) + 5, DealNumber::MAX.get()] {

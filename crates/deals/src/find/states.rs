@@ -99,10 +99,10 @@ impl Plan {
     }
 }
 
-/// Every deal number whose shuffle makes all of `draws` (in dealing order, at least one;
-/// only as many are checked here as make a false candidate rare, so `accept` must check
-/// the others) and that `accept` takes, in increasing order, searched on `threads` threads (this one
-/// and `threads − 1` more; fewer if the system refuses some).
+/// Every deal number whose shuffle makes all of `draws` (in dealing order, at least one)
+/// and that `accept` takes, in increasing order. Only as many draws are checked here as
+/// make a false candidate rare, so `accept` must check the others. The search runs on
+/// `threads` threads: this one and `threads − 1` more, fewer if the system refuses some.
 pub(super) fn deals_making(draws: &[KnownDraw], threads: usize, accept: impl Fn(u64) -> bool + Sync) -> Vec<u64> {
     let plans: Vec<Plan> = Draw::ALL.iter().filter_map(|&rule| Plan::new(rule, draws)).collect();
     // A unit of work: one plan's 65,536 states of one high half.
