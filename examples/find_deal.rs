@@ -29,7 +29,9 @@ pub(crate) fn run(args: &[String], out: &mut dyn Write) -> Result<(), Box<dyn Er
     let (mut dealt_times, mut played_times) = (Vec::new(), Vec::new());
     for _ in 0..count {
         let deal = DealNumber::new(1 + rng.below(DealNumber::MAX.get())).ok_or("drawn in range")?;
-        let moves_in = fixed_moves.unwrap_or(10 + rng.below(21) as usize);
+        // Drawn even when fixed, so that the deals do not depend on the third argument.
+        let drawn_moves = 10 + rng.below(21) as usize;
+        let moves_in = fixed_moves.unwrap_or(drawn_moves);
         let board = deal.board();
         let (found, time) = timed(finder, &board)?;
         if found != [deal] {
