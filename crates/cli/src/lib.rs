@@ -58,7 +58,8 @@ position, 4 too few cards sure to lie where they were dealt to tell the deal (se
 const SEARCH_EXIT_CODES: &str = "Exit codes: 0 solved, 1 output not written or internal error, 2 bad usage or input, \
 3 proved unsolvable, 4 undecided (see `freecell --help`)";
 
-/// Print Microsoft FreeCell deals, solve them, give hints and verify solutions.
+/// Print Microsoft FreeCell deals, find a position's deal, solve them, give hints and
+/// verify solutions.
 #[derive(Debug, Parser)]
 #[command(name = "freecell", version, after_help = EXIT_CODES)]
 struct Cli {

@@ -5,10 +5,11 @@
 //! therefore leaves about 2^32 / 52 states per range of deal numbers: every low half with
 //! each high half that gives the right remainder. Each later draw the position fixes
 //! keeps about one state in `52 − step`, so a handful of them leaves only the true deal's
-//! state, which runs back to its seed and so to its deal number. fc-solve's
-//! `find-freecell-deal-index` does the same search for the first range, with the first
-//! draws of a whole deal; here any draw the position fixes will do, and every candidate is
-//! dealt and compared with the position before it is reported.
+//! state, which runs back to its seed and so to its deal number. (fc-solve's
+//! `find-freecell-deal-index`, in shlomif/fc-solve `fc-solve/source/board_gen/`, instead
+//! tries the deal numbers in turn against a whole deal's draws, in C or on a GPU.) Any draw
+//! the position fixes will do, and every candidate is dealt and compared with the position
+//! before it is reported.
 
 mod draws;
 mod states;
