@@ -1,9 +1,11 @@
 //! [`DealFinder`]: from a position to the Microsoft deals it can have been played from.
 //!
 //! The shuffle's generator has a 32-bit state, and each draw reads bits 16 … 30 (16 … 31
-//! above 2^32) of it, reduced modulo the cards left. The first draw the position fixes
-//! therefore leaves about 2^32 / 52 states per range of deal numbers: every low half with
-//! each high half that gives the right remainder. Each later draw the position fixes
+//! above 2^32) of it, reduced modulo the cards left; below 2^32 bit 31 never matters, as
+//! an LCG's low bits never depend on its high ones. The first draw the position fixes
+//! therefore leaves about 2^31 / 52 states in each of the two lower ranges of deal numbers
+//! and 2^32 / 52 in the third: every low half with each high half that gives the right
+//! remainder. Each later draw the position fixes
 //! keeps about one state in `52 − step`, so a handful of them leaves only the true deal's
 //! state, which runs back to its seed and so to its deal number. (fc-solve's
 //! `find-freecell-deal-index`, in shlomif/fc-solve `fc-solve/source/board_gen/`, instead
