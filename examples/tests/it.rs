@@ -4,6 +4,8 @@
 
 #[path = "../bakers_game.rs"]
 mod bakers_game;
+#[path = "../find_deal.rs"]
+mod find_deal;
 #[path = "../hint_game.rs"]
 mod hint_game;
 #[path = "../pancakes.rs"]
@@ -68,6 +70,23 @@ fn solve_file_reports_where_a_board_is_wrong() {
     let bad = MIDGAME.replace("9S 8H", "9S 8X");
     let error = solve_file::solve(&bad, &mut Vec::new()).unwrap_err().to_string();
     assert!(error.contains("line 4") && error.contains("8X"), "{error}");
+}
+
+/// The example fails if it finds a wrong deal; here its report has the expected shape.
+#[test]
+fn find_deal_places_random_deals_and_positions_played_from_them() {
+    let mut out = Vec::new();
+    find_deal::run(&args(&["2", "7"]), &mut out).unwrap();
+    let out = text(out);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    for line in &lines[..2] {
+        let (deal, rest) = line.strip_prefix("deal ").unwrap().split_once(": found in ").unwrap();
+        assert!(DealNumber::new(deal.parse().unwrap()).is_some(), "{line}");
+        assert!(rest.contains(" moves, ") && rest.contains(": found in "), "{line}");
+    }
+    assert!(lines[2].starts_with("2 deals: worst "), "{out}");
+    assert!(lines[3].starts_with("2 played positions: worst "), "{out}");
 }
 
 #[test]
@@ -158,7 +177,8 @@ fn bakers_game_solves_under_bakers_rules() {
 
 /// Every example runs without arguments: `solve_deal` solves deal 1, `replay` deal 12,
 /// `bakers_game` deal 3 under Baker's Game rules, `solve_file` the bundled mid-game file,
-/// and `hint_game` starts deal 1 (here with no commands). `pancakes` takes none at all.
+/// `hint_game` starts deal 1 (here with no commands), and `find_deal` places three random
+/// deals. `pancakes` takes none at all.
 /// `tui_game` needs a terminal: `tests/tui_smoke.sh` starts it with none under tmux.
 #[test]
 fn every_example_runs_without_arguments() {
@@ -194,6 +214,10 @@ fn every_example_runs_without_arguments() {
     assert_eq!(text(out).trim_end(), deal(1).to_string().trim_end());
 
     let mut out = Vec::new();
+    find_deal::run(&[], &mut out).unwrap();
+    assert_eq!(text(out).lines().filter(|l| l.starts_with("deal ")).count(), 3);
+
+    let mut out = Vec::new();
     pancakes::run(&mut out).unwrap();
     assert!(!out.is_empty());
 }
@@ -208,7 +232,7 @@ fn the_readme_lists_every_example() {
         .skip(1)
         .filter_map(|entry| entry.split("name = \"").nth(1)?.split('"').next())
         .collect();
-    assert_eq!(names.len(), 9, "{names:?}");
+    assert_eq!(names.len(), 10, "{names:?}");
     for name in names {
         assert!(
             readme.contains(&format!("--example {name}")) || readme.contains(&format!("`{name}`")),

@@ -19,6 +19,8 @@ pub(crate) enum Failure {
     Internal(String),
     /// The position was proved unsolvable (exit 3).
     Unsolvable,
+    /// No deal gives the position (`find-deal`, exit 3).
+    NoDeal,
     /// The search ended without an answer (exit 4).
     Undecided(String),
 }
@@ -38,7 +40,7 @@ impl Failure {
         match self {
             Failure::Input(_) => ExitCode::from(2),
             Failure::Output { .. } | Failure::Internal(_) => ExitCode::from(1),
-            Failure::Unsolvable => ExitCode::from(3),
+            Failure::Unsolvable | Failure::NoDeal => ExitCode::from(3),
             Failure::Undecided(_) => ExitCode::from(4),
         }
     }
@@ -56,6 +58,9 @@ impl fmt::Display for Failure {
             Failure::Input(message) | Failure::Internal(message) => f.write_str(message),
             Failure::Output { target, error } => write!(f, "cannot write {target}: {error}"),
             Failure::Unsolvable => f.write_str("unsolvable: no sequence of moves wins this position"),
+            Failure::NoDeal => {
+                f.write_str("none: no Microsoft deal (1 to 8589934591) gives this position, as dealt or played from")
+            }
             Failure::Undecided(reason) => write!(f, "undecided: {reason}"),
         }
     }

@@ -1,5 +1,5 @@
-//! The `freecell` command: print Microsoft FreeCell deals, solve them, give hints, verify
-//! solutions, run benchmarks and evolve solvers.
+//! The `freecell` command: print Microsoft FreeCell deals, find a position's deal, solve
+//! them, give hints, verify solutions, run benchmarks and evolve solvers.
 //!
 //! The command is thin on purpose: it parses arguments, reads and writes text, and maps
 //! outcomes to exit codes. Dealing lives in `freecell-deals`, rules and the verifier in
@@ -18,13 +18,14 @@ mod input;
 
 use std::fmt::{self, Write as _};
 use std::io::{self, Write};
+use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Args, CommandFactory, Parser, Subcommand, error::ErrorKind};
 use freecell_core::{Board, Game, Notation, verify};
-use freecell_deals::DealNumber;
+use freecell_deals::{DealFinder, DealNumber, FindDealError};
 use freecell_solver::{CostModel, Outcome, Preset, SolveReport, Solver};
 
 use failure::Failure;
@@ -33,25 +34,32 @@ use input::{Checked, is_stdin, read_input, shown};
 /// Exit codes, shown by `freecell --help` and listed in the README.
 const EXIT_CODES: &str = "\
 Exit codes:
-  0  success (verify: the solution is valid and wins; bench: every deal ran)
+  0  success (verify: the solution is valid and wins; bench: every deal ran; find-deal:
+     a deal was found)
   1  an output could not be written (standard output, the CSV file, the run directory),
      the system refused a thread, or an internal error of the solver (bench: a solution
      that failed verification)
   2  bad usage or bad input: unknown option, deal number out of range, unreadable
      or malformed file, illegal move, or a solution that does not finish the game
-  3  proved unsolvable (solve, hint)
+  3  proved unsolvable (solve, hint); no deal gives the position (find-deal)
   4  undecided (solve, hint): a node, time or memory limit was reached, or the solver's
-     search is incomplete";
+     search is incomplete; find-deal: too few of the position's cards are sure to lie
+     where they were dealt to tell its deal";
 
 /// The exit codes of `deal` and `verify`, which never search.
 const CHECK_EXIT_CODES: &str =
     "Exit codes: 0 success, 1 output not written, 2 bad usage or input (see `freecell --help`)";
 
+/// The exit codes of `find-deal`.
+const FIND_EXIT_CODES: &str = "Exit codes: 0 found, 1 output not written, 2 bad usage or input, 3 no deal gives the \
+position, 4 too few cards sure to lie where they were dealt to tell the deal (see `freecell --help`)";
+
 /// The exit codes of `solve` and `hint`.
 const SEARCH_EXIT_CODES: &str = "Exit codes: 0 solved, 1 output not written or internal error, 2 bad usage or input, \
 3 proved unsolvable, 4 undecided (see `freecell --help`)";
 
-/// Print Microsoft FreeCell deals, solve them, give hints and verify solutions.
+/// Print Microsoft FreeCell deals, find a position's deal, solve them, give hints and
+/// verify solutions.
 #[derive(Debug, Parser)]
 #[command(name = "freecell", version, after_help = EXIT_CODES)]
 struct Cli {
@@ -69,6 +77,17 @@ enum Command {
     /// are printed in the full fc-solve board format.
     #[command(after_help = CHECK_EXIT_CODES)]
     Deal(DealArgs),
+    /// Find the Microsoft deal (1 to 8589934591) a board was dealt as or played from.
+    ///
+    /// Prints every deal the position can have come from, one number a line: a deal that
+    /// puts each card where it lies, or where play can have put it (a free cell, its
+    /// foundation, a built run, an emptied cascade). It relies on the cards at the bottom
+    /// of each cascade up to the last one that does not build on the card below it, which
+    /// play cannot have put there; a position with too few of them (cascades emptied or
+    /// rebuilt to the bottom) cannot be placed (exit 4). Searches the generator's states,
+    /// not the 8.6 billion deals: about 0.1 s of CPU on one core.
+    #[command(after_help = FIND_EXIT_CODES)]
+    FindDeal(FindDealArgs),
     /// Replay a solution with no automatic moves and check that it wins.
     ///
     /// The solution is in standard notation (`3a`, `a3`, `3h`, `38`, fc-solve's `13v2`) or
@@ -262,6 +281,20 @@ struct DealArgs {
 }
 
 #[derive(Debug, Args)]
+struct FindDealArgs {
+    /// The game whose rules say how play can have built the cascades: freecell (in
+    /// alternating colours) or bakers-game (in suit).
+    #[arg(long, value_name = "NAME", default_value = "freecell", value_parser = Checked(parse_game))]
+    game: Game,
+    /// Search on N threads (0: one per core).
+    #[arg(long, value_name = "N", default_value = "0", value_parser = Checked(input::parse_jobs), allow_negative_numbers = true)]
+    jobs: NonZeroUsize,
+    /// The board file, in the fc-solve format; `-` reads standard input.
+    #[arg(value_name = "BOARD_FILE")]
+    board: PathBuf,
+}
+
+#[derive(Debug, Args)]
 struct VerifyArgs {
     /// Start from this Microsoft deal instead of a board file.
     #[arg(long, value_name = "N", value_parser = Checked(parse_deal), allow_negative_numbers = true)]
@@ -317,6 +350,7 @@ pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Deal(args) => deal(&args),
+        Command::FindDeal(args) => find_deal(&args),
         Command::Verify(args) => run_verify(&args),
         Command::Solve(args) => solve(&args),
         Command::Hint(args) => hint(&args),
@@ -336,6 +370,26 @@ pub fn run() -> ExitCode {
 fn deal(args: &DealArgs) -> Result<(), Failure> {
     let board = args.deal.board_for(args.game);
     let text = if args.game.cards_in_cells() == 0 { board.cascades_text() } else { board.to_string() };
+    write_stdout(&text)
+}
+
+fn find_deal(args: &FindDealArgs) -> Result<(), Failure> {
+    let board = read_board(&args.board, args.game)?;
+    let deals = DealFinder::new().threads(args.jobs).find(&board).map_err(|error| match error {
+        FindDealError::TooFewDealtCards { .. } => Failure::Undecided(error.to_string()),
+        _ => Failure::Input(format!("cannot place the board in {}: {error}", shown(&args.board))),
+    })?;
+    if deals.is_empty() {
+        return Err(Failure::NoDeal);
+    }
+    if deals.len() > 1 {
+        eprintln!("freecell: {} deals fit this position: it keeps too few dealt cards to tell them apart", deals.len());
+    }
+    let mut text = String::new();
+    for deal in deals {
+        // Infallible: writing to a String cannot fail.
+        let _ = writeln!(text, "{deal}");
+    }
     write_stdout(&text)
 }
 

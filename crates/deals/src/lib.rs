@@ -1,5 +1,5 @@
-//! Numbered FreeCell deals: the Microsoft deals 1 … 8,589,934,591, ranges of them, and
-//! seeded random deals for any rule set.
+//! Numbered FreeCell deals: the Microsoft deals 1 … 8,589,934,591, ranges of them, the deal
+//! a position came from, and seeded random deals for any rule set.
 //!
 //! "Deal 617" means the same cards in the same places in Windows FreeCell, FreeCell Pro,
 //! fc-solve, PySolFC and here. This crate turns such numbers into the 52 cards in dealing
@@ -40,6 +40,9 @@
 //!   [`DealNumber::layout`] and [`DealNumber::board`] deal it.
 //! - [`DealRange`] and its iterator [`DealIter`]; [`DealRange::MS_32K`] is deals 1 … 32,000.
 //! - [`DealError`] (a number out of range) and [`ParseDealError`] (a bad number or range).
+//! - [`DealFinder`]: the deals a position was dealt as or can have been played from, found
+//!   through the generator's states rather than by dealing 8.6 billion deals;
+//!   [`FindDealError`] when it cannot tell.
 //! - [`SplitMix64`], [`random_cards`], [`random_layout`], [`random_layout_with_rules`]: seeded
 //!   deals.
 //! - [`reduced`]: deals with only the top ranks in play, small enough for the exhaustive
@@ -86,6 +89,7 @@
 //!   a silent change.
 //! - The per-game placement of Eight Off and Seahaven Towers is part of the contract too.
 
+mod find;
 mod ms;
 mod number;
 mod random;
@@ -94,6 +98,7 @@ pub mod reduced;
 #[cfg(feature = "serde")]
 mod serde_impls;
 
+pub use find::{DealFinder, FindDealError};
 pub use freecell_core::SplitMix64;
 pub use number::{DealError, DealNumber, ParseDealError};
 pub use random::{random_cards, random_layout, random_layout_with_rules};

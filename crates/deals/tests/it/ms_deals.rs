@@ -13,7 +13,7 @@ fn cascades(n: u64) -> String {
 
 /// Turns a layout printed in rows (the first row holds each cascade's deepest card) into
 /// cascade lines.
-fn rows_to_cascades(rows: &str) -> String {
+pub(crate) fn rows_to_cascades(rows: &str) -> String {
     let rows: Vec<Vec<&str>> = rows.lines().map(|row| row.split_whitespace().collect()).collect();
     let mut text = String::new();
     for column in 0..8 {
@@ -27,7 +27,7 @@ fn rows_to_cascades(rows: &str) -> String {
 /// Deal 1, printed in rows by Rosetta Code, "Deal cards for FreeCell"
 /// (<https://rosettacode.org/wiki/Deal_cards_for_FreeCell>, "Game #1"). The test below also
 /// checks its first two cascades and its exposed cards, read off the same page.
-const DEAL_1_ROWS: &str = "\
+pub(crate) const DEAL_1_ROWS: &str = "\
 JD 2D 9H JC 5D 7H 7C 5H
 KD KC 9S 5S AD QC KH 3H
 2S KS 9D QD JS AS AH 3C
@@ -38,7 +38,7 @@ KD KC 9S 5S AD QC KH 3H
 ";
 
 /// Deal 617, printed in rows by the same Rosetta Code page ("Game #617").
-const DEAL_617_ROWS: &str = "\
+pub(crate) const DEAL_617_ROWS: &str = "\
 7D AD 5C 3S 5S 8C 2D AH
 TD 7S QD AC 6D 8H AS KH
 TH QC 3H 9D 6S 8D 3D TC
@@ -51,7 +51,7 @@ JD KS KC 4H
 /// Deal 24 from fc-solve's test of its deal generator library
 /// (shlomif/fc-solve, `fc-solve/source/t/t/board-gen-lib.py`, `fc_solve_get_board_l(24)`);
 /// the `pysol-cards` tests (`code/tests/test_pysol_cards.py`, "MS deal #24") agree.
-const DEAL_24: &str = "\
+pub(crate) const DEAL_24: &str = "\
 4C 2C 9C 8C QS 4S 2H
 5H QH 3C AC 3H 4H QD
 QC 9S 6H 9H 3S KS 3D
@@ -64,7 +64,7 @@ AH 5S 6S AD 8H JD
 
 /// Deal 11982, the one impossible deal of 1 … 32,000; fc-solve's `board-gen-lib.py` as
 /// above.
-const DEAL_11982: &str = "\
+pub(crate) const DEAL_11982: &str = "\
 AH 3D KD JC 6C JD KC
 AS 3H 6H 5D 2C 7D 8D
 4H QS 5S 5C TH 8H 2S
@@ -76,7 +76,7 @@ JS KS 3C 7C 7S 5H
 ";
 
 /// Deal 1,234,567 (beyond Windows' million); fc-solve's `board-gen-lib.py` as above.
-const DEAL_1234567: &str = "\
+pub(crate) const DEAL_1234567: &str = "\
 2H 7S 4S 4D 8C KD QD
 9C KH 5D 6C TC 5H 7D
 JC TH JD 2S KS TS 9H
@@ -90,7 +90,7 @@ AC 3C QH TD 6S 6H
 /// Deal 2,255,988,055 (2^31 … 2^32 − 1: the draw has bit 15 set), from the list of
 /// intractable FreeCell Pro deals (shlomif/freecell-pro-intractable-deals,
 /// `deals/2255988055.board`, made by `pi-make-microsoft-freecell-board -t`).
-const DEAL_2255988055: &str = "\
+pub(crate) const DEAL_2255988055: &str = "\
 TS JS 7H 5C 4C 4D JD
 AS 6H 6D 2C TH TD JH
 AH QS JC 9S 7C KC 7S
@@ -103,7 +103,7 @@ AD 5D TC 8C 5H 9D
 
 /// Deal 3,000,000,000 (2^31 … 2^32 − 1); fc-solve's `board-gen-lib.py`,
 /// `fc_solve_get_board_l(3000000000)`.
-const DEAL_3000000000: &str = "\
+pub(crate) const DEAL_3000000000: &str = "\
 8D TS JS TD JH JD JC
 4D QS TH AD 4S TC 3C
 9H KH QH 4C 5C KD AS
@@ -116,7 +116,7 @@ const DEAL_3000000000: &str = "\
 
 /// Deal 4,260,084,873 (2^31 … 2^32 − 1); `deals/4260084873.board` of the intractable-deals
 /// list as above.
-const DEAL_4260084873: &str = "\
+pub(crate) const DEAL_4260084873: &str = "\
 8H 2H 8D KD AS 9D TH
 9S JS AC 9H JD 3S 2S
 8S 6S AD AH 6C 4D QD
@@ -129,7 +129,7 @@ KS 5D 4S 8C JH TD
 
 /// Deal 6,000,000,000 (2^32 and above: seeded with n − 2^32, 16-bit draw plus one);
 /// fc-solve's `board-gen-lib.py`, `fc_solve_get_board_l(6000000000)`.
-const DEAL_6000000000: &str = "\
+pub(crate) const DEAL_6000000000: &str = "\
 2D 2C QS 8D KD 8C 4C
 3D AH 2H 4H TS 6H QD
 4D JS AD 6S JH JC JD
@@ -141,7 +141,7 @@ QH 9H 9D 5S 7S 6C
 ";
 
 /// Deal 6,825,625,742 (above 2^32); `deals/6825625742.board` of the intractable-deals list.
-const DEAL_6825625742: &str = "\
+pub(crate) const DEAL_6825625742: &str = "\
 5H 5D 2H AS QD QS 2C
 AH JS QC AD 7C 7S KH
 JC 4D 6S 6C 3C 9H TC
@@ -153,7 +153,7 @@ JH 8C JD AC KS KC
 ";
 
 /// Deal 7,489,392,343 (above 2^32); `deals/7489392343.board` of the intractable-deals list.
-const DEAL_7489392343: &str = "\
+pub(crate) const DEAL_7489392343: &str = "\
 JC 3H JH 5C 8H 4C 6H
 5H JD 2H 5D 8D 3D KC
 TD 7C 7S AC KH 9C 4H
