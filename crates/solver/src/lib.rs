@@ -106,6 +106,7 @@
 
 mod bestfirst;
 mod caches;
+pub mod difficulty;
 mod fast;
 mod goals;
 mod guide;
