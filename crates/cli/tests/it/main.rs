@@ -5,6 +5,7 @@ mod bench;
 mod deal;
 mod evolve;
 mod memory;
+mod rate;
 mod readme;
 mod solve;
 mod verify;
