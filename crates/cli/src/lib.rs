@@ -276,8 +276,9 @@ struct DealArgs {
     #[arg(value_name = "N", value_parser = Checked(parse_deal), allow_negative_numbers = true, required_unless_present = "winnable")]
     deal: Option<DealNumber>,
     /// Instead of N, a random deal proved winnable (and rated, see `freecell rate`):
-    /// numbers drawn from 1 to 8589934591 by a generator seeded with --seed. Its number,
-    /// tier and seed go to standard error.
+    /// numbers drawn from 1 to 8589934591 by a generator seeded with --seed; a deal whose
+    /// rating would take more than 200,000 expansions at some rung is passed over. Its
+    /// number, tier and seed go to standard error.
     #[arg(long, conflicts_with = "deal")]
     winnable: bool,
     /// With --winnable: only a deal of this tier (easy, medium, hard or expert).

@@ -263,6 +263,11 @@ impl Json {
     }
 }
 
+/// The expansions each rung of a `--winnable` deal may take: a tenth of a second or so.
+/// 37 of MS 1–970 expand more over their rungs (proofs with one or two cells), up to 12.4
+/// million (MS 891, 70 s).
+const WINNABLE_NODES: u64 = 200_000;
+
 /// `freecell deal --winnable`: a seeded random Microsoft deal of the tier asked, rated by
 /// the default solver; the board on standard output, its number, tier and seed on standard
 /// error.
@@ -271,7 +276,9 @@ pub(crate) fn winnable(game: Game, tier: Option<Tier>, seed: Option<u64>) -> Res
         // No seed given: a new deal each time, the seed printed so it can be had again.
         SystemTime::now().duration_since(UNIX_EPOCH).unwrap_or(Duration::ZERO).as_nanos() as u64
     });
-    let rater = Rater::new(Solver::new(Preset::Fast));
+    // A deal whose rungs take longer is skipped (its tier stays undecided): there are
+    // plenty of others, and the wait for one stays short.
+    let rater = Rater::new(Solver::new(Preset::Fast).max_nodes(WINNABLE_NODES));
     let ms = move |n| DealNumber::new(n).map_or_else(|| DealNumber::MAX.board_for(game), |d| d.board_for(game));
     let mut deals = WinnableDeals::new(rater, seed, DealNumber::MAX.get(), ms);
     if let Some(tier) = tier {

@@ -136,7 +136,8 @@ impl Rater {
         let min = ladder.min_free_cells();
         let narrowness = match (ladder.solution_at(own), min) {
             (Some(solution), Some(min)) if self.samples > 0 && !skip(Tier::range(own.saturating_sub(min))) => {
-                let solver = self.solver.clone().max_nodes(self.sample_nodes);
+                // A sample needs only the verdict: no shortening of the solutions.
+                let solver = self.solver.clone().max_nodes(self.sample_nodes).shorten(false);
                 Some(Narrowness::measure(&solver, board, solution, self.samples)?)
             }
             _ => None,
