@@ -49,9 +49,8 @@ impl RatingSummary {
         self.tiers.get(tier.name()).copied().unwrap_or(0)
     }
 
-    /// Deals lost with their own cells at the most: the deals a proved loss with `cells`
-    /// free cells covers, so lost with every number up to `cells` (the census's "lost with
-    /// 3 cells" is the deals whose fewest cells are above 3).
+    /// Deals proved lost with `cells` free cells: those whose fewest cells are more, and
+    /// those lost with every number of cells.
     pub fn lost_with(&self, cells: u8) -> u64 {
         let above: u64 = self.min_free_cells.iter().skip(usize::from(cells) + 1).sum();
         above + self.lost_with_8
@@ -82,7 +81,10 @@ impl Summary<RatingRow> for RatingSummary {
         let total = self.counts.total.max(1) as f64;
         let share = |n: u64| format!("{} ({:.2}%)", grouped(n), 100.0 * n as f64 / total);
         let mut out = String::new();
-        let _ = writeln!(out, "| fewest free cells ({solver}) | deals | lost with one fewer |\n|---|--:|--:|");
+        let _ = writeln!(
+            out,
+            "| fewest free cells ({solver}) | deals | lost with one cell fewer (all deals) |\n|---|--:|--:|"
+        );
         for cells in 0..=8u8 {
             let lost_below = if cells == 0 { "–".to_owned() } else { grouped(self.lost_with(cells - 1)) };
             let _ = writeln!(out, "| {cells} | {} | {lost_below} |", share(self.with_fewest(cells)));
@@ -109,5 +111,45 @@ impl Summary<RatingRow> for RatingSummary {
             );
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::row::Verdict;
+
+    fn row(deal: u64, min: Option<u8>, lost_with: Option<u8>, undecided: Vec<u8>, tier: Option<Tier>) -> RatingRow {
+        let mut row = RatingRow::error(deal, "fast", std::time::Duration::from_millis(deal));
+        row.outcome = if tier == Some(Tier::Lost) { Verdict::Unsolvable } else { Verdict::Solved };
+        row.reason = None;
+        (row.min_free_cells, row.lost_with, row.undecided_rungs, row.tier) = (min, lost_with, undecided, tier);
+        row
+    }
+
+    #[test]
+    fn histograms_count_the_fewest_cells_and_the_tiers() {
+        let mut summary = RatingSummary::default();
+        for row in [
+            row(1, Some(3), Some(2), vec![], Some(Tier::Hard)),
+            row(2, Some(1), Some(0), vec![], Some(Tier::Easy)),
+            row(3, Some(2), Some(1), vec![], Some(Tier::Easy)),
+            row(11982, Some(5), Some(4), vec![], Some(Tier::Lost)),
+            row(982, None, Some(1), vec![2], None),
+        ] {
+            summary.add(&row);
+        }
+        let fewest: Vec<u64> = (0..=8).map(|cells| summary.with_fewest(cells)).collect();
+        assert_eq!(fewest, [0, 1, 1, 1, 0, 1, 0, 0, 0]);
+        assert_eq!(summary.undecided_cells(), 1);
+        // Lost with 2 cells: the deals needing 3 or more; with 4: MS 11982 alone.
+        assert_eq!((summary.lost_with(0), summary.lost_with(2), summary.lost_with(4)), (4, 2, 1));
+        assert_eq!((summary.tier(Tier::Easy), summary.tier(Tier::Lost), summary.tier(Tier::Expert)), (2, 1, 0));
+        let counts = summary.counts();
+        assert_eq!((counts.total, counts.solved, counts.unsolvable), (5, 4, 1));
+        let table = summary.render("fast");
+        assert!(table.contains("| 3 | 1 (20.00%) | 2 |"), "{table}");
+        assert!(table.contains("| undecided | 1 (20.00%) | |"), "{table}");
+        assert!(table.contains("| none (undecided) | 1 (20.00%) |"), "{table}");
     }
 }
