@@ -64,7 +64,7 @@ impl Narrowness {
                 .map_err(|error| SolveError::Verification { preset: solver.preset(), error })?;
             moves.clear();
             position.generate_moves(MoveModel::Sequence, &mut moves);
-            samples.push(judge(solver, &position, after, &moves)?);
+            samples.push(judge(solver, &position, after, &moves, solution.moves[after])?);
         }
         Ok(Narrowness { samples })
     }
@@ -98,10 +98,16 @@ impl Narrowness {
     }
 }
 
-fn judge(solver: &Solver, position: &Board, after: usize, moves: &[Move]) -> Result<Sample, SolveError> {
+/// Solves the position after each of `moves` but `next`, the solution's own move, after
+/// which the rest of the solution wins.
+fn judge(solver: &Solver, position: &Board, after: usize, moves: &[Move], next: Move) -> Result<Sample, SolveError> {
     let mut sample = Sample { after, moves: moves.len() as u32, winnable: 0, lost: 0 };
     let mut child = position.clone();
     for &mv in moves {
+        if mv == next {
+            sample.winnable += 1;
+            continue;
+        }
         child.apply_unchecked(mv);
         match solver.solve(&child)?.outcome {
             Outcome::Solved(_) => sample.winnable += 1,
