@@ -22,7 +22,7 @@
 //! use freecell_solver::{Preset, Solver};
 //!
 //! let rater = Rater::new(Solver::new(Preset::Fast));
-//! // MS 1941, one of the FreeCell FAQ's hard deals: won with four cells, proved lost with three.
+//! // MS 1941, among the deals players list as hardest: won with four cells, lost with three.
 //! let board = DealNumber::new(1941).expect("a deal").board();
 //! let rating = rater.rate(&board)?;
 //! assert_eq!(rating.ladder.min_free_cells(), Some(4));
