@@ -26,6 +26,18 @@ pub fn decimals<const N: usize, S: Serializer>(value: &f64, serializer: S) -> Re
     serializer.serialize_f64(rounded(*value, N))
 }
 
+/// [`decimals`] for an optional value: `null` when `None`.
+///
+/// # Errors
+/// Whatever the serializer returns.
+#[allow(clippy::ref_option)] // serde's `serialize_with` passes a reference to the field.
+pub fn optional_decimals<const N: usize, S: Serializer>(value: &Option<f64>, serializer: S) -> Result<S::Ok, S::Error> {
+    match value {
+        Some(value) => serializer.serialize_some(&rounded(*value, N)),
+        None => serializer.serialize_none(),
+    }
+}
+
 /// `value` rounded to `decimals` decimals, as `format!("{value:.decimals$}")` rounds it;
 /// values that are not finite are returned as they are.
 pub fn rounded(value: f64, decimals: usize) -> f64 {

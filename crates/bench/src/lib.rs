@@ -9,7 +9,10 @@
 //!   solution lengths, the engine's peak memory), summarised as the GA-FreeCell paper's
 //!   Table 2 ([`DealSummary`]: means with unsolved deals penalised, and excluded);
 //! - [`Hints`] times `Solver::hint` on K seeded mid-game positions of each deal: a
-//!   [`HintRow`] per position, summarised as latency percentiles ([`HintSummary`]).
+//!   [`HintRow`] per position, summarised as latency percentiles ([`HintSummary`]);
+//! - [`Ratings`] rates each deal's difficulty (`freecell_solver::difficulty`): a
+//!   [`RatingRow`] per deal (the fewest free cells, the narrowness, the tier), summarised as
+//!   histograms ([`RatingSummary`]).
 //!
 //! Every solution and hint is replayed by the core verifier; one that fails is a [`Fault`]
 //! and an `error` row, never a panic. With [`Bench::csv`], rows go to a resumable CSV file
@@ -53,6 +56,7 @@ mod hints;
 pub mod json;
 mod optimal;
 pub mod pool;
+mod ratings;
 mod row;
 mod run;
 mod solves;
@@ -61,6 +65,7 @@ mod summary;
 pub use csv::{CsvError, CsvFile, LineError, MAX_LINE, ReadError, WRITE_EVERY, read_rows};
 pub use hints::Hints;
 pub use optimal::{OptimalRow, optimal_table};
+pub use ratings::{RatingRow, RatingSummary, Ratings};
 pub use row::{DealRow, HintRow, Measure, Row, Source, VERIFICATION, Verdict, reason_token};
 pub use run::{Bench, DealResult, Fault, NameError, Report, RunError, Workload};
 pub use solves::Solves;

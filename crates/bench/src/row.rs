@@ -41,7 +41,7 @@ impl Verdict {
         }
     }
 
-    fn parse(text: &str) -> Result<Verdict, LineError> {
+    pub(crate) fn parse(text: &str) -> Result<Verdict, LineError> {
         Verdict::ALL
             .into_iter()
             .find(|k| k.token() == text)
@@ -323,19 +323,19 @@ impl Row for HintRow {
 
 /// Seconds rounded to the microsecond, as the CSV keeps them, so a summary of rows read back
 /// equals the summary of the rows written.
-fn micros(elapsed: Duration) -> f64 {
+pub(crate) fn micros(elapsed: Duration) -> f64 {
     elapsed.as_micros() as f64 / 1e6
 }
 
-fn optional(n: Option<u64>) -> String {
+pub(crate) fn optional(n: Option<u64>) -> String {
     n.map(|n| n.to_string()).unwrap_or_default()
 }
 
-fn number<T: std::str::FromStr>(text: &str, column: &'static str) -> Result<T, LineError> {
+pub(crate) fn number<T: std::str::FromStr>(text: &str, column: &'static str) -> Result<T, LineError> {
     text.parse().map_err(|_| LineError::field(column, text, "a whole number"))
 }
 
-fn optional_number(text: &str, column: &'static str) -> Result<Option<u64>, LineError> {
+pub(crate) fn optional_number(text: &str, column: &'static str) -> Result<Option<u64>, LineError> {
     if text.is_empty() { Ok(None) } else { number(text, column).map(Some) }
 }
 
@@ -348,7 +348,7 @@ pub(crate) fn is_token(text: &str) -> bool {
     !text.chars().any(|c| matches!(c, ',' | '"' | '\\') || c.is_control())
 }
 
-fn token(text: &str, column: &'static str) -> Result<String, LineError> {
+pub(crate) fn token(text: &str, column: &'static str) -> Result<String, LineError> {
     if is_token(text) { Ok(text.to_owned()) } else { Err(LineError::field(column, text, TOKEN)) }
 }
 

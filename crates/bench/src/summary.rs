@@ -52,13 +52,18 @@ pub struct Counts {
 
 impl Counts {
     fn add(&mut self, m: &Measure) {
+        self.add_outcome(m.outcome, m.reason.as_deref());
+    }
+
+    /// Counts one row of `outcome`, undecided for `reason`.
+    pub(crate) fn add_outcome(&mut self, outcome: Verdict, reason: Option<&str>) {
         self.total += 1;
-        match m.outcome {
+        match outcome {
             Verdict::Solved => self.solved += 1,
             Verdict::Unsolvable => self.unsolvable += 1,
             Verdict::Undecided => {
                 self.undecided += 1;
-                *self.reasons.entry(m.reason.clone().unwrap_or_default()).or_default() += 1;
+                *self.reasons.entry(reason.unwrap_or_default().to_owned()).or_default() += 1;
             }
             Verdict::Error => self.errors += 1,
         }
@@ -76,7 +81,7 @@ impl Counts {
     }
 
     /// "12 solved, 1 proved unsolvable, 3 undecided (pruned 2, node-limit 1), 0 errors".
-    fn sentence(&self, solved: &str) -> String {
+    pub(crate) fn sentence(&self, solved: &str) -> String {
         let mut text = format!(
             "{} {solved}, {} proved unsolvable, {} undecided",
             grouped(self.solved),
@@ -330,7 +335,14 @@ impl Samples {
 
     /// p50, p90, p99 and max (nearest rank), and how many took over 100 ms.
     fn quantiles(&self) -> Option<Quantiles> {
-        let mut sorted = self.seconds.clone();
+        Quantiles::of(&self.seconds)
+    }
+}
+
+impl Quantiles {
+    /// The quantiles of `seconds`; `None` when empty.
+    pub(crate) fn of(seconds: &[f64]) -> Option<Quantiles> {
+        let mut sorted = seconds.to_vec();
         sorted.sort_by(f64::total_cmp);
         let n = sorted.len();
         let rank = |percent: usize| sorted[(percent * n).div_ceil(100).clamp(1, n) - 1];

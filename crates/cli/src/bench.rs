@@ -65,7 +65,20 @@ pub(crate) struct BenchArgs {
     hints: Option<Hints>,
 }
 
-fn parse_range(text: &str) -> Result<DealRange, freecell_deals::ParseDealError> {
+impl BenchArgs {
+    /// The bench of `freecell rate --deals`: no hints.
+    pub(crate) fn census(
+        deals: DealRange,
+        search: SearchArgs,
+        jobs: NonZeroUsize,
+        csv: Option<PathBuf>,
+        json: bool,
+    ) -> BenchArgs {
+        BenchArgs { deals, search, jobs, csv, json, hints: None }
+    }
+}
+
+pub(crate) fn parse_range(text: &str) -> Result<DealRange, freecell_deals::ParseDealError> {
     text.parse()
 }
 
@@ -106,7 +119,7 @@ struct Ending<'a, S> {
 }
 
 /// Runs every deal of the range not already in the CSV, writes rows and prints the summary.
-fn drive<W: Workload>(args: &BenchArgs, workload: W, name: &str) -> Result<(), Failure> {
+pub(crate) fn drive<W: Workload>(args: &BenchArgs, workload: W, name: &str) -> Result<(), Failure> {
     let rows_per_deal = workload.rows_per_deal();
     let bench = Bench::new(workload, name, args.deals).map_err(|error| Failure::Input(error.to_string()))?;
     let started = Instant::now();

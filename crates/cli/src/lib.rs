@@ -15,6 +15,7 @@ mod bench;
 mod evolve;
 mod failure;
 mod input;
+mod rate;
 
 use std::fmt::{self, Write as _};
 use std::io::{self, Write};
@@ -137,6 +138,25 @@ enum Command {
     /// earlier deals counts too, so it can vary with --jobs).
     #[command(after_help = bench::BENCH_EXIT_CODES)]
     Bench(bench::BenchArgs),
+    /// Rate a deal's difficulty: the fewest free cells it is won with, how narrow its path
+    /// is, and a tier.
+    ///
+    /// Solves the position with its own free cells, then with one fewer at a time until a
+    /// loss is proved (one more at a time while it is lost), the other rules unchanged: the
+    /// fewest free cells come with a verified solution and a proved loss with one fewer
+    /// (fewer cells only lose more, so that one proof covers every rung below). A rung left
+    /// undecided within the limits (each rung's solve has them) is reported, never guessed.
+    /// Then K positions along the solution with the position's own cells are sampled, and
+    /// each of their moves is judged by a solve: how many keep the game winnable. The tier
+    /// (easy, medium, hard, expert, or lost) adds up points for the spare cells, the moves
+    /// that lose, forced positions and the length (see the freecell-solver docs,
+    /// `difficulty::Tier::of`). With --deals, a census of a range of deals.
+    #[command(
+        after_help = rate::RATE_EXIT_CODES,
+        override_usage = "freecell rate [OPTIONS] (--deal N | BOARD_FILE) [--json]\n       \
+                          freecell rate [OPTIONS] --deals RANGE [--jobs N] [--csv FILE] [--json]"
+    )]
+    Rate(rate::RateArgs),
 }
 
 /// Where a board comes from: `--deal N` or a board file (`-`: standard input).
@@ -272,8 +292,20 @@ struct HintArgs {
 #[derive(Debug, Args)]
 struct DealArgs {
     /// The deal number, 1 to 8589934591.
-    #[arg(value_name = "N", value_parser = Checked(parse_deal), allow_negative_numbers = true)]
-    deal: DealNumber,
+    #[arg(value_name = "N", value_parser = Checked(parse_deal), allow_negative_numbers = true, required_unless_present = "winnable")]
+    deal: Option<DealNumber>,
+    /// Instead of N, a random deal proved winnable (and rated, see `freecell rate`):
+    /// numbers drawn from 1 to 8589934591 by a generator seeded with --seed; a deal whose
+    /// rating would take more than 200,000 expansions at some rung is passed over. Its
+    /// number, tier and seed go to standard error.
+    #[arg(long, conflicts_with = "deal")]
+    winnable: bool,
+    /// With --winnable: only a deal of this tier (easy, medium, hard or expert).
+    #[arg(long, value_name = "T", value_parser = Checked(rate::parse_tier))]
+    tier: Option<freecell_solver::difficulty::Tier>,
+    /// With --winnable: the generator's seed (default: from the clock).
+    #[arg(long, value_name = "S", value_parser = Checked(input::number::<u64>), allow_negative_numbers = true)]
+    seed: Option<u64>,
     /// The game: freecell, bakers-game, eight-off or seahaven-towers. Other games deal the
     /// same shuffled cards their own way (this project's numbering, not PySolFC's).
     #[arg(long, value_name = "NAME", default_value = "freecell", value_parser = Checked(parse_game))]
@@ -356,6 +388,7 @@ pub fn run() -> ExitCode {
         Command::Hint(args) => hint(&args),
         Command::Evolve(args) => evolve::run(&args),
         Command::Bench(args) => bench::bench(&args),
+        Command::Rate(args) => rate::rate(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -368,7 +401,13 @@ pub fn run() -> ExitCode {
 }
 
 fn deal(args: &DealArgs) -> Result<(), Failure> {
-    let board = args.deal.board_for(args.game);
+    let Some(deal) = args.deal else { return write_stdout(&rate::winnable(args.game, args.tier, args.seed)?) };
+    if args.tier.is_some() || args.seed.is_some() {
+        return Err(Failure::Input(
+            "--tier and --seed choose a --winnable deal; a deal number needs neither".to_owned(),
+        ));
+    }
+    let board = deal.board_for(args.game);
     let text = if args.game.cards_in_cells() == 0 { board.cascades_text() } else { board.to_string() };
     write_stdout(&text)
 }

@@ -18,6 +18,9 @@
 //!   next move from any position.
 //! - [`Solver::with_weights`] and [`Solver::with_policy`] run the `ga` engine guided by an
 //!   evolved genome or Policy-FreeCell policy (what `freecell-evolve` produces).
+//! - [`difficulty`] rates positions: the fewest free cells they are won with (a solution
+//!   with them, a proved loss with one fewer), the narrowness of the way, a tier, and
+//!   seeded winnable deals of a tier.
 //! - [`Hsdh`] and [`Weighted`] adapt the heuristics crate's evaluations to the search
 //!   layer's `Heuristic` trait.
 //!
@@ -106,6 +109,7 @@
 
 mod bestfirst;
 mod caches;
+pub mod difficulty;
 mod fast;
 mod goals;
 mod guide;

@@ -6,6 +6,7 @@ mod deal;
 mod evolve;
 mod find_deal;
 mod memory;
+mod rate;
 mod readme;
 mod solve;
 mod verify;

@@ -1,5 +1,6 @@
 //! Integration tests for freecell-solver.
 
+mod difficulty;
 mod embed;
 mod exhaustive;
 mod fast;

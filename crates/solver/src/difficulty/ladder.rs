@@ -1,0 +1,169 @@
+//! The fewest free cells: a position solved, or proved lost, under the same rules with 0 to
+//! 8 free cells, one rung of a ladder at a time.
+//!
+//! Fewer cells can only lose more: a position with `k` cells is one with `k + 1` in which
+//! the last cell stays empty, so a solution with `k` cells plays unchanged with `k + 1`
+//! (a sequence move's capacity only grows with the empty cells). Hence one solution at `k`
+//! answers every rung above, one proved loss at `k − 1` every rung beneath, and the fewest
+//! cells are known exactly when the rungs won and lost meet.
+
+use freecell_core::{Board, MAX_CELLS};
+
+use crate::{Outcome, Solution, SolveError, SolveStats, Solver};
+
+/// One rung of a [`Ladder`]: the position solved with `free_cells` cells.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rung {
+    /// The free cells of the rung.
+    pub free_cells: u8,
+    /// What the solve found, a solution verified on the position with these cells.
+    pub outcome: Outcome,
+    /// What the solve cost.
+    pub stats: SolveStats,
+}
+
+/// The fewest free cells with which a position can be won: the rungs solved, in the order
+/// they were tried, and what they prove.
+///
+/// Rungs below [`floor`](Self::floor), the cards the position holds in its cells, do not
+/// exist (the position cannot be set up with fewer cells) and are never tried.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ladder {
+    rungs: Vec<Rung>,
+    floor: u8,
+    /// The fewest cells a solution was found with.
+    won: Option<u8>,
+    /// The most cells a loss was proved with.
+    lost: Option<u8>,
+}
+
+impl Ladder {
+    /// Climbs the ladder of `board`: solves it with its own cells, then with one fewer at a
+    /// time while it is won (until a loss is proved, or the floor), or with one more while
+    /// it is not (until it is won, or 8). A rung left undecided is stepped over: a solution
+    /// further down decides it (won), a proved loss leaves it undecided.
+    ///
+    /// Each rung is one [`Solver::solve`] with `solver`'s limits.
+    ///
+    /// # Errors
+    /// [`SolveError`] only for a bug of the solver (see [`Solver::solve`]).
+    pub fn climb(solver: &Solver, board: &Board) -> Result<Ladder, SolveError> {
+        let floor = board.cells().flatten().count() as u8;
+        let start = board.rules().free_cells;
+        let mut ladder = Ladder { rungs: Vec::new(), floor, won: None, lost: None };
+        for cells in start..=MAX_CELLS as u8 {
+            if ladder.try_rung(solver, board, cells)? == Some(true) {
+                break;
+            }
+        }
+        if let Some(won) = ladder.won {
+            for cells in (floor..won).rev() {
+                if ladder.lost.is_some_and(|lost| cells <= lost) {
+                    break;
+                }
+                if ladder.rung(cells).is_none() && ladder.try_rung(solver, board, cells)? == Some(false) {
+                    break;
+                }
+            }
+        }
+        Ok(ladder)
+    }
+
+    /// Solves the rung with `cells` cells and records it; `Some(won)` when decided.
+    fn try_rung(&mut self, solver: &Solver, board: &Board, cells: u8) -> Result<Option<bool>, SolveError> {
+        let rung_board = with_free_cells(board, cells).expect("the ladder never goes below the cards in the cells");
+        let report = solver.solve(&rung_board)?;
+        let decided = match report.outcome {
+            Outcome::Solved(_) => {
+                self.won = Some(self.won.map_or(cells, |won| won.min(cells)));
+                Some(true)
+            }
+            Outcome::Unsolvable => {
+                self.lost = Some(self.lost.map_or(cells, |lost| lost.max(cells)));
+                Some(false)
+            }
+            Outcome::Undecided(_) => None,
+        };
+        self.rungs.push(Rung { free_cells: cells, outcome: report.outcome, stats: report.stats });
+        Ok(decided)
+    }
+
+    /// The fewest free cells with which the position is won, when it is known: a solution
+    /// at that rung and a proved loss at the one below (or the rung below is under the
+    /// [`floor`](Self::floor)). `None` when a rung is [`undecided`](Self::undecided) or the
+    /// position is lost with every number of cells ([`is_lost`](Self::is_lost)).
+    pub fn min_free_cells(&self) -> Option<u8> {
+        let won = self.won?;
+        (won == self.floor || self.lost == Some(won - 1)).then_some(won)
+    }
+
+    /// The rungs whose outcome is unknown: every rung above the highest proved loss (or the
+    /// floor) and below the lowest solution (or above 8). Empty when
+    /// [`min_free_cells`](Self::min_free_cells) is known or the position is lost at every
+    /// rung.
+    pub fn undecided(&self) -> Vec<u8> {
+        let low = self.lost.map_or(self.floor, |lost| lost + 1);
+        let high = self.won.unwrap_or(MAX_CELLS as u8 + 1);
+        (low..high).collect()
+    }
+
+    /// Whether a loss was proved with 8 free cells, and so with every number of them.
+    pub fn is_lost(&self) -> bool {
+        self.lost == Some(MAX_CELLS as u8)
+    }
+
+    /// The solution with the fewest cells found, and those cells.
+    pub fn solution(&self) -> Option<(u8, &Solution)> {
+        let won = self.won?;
+        self.solution_at(won).map(|solution| (won, solution))
+    }
+
+    /// The solution found with `free_cells` cells, if that rung was solved.
+    pub fn solution_at(&self, free_cells: u8) -> Option<&Solution> {
+        self.rung(free_cells).and_then(|rung| rung.outcome.solution())
+    }
+
+    /// The most free cells with which a loss was proved (and so with every number below).
+    pub fn lost_with(&self) -> Option<u8> {
+        self.lost
+    }
+
+    /// The cards the position holds in its free cells: no rung below exists.
+    pub fn floor(&self) -> u8 {
+        self.floor
+    }
+
+    /// The rungs solved, in the order they were tried.
+    pub fn rungs(&self) -> &[Rung] {
+        &self.rungs
+    }
+
+    fn rung(&self, free_cells: u8) -> Option<&Rung> {
+        self.rungs.iter().find(|rung| rung.free_cells == free_cells)
+    }
+}
+
+/// `board` under its rules with `free_cells` cells, the cards in its cells moved to the
+/// first ones; `None` when they do not fit, or `free_cells` is above 8.
+///
+/// # Examples
+/// ```
+/// use freecell_core::Board;
+/// use freecell_solver::difficulty::with_free_cells;
+/// let board: Board = "Freecells: KH -\nFoundations: H-Q C-K D-K S-K\n".parse()?;
+/// let one = with_free_cells(&board, 1).expect("KH fits in one cell");
+/// assert_eq!((one.cell_count(), one.cell(0).map(|c| c.to_string())), (1, Some("KH".to_owned())));
+/// assert!(with_free_cells(&board, 0).is_none());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn with_free_cells(board: &Board, free_cells: u8) -> Option<Board> {
+    let mut layout = board.to_layout();
+    let held: Vec<_> = layout.cells.iter().flatten().copied().map(Some).collect();
+    if held.len() > usize::from(free_cells) {
+        return None;
+    }
+    layout.rules.free_cells = free_cells;
+    layout.cells = held;
+    layout.cells.resize(usize::from(free_cells), None);
+    Board::try_from(layout).ok()
+}

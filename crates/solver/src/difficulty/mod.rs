@@ -1,0 +1,155 @@
+//! Difficulty: the fewest free cells a position needs, how narrow its winning path is, a
+//! tier from both, and winnable deals of a tier on demand.
+//!
+//! - [`Ladder`] solves a position with 0 to 8 free cells, the other rules unchanged, until
+//!   the fewest cells it is won with are known: a verified solution at that rung and a
+//!   proved loss (an exhaustive search, [`Outcome::Unsolvable`]) at the rung below. One
+//!   proof covers every rung beneath, since a solution with `k` cells is one with `k + 1`.
+//!   A rung left undecided within the solver's limits is reported as such, never guessed.
+//! - [`Narrowness`] samples positions along the solution and counts, at each, the moves
+//!   after which the game is still winnable.
+//! - [`Tier`] combines them (the formula is in [`Tier::of`]).
+//! - [`Rater`] runs all three with one budget per rung and per sampled move, and
+//!   [`WinnableDeals`] draws seeded random deals until one of the asked tier is won.
+//!
+//! Everything takes the position's own [`Rules`](freecell_core::Rules) and varies only the
+//! free cells, so it serves every game of the FreeCell family that the core rules express.
+//!
+//! # Examples
+//! ```
+//! use freecell_deals::DealNumber;
+//! use freecell_solver::difficulty::{Rater, Tier};
+//! use freecell_solver::{Preset, Solver};
+//!
+//! let rater = Rater::new(Solver::new(Preset::Fast));
+//! // MS 1941, among the deals players list as hardest: won with four cells, lost with three.
+//! let board = DealNumber::new(1941).expect("a deal").board();
+//! let rating = rater.rate(&board)?;
+//! assert_eq!(rating.ladder.min_free_cells(), Some(4));
+//! assert_eq!(rating.ladder.lost_with(), Some(3));
+//! assert_eq!(rating.tier, Some(Tier::Expert));
+//! // The end game of the crate's examples needs no cell at all.
+//! let end: freecell_core::Board = "Foundations: H-J C-K D-K S-J\n: KS QH\n: QS KH\n".parse()?;
+//! assert_eq!(rater.ladder(&end)?.min_free_cells(), Some(0));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod ladder;
+mod narrow;
+mod tier;
+mod winnable;
+
+pub use ladder::{Ladder, Rung, with_free_cells};
+pub use narrow::{Narrowness, Sample};
+pub use tier::{ParseTierError, Tier};
+pub use winnable::{LostTierError, WinnableDeal, WinnableDeals};
+
+use freecell_core::Board;
+
+use crate::{Outcome, SolveError, Solver};
+
+/// The positions sampled along a solution by default (see [`Rater::samples`]).
+pub const SAMPLES: usize = 8;
+/// The expansions a sampled move's solve may take by default (see [`Rater::sample_nodes`]).
+pub const SAMPLE_NODES: u64 = 20_000;
+
+/// Rates positions: a [`Ladder`], then [`Narrowness`] along the solution with the
+/// position's own cells, then the [`Tier`].
+///
+/// Each rung is one solve with the solver's limits; each move of a sampled position one
+/// solve with at most [`sample_nodes`](Self::sample_nodes) expansions.
+#[derive(Clone, Debug)]
+pub struct Rater {
+    solver: Solver,
+    samples: usize,
+    sample_nodes: u64,
+}
+
+/// What [`Rater::rate`] found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rating {
+    /// The fewest free cells.
+    pub ladder: Ladder,
+    /// The samples along the solution with the position's own cells; `None` when that rung
+    /// was not won.
+    pub narrowness: Option<Narrowness>,
+    /// The tier; `None` when a rung it depends on was left undecided.
+    pub tier: Option<Tier>,
+}
+
+impl Rating {
+    /// The solution with the position's own free cells, which the narrowness was sampled
+    /// along.
+    pub fn solution(&self, board: &Board) -> Option<&crate::Solution> {
+        self.ladder.solution_at(board.rules().free_cells)
+    }
+}
+
+impl Rater {
+    /// A rater solving with `solver` ([`Preset::Fast`](crate::Preset::Fast) is the one
+    /// made for this: it proves losses), [`SAMPLES`] samples of at most [`SAMPLE_NODES`]
+    /// expansions a move.
+    pub fn new(solver: Solver) -> Rater {
+        Rater { solver, samples: SAMPLES, sample_nodes: SAMPLE_NODES }
+    }
+
+    /// The positions sampled along the solution (0: no narrowness, and no tier).
+    pub fn samples(mut self, n: usize) -> Rater {
+        self.samples = n;
+        self
+    }
+
+    /// The expansions each sampled move's solve may take.
+    pub fn sample_nodes(mut self, n: u64) -> Rater {
+        self.sample_nodes = n;
+        self
+    }
+
+    /// The solver of the rungs.
+    pub fn solver(&self) -> &Solver {
+        &self.solver
+    }
+
+    /// The fewest free cells of `board` (see [`Ladder::climb`]).
+    ///
+    /// # Errors
+    /// [`SolveError`] only for a bug of the solver.
+    pub fn ladder(&self, board: &Board) -> Result<Ladder, SolveError> {
+        Ladder::climb(&self.solver, board)
+    }
+
+    /// The ladder, the narrowness along the solution with the board's own cells, and the
+    /// tier.
+    ///
+    /// # Errors
+    /// [`SolveError`] only for a bug of the solver.
+    pub fn rate(&self, board: &Board) -> Result<Rating, SolveError> {
+        self.rate_unless(board, |_| false)
+    }
+
+    /// [`rate`](Self::rate), but with no narrowness (and so no tier) when `skip` says no
+    /// tier in the range the cells leave open ([`Tier::range`]) is of use: the samples cost
+    /// far more than the ladder.
+    pub(crate) fn rate_unless(&self, board: &Board, skip: impl Fn((Tier, Tier)) -> bool) -> Result<Rating, SolveError> {
+        let own = board.rules().free_cells;
+        let ladder = self.ladder(board)?;
+        let min = ladder.min_free_cells();
+        let narrowness = match (ladder.solution_at(own), min) {
+            (Some(solution), Some(min)) if self.samples > 0 && !skip(Tier::range(own.saturating_sub(min))) => {
+                // A sample needs only the verdict: no shortening of the solutions.
+                let solver = self.solver.clone().max_nodes(self.sample_nodes).shorten(false);
+                Some(Narrowness::measure(&solver, board, solution, self.samples)?)
+            }
+            _ => None,
+        };
+        let tier = match ladder.rungs().iter().find(|rung| rung.free_cells == own).map(|rung| &rung.outcome) {
+            Some(Outcome::Unsolvable) => Some(Tier::Lost),
+            Some(Outcome::Solved(solution)) => match (min, &narrowness) {
+                (Some(min), Some(narrowness)) => Tier::of(own, min, narrowness, solution.len()),
+                _ => None,
+            },
+            _ => None,
+        };
+        Ok(Rating { ladder, narrowness, tier })
+    }
+}

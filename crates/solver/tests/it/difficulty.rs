@@ -1,0 +1,157 @@
+//! The fewest free cells, narrowness and tiers, and winnable deals on demand.
+
+use freecell_core::{Board, Notation, verify};
+use freecell_deals::DealNumber;
+use freecell_solver::difficulty::{Ladder, LostTierError, Rater, Tier, WinnableDeals, with_free_cells};
+use freecell_solver::{Outcome, Preset, Solver};
+
+fn deal(n: u64) -> Board {
+    DealNumber::new(n).expect("in range").board()
+}
+
+/// Written out, read back and replayed by the core verifier, `moves` win `board`.
+fn assert_wins(board: &Board, moves: &[freecell_core::Move]) {
+    let text = board.write_solution(moves, Notation::Standard).expect("the solution writes");
+    assert!(verify(board, &text).expect("the solution verifies").board.is_won());
+}
+
+/// Checks a ladder against independent solves of every rung, 0 to 8 cells: the fewest cells
+/// is the lowest rung won, every rung below it is proved lost, every one above won (fewer
+/// cells only lose more), and the ladder's solution replays with its cells.
+fn assert_ladder_matches_every_rung(n: u64, expected: Option<u8>) {
+    let board = deal(n);
+    let solver = Solver::new(Preset::Fast);
+    let ladder = Ladder::climb(&solver, &board).expect("no solver bug");
+    assert_eq!(ladder.min_free_cells(), expected, "MS {n}: {ladder:?}");
+    assert!(ladder.undecided().is_empty(), "MS {n}");
+    let (cells, solution) = ladder.solution().expect("won with some cells");
+    assert_eq!(Some(cells), expected);
+    assert_wins(&with_free_cells(&board, cells).expect("no card in a cell"), &solution.moves);
+    assert_eq!(ladder.lost_with(), cells.checked_sub(1));
+    for k in 0..=8 {
+        let outcome = solver.solve(&with_free_cells(&board, k).expect("no card in a cell")).expect("no bug").outcome;
+        match outcome {
+            Outcome::Solved(s) => {
+                assert!(k >= cells, "MS {n} won with {k} cells, under its fewest {cells}");
+                assert_wins(&with_free_cells(&board, k).expect("fits"), &s.moves);
+            }
+            Outcome::Unsolvable => assert!(k < cells, "MS {n} lost with {k} cells, over its fewest {cells}"),
+            Outcome::Undecided(reason) => panic!("MS {n} with {k} cells undecided: {reason}"),
+        }
+    }
+}
+
+#[test]
+fn fewest_free_cells_agree_with_every_rung_solved_alone() {
+    // MS 2 is won with one cell, MS 3 with two; MS 11982 is lost with four (Microsoft's
+    // one impossible deal of the first 32,000) and won with five.
+    assert_ladder_matches_every_rung(2, Some(1));
+    assert_ladder_matches_every_rung(3, Some(2));
+    assert_ladder_matches_every_rung(11982, Some(5));
+}
+
+#[test]
+fn the_ladder_goes_down_from_a_win_and_up_from_a_loss() {
+    let solver = Solver::new(Preset::Fast);
+    let tried = |n| {
+        let ladder = Ladder::climb(&solver, &deal(n)).expect("no bug");
+        ladder.rungs().iter().map(|rung| rung.free_cells).collect::<Vec<_>>()
+    };
+    // One proved loss covers every rung beneath it: none is tried.
+    assert_eq!(tried(3), [4, 3, 2, 1]);
+    assert_eq!(tried(11982), [4, 5]);
+}
+
+#[test]
+fn an_undecided_rung_is_reported_never_guessed() {
+    // MS 1 needs three cells; two expansions decide nothing at any rung.
+    let ladder = Ladder::climb(&Solver::new(Preset::Fast).max_nodes(2), &deal(1)).expect("no bug");
+    assert_eq!(ladder.min_free_cells(), None);
+    assert_eq!(ladder.undecided(), (0..=8).collect::<Vec<_>>());
+    assert!(!ladder.is_lost());
+    assert!(ladder.solution().is_none());
+}
+
+#[test]
+fn cards_in_cells_set_the_floor() {
+    // KH waits in a cell: no rung under one cell exists, and one is enough.
+    let board: Board = "Freecells: - KH\nFoundations: H-Q C-K D-K S-K\n".parse().expect("a board");
+    let ladder = Ladder::climb(&Solver::new(Preset::Fast), &board).expect("no bug");
+    assert_eq!((ladder.floor(), ladder.min_free_cells(), ladder.lost_with()), (1, Some(1), None));
+    assert_eq!(ladder.rungs().iter().map(|rung| rung.free_cells).collect::<Vec<_>>(), [4, 3, 2, 1]);
+    assert!(with_free_cells(&board, 0).is_none());
+    assert!(with_free_cells(&board, 9).is_none());
+}
+
+#[test]
+fn the_known_hard_deals_rate_above_the_easy_ones() {
+    // Hard deals of the FreeCell FAQ's list that rate quickly, against the easy deals among
+    // MS 2, 3 and 7.
+    let rater = Rater::new(Solver::new(Preset::Fast));
+    let tier = |n| rater.rate(&deal(n)).expect("no bug").tier.expect("decided");
+    for n in [2, 7] {
+        assert_eq!(tier(n), Tier::Easy, "MS {n}");
+    }
+    for n in [1941, 8591, 13867] {
+        assert!(tier(n) >= Tier::Hard, "MS {n}: {:?}", tier(n));
+    }
+    assert_eq!(tier(11982), Tier::Lost);
+}
+
+/// Every hard deal of the brief's list, in release builds (`cargo test --release -- --ignored`).
+#[test]
+#[ignore = "slow in debug builds: 13 ratings"]
+fn every_known_hard_deal_rates_medium_or_above() {
+    let rater = Rater::new(Solver::new(Preset::Fast));
+    for n in [1941, 454, 718, 6182, 8591, 13867, 14548, 15562, 20630, 21283, 21365, 21491, 25856] {
+        let rating = rater.rate(&deal(n)).expect("no bug");
+        assert!(rating.tier.is_some_and(|t| t > Tier::Easy && t < Tier::Lost), "MS {n}: {rating:?}");
+        assert!(rating.ladder.min_free_cells() >= Some(3), "MS {n}");
+    }
+}
+
+#[test]
+fn narrowness_samples_along_the_solution() {
+    let board = deal(1941);
+    let rating = Rater::new(Solver::new(Preset::Fast)).samples(4).rate(&board).expect("no bug");
+    let narrowness = rating.narrowness.as_ref().expect("won with four cells");
+    let len = rating.solution(&board).expect("won").len();
+    let after: Vec<usize> = narrowness.samples.iter().map(|s| s.after).collect();
+    assert_eq!(after, [0, len / 4, len / 2, 3 * len / 4]);
+    for sample in &narrowness.samples {
+        assert!(sample.winnable >= 1, "the solution's own next move keeps it winnable: {sample:?}");
+        assert!(sample.winnable + sample.lost <= sample.moves);
+    }
+    let share = narrowness.losing_share().expect("moves sampled");
+    assert!((0.0..1.0).contains(&share));
+}
+
+#[test]
+fn winnable_deals_are_seeded_of_the_tier_asked_and_solved() {
+    let rater = Rater::new(Solver::new(Preset::Fast)).samples(4);
+    let ms = |n| DealNumber::new(n).expect("drawn in range").board();
+    let draw = |tier| {
+        let deals = WinnableDeals::new(rater.clone(), 2026, DealNumber::MAX.get(), ms).tier(tier).expect("not lost");
+        deals.take(2).collect::<Result<Vec<_>, _>>().expect("no bug")
+    };
+    let first = draw(Tier::Medium);
+    for dealt in &first {
+        assert_eq!(dealt.rating.tier, Some(Tier::Medium));
+        assert_eq!(dealt.board, ms(dealt.number));
+        assert_wins(&dealt.board, &dealt.solution().moves);
+    }
+    let again: Vec<u64> = draw(Tier::Medium).iter().map(|d| d.number).collect();
+    assert_eq!(again, first.iter().map(|d| d.number).collect::<Vec<_>>(), "the same seed draws the same deals");
+    assert!(first.iter().any(|d| d.number > 1 << 31), "numbers come from the whole range: {first:?}");
+    let lost = WinnableDeals::new(rater, 1, 10, ms).tier(Tier::Lost);
+    assert_eq!(lost.err(), Some(LostTierError));
+}
+
+#[test]
+fn tiers_read_back_their_names() {
+    for tier in Tier::ALL {
+        assert_eq!(tier.name().parse::<Tier>(), Ok(tier));
+    }
+    let error = "brutal".parse::<Tier>().unwrap_err();
+    assert_eq!(error.to_string(), "unknown tier `brutal`: expected easy, medium, hard, expert or lost");
+}
