@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::board::Board;
+use crate::board::BoardN;
 use crate::zobrist;
 
 /// Bytes in a [`Key`]: 52 six-bit codes.
@@ -71,7 +71,7 @@ impl fmt::Debug for Key {
     }
 }
 
-impl Board {
+impl<const C: usize, const F: usize> BoardN<C, F> {
     /// The canonical key of this position; see [`Key`].
     #[inline]
     pub fn key(&self) -> Key {
@@ -102,7 +102,7 @@ impl Board {
 mod tests {
     use super::*;
     use crate::testing::{next, shuffled_deck};
-    use crate::{Automove, Layout, MoveModel, Rules};
+    use crate::{Automove, Board, Layout, MoveModel, Rules};
 
     /// The code of card `card` (0 … 51), read bit by bit.
     fn code(key: &Key, card: usize) -> u8 {

@@ -100,6 +100,21 @@ pub enum LayoutError {
         /// Where it was seen again.
         second: Location,
     },
+    /// The rules have more cascades or cells than the board type has room for: a
+    /// [`Board`] holds 10 cascades and 8 cells, a [`WideBoard`](crate::WideBoard) every
+    /// rule set.
+    #[error(
+        "{cascades} cascades and {cells} free cells do not fit this board type ({} cascades, {} cells): use WideBoard",
+        .room.0, .room.1
+    )]
+    TooWide {
+        /// The rules' cascades.
+        cascades: u8,
+        /// The rules' free cells.
+        cells: u8,
+        /// The board type's room: cascades, cells.
+        room: (usize, usize),
+    },
     /// Cards are missing from the position.
     #[error("{} card{} missing: {}", .cards.len(), if .cards.len() == 1 { " is" } else { "s are" }, list(.cards))]
     Missing {

@@ -1,6 +1,7 @@
 //! Legal-move generation.
 
-use crate::board::{Board, NONE};
+use crate::board::{BoardN, NONE, SUIT_CARDS};
+use crate::rules::BuildRule;
 use crate::card::Card;
 use crate::moves::{Move, Pile};
 
@@ -15,7 +16,7 @@ pub enum MoveModel {
     Sequence,
 }
 
-impl Board {
+impl<const C: usize, const F: usize> BoardN<C, F> {
     /// Appends the legal moves of this position to `out` (never clears it), allocating
     /// nothing once `out` has room.
     ///
@@ -39,6 +40,9 @@ impl Board {
     /// assert!(moves.iter().all(|&mv| board.check(mv).is_ok()));
     /// ```
     pub fn generate_moves(&self, model: MoveModel, out: &mut Vec<Move>) {
+        if self.rules.build == BuildRule::SimpleSimon {
+            return self.generate_simple_simon(model, out);
+        }
         let cascades = self.cascade_count();
         let cells = self.cell_count();
         // The kept counts spare the scans when nothing is empty (cascades, mostly).
@@ -136,6 +140,80 @@ impl Board {
                 if self.tops[a] != NONE {
                     out.push(Move::single(Pile::cascade(a), Pile::cell(cell)));
                 }
+            }
+        }
+    }
+
+    /// [`generate_moves`](Board::generate_moves) under [`BuildRule::SimpleSimon`], in the
+    /// same order and with the same omissions. A run's capacity counts its runs of one
+    /// suit; [`MoveModel::Atomic`] moves runs of one suit only, the game's smallest unit.
+    #[cold]
+    #[inline(never)]
+    fn generate_simple_simon(&self, model: MoveModel, out: &mut Vec<Move>) {
+        let cascades = self.cascade_count();
+        let cells = self.cell_count();
+        let first_empty_cell = self.cells[..cells].iter().position(|&c| c == NONE);
+        let first_empty_cascade = self.lens[..cascades].iter().position(|&n| n == 0);
+        let (onto_card_capacity, to_empty_capacity) = match model {
+            MoveModel::Atomic => (1, 1),
+            MoveModel::Sequence => self.sequence_capacities(),
+        };
+        // Whole suits home.
+        for a in 0..cascades {
+            let top = self.tops[a];
+            if top < 4 && self.check_whole_suit(Pile::cascade(a), home_pile(top), SUIT_CARDS).is_ok() {
+                out.push(Move::new(Pile::cascade(a), home_pile(top), SUIT_CARDS));
+            }
+        }
+        // Each cascade's movable runs, top first: (card, depth) while the run's suit runs fit.
+        let runs = |a: usize, capacity: usize, each: &mut dyn FnMut(u8, usize)| {
+            let (mut card, mut depth, mut suit_runs) = (self.tops[a], 1, 1);
+            while card != NONE {
+                each(card, depth);
+                let Some(under) = self.built_on(card) else { break };
+                suit_runs += usize::from(under & 3 != card & 3);
+                if suit_runs > capacity {
+                    break;
+                }
+                (card, depth) = (under, depth + 1);
+            }
+        };
+        if let Some(b) = first_empty_cascade {
+            for a in 0..cascades {
+                let len = usize::from(self.lens[a]);
+                runs(a, to_empty_capacity, &mut |card, depth| {
+                    if depth < len && self.accepts_in_empty(card) {
+                        out.push(Move::new(Pile::cascade(a), Pile::cascade(b), depth as u8));
+                    }
+                });
+            }
+            for (i, &card) in self.cells[..cells].iter().enumerate() {
+                if card != NONE && self.accepts_in_empty(card) {
+                    out.push(Move::single(Pile::cell(i), Pile::cascade(b)));
+                }
+            }
+        }
+        for b in 0..cascades {
+            let onto = self.tops[b];
+            if onto == NONE {
+                continue;
+            }
+            for a in (0..cascades).filter(|&a| a != b) {
+                runs(a, onto_card_capacity, &mut |card, depth| {
+                    if self.stacks(card, onto) {
+                        out.push(Move::new(Pile::cascade(a), Pile::cascade(b), depth as u8));
+                    }
+                });
+            }
+            for (i, &card) in self.cells[..cells].iter().enumerate() {
+                if self.stacks(card, onto) {
+                    out.push(Move::single(Pile::cell(i), Pile::cascade(b)));
+                }
+            }
+        }
+        if let Some(cell) = first_empty_cell {
+            for a in (0..cascades).filter(|&a| self.tops[a] != NONE) {
+                out.push(Move::single(Pile::cascade(a), Pile::cell(cell)));
             }
         }
     }

@@ -19,6 +19,13 @@ use crate::rules::{MAX_CASCADES, MAX_CELLS};
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Pile(u8);
 
+/// The standard-notation symbol of each cascade: FreeCell Pro's `1`–`9` and `0` for ten,
+/// then, for Fan's 18 and up to [`MAX_CASCADES`], the letters after the free cells'.
+pub const CASCADE_SYMBOLS: [u8; MAX_CASCADES] = *b"1234567890lmnopqrstu";
+/// The standard-notation symbol of each free cell: `a`–`g`, then `i`, `j`, `k` (`h` names
+/// the foundations).
+pub const CELL_SYMBOLS: [u8; MAX_CELLS] = *b"abcdefgijk";
+
 const CELL_BASE: u8 = MAX_CASCADES as u8;
 const FOUNDATION_BASE: u8 = CELL_BASE + MAX_CELLS as u8;
 
@@ -70,6 +77,21 @@ impl Pile {
         }
     }
 
+    /// The cascade's index, or `None` for a cell or a foundation.
+    #[inline]
+    pub const fn cascade_index(self) -> Option<usize> {
+        if self.0 < CELL_BASE { Some(self.0 as usize) } else { None }
+    }
+
+    /// The foundation's suit (meaningful only for a foundation: clubs otherwise).
+    #[inline]
+    pub(crate) const fn kind_suit(self) -> Suit {
+        match self.kind() {
+            PileKind::Foundation(suit) => suit,
+            _ => Suit::Clubs,
+        }
+    }
+
     /// Whether this is a cascade.
     #[inline]
     pub const fn is_cascade(self) -> bool {
@@ -89,11 +111,13 @@ impl Pile {
     }
 
     /// The standard-notation symbol: cascades `1`–`9` then `0` for the tenth, free cells
-    /// `a`–`g` then `i` for the eighth (`h` is the foundation), foundations `h`.
+    /// `a`–`g` then `i`, `j`, `k` for the eighth to tenth (`h` is the foundation),
+    /// foundations `h`, and cascades 11–20 as the letters after the cells', `l`–`u` (`v`
+    /// introduces a count). See [`CASCADE_SYMBOLS`] and [`CELL_SYMBOLS`].
     pub const fn symbol(self) -> char {
         match self.kind() {
-            PileKind::Cascade(i) => b"1234567890"[i] as char,
-            PileKind::Cell(i) => b"abcdefgi"[i] as char,
+            PileKind::Cascade(i) => CASCADE_SYMBOLS[i] as char,
+            PileKind::Cell(i) => CELL_SYMBOLS[i] as char,
             PileKind::Foundation(_) => 'h',
         }
     }
@@ -281,6 +305,19 @@ pub enum MoveError {
         card: Card,
         /// The foundation named.
         pile: Pile,
+    },
+    /// Under [`BuildRule::SimpleSimon`](crate::BuildRule::SimpleSimon) only a whole suit,
+    /// king to ace on top of a cascade, goes home, in one move of 13 cards.
+    #[error("only a whole suit, king down to ace of one suit on top of {pile}, can go home in this game")]
+    NotAWholeSuit {
+        /// The source pile.
+        pile: Pile,
+    },
+    /// No card may fill an empty cascade under these rules.
+    #[error("{card} cannot fill an empty cascade: empty cascades stay empty in this game")]
+    EmptyCascadeStaysEmpty {
+        /// The moving card.
+        card: Card,
     },
     /// A supermove above the standard capacity has no single-card decomposition.
     #[error("moving {count} cards at once has no decomposition into single-card moves here")]

@@ -1,7 +1,11 @@
 //! Standard notation (FreeCell Pro's, with fc-solve's extension) and detailed notation.
 //!
 //! A move is its source then its destination: cascades `1`–`9` (and `0` for a tenth), free
-//! cells `a`–`g` (and `i` for an eighth, since `h` is taken), the foundations `h`. So `3a`
+//! cells `a`–`g` (and `i`, `j`, `k` for an eighth to a tenth, since `h` is taken), the
+//! foundations `h`. Games with more than ten cascades (Fan's 18, Baker's Dozen's 13) write
+//! cascades 11–20 as `l`–`u`, the letters after the cells' and before `v`: FreeCell Pro's
+//! notation has no symbol for them, so this is the workspace's own extension
+//! ([`CASCADE_SYMBOLS`](crate::CASCADE_SYMBOLS)). So `3a`
 //! puts cascade 3's top card in cell a, `ah` sends cell a's card home, `38` moves onto
 //! cascade 8's top card the run from cascade 3 that fits there. fc-solve's extended notation
 //! appends `v` and the card count in hexadecimal to a multi-card move into an empty cascade
@@ -14,10 +18,11 @@ use std::fmt::{self, Write as _};
 
 use thiserror::Error;
 
-use crate::board::Board;
+use crate::board::BoardN;
 use crate::moves::{Move, MoveError, Pile, PileKind};
 use crate::quote::{hidden_reason, quote};
-use crate::rules::{MAX_CASCADES, MAX_CELLS};
+use crate::moves::{CASCADE_SYMBOLS, CELL_SYMBOLS};
+use crate::rules::BuildRule;
 
 /// Which notation to write.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -63,15 +68,15 @@ pub struct Written {
 }
 
 fn pile_symbol(symbol: char) -> Option<Pile> {
-    match symbol.to_ascii_lowercase() {
-        c @ '1'..='9' => Some(Pile::cascade(usize::from(c as u8 - b'1'))),
-        '0' => Some(Pile::cascade(MAX_CASCADES - 1)),
-        c @ 'a'..='g' => Some(Pile::cell(usize::from(c as u8 - b'a'))),
-        'i' => Some(Pile::cell(MAX_CELLS - 1)),
+    let symbol = u8::try_from(symbol.to_ascii_lowercase()).ok()?;
+    if symbol == b'h' {
         // The suit is filled in when the token is resolved against a board.
-        'h' => Some(Pile::foundation(crate::Suit::Clubs)),
-        _ => None,
+        return Some(Pile::foundation(crate::Suit::Clubs));
     }
+    if let Some(i) = CASCADE_SYMBOLS.iter().position(|&s| s == symbol) {
+        return Some(Pile::cascade(i));
+    }
+    CELL_SYMBOLS.iter().position(|&s| s == symbol).map(Pile::cell)
 }
 
 impl Written {
@@ -89,13 +94,13 @@ impl Written {
             return Err(syntax("a move is two symbols: source then destination (like `3a` or `38`)"));
         };
         let from = pile_symbol(from).ok_or_else(|| {
-            syntax("the source is not a pile (piles are cascades 1-9 and 0, free cells a-g and i, foundations h)")
+            syntax("the source is not a pile (piles are cascades 1-9, 0 and l-u, free cells a-g and i-k, foundations h)")
         })?;
         if from.is_foundation() {
             return Err(syntax("`h` (the foundations) cannot be a source: cards never leave a foundation"));
         }
         let to = pile_symbol(to).ok_or_else(|| {
-            syntax("the destination is not a pile (piles are cascades 1-9 and 0, free cells a-g and i, foundations h)")
+            syntax("the destination is not a pile (piles are cascades 1-9, 0 and l-u, free cells a-g and i-k, foundations h)")
         })?;
         let rest = chars.as_str();
         let count = if rest.is_empty() {
@@ -116,7 +121,7 @@ impl Written {
     }
 }
 
-impl Board {
+impl<const C: usize, const F: usize> BoardN<C, F> {
     /// Reads one standard- or detailed-notation token as a move on this board.
     ///
     /// `38` onto a card carries the run that fits on it; into an empty cascade it carries
@@ -149,6 +154,8 @@ impl Board {
         let count = match (written.count, written.from.kind(), to.kind()) {
             (Some(n), _, _) => n,
             (None, PileKind::Cascade(a), PileKind::Cascade(b)) => self.fitting_run(a, b).unwrap_or(1),
+            // Simple Simon sends a whole suit home at once.
+            (None, _, PileKind::Foundation(_)) if self.rules().build == BuildRule::SimpleSimon => 13,
             _ => 1,
         };
         let mv = Move::new(written.from, to, count);

@@ -5,18 +5,18 @@
 use std::collections::{BTreeSet, HashMap};
 
 use freecell_core::{
-    Automove, Board, BuildRule, Card, EmptyCascadeRule, Game, Key, Layout, Move, MoveError, MoveModel, Notation, Pile,
+    Automove, BuildRule, Card, EmptyCascadeRule, Game, Key, Layout, Move, MoveError, MoveModel, Notation, Pile,
     Rules, SequenceCapacity, Suit, verify,
 };
 use proptest::prelude::*;
 
-use crate::common::{Naive, Rng, all_cards, all_moves, builds, deal, legal, naive, safe_home};
+use crate::common::{Board, Naive, Rng, all_cards, all_moves, builds, deal, legal, naive, safe_home, suit_runs};
 
 /// Rules and how many dealt cards go to the cells: a preset, or anything in range.
 fn rules_strategy() -> impl Strategy<Value = (Rules, usize)> {
     let preset = (0..Game::ALL.len()).prop_map(|i| (Game::ALL[i].rules(), Game::ALL[i].cards_in_cells()));
-    let builds = [BuildRule::AlternateColour, BuildRule::SameSuit, BuildRule::AnySuit];
-    let empties = [EmptyCascadeRule::AnyCard, EmptyCascadeRule::KingsOnly];
+    let builds = [BuildRule::AlternateColour, BuildRule::SameSuit, BuildRule::AnySuit, BuildRule::SimpleSimon];
+    let empties = [EmptyCascadeRule::AnyCard, EmptyCascadeRule::KingsOnly, EmptyCascadeRule::Nothing];
     let capacities = [
         SequenceCapacity::Standard,
         SequenceCapacity::Linear,
@@ -24,7 +24,7 @@ fn rules_strategy() -> impl Strategy<Value = (Rules, usize)> {
         SequenceCapacity::Unlimited,
         SequenceCapacity::SingleCard,
     ];
-    let random = (0..=8u8, 1..=10u8, 0..3usize, 0..2usize, 0..5usize, any::<u8>()).prop_map(
+    let random = (0..=10u8, 1..=20u8, 0..4usize, 0..3usize, 0..5usize, any::<u8>()).prop_map(
         move |(free_cells, cascades, b, e, c, k)| {
             let rules =
                 Rules { free_cells, cascades, build: builds[b], empty_cascade: empties[e], capacity: capacities[c] };
@@ -86,6 +86,7 @@ fn check_position(board: &Board, rng: &mut Rng) {
     }
 
     // Generated = accepted, after merging equivalent targets and dropping no-ops.
+    let simple_simon = board.rules().build == BuildRule::SimpleSimon;
     for model in [MoveModel::Atomic, MoveModel::Sequence] {
         let moves = generated(board, model);
         let set: BTreeSet<Move> = moves.iter().copied().collect();
@@ -95,7 +96,8 @@ fn check_position(board: &Board, rng: &mut Rng) {
         }
         let expected: BTreeSet<Move> = accepted
             .iter()
-            .filter(|mv| model == MoveModel::Sequence || mv.count() == 1)
+            // Atomic: one card, or under Simple Simon one run of a suit (its smallest unit).
+            .filter(|&&mv| model == MoveModel::Sequence || mv.count() == 1 || (simple_simon && suit_runs(&layout, mv) == 1))
             .filter_map(|&mv| normalise(board, mv))
             .collect();
         assert_eq!(set, expected, "{model:?} on {board:?}");
@@ -192,6 +194,9 @@ fn check_decomposition(board: &Board, mv: Move) {
                 stepwise.apply(step).unwrap_or_else(|e| panic!("{mv:?} -> {steps:?}: step {step:?}: {e}"));
             }
             assert_eq!(stepwise.key(), whole.key(), "{mv:?} -> {steps:?} on {board:?}");
+        }
+        Err(error) if board.rules().build == BuildRule::SimpleSimon => {
+            assert_eq!(error, MoveError::NotDecomposable { count: mv.count() });
         }
         Err(error) => {
             assert_eq!(board.rules().capacity, SequenceCapacity::Unlimited, "{mv:?}: {error}");
@@ -312,7 +317,8 @@ fn check_notation_round_trip(boards: &[Board], played: &[Move]) {
             assert_eq!(verified.board.key(), end.key());
             assert!(verified.moves.iter().all(|m| m.count() == 1));
         } else {
-            assert_eq!(start.rules().capacity, SequenceCapacity::Unlimited);
+            let rules = start.rules();
+            assert!(rules.capacity == SequenceCapacity::Unlimited || rules.build == BuildRule::SimpleSimon, "{rules:?}");
         }
     }
 }

@@ -4,7 +4,9 @@
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
-use freecell_core::{Board, BuildRule, Layout, Move, MoveError, MoveModel, Pile, PileKind, Rules};
+use freecell_core::{BuildRule, Layout, Move, MoveError, MoveModel, Pile, PileKind, Rules};
+
+use crate::common::Board;
 
 use crate::common::{Naive, builds, card, layout, may_fill_empty, naive, position};
 

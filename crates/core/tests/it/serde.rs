@@ -1,7 +1,9 @@
 //! The `serde` feature: boards, layouts, rules, moves and cards round-trip through JSON,
 //! and what is read is validated (a board from JSON is always a legal position).
 
-use freecell_core::{Board, Card, Game, Layout, LayoutError, Move, MoveModel, Pile, Rules, Suit};
+use freecell_core::{Card, Game, Layout, LayoutError, Move, MoveModel, Pile, Rules, Suit};
+
+use crate::common::Board;
 
 use crate::common::card;
 

@@ -2,7 +2,7 @@
 //! [`Blocking`] and [`Digging`] kept per expanded position, so that a child's counts follow
 //! from its parent's and the move, most without building the child's board.
 
-use freecell_core::{Board, Card, MAX_CASCADES, MAX_CELLS, Move, NextHome, Pile, PileKind, Preview, Suit};
+use freecell_core::{BOARD_CASCADES as MAX_CASCADES, BOARD_CELLS as MAX_CELLS, Board, Card, Move, NextHome, Pile, PileKind, Preview, Suit};
 
 /// Weights of the evaluation (smaller is closer to the goal); see [`evaluate`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
