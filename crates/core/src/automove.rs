@@ -109,8 +109,8 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
     /// The first pile (cells, then cascades) whose movable card is safe to move home.
     fn next_safe_home(&self, rule: Automove) -> Option<(Pile, Card)> {
         let next_home = self.next_home_cards();
-        let cells = (0..self.cell_count()).map(|i| (Pile::cell(i), self.cells[i]));
-        let cascades = (0..self.cascade_count()).map(|i| (Pile::cascade(i), self.tops[i]));
+        let cells = (0..self.cell_count()).map(|i| (Pile::cell_in::<F>(i), self.cells[i]));
+        let cascades = (0..self.cascade_count()).map(|i| (Pile::cascade_in::<C>(i), self.tops[i]));
         cells.chain(cascades).find_map(|(pile, card)| {
             let card = Card::from_index(card).filter(|_| next_home >> (card & 63) & 1 == 1)?;
             self.is_safe_home(card, rule).then_some((pile, card))

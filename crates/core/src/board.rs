@@ -301,7 +301,11 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
 
     /// The cards of cascade `i`, **top first** (the reverse of the text formats' order).
     pub fn cascade(&self, i: usize) -> CascadeIter<'_> {
-        CascadeIter { below: &self.below, next: self.tops.get(i).copied().unwrap_or(NONE), remaining: self.cascade_len(i) }
+        CascadeIter {
+            below: &self.below,
+            next: self.tops.get(i).copied().unwrap_or(NONE),
+            remaining: self.cascade_len(i),
+        }
     }
 
     /// The cards of cascade `i`, deepest first, as the text formats list them.
@@ -475,7 +479,7 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
         if count == 0 || (count > 1 && !(from.is_cascade() && to.is_cascade())) {
             return Err(MoveError::BadCount { from, to, count });
         }
-        let card = match from.kind() {
+        let card = match Self::locate(from) {
             PileKind::Cascade(a) => {
                 if self.lens[a] == 0 {
                     return Err(MoveError::EmptySource { pile: from });
@@ -497,7 +501,7 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
             },
             PileKind::Foundation(_) => unreachable!("rejected above"),
         };
-        match to.kind() {
+        match Self::locate(to) {
             PileKind::Cell(j) => match self.cell(j) {
                 Some(held) => Err(MoveError::CellOccupied { pile: to, card: held }),
                 None => Ok(()),
@@ -527,7 +531,7 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
                 }
                 // Every capacity is at least one card (one run of a suit in Simple Simon).
                 let capacity = if count > 1 { self.sequence_capacity(to_empty) } else { 1 };
-                let units = match (self.rules.build, from.kind()) {
+                let units = match (self.rules.build, Self::locate(from)) {
                     // Simple Simon's capacity counts the runs of one suit moved.
                     (BuildRule::SimpleSimon, PileKind::Cascade(a)) => self.suit_runs(a, count),
                     _ => usize::from(count),
@@ -578,6 +582,23 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
             card = self.below[slot(card)];
         }
         Ok(())
+    }
+
+    /// What `pile` names on this board type: [`Pile::kind`], except that a pile past the
+    /// type's room (which only an unchecked illegal move names) reads as its last cascade.
+    /// On a [`Board`] this is the faster decoding, and the index it gives provably fits the
+    /// board's arrays: hot paths that index per-cascade arrays by a move's piles use it.
+    ///
+    /// # Examples
+    /// ```
+    /// use freecell_core::{Board, Pile, PileKind, WideBoard};
+    /// assert_eq!(Board::locate(Pile::cascade(3)), PileKind::Cascade(3));
+    /// assert_eq!(WideBoard::locate(Pile::cascade(15)), PileKind::Cascade(15));
+    /// assert_eq!(Board::locate(Pile::cascade(15)), PileKind::Cascade(9));
+    /// ```
+    #[inline]
+    pub fn locate(pile: Pile) -> PileKind {
+        pile.place_in::<C, F>()
     }
 
     fn check_exists(&self, pile: Pile) -> Result<(), MoveError> {
@@ -651,7 +672,7 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
     pub fn preview(&self, mv: Move) -> Preview {
         let (from, to, count) = (mv.from(), mv.to(), mv.count());
         let mut built = usize::from(self.built);
-        let (base, uncovered) = match from.kind() {
+        let (base, uncovered) = match Self::locate(from) {
             PileKind::Cascade(a) => {
                 let (base, rest) = self.run_base(a, count);
                 let len = self.lens[a].wrapping_sub(count);
@@ -661,7 +682,7 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
             PileKind::Cell(i) => (self.cells[i], None),
             PileKind::Foundation(suit) => (self.home_top(suit), None),
         };
-        let code = match to.kind() {
+        let code = match Self::locate(to) {
             PileKind::Cascade(b) => {
                 if self.extends_built_base(b, base) {
                     built += usize::from(count);
@@ -710,7 +731,7 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
     /// source here, which is what undo needs.
     fn relocate(&mut self, from: Pile, to: Pile, count: u8) {
         // Detach: `base` is the deepest moving card, `top` the uppermost.
-        let (base, top) = match from.kind() {
+        let (base, top) = match Self::locate(from) {
             PileKind::Cascade(a) => {
                 let top = self.tops[a];
                 let (base, rest) = self.run_base(a, count);
@@ -739,7 +760,7 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
             }
         };
         // Attach: only `base` changes what it lies on.
-        let code = match to.kind() {
+        let code = match Self::locate(to) {
             PileKind::Cascade(b) => {
                 let under = self.tops[b];
                 let len = self.lens[b];
@@ -781,9 +802,9 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
     #[cold]
     #[inline(never)]
     fn suit_home_hash(&self, suit: Suit) -> u64 {
-        (0..SUIT_CARDS).map(|rank| rank * 4 + suit as u8).fold(0, |hash, card| {
-            hash ^ zobrist::code(card, self.below[slot(card)]) ^ zobrist::code(card, HOME)
-        })
+        (0..SUIT_CARDS)
+            .map(|rank| rank * 4 + suit as u8)
+            .fold(0, |hash, card| hash ^ zobrist::code(card, self.below[slot(card)]) ^ zobrist::code(card, HOME))
     }
 
     /// Simple Simon's move home, after `relocate` detached the suit (king deepest) from its

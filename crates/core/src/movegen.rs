@@ -1,9 +1,9 @@
 //! Legal-move generation.
 
 use crate::board::{BoardN, NONE, SUIT_CARDS};
-use crate::rules::BuildRule;
 use crate::card::Card;
 use crate::moves::{Move, Pile};
+use crate::rules::BuildRule;
 
 /// Which moves a search takes as one step, and so how a solution's length is counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -62,16 +62,16 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
         // cascade's top run once, instead of testing every pair of cascades, keeps
         // generation linear in the runs' length.
         let mut in_cells = 0u64;
-        let mut origin = [(Pile::cascade(0), 0u8); 64];
+        let mut origin = [(Pile::cascade_in::<C>(0), 0u8); 64];
         for (i, &card) in self.cells[..cells].iter().enumerate() {
             if card == NONE {
                 continue;
             }
             if next_home >> (card & 63) & 1 == 1 {
-                out.push(Move::single(Pile::cell(i), home_pile(card)));
+                out.push(Move::single(Pile::cell_in::<F>(i), home_pile(card)));
             }
             in_cells |= 1 << (card & 63);
-            origin[usize::from(card & 63)] = (Pile::cell(i), 1);
+            origin[usize::from(card & 63)] = (Pile::cell_in::<F>(i), 1);
         }
         let mut leaders = 0u64;
         for (a, &top) in self.tops[..cascades].iter().enumerate() {
@@ -79,13 +79,13 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
                 continue;
             }
             if next_home >> (top & 63) & 1 == 1 {
-                out.push(Move::single(Pile::cascade(a), home_pile(top)));
+                out.push(Move::single(Pile::cascade_in::<C>(a), home_pile(top)));
             }
             let mut card = top;
             let mut depth = 1;
             loop {
                 leaders |= 1 << (card & 63);
-                origin[usize::from(card & 63)] = (Pile::cascade(a), depth as u8);
+                origin[usize::from(card & 63)] = (Pile::cascade_in::<C>(a), depth as u8);
                 if depth >= onto_card_capacity {
                     break;
                 }
@@ -103,7 +103,7 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
                 let mut depth = 1;
                 while card != NONE && depth <= to_empty_capacity && depth < len {
                     if self.accepts_in_empty(card) {
-                        out.push(Move::new(Pile::cascade(a), Pile::cascade(b), depth as u8));
+                        out.push(Move::new(Pile::cascade_in::<C>(a), Pile::cascade_in::<C>(b), depth as u8));
                     }
                     let Some(under) = self.built_on(card) else { break };
                     card = under;
@@ -112,7 +112,7 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
             }
             for (i, &card) in self.cells[..cells].iter().enumerate() {
                 if card != NONE && self.accepts_in_empty(card) {
-                    out.push(Move::single(Pile::cell(i), Pile::cascade(b)));
+                    out.push(Move::single(Pile::cell_in::<F>(i), Pile::cascade_in::<C>(b)));
                 }
             }
         }
@@ -128,8 +128,8 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
                 let card = fits.trailing_zeros() as usize;
                 fits &= fits - 1;
                 let (from, depth) = origin[card];
-                if from != Pile::cascade(b) {
-                    out.push(Move::new(from, Pile::cascade(b), depth));
+                if from != Pile::cascade_in::<C>(b) {
+                    out.push(Move::new(from, Pile::cascade_in::<C>(b), depth));
                 }
             }
         }
@@ -138,7 +138,7 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
         if let Some(cell) = first_empty_cell {
             for a in 0..cascades {
                 if self.tops[a] != NONE {
-                    out.push(Move::single(Pile::cascade(a), Pile::cell(cell)));
+                    out.push(Move::single(Pile::cascade_in::<C>(a), Pile::cell_in::<F>(cell)));
                 }
             }
         }
@@ -161,8 +161,8 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
         // Whole suits home.
         for a in 0..cascades {
             let top = self.tops[a];
-            if top < 4 && self.check_whole_suit(Pile::cascade(a), home_pile(top), SUIT_CARDS).is_ok() {
-                out.push(Move::new(Pile::cascade(a), home_pile(top), SUIT_CARDS));
+            if top < 4 && self.check_whole_suit(Pile::cascade_in::<C>(a), home_pile(top), SUIT_CARDS).is_ok() {
+                out.push(Move::new(Pile::cascade_in::<C>(a), home_pile(top), SUIT_CARDS));
             }
         }
         // Each cascade's movable runs, top first: (card, depth) while the run's suit runs fit.
@@ -183,13 +183,13 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
                 let len = usize::from(self.lens[a]);
                 runs(a, to_empty_capacity, &mut |card, depth| {
                     if depth < len && self.accepts_in_empty(card) {
-                        out.push(Move::new(Pile::cascade(a), Pile::cascade(b), depth as u8));
+                        out.push(Move::new(Pile::cascade_in::<C>(a), Pile::cascade_in::<C>(b), depth as u8));
                     }
                 });
             }
             for (i, &card) in self.cells[..cells].iter().enumerate() {
                 if card != NONE && self.accepts_in_empty(card) {
-                    out.push(Move::single(Pile::cell(i), Pile::cascade(b)));
+                    out.push(Move::single(Pile::cell_in::<F>(i), Pile::cascade_in::<C>(b)));
                 }
             }
         }
@@ -201,19 +201,19 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
             for a in (0..cascades).filter(|&a| a != b) {
                 runs(a, onto_card_capacity, &mut |card, depth| {
                     if self.stacks(card, onto) {
-                        out.push(Move::new(Pile::cascade(a), Pile::cascade(b), depth as u8));
+                        out.push(Move::new(Pile::cascade_in::<C>(a), Pile::cascade_in::<C>(b), depth as u8));
                     }
                 });
             }
             for (i, &card) in self.cells[..cells].iter().enumerate() {
                 if self.stacks(card, onto) {
-                    out.push(Move::single(Pile::cell(i), Pile::cascade(b)));
+                    out.push(Move::single(Pile::cell_in::<F>(i), Pile::cascade_in::<C>(b)));
                 }
             }
         }
         if let Some(cell) = first_empty_cell {
             for a in (0..cascades).filter(|&a| self.tops[a] != NONE) {
-                out.push(Move::single(Pile::cascade(a), Pile::cell(cell)));
+                out.push(Move::single(Pile::cascade_in::<C>(a), Pile::cell_in::<F>(cell)));
             }
         }
     }

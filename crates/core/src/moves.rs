@@ -5,6 +5,7 @@ use std::fmt;
 use smallvec::SmallVec;
 use thiserror::Error;
 
+use crate::board::{BOARD_CASCADES, BOARD_CELLS};
 use crate::card::{Card, Suit};
 use crate::rules::{MAX_CASCADES, MAX_CELLS};
 
@@ -26,8 +27,15 @@ pub const CASCADE_SYMBOLS: [u8; MAX_CASCADES] = *b"1234567890lmnopqrstu";
 /// the foundations).
 pub const CELL_SYMBOLS: [u8; MAX_CELLS] = *b"abcdefgijk";
 
-const CELL_BASE: u8 = MAX_CASCADES as u8;
-const FOUNDATION_BASE: u8 = CELL_BASE + MAX_CELLS as u8;
+// The byte of a pile. The piles a `Board` has room for (10 cascades, 8 cells) come first,
+// with the values they had before wider games existed, then the foundations, then the
+// cascades and cells only a `WideBoard` has: so a `Board` decodes its piles with
+// the same comparisons and knows its indexes fit its arrays (see `Pile::place_in`).
+const CELL_BASE: u8 = BOARD_CASCADES as u8;
+const FOUNDATION_BASE: u8 = CELL_BASE + BOARD_CELLS as u8;
+const WIDE_CASCADE_BASE: u8 = FOUNDATION_BASE + 4;
+const WIDE_CELL_BASE: u8 = WIDE_CASCADE_BASE + (MAX_CASCADES - BOARD_CASCADES) as u8;
+const END: u8 = WIDE_CELL_BASE + (MAX_CELLS - BOARD_CELLS) as u8;
 
 /// A [`Pile`] taken apart, for matching.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -45,15 +53,46 @@ impl Pile {
     /// a move naming a cascade the rules lack is rejected by [`Board::apply`](crate::Board::apply).
     #[inline]
     pub const fn cascade(index: usize) -> Pile {
-        let index = if index < MAX_CASCADES { index } else { MAX_CASCADES - 1 };
-        Pile(index as u8)
+        if index < BOARD_CASCADES {
+            Pile(index as u8)
+        } else if index < MAX_CASCADES {
+            Pile(WIDE_CASCADE_BASE + (index - BOARD_CASCADES) as u8)
+        } else {
+            Pile(WIDE_CELL_BASE - 1)
+        }
     }
 
     /// Free cell `index` (0-based), clamped like [`Pile::cascade`].
     #[inline]
     pub const fn cell(index: usize) -> Pile {
-        let index = if index < MAX_CELLS { index } else { MAX_CELLS - 1 };
-        Pile(CELL_BASE + index as u8)
+        if index < BOARD_CELLS {
+            Pile(CELL_BASE + index as u8)
+        } else if index < MAX_CELLS {
+            Pile(WIDE_CELL_BASE + (index - BOARD_CELLS) as u8)
+        } else {
+            Pile(END - 1)
+        }
+    }
+
+    /// [`Pile::cascade`] on a board with room for `C` cascades: for a `Board` (10) the
+    /// byte itself, with the one comparison of the days before wider games.
+    #[inline]
+    pub(crate) const fn cascade_in<const C: usize>(index: usize) -> Pile {
+        if C <= BOARD_CASCADES {
+            Pile(if index < BOARD_CASCADES { index } else { BOARD_CASCADES - 1 } as u8)
+        } else {
+            Pile::cascade(index)
+        }
+    }
+
+    /// [`Pile::cell`] on a board with room for `F` cells, like [`Pile::cascade_in`].
+    #[inline]
+    pub(crate) const fn cell_in<const F: usize>(index: usize) -> Pile {
+        if F <= BOARD_CELLS {
+            Pile(CELL_BASE + if index < BOARD_CELLS { index } else { BOARD_CELLS - 1 } as u8)
+        } else {
+            Pile::cell(index)
+        }
     }
 
     /// The foundation of `suit`.
@@ -65,22 +104,60 @@ impl Pile {
     /// What kind of pile this is, and which.
     #[inline]
     pub const fn kind(self) -> PileKind {
-        if self.0 < CELL_BASE {
-            PileKind::Cascade(self.0 as usize)
-        } else if self.0 < FOUNDATION_BASE {
-            PileKind::Cell((self.0 - CELL_BASE) as usize)
-        } else {
-            match Suit::from_index(self.0 - FOUNDATION_BASE) {
+        let b = self.0;
+        if b < CELL_BASE {
+            PileKind::Cascade(b as usize)
+        } else if b < FOUNDATION_BASE {
+            PileKind::Cell((b - CELL_BASE) as usize)
+        } else if b < WIDE_CASCADE_BASE {
+            match Suit::from_index(b - FOUNDATION_BASE) {
                 Some(suit) => PileKind::Foundation(suit),
                 None => unreachable!(),
             }
+        } else if b < WIDE_CELL_BASE {
+            PileKind::Cascade((b - WIDE_CASCADE_BASE) as usize + BOARD_CASCADES)
+        } else {
+            PileKind::Cell((b - WIDE_CELL_BASE) as usize + BOARD_CELLS)
+        }
+    }
+
+    /// [`kind`](Self::kind) on a board with room for `C` cascades and `F` cells: the same,
+    /// except that the piles past that room, which only an unchecked illegal move names,
+    /// become its last cascade. A `Board` (10, 8) thus decodes with the comparisons of its
+    /// own piles only, and indexes its arrays without bounds checks.
+    #[inline]
+    pub(crate) fn place_in<const C: usize, const F: usize>(self) -> PileKind {
+        let b = self.0;
+        let last = if C > 0 { C - 1 } else { 0 };
+        // Each clamp is free where the type has the room (the compiler sees it).
+        let cascade = |i: usize| PileKind::Cascade(if i < C { i } else { last });
+        if b < CELL_BASE {
+            cascade(b as usize)
+        } else if b < FOUNDATION_BASE {
+            let i = (b - CELL_BASE) as usize;
+            if i < F { PileKind::Cell(i) } else { PileKind::Cascade(last) }
+        } else if b < WIDE_CASCADE_BASE {
+            match Suit::from_index(b - FOUNDATION_BASE) {
+                Some(suit) => PileKind::Foundation(suit),
+                None => PileKind::Cascade(last),
+            }
+        } else if C > BOARD_CASCADES && b < WIDE_CELL_BASE {
+            cascade((b - WIDE_CASCADE_BASE) as usize + BOARD_CASCADES)
+        } else if F > BOARD_CELLS && b < END {
+            let i = (b - WIDE_CELL_BASE) as usize + BOARD_CELLS;
+            if i < F { PileKind::Cell(i) } else { PileKind::Cascade(last) }
+        } else {
+            PileKind::Cascade(last)
         }
     }
 
     /// The cascade's index, or `None` for a cell or a foundation.
     #[inline]
     pub const fn cascade_index(self) -> Option<usize> {
-        if self.0 < CELL_BASE { Some(self.0 as usize) } else { None }
+        match self.kind() {
+            PileKind::Cascade(i) => Some(i),
+            _ => None,
+        }
     }
 
     /// The foundation's suit (meaningful only for a foundation: clubs otherwise).
@@ -95,19 +172,19 @@ impl Pile {
     /// Whether this is a cascade.
     #[inline]
     pub const fn is_cascade(self) -> bool {
-        self.0 < CELL_BASE
+        self.0 < CELL_BASE || (self.0 >= WIDE_CASCADE_BASE && self.0 < WIDE_CELL_BASE)
     }
 
     /// Whether this is a free cell.
     #[inline]
     pub const fn is_cell(self) -> bool {
-        self.0 >= CELL_BASE && self.0 < FOUNDATION_BASE
+        (self.0 >= CELL_BASE && self.0 < FOUNDATION_BASE) || self.0 >= WIDE_CELL_BASE
     }
 
     /// Whether this is a foundation.
     #[inline]
     pub const fn is_foundation(self) -> bool {
-        self.0 >= FOUNDATION_BASE
+        self.0 >= FOUNDATION_BASE && self.0 < WIDE_CASCADE_BASE
     }
 
     /// The standard-notation symbol: cascades `1`–`9` then `0` for the tenth, free cells

@@ -19,9 +19,9 @@ use std::fmt::{self, Write as _};
 use thiserror::Error;
 
 use crate::board::BoardN;
+use crate::moves::{CASCADE_SYMBOLS, CELL_SYMBOLS};
 use crate::moves::{Move, MoveError, Pile, PileKind};
 use crate::quote::{hidden_reason, quote};
-use crate::moves::{CASCADE_SYMBOLS, CELL_SYMBOLS};
 use crate::rules::BuildRule;
 
 /// Which notation to write.
@@ -94,7 +94,9 @@ impl Written {
             return Err(syntax("a move is two symbols: source then destination (like `3a` or `38`)"));
         };
         let from = pile_symbol(from).ok_or_else(|| {
-            syntax("the source is not a pile (piles are cascades 1-9, 0 and l-u, free cells a-g and i-k, foundations h)")
+            syntax(
+                "the source is not a pile (piles are cascades 1-9, 0 and l-u, free cells a-g and i-k, foundations h)",
+            )
         })?;
         if from.is_foundation() {
             return Err(syntax("`h` (the foundations) cannot be a source: cards never leave a foundation"));

@@ -78,7 +78,10 @@ impl fmt::Display for VerifyError {
 /// assert!(replay(&board, &[home]).is_ok());
 /// assert_eq!(replay(&board, &[home, home]).unwrap_err().index, 1);
 /// ```
-pub fn replay<const C: usize, const F: usize>(board: &BoardN<C, F>, moves: &[Move]) -> Result<BoardN<C, F>, VerifyError> {
+pub fn replay<const C: usize, const F: usize>(
+    board: &BoardN<C, F>,
+    moves: &[Move],
+) -> Result<BoardN<C, F>, VerifyError> {
     let mut board = board.clone();
     for (index, &mv) in moves.iter().enumerate() {
         board.apply(mv).map_err(|error| VerifyError::illegal(index, None, error))?;
@@ -98,7 +101,10 @@ pub fn replay<const C: usize, const F: usize>(board: &BoardN<C, F>, moves: &[Mov
 /// # Errors
 /// [`VerifyError`] naming the first token that is not a legal move, with its index, line
 /// and column.
-pub fn verify<const C: usize, const F: usize>(board: &BoardN<C, F>, solution: &str) -> Result<Verified<C, F>, VerifyError> {
+pub fn verify<const C: usize, const F: usize>(
+    board: &BoardN<C, F>,
+    solution: &str,
+) -> Result<Verified<C, F>, VerifyError> {
     let mut board = board.clone();
     let mut moves = Vec::new();
     let solution = solution.strip_prefix(BYTE_ORDER_MARK).unwrap_or(solution);

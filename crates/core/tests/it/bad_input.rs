@@ -2,8 +2,8 @@
 //! what is wrong and where (line, column, token), never a panic.
 
 use freecell_core::{
-    Card, Layout, LayoutError, Location, MoveError, NextHome, NotationError, ParseBoardError,
-    ParseBoardErrorKind as K, Pile, Rules, RulesError, SequenceCapacity, Suit, VerifyErrorKind, verify,
+    Card, Layout, LayoutError, Location, MoveError, NextHome, NotationError, ParseBoardError, ParseBoardErrorKind as K,
+    Pile, Rules, RulesError, SequenceCapacity, Suit, VerifyErrorKind, verify,
 };
 
 use crate::common::Board;

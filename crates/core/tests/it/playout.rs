@@ -5,8 +5,8 @@
 use std::collections::{BTreeSet, HashMap};
 
 use freecell_core::{
-    Automove, BuildRule, Card, EmptyCascadeRule, Game, Key, Layout, Move, MoveError, MoveModel, Notation, Pile,
-    Rules, SequenceCapacity, Suit, verify,
+    Automove, BuildRule, Card, EmptyCascadeRule, Game, Key, Layout, Move, MoveError, MoveModel, Notation, Pile, Rules,
+    SequenceCapacity, Suit, verify,
 };
 use proptest::prelude::*;
 
@@ -97,7 +97,9 @@ fn check_position(board: &Board, rng: &mut Rng) {
         let expected: BTreeSet<Move> = accepted
             .iter()
             // Atomic: one card, or under Simple Simon one run of a suit (its smallest unit).
-            .filter(|&&mv| model == MoveModel::Sequence || mv.count() == 1 || (simple_simon && suit_runs(&layout, mv) == 1))
+            .filter(|&&mv| {
+                model == MoveModel::Sequence || mv.count() == 1 || (simple_simon && suit_runs(&layout, mv) == 1)
+            })
             .filter_map(|&mv| normalise(board, mv))
             .collect();
         assert_eq!(set, expected, "{model:?} on {board:?}");
@@ -318,7 +320,10 @@ fn check_notation_round_trip(boards: &[Board], played: &[Move]) {
             assert!(verified.moves.iter().all(|m| m.count() == 1));
         } else {
             let rules = start.rules();
-            assert!(rules.capacity == SequenceCapacity::Unlimited || rules.build == BuildRule::SimpleSimon, "{rules:?}");
+            assert!(
+                rules.capacity == SequenceCapacity::Unlimited || rules.build == BuildRule::SimpleSimon,
+                "{rules:?}"
+            );
         }
     }
 }

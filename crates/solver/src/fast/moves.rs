@@ -22,7 +22,7 @@ pub(super) fn goes_home(board: &Board, card: Card, rule: Automove) -> bool {
 #[inline]
 pub(super) fn automoves_after(board: &mut Board, mv: Move, rule: Automove, settled: bool) {
     if settled && !mv.is_to_foundation() {
-        let PileKind::Cascade(a) = mv.from().kind() else { return };
+        let PileKind::Cascade(a) = Board::locate(mv.from()) else { return };
         let Some(card) = board.cascade_top(a) else { return };
         if !goes_home(board, card, rule) {
             return;
@@ -71,8 +71,8 @@ impl Sparing {
     /// Whether `mv`, the next move of `board`, is skipped.
     #[inline]
     pub(super) fn skips(&mut self, board: &Board, mv: Move) -> bool {
-        let PileKind::Cascade(a) = mv.from().kind() else { return false };
-        match mv.to().kind() {
+        let PileKind::Cascade(a) = Board::locate(mv.from()) else { return false };
+        match Board::locate(mv.to()) {
             PileKind::Cell(_) => self.placed >> a & 1 == 1 || board.splits_run(a, 1),
             PileKind::Cascade(b) if board.cascade_len(b) == 0 => board.splits_run(a, usize::from(mv.count())),
             PileKind::Cascade(_) => {
