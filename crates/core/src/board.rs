@@ -398,8 +398,10 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
     /// cascade, counting the empty piles once.
     #[inline]
     pub(crate) fn sequence_capacities(&self) -> (usize, usize) {
-        let (cells, cascades) = (self.empty_cells(), self.empty_cascades());
-        (self.rules.run_capacity(cells, cascades), self.rules.run_capacity(cells, cascades.saturating_sub(1)))
+        let cells = self.empty_cells();
+        let cascades = self.rules.parking_cascades(self.empty_cascades());
+        let capacity = self.rules.capacity;
+        (capacity.capacity(cells, cascades), capacity.capacity(cells, cascades.saturating_sub(1)))
     }
 
     /// Length of the built sequence on top of cascade `i` (0 when empty).

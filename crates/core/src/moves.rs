@@ -36,6 +36,10 @@ const FOUNDATION_BASE: u8 = CELL_BASE + BOARD_CELLS as u8;
 const WIDE_CASCADE_BASE: u8 = FOUNDATION_BASE + 4;
 const WIDE_CELL_BASE: u8 = WIDE_CASCADE_BASE + (MAX_CASCADES - BOARD_CASCADES) as u8;
 const END: u8 = WIDE_CELL_BASE + (MAX_CELLS - BOARD_CELLS) as u8;
+/// The bytes of cascades and of cells, as bit sets: one shift answers `is_cascade`.
+const CASCADE_BYTES: u64 = ((1 << CELL_BASE) - 1) | (((1 << WIDE_CELL_BASE) - 1) & !((1 << WIDE_CASCADE_BASE) - 1));
+const CELL_BYTES: u64 =
+    (((1 << FOUNDATION_BASE) - 1) & !((1 << CELL_BASE) - 1)) | (((1 << END) - 1) & !((1 << WIDE_CELL_BASE) - 1));
 
 /// A [`Pile`] taken apart, for matching.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -172,19 +176,19 @@ impl Pile {
     /// Whether this is a cascade.
     #[inline]
     pub const fn is_cascade(self) -> bool {
-        self.0 < CELL_BASE || (self.0 >= WIDE_CASCADE_BASE && self.0 < WIDE_CELL_BASE)
+        CASCADE_BYTES >> (self.0 & 63) & 1 == 1
     }
 
     /// Whether this is a free cell.
     #[inline]
     pub const fn is_cell(self) -> bool {
-        (self.0 >= CELL_BASE && self.0 < FOUNDATION_BASE) || self.0 >= WIDE_CELL_BASE
+        CELL_BYTES >> (self.0 & 63) & 1 == 1
     }
 
     /// Whether this is a foundation.
     #[inline]
     pub const fn is_foundation(self) -> bool {
-        self.0 >= FOUNDATION_BASE && self.0 < WIDE_CASCADE_BASE
+        self.0.wrapping_sub(FOUNDATION_BASE) < 4
     }
 
     /// The standard-notation symbol: cascades `1`–`9` then `0` for the tenth, free cells

@@ -231,11 +231,17 @@ impl Rules {
     /// Under [`BuildRule::SimpleSimon`] it counts runs of one suit.
     #[inline]
     pub const fn run_capacity(&self, free_cells: usize, empty_cascades: usize) -> usize {
-        let empty_cascades = match self.empty_cascade {
+        self.capacity.capacity(free_cells, self.parking_cascades(empty_cascades))
+    }
+
+    /// How many of `empty_cascades` can hold part of a run during a supermove: all of them
+    /// when empty cascades take any card, none otherwise (see [`SequenceCapacity`]).
+    #[inline]
+    pub const fn parking_cascades(&self, empty_cascades: usize) -> usize {
+        match self.empty_cascade {
             EmptyCascadeRule::AnyCard => empty_cascades,
             EmptyCascadeRule::KingsOnly | EmptyCascadeRule::Nothing => 0,
-        };
-        self.capacity.capacity(free_cells, empty_cascades)
+        }
     }
 
     /// Checks that the counts are in range.
