@@ -39,7 +39,7 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
 
     /// Length of cascade `i`'s *built base*: its deepest card and the cards above it that
     /// each build on the card beneath under the rules (0 when the cascade is empty or does
-    /// not exist). Equals [`cascade_len`](Board::cascade_len) when the whole cascade is a
+    /// not exist). Equals [`cascade_len`](crate::Board::cascade_len) when the whole cascade is a
     /// built sequence. Kept by every move, so this is O(1).
     ///
     /// # Examples
@@ -54,7 +54,7 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
         self.based.get(i).map_or(0, |&n| usize::from(n))
     }
 
-    /// Cards in cascades that lie in their cascade's [built base](Board::built_base_len),
+    /// Cards in cascades that lie in their cascade's [built base](crate::Board::built_base_len),
     /// summed over the cascades.
     #[inline]
     pub fn built_base_cards(&self) -> usize {

@@ -86,7 +86,7 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
         self.automove_each(rule, |mv| out.push(mv))
     }
 
-    /// Like [`apply_automoves`](Board::apply_automoves), without recording the moves: the
+    /// Like [`apply_automoves`](crate::Board::apply_automoves), without recording the moves: the
     /// form a search's inner loop wants.
     pub fn play_automoves(&mut self, rule: Automove) -> usize {
         self.automove_each(rule, |_| {})

@@ -368,7 +368,7 @@ impl<const C: usize, const F: usize> FromStr for BoardN<C, F> {
     type Err = ParseBoardError;
 
     /// Parses the fc-solve board format under FreeCell's rules; see
-    /// [`Board::parse_with_rules`] for other games.
+    /// [`Board::parse_with_rules`](crate::Board::parse_with_rules) for other games.
     fn from_str(text: &str) -> Result<Self, ParseBoardError> {
         Self::parse_with_rules(text, Rules::freecell())
     }

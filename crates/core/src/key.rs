@@ -44,7 +44,7 @@ impl Key {
         Key(bytes)
     }
 
-    /// The 64-bit Zobrist hash of this key; equals [`Board::hash64`] of its board.
+    /// The 64-bit Zobrist hash of this key; equals [`Board::hash64`](crate::Board::hash64) of its board.
     pub fn hash64(&self) -> u64 {
         // Eight codes per six bytes, unpacked from one `u64` (search tables rehash stored keys
         // with this when they grow).

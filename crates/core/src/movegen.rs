@@ -23,7 +23,7 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
     /// Moves that only permute cascades or cells are left out: moves into a free cell go to
     /// the first empty one, moves into an empty cascade go to the first empty one, moves
     /// between free cells and moves of a whole cascade into an empty one are not generated.
-    /// Every other move [`check`](Board::check) accepts is generated exactly once, and every
+    /// Every other move [`check`](crate::Board::check) accepts is generated exactly once, and every
     /// generated move is accepted.
     ///
     /// Order: moves to foundations first (from cells, then cascades), then moves into an
@@ -144,7 +144,7 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
         }
     }
 
-    /// [`generate_moves`](Board::generate_moves) under [`BuildRule::SimpleSimon`], in the
+    /// [`generate_moves`](crate::Board::generate_moves) under [`BuildRule::SimpleSimon`], in the
     /// same order and with the same omissions. A run's capacity counts its runs of one
     /// suit; [`MoveModel::Atomic`] moves runs of one suit only, the game's smallest unit.
     #[cold]

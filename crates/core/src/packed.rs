@@ -96,7 +96,7 @@ impl std::fmt::Debug for Packed {
 /// assert_eq!(packer.pack(&back), Some(packed));
 /// ```
 ///
-/// Generic over the board's width like [`BoardN`]; `Packer` alone packs [`Board`]s.
+/// Generic over the board's width like [`BoardN`]; `Packer` alone packs [`Board`](crate::Board)s.
 #[derive(Clone, Debug)]
 pub struct Packer<const C: usize = BOARD_CASCADES, const F: usize = BOARD_CELLS> {
     start: BoardN<C, F>,
@@ -246,7 +246,7 @@ impl<const C: usize, const F: usize> Packer<C, F> {
     /// to that order).
     ///
     /// `packed` must come from [`pack`](Self::pack) of this packer; anything else gives a
-    /// board that may break [`Board`]'s invariants.
+    /// board that may break [`Board`](crate::Board)'s invariants.
     pub fn unpack(&self, packed: &Packed) -> BoardN<C, F> {
         let below = self.below_codes(packed);
         let rules = self.start.rules;
