@@ -76,8 +76,12 @@ impl<'de> Deserialize<'de> for Pile {
             PileRepr::Cascade(i) if i < MAX_CASCADES => Ok(Pile::cascade(i)),
             PileRepr::Cell(i) if i < MAX_CELLS => Ok(Pile::cell(i)),
             PileRepr::Foundation(suit) => Ok(Pile::foundation(suit)),
-            PileRepr::Cascade(i) => Err(D::Error::custom(format!("cascade {i} is out of range (0 to 9)"))),
-            PileRepr::Cell(i) => Err(D::Error::custom(format!("free cell {i} is out of range (0 to 7)"))),
+            PileRepr::Cascade(i) => {
+                Err(D::Error::custom(format!("cascade {i} is out of range (0 to {})", MAX_CASCADES - 1)))
+            }
+            PileRepr::Cell(i) => {
+                Err(D::Error::custom(format!("free cell {i} is out of range (0 to {})", MAX_CELLS - 1)))
+            }
         }
     }
 }
@@ -113,6 +117,7 @@ enum BuildRuleDef {
     AlternateColour,
     SameSuit,
     AnySuit,
+    SimpleSimon,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -120,6 +125,7 @@ enum BuildRuleDef {
 enum EmptyCascadeRuleDef {
     AnyCard,
     KingsOnly,
+    Nothing,
 }
 
 #[derive(Serialize, Deserialize)]
