@@ -132,24 +132,18 @@ impl Pile {
     #[inline]
     pub(crate) fn place_in<const C: usize, const F: usize>(self) -> PileKind {
         let b = self.0;
-        let last = if C > 0 { C - 1 } else { 0 };
-        // Each clamp is free where the type has the room (the compiler sees it).
-        let cascade = |i: usize| PileKind::Cascade(if i < C { i } else { last });
+        let last = C.saturating_sub(1);
+        // Each `min` is free where the type has the room: the compiler sees the bound.
         if b < CELL_BASE {
-            cascade(b as usize)
-        } else if b < FOUNDATION_BASE {
-            let i = (b - CELL_BASE) as usize;
-            if i < F { PileKind::Cell(i) } else { PileKind::Cascade(last) }
-        } else if b < WIDE_CASCADE_BASE {
-            match Suit::from_index(b - FOUNDATION_BASE) {
-                Some(suit) => PileKind::Foundation(suit),
-                None => PileKind::Cascade(last),
-            }
-        } else if C > BOARD_CASCADES && b < WIDE_CELL_BASE {
-            cascade((b - WIDE_CASCADE_BASE) as usize + BOARD_CASCADES)
-        } else if F > BOARD_CELLS && b < END {
-            let i = (b - WIDE_CELL_BASE) as usize + BOARD_CELLS;
-            if i < F { PileKind::Cell(i) } else { PileKind::Cascade(last) }
+            PileKind::Cascade(usize::from(b).min(last))
+        } else if b < FOUNDATION_BASE && F > 0 {
+            PileKind::Cell(usize::from(b - CELL_BASE).min(F - 1))
+        } else if let Some(suit) = Suit::from_index(b.wrapping_sub(FOUNDATION_BASE)) {
+            PileKind::Foundation(suit)
+        } else if C > BOARD_CASCADES && b >= WIDE_CASCADE_BASE && b < WIDE_CELL_BASE {
+            PileKind::Cascade((usize::from(b - WIDE_CASCADE_BASE) + BOARD_CASCADES).min(last))
+        } else if F > BOARD_CELLS && b >= WIDE_CELL_BASE && b < END {
+            PileKind::Cell((usize::from(b - WIDE_CELL_BASE) + BOARD_CELLS).min(F - 1))
         } else {
             PileKind::Cascade(last)
         }
