@@ -140,9 +140,9 @@ impl Pile {
             PileKind::Cell(usize::from(b - CELL_BASE).min(F - 1))
         } else if let Some(suit) = Suit::from_index(b.wrapping_sub(FOUNDATION_BASE)) {
             PileKind::Foundation(suit)
-        } else if C > BOARD_CASCADES && b >= WIDE_CASCADE_BASE && b < WIDE_CELL_BASE {
+        } else if C > BOARD_CASCADES && (WIDE_CASCADE_BASE..WIDE_CELL_BASE).contains(&b) {
             PileKind::Cascade((usize::from(b - WIDE_CASCADE_BASE) + BOARD_CASCADES).min(last))
-        } else if F > BOARD_CELLS && b >= WIDE_CELL_BASE && b < END {
+        } else if F > BOARD_CELLS && (WIDE_CELL_BASE..END).contains(&b) {
             PileKind::Cell((usize::from(b - WIDE_CELL_BASE) + BOARD_CELLS).min(F - 1))
         } else {
             PileKind::Cascade(last)
