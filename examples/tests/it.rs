@@ -96,7 +96,7 @@ fn hint_game_plays_from_a_saved_mid_game_position_with_scripted_input() {
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("midgame.txt");
     std::fs::write(&file, MIDGAME).unwrap();
-    let script = "play\nhint\nplay\n5a\nzz\nundo\nundo\nquit\nhint\n";
+    let script = "play\nhint\nplay\n5a\nzz\nundo\nundo\nredo\nredo\nquit\nhint\n";
     let mut out = Vec::new();
     hint_game::run(&[file.display().to_string()], &mut script.as_bytes(), &mut out).unwrap();
     std::fs::remove_dir_all(&dir).unwrap();
@@ -114,8 +114,11 @@ fn hint_game_plays_from_a_saved_mid_game_position_with_scripted_input() {
     assert!(lines[4].starts_with("`zz` is not a move: "), "{}", lines[4]);
     assert_eq!(lines[5], format!("took back {hint}"));
     assert_eq!(lines[6], "nothing to undo");
+    // Redo plays the turn taken back again, once.
+    assert_eq!(lines[7], format!("replayed {hint}"));
+    assert_eq!(lines[8], "nothing to redo");
     // `quit` ends the loop: the hint after it is never answered.
-    assert_eq!(lines.len(), 7, "{out}");
+    assert_eq!(lines.len(), 9, "{out}");
     let mut after = board.clone();
     after.apply(mv).unwrap();
     let report =

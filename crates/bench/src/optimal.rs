@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 use std::time::Duration;
 
 use freecell_deals::DealNumber;
+use freecell_search::system_memory::peak_resident;
 use freecell_solver::{Below, Bounds, CostModel, Outcome, SolveReport};
 
 /// One deal of the `optimal` solver's table.
@@ -68,7 +69,7 @@ impl OptimalRow {
 /// The `optimal` solver's table as Markdown: h(initial), final f-bound, length, states
 /// expanded and evaluated below the final bound, states evaluated and stored, seconds and
 /// the search's bytes per deal, then the totals, with the process's peak resident memory
-/// ([`peak_resident_memory`]).
+/// ([`peak_resident`]).
 pub fn optimal_table(rows: &[OptimalRow], cost: CostModel) -> String {
     let model = match cost {
         CostModel::SingleCard => "single-card",
@@ -113,19 +114,10 @@ pub fn optimal_table(rows: &[OptimalRow], cost: CostModel) -> String {
          (an A* with this bound expands every position it reaches along a path whose f stays below the optimum)",
         rows.len(),
         most as f64 / f64::from(1 << 20),
-        peak_resident_memory()
+        peak_resident()
             .map_or_else(|| "unknown".to_owned(), |bytes| format!("{:.1} MB", bytes as f64 / f64::from(1 << 20))),
     );
     text
-}
-
-/// The process's peak resident memory in bytes, where the system says (Linux: `VmHWM` in
-/// `/proc/self/status`); `None` elsewhere.
-pub fn peak_resident_memory() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    kb.checked_mul(1024)
 }
 
 #[cfg(test)]
@@ -147,6 +139,6 @@ mod tests {
         assert_eq!(table.lines().filter(|l| l.starts_with("| 1 | undecided")).count(), 2, "{table}");
         assert!(table.contains("total: 2 deals,"), "{table}");
         #[cfg(target_os = "linux")]
-        assert!(peak_resident_memory().is_some_and(|b| b > 0));
+        assert!(peak_resident().is_some_and(|b| b > 0));
     }
 }

@@ -158,8 +158,8 @@ struct SearchArgs {
     /// Give up before the solver's storage would exceed N megabytes (2^20 bytes):
     /// undecided (exit 4; bench: per deal). Default: 3/8 of the memory this process may
     /// still allocate (the least of its cgroup's limit, its address-space limit and the
-    /// memory available), and at most 150 per stage for fast, 4096 for optimal, 2048 for
-    /// every other solver.
+    /// memory available), and at most 4096 for optimal, 2048 for every other solver; fast
+    /// starts at 150 per stage and doubles that while a deal outgrows it, up to that share.
     #[arg(long, value_name = "N", value_parser = Checked(input::number::<usize>), allow_negative_numbers = true)]
     max_mb: Option<usize>,
     /// `optimal` only: the move-count model to minimise. `sequence` (the default): a run
@@ -431,7 +431,7 @@ fn optimal_statistics(search: &SearchArgs, bounds: freecell_solver::Bounds, repo
     };
     let engine = if search.low_memory { "IDA*" } else { "A*" };
     let per_state = if stats.peak_stored > 0 { stats.bytes as f64 / stats.peak_stored as f64 } else { 0.0 };
-    let peak = freecell_bench::peak_resident_memory()
+    let peak = freecell_search::system_memory::peak_resident()
         .map_or_else(|| "unknown".to_owned(), |bytes| format!("{:.1} MB", bytes as f64 / f64::from(1 << 20)));
     let below = bounds
         .below

@@ -144,25 +144,82 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
     /// ```
     pub fn parse_move(&self, token: &str) -> Result<Move, NotationError> {
         let written = Written::parse(token)?;
-        let illegal = |error| NotationError::Illegal { token: token.to_owned(), error };
-        let to = if written.to.is_foundation() {
-            match self.movable_card(written.from) {
-                Some(card) if !written.from.is_foundation() => Pile::foundation(card.suit()),
-                _ => written.to,
-            }
-        } else {
-            written.to
-        };
-        let count = match (written.count, written.from.kind(), to.kind()) {
-            (Some(n), _, _) => n,
-            (None, PileKind::Cascade(a), PileKind::Cascade(b)) => self.fitting_run(a, b).unwrap_or(1),
-            // Simple Simon sends a whole suit home at once.
-            (None, _, PileKind::Foundation(_)) if self.rules().build == BuildRule::SimpleSimon => 13,
-            _ => 1,
-        };
+        let to = self.resolve_destination(written.from, written.to);
+        // Standard notation: into an empty cascade one card, unless a `v` count says more.
+        let count = written.count.unwrap_or_else(|| self.inferred_count(written.from, to, || 1));
         let mv = Move::new(written.from, to, count);
-        self.check(mv).map_err(illegal)?;
+        self.check(mv).map_err(|error| NotationError::Illegal { token: token.to_owned(), error })?;
         Ok(mv)
+    }
+
+    /// The move a player means by taking cards from `from` and dropping them on `to`, as a
+    /// game's two clicks or a drag: the count and, for a foundation, its suit inferred the
+    /// way [`parse_move`](Board::parse_move) reads a token without a `v` count, except
+    /// into an empty cascade, where it carries the longest run that may legally go there
+    /// rather than one card.
+    ///
+    /// - Onto a card: the run on `from` whose deepest card builds on it.
+    /// - Into an empty cascade: the longest run on top of `from` that the free cells and
+    ///   the other empty cascades let move (and, where only kings fill empty cascades,
+    ///   that starts with a king). For fewer cards, play `Move::new(from, to, count)`.
+    /// - To a foundation: `to` may be any suit's ([`Pile::foundation`]); the moving card's
+    ///   own suit is used.
+    /// - To or from a free cell: one card.
+    ///
+    /// The piles for which it is `Ok` are where the cards on `from` can go: what a game
+    /// highlights when the player picks them up.
+    ///
+    /// # Errors
+    /// [`MoveError`] naming the rule the inferred move breaks, exactly as
+    /// [`check`](Board::check) would: an empty source, cards that do not build on the
+    /// destination, more than the free cells allow, a pile the rules lack.
+    ///
+    /// # Examples
+    /// ```
+    /// use freecell_core::{Board, MoveError, NextHome, Pile, Suit};
+    /// // Three cascades listed; the other five are empty.
+    /// let board: Board = "Foundations: H-9 C-K D-Q S-T\nKH QS JH\nKD\nTH KS QH JS\n".parse()?;
+    /// // QS JH onto KD: the run that builds there.
+    /// let mv = board.move_between(Pile::cascade(0), Pile::cascade(1))?;
+    /// assert_eq!((mv.to(), mv.count()), (Pile::cascade(1), 2));
+    /// // Into an empty cascade: as many as may move, here the run KS QH JS.
+    /// assert_eq!(board.move_between(Pile::cascade(2), Pile::cascade(3))?.count(), 3);
+    /// // Home: any foundation stands for the moving card's own.
+    /// let home = board.move_between(Pile::cascade(2), Pile::foundation(Suit::Clubs))?;
+    /// assert_eq!(home.to(), Pile::foundation(Suit::Spades));
+    /// let error = board.move_between(Pile::cascade(0), Pile::foundation(Suit::Hearts)).unwrap_err();
+    /// assert_eq!(error, MoveError::NotNextHome { card: "JH".parse()?, needs: NextHome::Card("TH".parse()?) });
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn move_between(&self, from: Pile, to: Pile) -> Result<Move, MoveError> {
+        let to = self.resolve_destination(from, to);
+        let mv = Move::new(from, to, self.inferred_count(from, to, || self.longest_into_empty(from, to)));
+        self.check(mv)?;
+        Ok(mv)
+    }
+
+    /// `to`, with a foundation resolved to the suit of the card `from` would move (left
+    /// as it is when `from` has none, for [`check`](Board::check) to name the fault).
+    fn resolve_destination(&self, from: Pile, to: Pile) -> Pile {
+        if !to.is_foundation() || from.is_foundation() {
+            return to;
+        }
+        self.movable_card(from).map_or(to, |card| Pile::foundation(card.suit()))
+    }
+
+    /// How many cards go from `from` to `to` when the mover does not say: the run that
+    /// builds on `to`'s top card, `into_empty()` into an empty cascade, otherwise one.
+    #[inline]
+    fn inferred_count(&self, from: Pile, to: Pile, into_empty: impl FnOnce() -> u8) -> u8 {
+        match (from.kind(), to.kind()) {
+            (PileKind::Cascade(a), PileKind::Cascade(b)) => self.fitting_run(a, b).unwrap_or_else(|| {
+                // No run fits: `b` is empty, or nothing builds on its top card.
+                if self.cascade_len(b) == 0 { into_empty() } else { 1 }
+            }),
+            // Simple Simon sends a whole suit home at once.
+            (_, PileKind::Foundation(_)) if self.rules().build == BuildRule::SimpleSimon => 13,
+            _ => 1,
+        }
     }
 
     /// The length of the run on cascade `a` whose deepest card builds on cascade `b`'s top.
@@ -171,6 +228,16 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
         let onto = self.cascade_top(b)?.rank().get();
         let depth = onto.checked_sub(top).filter(|&d| d >= 1 && usize::from(d) <= self.run_len(a))?;
         Some(depth)
+    }
+
+    /// The longest run on top of `from` that may legally move to `to`, an empty cascade
+    /// (1 when none may, for [`check`](Board::check) to name the fault).
+    fn longest_into_empty(&self, from: Pile, to: Pile) -> u8 {
+        let PileKind::Cascade(a) = from.kind() else { return 1 };
+        // A run is at most 13 cards, so the cast is lossless. Not capped by the card
+        // capacity: Simple Simon counts a run's suit runs, not its cards, and `check` knows.
+        let most = self.run_len(a) as u8;
+        (2..=most).rev().find(|&n| self.check(Move::new(from, to, n)).is_ok()).unwrap_or(1)
     }
 
     /// Writes `mv`, a legal move on this board, in standard notation: with a `v` count when

@@ -24,6 +24,13 @@ pub enum Verdict {
 }
 
 impl From<Outcome> for Verdict {
+    /// The verdict of a solve's outcome, as a [`Hint`]'s report carries it: solved is
+    /// winnable, unsolvable (proved) is lost.
+    ///
+    /// ```
+    /// use freecell_engine::{Outcome, Verdict};
+    /// assert_eq!(Verdict::from(Outcome::Unsolvable), Verdict::Lost);
+    /// ```
     fn from(outcome: Outcome) -> Verdict {
         match outcome {
             Outcome::Solved(solution) => Verdict::Winnable(solution),
@@ -85,7 +92,10 @@ impl GameState {
     /// each frame with [`BackgroundHint::poll`].
     ///
     /// The hint belongs to the position on the table now: once the player moves,
-    /// [`BackgroundHint::is_for`] says so, and dropping the handle stops the search.
+    /// [`BackgroundHint::is_for`] says so, and dropping the handle stops the search. A
+    /// hint with no move says why in its report: `Verdict::from(hint.report.outcome)` is
+    /// [`Verdict::Lost`] when the solver proved the game lost, which a game polling a hint
+    /// each move can show as a warning.
     ///
     /// # Errors
     /// [`SolveError::Spawn`] when the operating system refuses a thread.

@@ -62,14 +62,17 @@
 //! ```
 //!
 //! # What is here
-//! - [`GameState`]: [`play`](GameState::play) and [`play_notation`](GameState::play_notation)
-//!   return the [`Turn`] they made (the move and its automoves) or a [`PlayError`] naming
-//!   the broken rule; [`undo`](GameState::undo) and [`redo`](GameState::redo) take whole
+//! - [`GameState`]: [`play`](GameState::play), [`play_between`](GameState::play_between)
+//!   (two piles, as a player's two clicks or drag: the card count is inferred) and
+//!   [`play_notation`](GameState::play_notation) return the [`Turn`] they made (the move
+//!   and its automoves) or a [`PlayError`] naming the broken rule; [`undo`](GameState::undo) and [`redo`](GameState::redo) take whole
 //!   turns; the auto-play rule is an [`Automove`] ([`Automove::None`] by default).
 //! - The solver from the position on the table: [`GameState::winnable`] (a [`Verdict`]:
 //!   winnable with a solution, lost, or undecided, never guessed),
 //!   [`hint`](GameState::hint), [`solve`](GameState::solve), and
-//!   [`spawn_hint`](GameState::spawn_hint) (a [`BackgroundHint`] to poll each frame).
+//!   [`spawn_hint`](GameState::spawn_hint) (a [`BackgroundHint`] to poll each frame; a
+//!   hint without a move is [`Verdict::from`] its report's outcome, so the same poll tells
+//!   a game that is lost).
 //!   Each takes a `&Solver`: a game keeps one (it is `Send + Sync + Clone`), and its
 //!   caches stay warm from one hint to the next.
 //! - [`Replay`]: a solution played into the game one move at a time, with the automoves the
@@ -86,10 +89,26 @@
 //! - [`prelude`]: the names a game loop uses, for a glob import.
 //!
 //! # Build settings
-//! Optimise the solver's crates in your debug builds, or hints take about 19 times the
-//! CPU; the workspace README's "Using the crates" gives the `[profile.dev.package]`
-//! tables. To survive running out of memory mid-search, install
-//! [`ReserveAllocator`] as the global allocator (see `freecell-solver`).
+//! Cargo's `dev` profile does not optimise dependencies, and unoptimised the solver takes
+//! about 19 times the CPU for a hint. Optimise these crates in your game's debug builds
+//! with one table each in its `Cargo.toml` (Cargo takes package names there, not
+//! patterns; `[profile.dev.package."*"]` optimises every dependency instead):
+//! ```toml
+//! [profile.dev.package.freecell-core]
+//! opt-level = 3
+//! [profile.dev.package.freecell-search]
+//! opt-level = 3
+//! [profile.dev.package.freecell-heuristics]
+//! opt-level = 3
+//! [profile.dev.package.freecell-solver]
+//! opt-level = 3
+//! [profile.dev.package.freecell-deals]
+//! opt-level = 3
+//! [profile.dev.package.freecell-engine]
+//! opt-level = 3
+//! ```
+//! To survive running out of memory mid-search, install [`ReserveAllocator`] as the
+//! global allocator (see `freecell-solver`).
 //!
 //! # Features
 //! - `serde`: [`GameState`] serialises as its [`SavedGame`] (the start position and the

@@ -90,13 +90,13 @@ pub enum LoadErrorKind {
     #[error("{0}")]
     Move(NotationError),
     /// A turn's `play` holds more or less than one token.
-    #[error("{} is not one move: a turn's `play` holds exactly one", quote(.0))]
+    #[error("{} is not one move: a turn's `play` holds exactly one move, and its automoves go in `auto`", quote(.0))]
     NotOneMove(String),
     /// An automove that does not go to a foundation.
     #[error("{} is not an automove: automoves only send cards home", quote(.0))]
     NotHome(String),
     /// A turn with no move at all.
-    #[error("the turn has no move")]
+    #[error("the turn has no move: give it a `play`, an `auto`, or both")]
     EmptyTurn,
 }
 

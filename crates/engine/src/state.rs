@@ -1,7 +1,7 @@
 //! [`GameState`]: the game a player is playing, from its start to the position on the
 //! table, with undo, redo and auto-play.
 
-use freecell_core::{Automove, Board, Move, MoveError, MoveModel, NotationError};
+use freecell_core::{Automove, Board, Move, MoveError, MoveModel, NotationError, Pile};
 use freecell_deals::{DealError, DealNumber};
 use thiserror::Error;
 
@@ -38,7 +38,8 @@ impl Turn {
     }
 }
 
-/// Why [`GameState::play`] or [`GameState::play_notation`] refused a move. The position is
+/// Why [`GameState::play`], [`GameState::play_between`] or [`GameState::play_notation`]
+/// refused a move. The position is
 /// unchanged.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
@@ -198,6 +199,39 @@ impl GameState {
     /// message quotes it and names the broken rule); the game is unchanged.
     pub fn play_notation(&mut self, token: &str) -> Result<&Turn, PlayError> {
         let mv = self.board.parse_move(token)?;
+        self.play(mv)
+    }
+
+    /// Plays the move a player means by taking cards from `from` and dropping them on `to`
+    /// (two clicks, or a drag), as [`play`](Self::play): the count and the foundation are
+    /// inferred by [`Board::move_between`]. Onto a card it carries the run that builds
+    /// there, into an empty cascade the longest run that may go there, and any foundation
+    /// [`Pile`] stands for the moving card's own. For fewer cards into an empty cascade,
+    /// [`play`](Self::play) `Move::new(from, to, count)`.
+    ///
+    /// # Errors
+    /// [`PlayError::Illegal`] naming the rule the move breaks (`cascade 4 is empty`,
+    /// `5H cannot be placed on 9C`); the game is unchanged.
+    ///
+    /// # Examples
+    /// ```
+    /// use freecell_engine::{Automove, GameState, Pile, Suit};
+    ///
+    /// let mut game = GameState::deal(1)?.with_automove(Automove::Horne);
+    /// game.play_between(Pile::cascade(5), Pile::cell(0))?; // 3D to free cell a
+    /// // A card dropped on a taken cell: the error says why, ready for a status line.
+    /// let error = game.play_between(Pile::cascade(5), Pile::cell(0)).unwrap_err();
+    /// assert_eq!(error.to_string(), "free cell a already holds 3D");
+    /// // 2C goes to cell b; AC, then AS go home on their own, and 2C after them.
+    /// let turn = game.play_between(Pile::cascade(5), Pile::cell(1))?;
+    /// assert_eq!(turn.automoves().len(), 3);
+    /// // Any foundation pile takes the card to its own suit's: 3D's needs AD first.
+    /// let error = game.play_between(Pile::cell(0), Pile::foundation(Suit::Clubs)).unwrap_err();
+    /// assert_eq!(error.to_string(), "3D cannot go home yet: its foundation needs AD");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn play_between(&mut self, from: Pile, to: Pile) -> Result<&Turn, PlayError> {
+        let mv = self.board.move_between(from, to)?;
         self.play(mv)
     }
 

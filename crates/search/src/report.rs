@@ -283,9 +283,14 @@ impl Budget {
         self.bytes
     }
 
-    /// `Err(limit)` if one more expansion would exceed the budget.
+    /// `Err(limit)` if one more expansion would exceed the budget: the check an engine makes
+    /// before each expansion (those outside this crate too, such as the FreeCell solver's).
+    ///
+    /// # Errors
+    /// [`UndecidedReason::Budget`]`(`[`Limit::Expanded`]`)` when `stats.expanded` has
+    /// reached the limit.
     #[inline]
-    pub(crate) fn expand(&self, stats: &Stats) -> Result<(), UndecidedReason> {
+    pub fn expand(&self, stats: &Stats) -> Result<(), UndecidedReason> {
         match self.expanded {
             Some(n) if stats.expanded >= n => Err(UndecidedReason::Budget(Limit::Expanded)),
             _ => Ok(()),
@@ -293,8 +298,12 @@ impl Budget {
     }
 
     /// `Err(limit)` if one more generation would exceed the budget.
+    ///
+    /// # Errors
+    /// [`UndecidedReason::Budget`]`(`[`Limit::Generated`]`)` when `stats.generated` has
+    /// reached the limit.
     #[inline]
-    pub(crate) fn generate(&self, stats: &Stats) -> Result<(), UndecidedReason> {
+    pub fn generate(&self, stats: &Stats) -> Result<(), UndecidedReason> {
         match self.generated {
             Some(n) if stats.generated >= n => Err(UndecidedReason::Budget(Limit::Generated)),
             _ => Ok(()),

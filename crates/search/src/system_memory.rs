@@ -22,6 +22,9 @@
 //! those limits are set, about 10 µs a file. A process moved to another cgroup, or whose
 //! `RLIMIT_AS` changes, after the first call keeps the first reading of the limits.
 //!
+//! [`peak_resident`] reads the other figure a benchmark wants from the same file: the peak
+//! resident memory (`VmHWM`).
+//!
 //! Nothing here panics or fails: a file that is missing, unreadable or malformed leaves its
 //! figure `None`, and on systems other than Linux every figure is `None`.
 //!
@@ -80,6 +83,20 @@ pub fn available() -> Available {
     #[cfg(not(target_os = "linux"))]
     {
         Available::default()
+    }
+}
+
+/// The most memory this process has held resident so far, in bytes (`VmHWM` in
+/// `/proc/self/status`): what a benchmark reports as its peak. `None` on systems other
+/// than Linux, or when the file cannot be read.
+pub fn peak_resident() -> Option<u64> {
+    #[cfg(target_os = "linux")]
+    {
+        parse_kib_field(&std::fs::read_to_string("/proc/self/status").ok()?, "VmHWM")
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        None
     }
 }
 

@@ -210,7 +210,6 @@ fn run(
         return solved(Vec::new());
     }
     let max_bytes = budget.get_max_bytes().unwrap_or(usize::MAX);
-    let max_expanded = budget.get_max_expanded().unwrap_or(u64::MAX);
     let max_generated = budget.get_max_generated().unwrap_or(u64::MAX);
     let root_key = queue_key(start, 0);
     if cache.bytes_to_store(root_key) > max_bytes {
@@ -232,9 +231,7 @@ fn run(
         stats.iterations += 1;
         // The look-ahead: a depth-first walk of at most LOOKAHEAD moves below `best`.
         let mut expand = |cache: &mut Cache, board: &Board, node: u32, stats: &mut Stats| {
-            if stats.expanded >= max_expanded {
-                return Err(UndecidedReason::Budget(Limit::Expanded));
-            }
+            budget.expand(stats)?;
             stats.expanded += 1;
             // A position has fewer than 100 single-card moves, so the move generation, which
             // cannot fail, does not grow the stack beyond this room.

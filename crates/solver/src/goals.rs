@@ -391,7 +391,6 @@ fn run(
     stats: &mut Stats,
 ) -> SearchOutcome<Move> {
     let max_bytes = budget.get_max_bytes().unwrap_or(usize::MAX);
-    let max_expanded = budget.get_max_expanded().unwrap_or(u64::MAX);
     let max_generated = budget.get_max_generated().unwrap_or(u64::MAX);
     // The allocator refusing memory ends the search as the byte limit does.
     macro_rules! or_end {
@@ -411,8 +410,8 @@ fn run(
             let cost = moves.iter().map(|m| u32::from(m.count())).sum();
             return SearchOutcome::Solved(MovePath { moves, cost });
         }
-        if stats.expanded >= max_expanded {
-            return SearchOutcome::Undecided(UndecidedReason::Budget(Limit::Expanded));
+        if let Err(reason) = budget.expand(stats) {
+            return SearchOutcome::Undecided(reason);
         }
         if cache.bytes_to_enter() > max_bytes {
             return SearchOutcome::Undecided(UndecidedReason::Budget(Limit::Bytes));

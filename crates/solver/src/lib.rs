@@ -39,7 +39,9 @@
 //!   tested; time and cancel checked about every millisecond whatever the engine's speed).
 //! - Memory: without [`Solver::max_bytes`], each preset's limit is its fixed default
 //!   lowered to 3/8 of what the process may still allocate (cgroup, `RLIMIT_AS`, the
-//!   system's available memory), so a solve fits a small container. The engines' large
+//!   system's available memory), so a solve fits a small container; `fast` doubles its
+//!   limit while a deal outgrows it, up to that share, so that it decides what the machine
+//!   can decide. The engines' large
 //!   tables grow fallibly, and [`ReserveAllocator`], installed as the program's global
 //!   allocator, keeps a reserve for the small allocations elsewhere: running out of memory
 //!   ends a solve [`Undecided`](Outcome::Undecided) with [`Reason::MemoryLimit`], never by
@@ -110,6 +112,8 @@ mod guide;
 mod handle;
 mod headroom;
 mod optimal;
+mod outcome;
+mod packed_store;
 mod preset;
 mod problem;
 mod reserve;
@@ -123,6 +127,7 @@ mod watch;
 pub use guide::{Hsdh, Weighted};
 pub use handle::{Progress, SolveHandle};
 pub use optimal::{Below, Bounds};
+pub use outcome::{Hint, Outcome, Reason, Solution, SolveError, SolveReport, SolveStats};
 pub use preset::{
     DEADLOCK_P, DEFAULT_BYTES, DFS_DEPTH, FAST_BYTES, GA_SCALE, IDA_TABLE, LOOKAHEAD, OPTIMAL_BYTES, ParsePresetError,
     Preset,
@@ -130,7 +135,7 @@ pub use preset::{
 pub use problem::{CostModel, FreeCell};
 pub use reserve::{DEFAULT_RESERVE, ReserveAllocator};
 pub use shorten::shorten;
-pub use solver::{Hint, Outcome, Reason, Solution, SolveError, SolveReport, SolveStats, Solver};
+pub use solver::Solver;
 pub use steps::{Step, Steps};
 
 /// The README's examples, compiled and run as doctests so they stay true.

@@ -26,19 +26,12 @@
 
 use freecell_core::{Automove, Board, Move, MoveModel, Packed, Packer};
 use freecell_heuristics::deadlock_bound;
-use freecell_search::containers::bytes::{held, reserve, reserve_exact, reserve_growth, room};
-use freecell_search::containers::{BucketQueue, IdTable};
+use freecell_search::containers::BucketQueue;
+use freecell_search::containers::bytes::{held, reserve, reserve_growth};
 use freecell_search::{Budget, Control, Limit, MovePath, Observer, Report, SearchOutcome, Stats, UndecidedReason};
 
 use crate::CostModel;
-
-/// Bits of a node id that pick its place in a chunk.
-const CHUNK_BITS: u32 = 13;
-/// Nodes per chunk: chunks are never moved, so growing the store copies nothing and its
-/// spare capacity is at most one chunk.
-const CHUNK: usize = 1 << CHUNK_BITS;
-/// No parent (the start position); node ids stay below it.
-const NO_PARENT: u32 = u32::MAX;
+use crate::packed_store::{self, NO_PARENT, Store};
 
 /// One stored position: packed position, parent id, path cost and bound, 27 bytes,
 /// byte-aligned. The bound is kept so that a position reached again more cheaply is queued
@@ -49,6 +42,13 @@ struct Node {
     parent: [u8; 4],
     g: [u8; 2],
     h: u8,
+}
+
+impl packed_store::Node for Node {
+    #[inline]
+    fn key(&self) -> &Packed {
+        &self.key
+    }
 }
 
 impl Node {
@@ -136,88 +136,23 @@ pub struct Below {
 /// each).
 #[derive(Default)]
 pub(crate) struct Cache {
-    chunks: Vec<Vec<Node>>,
-    len: usize,
-    /// The stored nodes, found by their packed position's hash.
-    table: IdTable,
+    /// The stored nodes, found by their packed position.
+    store: Store<Node>,
     /// Open nodes by `f`, then larger `g`, latest first.
     queue: BucketQueue,
     moves: Vec<Move>,
     children: Vec<Child>,
 }
 
-/// Node `id` of `chunks`.
-#[inline]
-fn node_in(chunks: &[Vec<Node>], id: u32) -> &Node {
-    &chunks[(id >> CHUNK_BITS) as usize][id as usize & (CHUNK - 1)]
-}
-
 impl Cache {
-    /// Bytes held: node chunks, index, queue and scratch (capacities).
+    /// Bytes held: nodes, index, queue and scratch (capacities).
     pub(crate) fn memory_usage(&self) -> usize {
-        self.chunks.len() * CHUNK * size_of::<Node>()
-            + held(&self.chunks)
-            + self.table.bytes()
-            + self.queue.bytes()
-            + held(&self.moves)
-            + held(&self.children)
+        self.store.bytes() + self.queue.bytes() + held(&self.moves) + held(&self.children)
     }
 
     fn reset(&mut self) {
-        self.chunks = Vec::new();
-        self.len = 0;
-        self.table = IdTable::new();
+        self.store.reset();
         self.queue = BucketQueue::new();
-    }
-
-    #[inline]
-    fn node(&self, id: u32) -> &Node {
-        node_in(&self.chunks, id)
-    }
-
-    #[inline]
-    fn node_mut(&mut self, id: u32) -> &mut Node {
-        &mut self.chunks[(id >> CHUNK_BITS) as usize][id as usize & (CHUNK - 1)]
-    }
-
-    /// Bytes a new node would allocate (a chunk, a larger table), 0 if none.
-    fn insert_growth(&self) -> usize {
-        let chunk = if self.len.is_multiple_of(CHUNK) { CHUNK * size_of::<Node>() } else { 0 };
-        chunk + self.table.growth()
-    }
-
-    /// Grows the index, if needed, so that one more node can be indexed; `Err` (the search
-    /// must end) when the allocator refuses.
-    fn make_room(&mut self) -> Result<(), UndecidedReason> {
-        let chunks = &self.chunks;
-        self.table.reserve_one_hashed(|id| node_in(chunks, id).key.hash64())?;
-        Ok(())
-    }
-
-    /// The slot of `key`: `Ok(id)` if stored, `Err(slot)` where it would go.
-    #[inline]
-    fn find(&self, key: &Packed, hash: u64) -> Result<u32, usize> {
-        self.table.probe(hash, |id| self.node(id).key == *key)
-    }
-
-    /// Stores a new node (the table has room: see [`make_room`](Self::make_room)). `Err`
-    /// (nothing stored) when the allocator refuses a new chunk.
-    fn insert(&mut self, slot: usize, node: Node, hash: u64) -> Result<u32, UndecidedReason> {
-        if self.len.is_multiple_of(CHUNK) {
-            let mut chunk = Vec::new();
-            reserve_exact(&mut chunk, CHUNK)?;
-            room(&mut self.chunks)?;
-            self.chunks.push(chunk);
-        }
-        let id = self.len as u32;
-        // The last chunk has room: it was created with CHUNK places when `len` reached a
-        // multiple of CHUNK (pushing within capacity never reallocates).
-        if let Some(chunk) = self.chunks.last_mut() {
-            chunk.push(node);
-        }
-        self.len += 1;
-        self.table.fill(slot, hash, id);
-        Ok(id)
     }
 }
 
@@ -239,7 +174,7 @@ pub(crate) fn astar(
         Ok(outcome) => outcome,
         Err(reason) => SearchOutcome::Undecided(reason),
     };
-    stats.peak_stored = c.len as u64;
+    stats.peak_stored = c.store.len() as u64;
     stats.bytes = c.memory_usage();
     (Report { outcome, stats }, bounds)
 }
@@ -266,16 +201,17 @@ fn run(
     bounds.initial = h0;
     bounds.reached = h0;
     bounds.below = Some(Below { expanded: 0, evaluated: stats.evaluated });
-    check(c, c.insert_growth() + c.queue.growth(h0, 0))?;
-    c.make_room()?;
+    check(c, c.store.insert_growth() + c.queue.growth(h0, 0))?;
+    c.store.make_room()?;
     let key = packer.pack(start).expect("the start position packs");
-    let Err(slot) = c.find(&key, key.hash64()) else { unreachable!("the table is empty") };
-    let root = c.insert(slot, Node { key, parent: NO_PARENT.to_le_bytes(), g: [0, 0], h: h0 as u8 }, key.hash64())?;
+    let Err(slot) = c.store.find(&key, key.hash64()) else { unreachable!("the table is empty") };
+    let root =
+        c.store.insert(slot, Node { key, parent: NO_PARENT.to_le_bytes(), g: [0, 0], h: h0 as u8 }, key.hash64())?;
     c.queue.push(h0, 0, root)?;
     check(c, 0)?;
 
     while let Some((f, id, g)) = c.queue.pop() {
-        if c.node(id).g() != g {
+        if c.store.node(id).g() != g {
             continue; // stale: queued again with a smaller g
         }
         if f > bounds.reached {
@@ -286,14 +222,12 @@ fn run(
             // h = 0 only when every card is home (h counts the cards out).
             return Ok(SearchOutcome::Solved(MovePath { moves: path(c, &packer, start, settings, id), cost: g }));
         }
-        if budget.get_max_expanded().is_some_and(|n| stats.expanded >= n) {
-            return Err(UndecidedReason::Budget(Limit::Expanded));
-        }
+        budget.expand(stats)?;
         stats.expanded += 1;
         if observer.on_expand(stats) == Control::Stop {
             return Err(UndecidedReason::Stopped);
         }
-        let parent_key = c.node(id).key;
+        let parent_key = c.store.node(id).key;
         // Deepest first, the node is often a child of the last one expanded, whose board is
         // still at hand (in another cascade order: nothing here depends on the order).
         let board = match c.children.iter().find(|child| child.key == parent_key) {
@@ -330,17 +264,17 @@ fn run(
         }
         // Tight loops of independent loads: many cache misses in flight at once.
         for child in &mut children {
-            child.first = c.table.first(child.hash).map_or(0, |id| id + 1);
+            child.first = c.store.first(child.hash).map_or(0, |id| id + 1);
         }
         for child in &mut children {
-            if child.first != 0 && c.node(child.first - 1).key != child.key {
+            if child.first != 0 && c.store.node(child.first - 1).key != child.key {
                 child.first = 0;
             }
         }
         let result = expand_children(c, &children, id, settings, check, stats);
         c.children = children;
         result?;
-        stats.peak_stored = c.len as u64;
+        stats.peak_stored = c.store.len() as u64;
     }
     Ok(SearchOutcome::Exhausted)
 }
@@ -370,30 +304,27 @@ fn expand_children(
         if g2 > u32::from(u16::MAX) {
             return Err(UndecidedReason::Capacity);
         }
-        let found = if child.first != 0 { Ok(child.first - 1) } else { c.find(&child.key, child.hash) };
+        let found = if child.first != 0 { Ok(child.first - 1) } else { c.store.find(&child.key, child.hash) };
         if let Ok(old) = found {
-            if g2 >= c.node(old).g() {
+            if g2 >= c.store.node(old).g() {
                 stats.duplicates += 1;
                 continue;
             }
-            let h = u32::from(c.node(old).h);
+            let h = u32::from(c.store.node(old).h);
             check(c, c.queue.growth(g2 + h, g2))?;
             c.queue.push(g2 + h, g2, old)?;
-            let node = c.node_mut(old);
+            let node = c.store.node_mut(old);
             node.g = (g2 as u16).to_le_bytes();
             node.parent = id.to_le_bytes();
         } else {
             let h = settings.h(&child.board);
             stats.evaluated += 1;
-            if c.len >= NO_PARENT as usize {
-                return Err(UndecidedReason::Capacity);
-            }
-            check(c, c.insert_growth() + c.queue.growth(g2 + h, g2))?;
-            c.make_room()?;
+            check(c, c.store.insert_growth() + c.queue.growth(g2 + h, g2))?;
+            c.store.make_room()?;
             // The table may have grown: find the slot again.
-            let Err(slot) = c.find(&child.key, child.hash) else { unreachable!("the key was not stored") };
+            let Err(slot) = c.store.find(&child.key, child.hash) else { unreachable!("the key was not stored") };
             let node = Node { key: child.key, parent: id.to_le_bytes(), g: (g2 as u16).to_le_bytes(), h: h as u8 };
-            let cid = c.insert(slot, node, child.hash)?;
+            let cid = c.store.insert(slot, node, child.hash)?;
             c.queue.push(g2 + h, g2, cid)?;
         }
     }
@@ -408,7 +339,7 @@ fn path(c: &Cache, packer: &Packer, start: &Board, settings: Settings, goal: u32
     let mut id = goal;
     while id != NO_PARENT {
         ids.push(id);
-        id = c.node(id).parent();
+        id = c.store.node(id).parent();
     }
     ids.reverse();
     let model = settings.move_model();
@@ -416,7 +347,7 @@ fn path(c: &Cache, packer: &Packer, start: &Board, settings: Settings, goal: u32
     let mut moves = Vec::new();
     let mut path = Vec::with_capacity(ids.len());
     for pair in ids.windows(2) {
-        let (from, to) = (c.node(pair[0]), c.node(pair[1]));
+        let (from, to) = (c.store.node(pair[0]), c.store.node(pair[1]));
         moves.clear();
         board.generate_moves(model, &mut moves);
         let step = moves.iter().find_map(|&mv| {

@@ -53,10 +53,13 @@ pub use crate::bestfirst::LOOKAHEAD;
 ///   ordinary deals in well under a millisecond. Three of them skip the moves a player
 ///   would not make (breaking a built run, or using a free cell for a card that has a place
 ///   on a cascade); the fourth keeps every move. They detect duplicates on
-///   64-bit hashes, so when that fourth one runs out of states the `bfs` preset's
-///   exhaustive search over single-card moves with exact keys (Raymond's safe automoves too)
-///   decides, and only it may answer `Unsolvable`. Both stages stop at [`FAST_BYTES`] (or
-///   3/8 of the memory available, if less) when the solver sets no memory limit. Solutions are then shortened
+///   64-bit hashes, so when that fourth one runs out of states an exhaustive
+///   breadth-first search over single-card moves with exact positions, stored packed in
+///   about 30 bytes each (Raymond's safe automoves too), decides, and only it may answer `Unsolvable`. When the solver sets no memory limit,
+///   both stages first stop at [`FAST_BYTES`] (or 3/8 of the memory available, if less);
+///   a deal they cannot decide within it is tried again with twice the bytes, and again,
+///   up to 3/8 of what the process may then still allocate, before it is left undecided
+///   (a limit the solver sets is a hard cap). Solutions are then shortened
 ///   ([`Solver::shorten`](crate::Solver::shorten)).
 /// - `optimal`: returns a provably shortest solution in the chosen move-count model
 ///   ([`CostModel::Sequence`]: a run move counts 1, Paul & Helmert's count;
@@ -116,10 +119,14 @@ pub enum Preset {
     Optimal,
 }
 
-/// Memory limit of each of the `fast` preset's stages when the solver sets none (the preset's
-/// target is 200 MB per deal); the greedy searches that take turns share it. Lowered to 3/8 of
-/// the memory the process may still allocate when that is less (see
-/// [`Solver::max_bytes`](crate::Solver::max_bytes)).
+/// Memory limit of each of the `fast` preset's stages, at first, when the solver sets none
+/// (the preset's target is 200 MB per deal; every deal of MS 1–1,000,000 is decided within
+/// it); the greedy searches that take turns share it. Lowered to 3/8 of the memory the
+/// process may still allocate when that is less (see
+/// [`Solver::max_bytes`](crate::Solver::max_bytes)). A deal the two stages cannot decide
+/// within it is tried again with twice the bytes, and so on up to 3/8 of the memory the
+/// process may then still allocate: without a limit of its own, `fast` leaves a deal
+/// undecided for memory only when the machine has no more to give.
 pub const FAST_BYTES: usize = 150 << 20;
 
 /// The `optimal` preset's deadlock bound when the solver sets none: `h_2`, cycles through at

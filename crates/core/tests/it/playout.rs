@@ -10,7 +10,7 @@ use freecell_core::{
 };
 use proptest::prelude::*;
 
-use crate::common::{Board, Naive, Rng, all_cards, all_moves, builds, deal, legal, naive, safe_home, suit_runs};
+use crate::common::{Board, Naive, Rng, all_cards, all_moves, builds, deal, legal, naive, piles, safe_home, suit_runs};
 
 /// Rules and how many dealt cards go to the cells: a preset, or anything in range.
 fn rules_strategy() -> impl Strategy<Value = (Rules, usize)> {
@@ -136,6 +136,25 @@ fn check_position(board: &Board, rng: &mut Rng) {
     assert_eq!(Board::parse_with_rules(&text, *board.rules()).as_ref(), Ok(board), "{text}");
 
     check_automoves(board);
+    check_move_between(board, &layout);
+}
+
+/// `move_between` against the oracle: for every two piles it gives the longest legal move
+/// between them (any foundation standing for the moving card's own), and an error exactly
+/// when there is none.
+fn check_move_between(board: &Board, layout: &Layout) {
+    for from in piles(*board.rules()) {
+        for to in piles(*board.rules()) {
+            let longest = (1..=13u8)
+                .rev()
+                .flat_map(|count| {
+                    let homes = if to.is_foundation() { Suit::ALL.map(Pile::foundation).to_vec() } else { vec![to] };
+                    homes.into_iter().map(move |to| Move::new(from, to, count))
+                })
+                .find(|&mv| legal(layout, mv));
+            assert_eq!(board.move_between(from, to).ok(), longest, "{from} to {to} on {board:?}");
+        }
+    }
 }
 
 /// The per-cascade summaries every move keeps (deepest card, built base, cards above a

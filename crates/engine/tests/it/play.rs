@@ -1,6 +1,8 @@
 //! Playing, auto-play, undo and redo on known positions.
 
-use freecell_engine::{Automove, Board, GameState, Move, MoveError, Pile, PlayError, Suit};
+use freecell_engine::{
+    Automove, Board, GameState, Move, MoveError, Notation, Pile, PileKind, PlayError, Preset, Solver, Suit, verify,
+};
 
 /// Deal 1, cascade 6 deepest first: 7H QC AS AC 2C 3D (the CLI's `freecell deal 1`).
 fn deal_1() -> GameState {
@@ -120,4 +122,73 @@ fn legal_moves_are_the_positions_moves() {
     let game = GameState::new(won);
     assert!(game.is_won());
     assert!(game.legal_moves().is_empty());
+}
+
+#[test]
+fn two_piles_play_the_move_a_player_means() {
+    // KS QH JS on cascade 3, three empty cascades after it, four empty cells.
+    let board: Board = "Foundations: H-J C-K D-K S-T\nKH\nQS\nKS QH JS\n".parse().unwrap();
+    let mut game = GameState::new(board);
+    // Into an empty cascade: the whole run.
+    let turn = game.play_between(Pile::cascade(2), Pile::cascade(3)).unwrap();
+    assert_eq!(turn.played(), Some(Move::new(Pile::cascade(2), Pile::cascade(3), 3)));
+    game.undo();
+    // Onto a card: the run that builds there; none of KS QH JS builds on QS, and the
+    // error names the top card.
+    let error = game.play_between(Pile::cascade(2), Pile::cascade(1)).unwrap_err();
+    assert_eq!(
+        error,
+        PlayError::Illegal(MoveError::DoesNotBuild { card: "JS".parse().unwrap(), onto: "QS".parse().unwrap() })
+    );
+    // QS onto KH: one card.
+    let turn = game.play_between(Pile::cascade(1), Pile::cascade(0)).unwrap();
+    assert_eq!(turn.played(), Some(Move::single(Pile::cascade(1), Pile::cascade(0))));
+    game.undo();
+    // Any foundation stands for the card's own: JS goes to the spades'.
+    let turn = game.play_between(Pile::cascade(2), Pile::foundation(Suit::Hearts)).unwrap();
+    assert_eq!(turn.played(), Some(Move::single(Pile::cascade(2), Pile::foundation(Suit::Spades))));
+    game.undo();
+    // Errors change nothing.
+    let before = game.clone();
+    let ten = Pile::cascade(9); // the rules have eight
+    for (from, to, message) in [
+        (Pile::cascade(5), Pile::cell(0), "cascade 6 is empty"),
+        (Pile::foundation(Suit::Clubs), Pile::cell(0), "cards cannot be taken back from the C foundation"),
+        (Pile::cascade(0), Pile::cascade(0), "a move needs two different piles, but both are cascade 1"),
+        (ten, Pile::cascade(3), "cascade 10 does not exist in this game"),
+        (Pile::cascade(2), ten, "cascade 10 does not exist in this game"),
+    ] {
+        let error = game.play_between(from, to).unwrap_err();
+        assert!(matches!(error, PlayError::Illegal(_)), "{error:?}");
+        assert_eq!(error.to_string(), message);
+    }
+    assert_eq!(game, before);
+}
+
+#[test]
+fn a_game_won_by_clicks_replays_through_verify() {
+    let solver = Solver::new(Preset::Fast);
+    let mut game = deal_1().with_automove(Automove::Horne);
+    let mut clicks = 0;
+    while !game.is_won() {
+        assert!(game.history().len() < 300, "following hints should win deal 1");
+        let hint = game.hint(&solver).unwrap().next.expect("deal 1 stays winnable along its hints");
+        let meant = game.board().move_between(hint.from(), hint.to()).unwrap();
+        if meant == hint {
+            assert_eq!(game.play_between(hint.from(), hint.to()).unwrap().played(), Some(hint));
+            clicks += 1;
+        } else {
+            // Only into an empty cascade may two piles mean more cards than the hint moves.
+            let PileKind::Cascade(to) = hint.to().kind() else { panic!("{meant:?} for {hint:?}") };
+            assert_eq!(game.board().cascade_len(to), 0, "{hint:?}");
+            assert!(meant.count() > hint.count(), "{meant:?} for {hint:?}");
+            game.play(hint).unwrap();
+        }
+    }
+    assert!(clicks * 10 > game.history().len() * 9, "{clicks} clicks of {} turns", game.history().len());
+    let moves: Vec<Move> = game.moves().collect();
+    let text = game.start().write_solution(&moves, Notation::Standard).unwrap();
+    let verified = verify(game.start(), &text).unwrap();
+    assert!(verified.board.is_won());
+    assert_eq!(verified.moves, moves);
 }

@@ -55,8 +55,17 @@ fn bad_saved_games_name_the_move_and_its_index() {
         "saved game, move 4 (turn 2): `1c` is not an automove: automoves only send cards home"
     );
     let error = load_error(|s| s.turns[0] = turn(Some("6a 6b"), ""));
+    assert_eq!(
+        error.to_string(),
+        "saved game, move 1 (turn 1): `6a 6b` is not one move: a turn's `play` holds exactly one move, \
+         and its automoves go in `auto`"
+    );
     assert_eq!((error.index, error.kind), (0, LoadErrorKind::NotOneMove("6a 6b".into())));
     let error = load_error(|s| s.turns.insert(1, turn(None, "")));
+    assert_eq!(
+        error.to_string(),
+        "saved game, move 2 (turn 2): the turn has no move: give it a `play`, an `auto`, or both"
+    );
     assert_eq!((error.index, error.turn, error.kind), (1, 1, LoadErrorKind::EmptyTurn));
     let error = load_error(|s| s.turns[0] = turn(Some(""), ""));
     assert_eq!(error.kind, LoadErrorKind::NotOneMove(String::new()));

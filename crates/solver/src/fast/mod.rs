@@ -21,7 +21,8 @@
 //! and the automoves after them (`moves`), one resumable greedy search (`greedy`, its
 //! containers those of [`freecell_search::containers`]: the seen set a [`HashSet64`], the
 //! open list a [`LinkedBuckets`] threaded through its nodes), and the searches taking turns,
-//! with the exhaustive stage after them (`portfolio`, where [`run`] lives).
+//! the exhaustive proof (`proof`, positions packed), and the rounds of both stages with more
+//! memory each (`portfolio`, where [`run`] lives).
 //!
 //! [`Board::hash64`]: freecell_core::Board::hash64
 //! [`Board::preview`]: freecell_core::Board::preview
@@ -32,6 +33,7 @@ mod eval;
 mod greedy;
 mod moves;
 mod portfolio;
+mod proof;
 #[cfg(test)]
 mod tests;
 

@@ -1,27 +1,30 @@
-//! The entry point, [`run`]: the greedy searches taking turns, one per evaluation, then the
-//! exhaustive search that decides what they could not. Its scratch, [`Cache`], keeps the
+//! The entry point, [`run`]: rounds of the greedy searches taking turns, one per
+//! evaluation, then the exhaustive proof that decides what they could not, each round with
+//! twice the memory of the last while the machine allows. Its scratch, [`Cache`], keeps the
 //! searches between solves.
 
-use freecell_core::{Automove, Board, Move, MoveModel};
-use freecell_search::{Budget, Control, Limit, MovePath, Observer, Report, SearchOutcome, Stats, UndecidedReason, bfs};
+use freecell_core::{Automove, Board, Move};
+use freecell_search::{Budget, Control, Limit, MovePath, Observer, Report, SearchOutcome, Stats, UndecidedReason};
 
 use super::eval::Weights;
 use super::greedy::{Config, End, Search};
+use super::proof::{self, prove};
 use crate::preset::FAST_BYTES;
 use crate::solver::combine;
-use crate::{CostModel, FreeCell};
 
-/// Scratch of the fast stage, kept between solves: one search per evaluation of
-/// [`Weights::TURNS`].
+/// Scratch of the `fast` preset, kept between solves: one greedy search per evaluation of
+/// [`Weights::TURNS`], and the proof's storage.
 #[derive(Default)]
 pub(crate) struct Cache {
     searches: Vec<Search>,
+    proof: Option<proof::Cache>,
 }
 
 impl Cache {
-    /// Bytes held by the searches' capacities.
+    /// Bytes held by the searches' capacities and the proof's.
     pub(crate) fn held(&self) -> usize {
-        self.searches.iter().map(Search::capacity_bytes).sum()
+        self.searches.iter().map(Search::capacity_bytes).sum::<usize>()
+            + self.proof.as_ref().map_or(0, proof::Cache::memory_usage)
     }
 }
 
@@ -33,11 +36,94 @@ const FIRST_TURN: u64 = 1_000;
 /// doubles it.
 const FIRST_QUANTUM: u64 = 2_000;
 
-/// The `fast` preset: two stages, each under what is left of the solver's limits.
+/// The share of a round's bytes its proof gets, unless the round is the last the limits
+/// allow: 1/4 (as a divisor).
+///
+/// Why: the proof stores a position in about 30 bytes, the greedy searches about 110 bytes
+/// per position they expand (`docs/results/fast.md`), so with a quarter of the bytes the
+/// proof stores about as many positions as the greedy stage expands, and takes about as
+/// long. A round then spends about as much on the stage that cannot decide the deal (the
+/// proof of a solvable deal, the greedy searches of an impossible one) as on the one that
+/// can. With all the bytes, the proof of a solvable deal that outgrew the greedy searches
+/// (fc-solve's `solvable-781948-swapped` board) took four times as long as the round's greedy
+/// stage, and the deal 6.4 s instead of 1.6 s.
+const PROOF_SHARE: usize = 4;
+
+/// What a round runs: whether the greedy stage runs (not when no more memory can help it),
+/// the proof's bytes, and the counts of the earlier rounds, which the observer sees added to
+/// this round's.
+struct Plan {
+    greedy: bool,
+    proof_bytes: usize,
+    spent: Stats,
+}
+
+/// The `fast` preset: [`round`]s of its two stages, the first under the solver's byte
+/// limit (its own or [`FAST_BYTES`]), each later one with twice the bytes, while a round
+/// runs out of memory and `ceiling` allows more.
+///
+/// `ceiling(held)` is the most a round may take when the searches' caches hold `held`
+/// bytes: the memory the machine allows (the `headroom` share of what the process may still
+/// allocate), read afresh at each escalation; `None` when the limit is the caller's, a hard
+/// cap: then one round, each stage with all of it. Why doubling: a round ran out of memory
+/// because the space it must store is bigger than its share, and nothing tells by how much;
+/// with each round twice the last, the rounds before the one that decides cost together at
+/// most as much as that one (greedy searches and the proof both fill their share at a
+/// steady rate), so an escalated solve costs at most about twice a solve given the right
+/// share at once, and takes log₂(ceiling / share) rounds at most (six from 150 MB to 9 GB).
+/// The proof gets [`PROOF_SHARE`] of a round's bytes, and all of them in a last round once
+/// the ceiling is reached (the greedy stage, which had them already, does not run again).
+/// Only running out of memory escalates: the node limit counts every round's expansions,
+/// and a stop (timeout, cancel) ends the solve at once; both stay undecided, never
+/// unsolvable.
+pub(crate) fn run(
+    cache: &mut Option<Cache>,
+    start: &Board,
+    budget: Budget,
+    ceiling: Option<&dyn Fn(usize) -> usize>,
+    observer: &mut impl Observer,
+) -> Report<Move> {
+    let mut share = budget.get_max_bytes().unwrap_or(FAST_BYTES);
+    let max_nodes = budget.get_max_expanded();
+    // Whether this round is the last the limits allow.
+    let mut last = ceiling.is_none();
+    let mut plan = Plan { greedy: true, proof_bytes: 0, spent: Stats::default() };
+    loop {
+        let mut this = Budget::default().max_bytes(share);
+        if let Some(n) = max_nodes {
+            this = this.max_expanded(n.saturating_sub(plan.spent.expanded));
+        }
+        plan.proof_bytes = if last { share } else { share / PROOF_SHARE };
+        let (mut report, exhausted) = round(cache, start, this, &plan, observer);
+        // The patient greedy search saw every position (by its hashes): more memory cannot
+        // help it, so later rounds go straight to the proof.
+        plan.greedy &= !exhausted;
+        report.stats = combine(plan.spent, report.stats);
+        plan.spent = report.stats;
+        let out_of_memory = report.outcome == SearchOutcome::Undecided(UndecidedReason::Budget(Limit::Bytes));
+        let Some(ceiling) = ceiling.filter(|_| out_of_memory && !last) else { return report };
+        // The caches' memory counts as free for the next round (the reading counts it as
+        // taken), and goes back before that round starts.
+        let held = cache.as_ref().map_or(0, Cache::held);
+        let allowed = ceiling(held);
+        if allowed <= share {
+            // No more memory: the proof gets all of this round's.
+            last = true;
+            plan.greedy = false;
+        } else {
+            share = share.saturating_mul(2).min(allowed);
+        }
+        *cache = None;
+    }
+}
+
+/// One round of the `fast` preset, as `plan` says: two stages, each under what is left of
+/// `budget` (the proof within `plan.proof_bytes`); with whether the patient greedy search
+/// (below) ran out of positions.
 ///
 /// 1. Greedy best-first searches, one per evaluation of [`Weights::TURNS`], taking turns
 ///    ([`FIRST_TURN`] expansions for the first, then a quantum each, doubling every round)
-///    and each resuming where it stopped, bounded only by the limits and [`FAST_BYTES`]
+///    and each resuming where it stopped, bounded only by the limits and the round's bytes
 ///    for all of them together. A search that runs long under one evaluation often ends
 ///    fast under another, and no turn's work is thrown away. All but the last skip the
 ///    moves a player would not make ([`Sparing`]); the last, the patient one, keeps every
@@ -47,28 +133,26 @@ const FIRST_QUANTUM: u64 = 2_000;
 ///    and drops out; the others go on. When all have dropped out, the patient evaluation
 ///    starts again alone, with all the memory.
 /// 2. When the patient search runs out of states (which proves nothing: it compares
-///    64-bit hashes), or runs out of memory alone, the `bfs` preset's exhaustive search
-///    over single-card moves (exact keys, Raymond's safe automoves, as in stage 1) decides
-///    with all the memory, and is the only source of `Unsolvable`.
+///    64-bit hashes), or runs out of memory alone, the exhaustive search over single-card
+///    moves ([`prove`]: exact packed positions, Raymond's safe automoves as in stage 1)
+///    decides with the proof's bytes, and is the only source of `Unsolvable`.
 ///
 /// [`Sparing`]: super::moves::Sparing
-pub(crate) fn run(
-    greedy: &mut Option<Cache>,
-    exhaustive: &mut Option<bfs::Cache<FreeCell>>,
+fn round(
+    cache: &mut Option<Cache>,
     start: &Board,
     budget: Budget,
+    plan: &Plan,
     observer: &mut impl Observer,
-) -> Report<Move> {
+) -> (Report<Move>, bool) {
     let max_bytes = budget.get_max_bytes().unwrap_or(FAST_BYTES);
     let max_nodes = budget.get_max_expanded();
     let left = |used: u64| max_nodes.map_or(u64::MAX, |n| n.saturating_sub(used));
     if start.is_won() {
-        return Report {
-            outcome: SearchOutcome::Solved(MovePath { moves: Vec::new(), cost: 0 }),
-            stats: Stats::default(),
-        };
+        let outcome = SearchOutcome::Solved(MovePath { moves: Vec::new(), cost: 0 });
+        return (Report { outcome, stats: Stats::default() }, false);
     }
-    let searches = &mut greedy.get_or_insert_with(Cache::default).searches;
+    let Cache { searches, proof } = cache.get_or_insert_with(Cache::default);
     let turns = Weights::TURNS;
     searches.resize_with(turns.len(), Search::default);
     for s in searches.iter_mut() {
@@ -98,7 +182,9 @@ pub(crate) fn run(
     let patient = turns.len() - 1;
     // Whether it has started again alone.
     let mut last_stand = false;
-    for (k, quantum) in schedule {
+    // Whether the patient search ran out of positions.
+    let mut exhausted = false;
+    for (k, quantum) in schedule.take_while(|_| plan.greedy) {
         if dropped.iter().all(|&d| d) {
             if last_stand {
                 // The patient evaluation ran out of memory alone too. The exhaustive search
@@ -130,7 +216,13 @@ pub(crate) fn run(
         let end = if refused {
             End::Bytes
         } else {
-            searches[k].resume(start, &config, limits, others, &mut Offset { inner: &mut *observer, base })
+            searches[k].resume(
+                start,
+                &config,
+                limits,
+                others,
+                &mut Offset { inner: &mut *observer, base: combine(plan.spent, base) },
+            )
         };
         let stats = total(searches, gone, None);
         let outcome = match end {
@@ -147,7 +239,10 @@ pub(crate) fn run(
             // The patient search keeps every move: out of positions, it saw every reachable
             // one (as far as 64-bit hashes tell), so on to the proof (the schedule never
             // ends: this and the failed last stand are the loop's only ways out).
-            End::Exhausted if !config.spares => break,
+            End::Exhausted if !config.spares => {
+                exhausted = true;
+                break;
+            }
             // Out of memory, or out of positions while skipping moves (which proves
             // nothing): the search gives its memory back and drops out; the others go on.
             End::Bytes | End::Exhausted => {
@@ -157,7 +252,7 @@ pub(crate) fn run(
                 continue;
             }
         };
-        return Report { outcome, stats };
+        return (Report { outcome, stats }, false);
     }
     let stats = total(searches, gone, None);
     // The greedy searches' memory goes back before the exhaustive search starts.
@@ -167,18 +262,12 @@ pub(crate) fn run(
         }
     }
 
-    // 2. Exhaustive, with the same automoves, so that either stage's path is completed by
-    // replaying it with Raymond's rule.
-    let proof = FreeCell::new(MoveModel::Atomic, Automove::Raymond, CostModel::SingleCard);
-    let mut rest = Budget::default().max_bytes(max_bytes);
-    if max_nodes.is_some() {
-        rest = rest.max_expanded(left(stats.expanded));
-    }
-    let engine = bfs::Bfs::new(bfs::Config::new().budget(rest));
-    let cache = exhaustive.get_or_insert_with(bfs::Cache::new);
-    let mut report = engine.search(cache, &proof, start, &mut Offset { inner: observer, base: stats });
+    // 2. Exhaustive.
+    let rest = Budget::default().max_bytes(plan.proof_bytes);
+    let rest = if max_nodes.is_some() { rest.max_expanded(left(stats.expanded)) } else { rest };
+    let mut report = prove(proof, start, rest, &mut Offset { inner: observer, base: combine(plan.spent, stats) });
     report.stats = combine(stats, report.stats);
-    report
+    (report, exhausted)
 }
 
 /// An observer seeing a later stage's counts added to the earlier stages': the solver's

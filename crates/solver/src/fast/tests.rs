@@ -310,3 +310,37 @@ fn automoves_after_a_move_match_the_full_scan() {
     // The positions exercise the automoves, not only the early return.
     assert!(played > 100, "{played}");
 }
+
+/// A solve out of memory runs again with twice the bytes while the ceiling allows, the last
+/// round with exactly the ceiling; then it is undecided, out of memory. Without a ceiling
+/// (the caller's limit), one round.
+#[test]
+fn rounds_double_the_bytes_up_to_the_ceiling() {
+    use std::cell::RefCell;
+
+    use freecell_search::{Budget, Limit, SearchOutcome, UndecidedReason};
+
+    use super::portfolio::run;
+
+    const UNIT: usize = 256 << 10;
+    // Impossible: its proof stores tens of thousands of positions, more than 768 KiB hold.
+    let board = freecell_deals::DealNumber::new(11_982).expect("in range").board();
+    let budget = Budget::default().max_bytes(UNIT);
+    let out_of_memory = SearchOutcome::Undecided(UndecidedReason::Budget(Limit::Bytes));
+
+    let once = run(&mut None, &board, budget, None, &mut ());
+    assert_eq!(once.outcome, out_of_memory);
+    assert!(once.stats.bytes <= UNIT);
+
+    let asked = RefCell::new(0);
+    let ceiling = |_held: usize| {
+        *asked.borrow_mut() += 1;
+        3 * UNIT
+    };
+    let escalated = run(&mut None, &board, budget, Some(&ceiling), &mut ());
+    assert_eq!(escalated.outcome, out_of_memory);
+    // Rounds of 256, 512 and 768 KiB: asked after each.
+    assert_eq!(*asked.borrow(), 3);
+    assert!(escalated.stats.bytes <= 3 * UNIT && escalated.stats.bytes > 2 * UNIT, "{:?}", escalated.stats);
+    assert!(escalated.stats.expanded > once.stats.expanded);
+}

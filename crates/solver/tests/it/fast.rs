@@ -177,3 +177,53 @@ fn every_preset_can_shorten() {
     assert_shorter(&board, &raw.moves, &short.moves);
     assert!(short.searched <= short.len());
 }
+
+/// A board of the test data (`tests/data`).
+fn data_board(name: &str) -> Board {
+    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.parse().unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// Two boards of fc-solve's test suite that outgrow the first round's memory (150 MB per
+/// stage): with the defaults, later rounds get more and decide both. About 6 s in a release
+/// build: `cargo test --release -p freecell-solver -- --ignored`.
+#[test]
+#[ignore = "slow in debug builds"]
+fn fast_decides_fc_solve_boards_that_outgrow_the_first_round() {
+    // Solvable: fc-solve solves it in 10,611 states.
+    check(Preset::Fast, &data_board("solvable-781948-swapped.board"), u64::MAX);
+    // Unsolvable: fc-solve checks about 1.16 M states to prove it.
+    let report = Solver::new(Preset::Fast).solve(&data_board("ms-freecell-game-minus-2.board")).unwrap();
+    assert_eq!(report.outcome, Outcome::Unsolvable, "{:?}", report.stats);
+}
+
+/// The caller's byte limit is a hard cap: a deal that needs more is undecided (out of
+/// memory), never unsolvable, and its solve stays within the limit.
+#[test]
+fn an_explicit_byte_limit_is_not_escalated() {
+    // Impossible; its proof stores tens of thousands of positions, more than 512 KiB hold.
+    let limit = 512 << 10;
+    let report = Solver::new(Preset::Fast).max_bytes(limit).solve(&deal(11_982)).unwrap();
+    assert_eq!(report.outcome, Outcome::Undecided(Reason::MemoryLimit), "{:?}", report.stats);
+    assert!(report.stats.search.bytes <= limit, "{:?}", report.stats);
+}
+
+/// Deals drawn at random from the published list of impossible deals (`tests/data/impossible-40.txt`
+/// says how): each proved unsolvable with the defaults within 30 s. A few minutes in a
+/// release build: `cargo test --release -p freecell-solver -- --ignored`.
+#[test]
+#[ignore = "minutes even in a release build"]
+fn fast_proves_forty_random_impossible_deals_with_the_defaults() {
+    let path = format!("{}/tests/data/impossible-40.txt", env!("CARGO_MANIFEST_DIR"));
+    let list = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let deals: Vec<u64> =
+        list.lines().filter(|l| !l.starts_with('#')).map(|l| l.trim().parse().expect("a deal number")).collect();
+    assert_eq!(deals.len(), 40);
+    let solver = Solver::new(Preset::Fast);
+    for n in deals {
+        let report = solver.solve(&deal(n)).unwrap();
+        assert_eq!(report.outcome, Outcome::Unsolvable, "deal {n}: {:?}", report.stats);
+        assert!(report.stats.elapsed.as_secs() < 30, "deal {n}: {:?}", report.stats.elapsed);
+    }
+}

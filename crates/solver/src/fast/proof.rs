@@ -1,0 +1,188 @@
+//! The `fast` preset's second stage, [`prove`]: breadth-first search over single-card moves
+//! with Raymond's safe automoves (those of the greedy stage), every position reached stored
+//! once, exactly: the only source of `Unsolvable`.
+//!
+//! **Why not the generic [`bfs`](freecell_search::bfs):** it stores each position's board
+//! (136 bytes) beside its key, about 200 bytes a position with its index and spare
+//! capacity. Here a position is stored as its [`Packed`] form (20 bytes, exact: equal
+//! exactly when the positions' keys are) with a parent id, 24 bytes, in a [`Store`], and the
+//! board is rebuilt when the position is expanded: about 30 bytes a position in all
+//! (measured in `docs/results/fast.md`), so the same memory decides deals whose reachable
+//! space is several times larger.
+
+use freecell_core::{Automove, Board, Move, MoveModel, Packed, Packer};
+use freecell_search::containers::bytes::{held, reserve, reserve_growth};
+use freecell_search::{Budget, Control, Limit, MovePath, Observer, Report, SearchOutcome, Stats, UndecidedReason};
+
+use crate::packed_store::{self, NO_PARENT, Store};
+
+/// The automoves played after every move, as in the greedy stage, so that either stage's
+/// path is completed by replaying it with Raymond's rule.
+const AUTOMOVE: Automove = Automove::Raymond;
+
+/// Moves a position has room for before the list grows (FreeCell positions have fewer).
+const MOVES: usize = 64;
+
+/// One stored position: packed position and parent id, 24 bytes, byte-aligned.
+#[derive(Clone, Copy)]
+struct Node {
+    key: Packed,
+    parent: [u8; 4],
+}
+
+impl packed_store::Node for Node {
+    #[inline]
+    fn key(&self) -> &Packed {
+        &self.key
+    }
+}
+
+/// The proof's storage, kept between solves (its nodes are freed at the start of each).
+#[derive(Default)]
+pub(crate) struct Cache {
+    store: Store<Node>,
+    moves: Vec<Move>,
+}
+
+impl Cache {
+    /// Bytes held: nodes, index and scratch (capacities).
+    pub(crate) fn memory_usage(&self) -> usize {
+        self.store.bytes() + held(&self.moves)
+    }
+}
+
+/// Searches every position reachable from `start` under `budget`: `Solved` with a path of
+/// `start`'s own moves (automoves left out), `Exhausted` when none is won.
+pub(crate) fn prove(
+    cache: &mut Option<Cache>,
+    start: &Board,
+    budget: Budget,
+    observer: &mut impl Observer,
+) -> Report<Move> {
+    let c = cache.get_or_insert_with(Cache::default);
+    c.store.reset();
+    let mut stats = Stats::default();
+    stats.iterations = 1;
+    let outcome = run(c, start, budget, observer, &mut stats).unwrap_or_else(SearchOutcome::Undecided);
+    stats.peak_stored = c.store.len() as u64;
+    stats.bytes = c.memory_usage();
+    Report { outcome, stats }
+}
+
+fn run(
+    c: &mut Cache,
+    start: &Board,
+    budget: Budget,
+    observer: &mut impl Observer,
+    stats: &mut Stats,
+) -> Result<SearchOutcome<Move>, UndecidedReason> {
+    if start.is_won() {
+        return Ok(SearchOutcome::Solved(MovePath { moves: Vec::new(), cost: 0 }));
+    }
+    let packer = Packer::new(start);
+    let max_bytes = budget.get_max_bytes();
+    let check = |c: &Cache, extra: usize| match max_bytes {
+        Some(n) if extra > 0 && c.memory_usage() + extra > n => Err(UndecidedReason::Budget(Limit::Bytes)),
+        _ => Ok(()),
+    };
+    // Every position stored is reachable from `start`, so it packs.
+    let key = packer.pack(start).ok_or(UndecidedReason::Inconsistent)?;
+    store(c, check, key, NO_PARENT)?;
+
+    let (mut next, mut layer_end, mut depth) = (0usize, 1usize, 0u32);
+    while next < c.store.len() {
+        if next == layer_end {
+            layer_end = c.store.len();
+            depth += 1;
+            stats.iterations += 1;
+            if observer.on_iteration(depth, stats) == Control::Stop {
+                return Err(UndecidedReason::Stopped);
+            }
+        }
+        let id = next as u32;
+        next += 1;
+        budget.expand(stats)?;
+        stats.expanded += 1;
+        if observer.on_expand(stats) == Control::Stop {
+            return Err(UndecidedReason::Stopped);
+        }
+        let parent_key = c.store.node(id).key;
+        let board = packer.unpack(&parent_key);
+        c.moves.clear();
+        check(c, reserve_growth(&c.moves, MOVES))?;
+        reserve(&mut c.moves, MOVES)?;
+        board.generate_moves(MoveModel::Atomic, &mut c.moves);
+        for i in 0..c.moves.len() {
+            if budget.get_max_generated().is_some_and(|n| stats.generated >= n) {
+                return Err(UndecidedReason::Budget(Limit::Generated));
+            }
+            stats.generated += 1;
+            let mut child = board.clone();
+            child.apply_unchecked(c.moves[i]);
+            child.play_automoves(AUTOMOVE);
+            let key = packer.repack(&parent_key, &board, &child).ok_or(UndecidedReason::Inconsistent)?;
+            if child.is_won() {
+                let won = store(c, check, key, id)?.ok_or(UndecidedReason::Inconsistent)?;
+                let moves = path(&c.store, &packer, won);
+                let cost = moves.len() as u32;
+                return Ok(SearchOutcome::Solved(MovePath { moves, cost }));
+            }
+            if store(c, check, key, id)?.is_none() {
+                stats.duplicates += 1;
+            }
+        }
+        stats.peak_stored = c.store.len() as u64;
+    }
+    Ok(SearchOutcome::Exhausted)
+}
+
+/// Stores `key`, reached from node `parent`, unless it is stored already: its new id, or
+/// `None` for a duplicate. `check` says whether the bytes it may allocate fit.
+#[inline]
+fn store(
+    c: &mut Cache,
+    check: impl Fn(&Cache, usize) -> Result<(), UndecidedReason>,
+    key: Packed,
+    parent: u32,
+) -> Result<Option<u32>, UndecidedReason> {
+    let hash = key.hash64();
+    check(c, c.store.insert_growth())?;
+    c.store.make_room()?;
+    match c.store.find(&key, hash) {
+        Ok(_) => Ok(None),
+        Err(slot) => c.store.insert(slot, Node { key, parent: parent.to_le_bytes() }, hash).map(Some),
+    }
+}
+
+/// The moves from the start to node `goal`, as moves of the start's own board (a stored
+/// position's board is rebuilt in another cascade order): each step is the move whose
+/// position, after automoves, packs to the next node's.
+fn path(store: &Store<Node>, packer: &Packer, goal: u32) -> Vec<Move> {
+    let mut ids = Vec::new();
+    let mut id = goal;
+    while id != NO_PARENT {
+        ids.push(id);
+        id = u32::from_le_bytes(store.node(id).parent);
+    }
+    ids.reverse();
+    let mut board = packer.start().clone();
+    let mut moves = Vec::new();
+    let mut path = Vec::with_capacity(ids.len());
+    for &to in ids.iter().skip(1) {
+        let to = store.node(to).key;
+        moves.clear();
+        board.generate_moves(MoveModel::Atomic, &mut moves);
+        let step = moves.iter().find_map(|&mv| {
+            let mut child = board.clone();
+            child.apply_unchecked(mv);
+            child.play_automoves(AUTOMOVE);
+            (packer.pack(&child) == Some(to)).then_some((mv, child))
+        });
+        // Every stored parent link is a move found by the search; should one not be found
+        // again, the path stops short and the solver's verification reports it.
+        let Some((mv, child)) = step else { break };
+        path.push(mv);
+        board = child;
+    }
+    path
+}

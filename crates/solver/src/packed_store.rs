@@ -1,0 +1,121 @@
+//! [`Store`]: the nodes of a search over [`Packed`] positions, in chunks, found by position.
+//!
+//! The engines that store millions of positions (`optimal`'s A*, the `fast` preset's proof)
+//! keep each as a packed position (20 bytes, see [`Packer`](freecell_core::Packer)) with
+//! what the search needs beside it (a parent id; for A*, costs), and rebuild the board when
+//! the node is expanded. The nodes live in chunks of [`CHUNK`] that never move, so growing
+//! the store copies nothing and its spare capacity is at most one chunk (a vector doubling
+//! would hold both buffers at its peak); the index is an [`IdTable`] of 4-byte ids, at most
+//! 7/8 full.
+
+use freecell_core::Packed;
+use freecell_search::UndecidedReason;
+use freecell_search::containers::IdTable;
+use freecell_search::containers::bytes::{held, reserve_exact, room};
+
+/// Bits of a node id that pick its place in a chunk.
+const CHUNK_BITS: u32 = 13;
+/// Nodes per chunk.
+pub(crate) const CHUNK: usize = 1 << CHUNK_BITS;
+/// No parent (the start position); node ids stay below it.
+pub(crate) const NO_PARENT: u32 = u32::MAX;
+
+/// A stored node: a packed position and what a search keeps with it.
+pub(crate) trait Node: Copy {
+    /// The packed position.
+    fn key(&self) -> &Packed;
+}
+
+/// The nodes, numbered from 0 in the order stored, and their index.
+pub(crate) struct Store<N> {
+    chunks: Vec<Vec<N>>,
+    len: usize,
+    table: IdTable,
+}
+
+impl<N> Default for Store<N> {
+    fn default() -> Self {
+        Self { chunks: Vec::new(), len: 0, table: IdTable::new() }
+    }
+}
+
+impl<N: Node> Store<N> {
+    /// Bytes held: chunks and index (capacities).
+    pub(crate) fn bytes(&self) -> usize {
+        self.chunks.len() * CHUNK * size_of::<N>() + held(&self.chunks) + self.table.bytes()
+    }
+
+    /// Nodes stored.
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Frees everything.
+    pub(crate) fn reset(&mut self) {
+        *self = Self::default();
+    }
+
+    /// Node `id` (stored).
+    #[inline]
+    pub(crate) fn node(&self, id: u32) -> &N {
+        &self.chunks[(id >> CHUNK_BITS) as usize][id as usize & (CHUNK - 1)]
+    }
+
+    /// Node `id` (stored), to update.
+    #[inline]
+    pub(crate) fn node_mut(&mut self, id: u32) -> &mut N {
+        &mut self.chunks[(id >> CHUNK_BITS) as usize][id as usize & (CHUNK - 1)]
+    }
+
+    /// Bytes a new node would allocate (a chunk, a larger table), 0 if none.
+    pub(crate) fn insert_growth(&self) -> usize {
+        let chunk = if self.len.is_multiple_of(CHUNK) { CHUNK * size_of::<N>() } else { 0 };
+        chunk + self.table.growth()
+    }
+
+    /// Grows the index, if needed, so that one more node can be indexed; `Err` (the search
+    /// must end) when the allocator refuses.
+    pub(crate) fn make_room(&mut self) -> Result<(), UndecidedReason> {
+        let chunks = &self.chunks;
+        let key = |id: u32| chunks[(id >> CHUNK_BITS) as usize][id as usize & (CHUNK - 1)].key().hash64();
+        self.table.reserve_one_hashed(key)?;
+        Ok(())
+    }
+
+    /// The id in the first index slot of `hash`, if any (a cheap first probe, whose load
+    /// can be issued for many keys before any is compared).
+    #[inline]
+    pub(crate) fn first(&self, hash: u64) -> Option<u32> {
+        self.table.first(hash)
+    }
+
+    /// The slot of `key`: `Ok(id)` if stored, `Err(slot)` where it would go.
+    #[inline]
+    pub(crate) fn find(&self, key: &Packed, hash: u64) -> Result<u32, usize> {
+        self.table.probe(hash, |id| self.node(id).key() == key)
+    }
+
+    /// Stores a new node at `slot` (the table has room: see [`make_room`](Self::make_room));
+    /// its id. `Err` (nothing stored) when the allocator refuses a new chunk, or when the
+    /// ids are used up.
+    pub(crate) fn insert(&mut self, slot: usize, node: N, hash: u64) -> Result<u32, UndecidedReason> {
+        if self.len >= NO_PARENT as usize {
+            return Err(UndecidedReason::Capacity);
+        }
+        if self.len.is_multiple_of(CHUNK) {
+            let mut chunk = Vec::new();
+            reserve_exact(&mut chunk, CHUNK)?;
+            room(&mut self.chunks)?;
+            self.chunks.push(chunk);
+        }
+        let id = self.len as u32;
+        // The last chunk has room: it was created with CHUNK places when `len` reached a
+        // multiple of CHUNK (pushing within capacity never reallocates).
+        if let Some(chunk) = self.chunks.last_mut() {
+            chunk.push(node);
+        }
+        self.len += 1;
+        self.table.fill(slot, hash, id);
+        Ok(id)
+    }
+}
