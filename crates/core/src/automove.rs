@@ -93,7 +93,8 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
     }
 
     fn automove_each(&mut self, rule: Automove, mut made: impl FnMut(Move)) -> usize {
-        if rule == Automove::None || self.rules.build == BuildRule::SimpleSimon {
+        // No test of Simple Simon's rule here: `is_safe_home` refuses every card under it.
+        if rule == Automove::None {
             return 0;
         }
         let mut count = 0;
