@@ -475,7 +475,7 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
         if from.is_foundation() {
             return Err(MoveError::FromFoundation { pile: from });
         }
-        if to.is_foundation() && self.rules.build == BuildRule::SimpleSimon {
+        if self.rules.build == BuildRule::SimpleSimon && to.is_foundation() {
             return self.check_whole_suit(from, to, count);
         }
         if count == 0 || (count > 1 && !(from.is_cascade() && to.is_cascade())) {
@@ -520,11 +520,12 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
             PileKind::Cascade(b) => {
                 let to_empty = self.lens[b] == 0;
                 match self.cascade_top(b) {
-                    None if self.rules.empty_cascade == EmptyCascadeRule::Nothing => {
-                        return Err(MoveError::EmptyCascadeStaysEmpty { card });
-                    }
                     None if !self.rules.empty_cascade.accepts(card) => {
-                        return Err(MoveError::EmptyCascadeNeedsKing { card });
+                        return Err(if self.rules.empty_cascade == EmptyCascadeRule::Nothing {
+                            MoveError::EmptyCascadeStaysEmpty { card }
+                        } else {
+                            MoveError::EmptyCascadeNeedsKing { card }
+                        });
                     }
                     Some(onto) if !self.rules.build.stacks(card, onto) => {
                         return Err(MoveError::DoesNotBuild { card, onto });
@@ -532,14 +533,16 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
                     _ => {}
                 }
                 // Every capacity is at least one card (one run of a suit in Simple Simon).
-                let capacity = if count > 1 { self.sequence_capacity(to_empty) } else { 1 };
-                let units = match (self.rules.build, Self::locate(from)) {
-                    // Simple Simon's capacity counts the runs of one suit moved.
-                    (BuildRule::SimpleSimon, PileKind::Cascade(a)) => self.suit_runs(a, count),
-                    _ => usize::from(count),
-                };
-                if units > capacity {
-                    return Err(MoveError::OverCapacity { count, capacity });
+                if count > 1 {
+                    let capacity = self.sequence_capacity(to_empty);
+                    let units = match (self.rules.build, Self::locate(from)) {
+                        // Simple Simon's capacity counts the runs of one suit moved.
+                        (BuildRule::SimpleSimon, PileKind::Cascade(a)) => self.suit_runs(a, count),
+                        _ => usize::from(count),
+                    };
+                    if units > capacity {
+                        return Err(MoveError::OverCapacity { count, capacity });
+                    }
                 }
                 Ok(())
             }
