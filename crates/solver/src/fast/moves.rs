@@ -12,6 +12,14 @@ pub(super) fn goes_home(board: &Board, card: Card, rule: Automove) -> bool {
     board.next_home(card.suit()) == NextHome::Card(card) && board.is_safe_home(card, rule)
 }
 
+/// Whether `mv` goes to a foundation: [`Move::is_to_foundation`] as a [`Board`] decodes
+/// piles, one comparison where the test for boards of any width takes two. Asked of every
+/// child, it saves 0.7 % of the search's instructions (callgrind, MS 1–1500).
+#[inline]
+pub(super) fn is_home_move(mv: Move) -> bool {
+    matches!(Board::locate(mv.to()), PileKind::Foundation(_))
+}
+
 /// Plays the safe automoves after `mv`, just played on `board`.
 ///
 /// When the position before the move had none left to play (`settled`: every position but
@@ -21,7 +29,7 @@ pub(super) fn goes_home(board: &Board, card: Card, rule: Automove) -> bool {
 /// when that card may go home, or after a move home.
 #[inline]
 pub(super) fn automoves_after(board: &mut Board, mv: Move, rule: Automove, settled: bool) {
-    if settled && !mv.is_to_foundation() {
+    if settled && !is_home_move(mv) {
         let PileKind::Cascade(a) = Board::locate(mv.from()) else { return };
         let Some(card) = board.cascade_top(a) else { return };
         if !goes_home(board, card, rule) {
