@@ -78,9 +78,8 @@ impl Pile {
         }
     }
 
-    /// Cascade `index` of a board with room for `C` cascades, for the callers that count
-    /// `index` below the board's cascades: on a `Board` (10) the byte itself, with no
-    /// comparison (an `index` out of range names a wrong pile, never a panic).
+    /// [`Pile::cascade`] on a board with room for `C` cascades: for a `Board` (10) the
+    /// byte itself, with the one comparison of the days before wider games.
     #[inline]
     pub(crate) const fn cascade_in<const C: usize>(index: usize) -> Pile {
         if C <= BOARD_CASCADES {
@@ -90,7 +89,7 @@ impl Pile {
         }
     }
 
-    /// Free cell `index` of a board with room for `F` cells, like [`Pile::cascade_in`].
+    /// [`Pile::cell`] on a board with room for `F` cells, like [`Pile::cascade_in`].
     #[inline]
     pub(crate) const fn cell_in<const F: usize>(index: usize) -> Pile {
         if F <= BOARD_CELLS {
