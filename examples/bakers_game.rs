@@ -15,7 +15,7 @@ use freecell_solver::{Outcome, Preset, Solver};
 /// Solves deal `args[0]` (default 3) as Baker's Game with `fast` and writes the solution.
 pub(crate) fn run(args: &[String], out: &mut dyn Write) -> Result<(), Box<dyn Error>> {
     let number: DealNumber = args.first().map_or("3", String::as_str).parse()?;
-    let board = number.board_for(Game::BakersGame);
+    let board = number.board_for(Game::BakersGame)?;
     debug_assert_eq!(board.rules().build, BuildRule::SameSuit);
     // Building in suit leaves fewer moves than FreeCell's alternating colours, so more
     // deals are lost: the answer may honestly be "unsolvable" or "undecided".

@@ -164,7 +164,7 @@ fn bakers_game_solves_under_bakers_rules() {
     let mut out = Vec::new();
     bakers_game::run(&args(&["3"]), &mut out).unwrap();
     let out = text(out);
-    let board = DealNumber::new(3).unwrap().board_for(Game::BakersGame);
+    let board = DealNumber::new(3).unwrap().board_for(Game::BakersGame).unwrap();
     assert_eq!(board.rules().build, BuildRule::SameSuit);
     let moves = lines(out.lines().skip_while(|l| !l.starts_with("solved in")).skip(1));
     assert!(!moves.is_empty(), "{out}");
@@ -202,7 +202,7 @@ fn every_example_runs_without_arguments() {
     let out = text(out);
     assert!(out.starts_with("Baker's Game, deal 3:"), "{out}");
     let moves = lines(out.lines().skip_while(|l| !l.starts_with("solved in")).skip(1));
-    assert!(verify(&DealNumber::new(3).unwrap().board_for(Game::BakersGame), &moves).unwrap().board.is_won());
+    assert!(verify(&DealNumber::new(3).unwrap().board_for(Game::BakersGame).unwrap(), &moves).unwrap().board.is_won());
 
     let mut out = Vec::new();
     solve_file::run(&[], &mut out).unwrap();

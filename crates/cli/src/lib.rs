@@ -407,8 +407,9 @@ fn deal(args: &DealArgs) -> Result<(), Failure> {
             "--tier and --seed choose a --winnable deal; a deal number needs neither".to_owned(),
         ));
     }
-    let board = deal.board_for(args.game);
-    let text = if args.game.cards_in_cells() == 0 { board.cascades_text() } else { board.to_string() };
+    let board = deal.wide_board_for(args.game);
+    let plain = args.game.cards_in_cells() == 0 && board.cards_home() == 0;
+    let text = if plain { board.cascades_text() } else { board.to_string() };
     write_stdout(&text)
 }
 
@@ -434,7 +435,7 @@ fn find_deal(args: &FindDealArgs) -> Result<(), Failure> {
 
 fn run_verify(args: &VerifyArgs) -> Result<(), Failure> {
     let (board, solution_path) = match (args.deal, args.files.as_slice()) {
-        (Some(deal), [solution]) => (deal.board_for(args.game), solution),
+        (Some(deal), [solution]) => (dealt_board(deal, args.game)?, solution),
         (None, [board_path, solution]) => {
             if is_stdin(board_path) && is_stdin(solution) {
                 usage_error("only one of BOARD_FILE and SOLUTION_FILE can be `-` (standard input)");
@@ -462,11 +463,16 @@ fn run_verify(args: &VerifyArgs) -> Result<(), Failure> {
 /// The board `input` names: a deal, or a board file under the game's rules.
 fn load_board(input: &BoardArgs) -> Result<Board, Failure> {
     match (input.deal, &input.board) {
-        (Some(deal), _) => Ok(deal.board_for(input.game)),
+        (Some(deal), _) => dealt_board(deal, input.game),
         (None, Some(path)) => read_board(path, input.game),
         // clap requires one of the two.
         (None, None) => Err(Failure::Input("give --deal N or BOARD_FILE".to_owned())),
     }
+}
+
+/// Deal `deal` of `game`, when it fits a [`Board`] (the games of up to 10 cascades).
+fn dealt_board(deal: DealNumber, game: Game) -> Result<Board, Failure> {
+    deal.board_for(game).map_err(|error| Failure::Input(format!("{game} deal {deal}: {error}")))
 }
 
 /// Reads and parses a board file (`-`: standard input) under `game`'s rules.

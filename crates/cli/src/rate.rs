@@ -279,7 +279,13 @@ pub(crate) fn winnable(game: Game, tier: Option<Tier>, seed: Option<u64>) -> Res
     // A deal whose rungs take longer is skipped (its tier stays undecided): there are
     // plenty of others, and the wait for one stays short.
     let rater = Rater::new(Solver::new(Preset::Fast).max_nodes(WINNABLE_NODES));
-    let ms = move |n| DealNumber::new(n).map_or_else(|| DealNumber::MAX.board_for(game), |d| d.board_for(game));
+    // Whether a game's deals fit a `Board` depends on the game alone: one deal tells.
+    let widest =
+        DealNumber::MAX.board_for(game).map_err(|error| Failure::Input(format!("--winnable {game}: {error}")))?;
+    let ms = move |n| {
+        let deal = DealNumber::new(n).unwrap_or(DealNumber::MAX);
+        deal.board_for(game).unwrap_or_else(|_| widest.clone())
+    };
     let mut deals = WinnableDeals::new(rater, seed, DealNumber::MAX.get(), ms);
     if let Some(tier) = tier {
         deals = deals.tier(tier).map_err(|error| Failure::Input(format!("--tier lost: {error}")))?;

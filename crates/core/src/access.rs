@@ -1,11 +1,11 @@
 //! Bit-set views of where cards lie, for evaluation functions that scan the whole board
 //! (the heuristics crate): one pass over the card records, no walking of cascades.
 
-use crate::board::{BOTTOM, Board, CELL};
+use crate::board::{BOTTOM, BoardN, CELL};
 use crate::card::Card;
 use crate::rules::BuildRule;
 
-impl Board {
+impl<const C: usize, const F: usize> BoardN<C, F> {
     /// The cards lying at the bottom of a cascade (its deepest card), as a bit set over
     /// card indices ([`Card::index`](crate::Card::index)).
     ///
@@ -39,7 +39,7 @@ impl Board {
 
     /// Length of cascade `i`'s *built base*: its deepest card and the cards above it that
     /// each build on the card beneath under the rules (0 when the cascade is empty or does
-    /// not exist). Equals [`cascade_len`](Board::cascade_len) when the whole cascade is a
+    /// not exist). Equals [`cascade_len`](crate::Board::cascade_len) when the whole cascade is a
     /// built sequence. Kept by every move, so this is O(1).
     ///
     /// # Examples
@@ -54,7 +54,7 @@ impl Board {
         self.based.get(i).map_or(0, |&n| usize::from(n))
     }
 
-    /// Cards in cascades that lie in their cascade's [built base](Board::built_base_len),
+    /// Cards in cascades that lie in their cascade's [built base](crate::Board::built_base_len),
     /// summed over the cascades.
     #[inline]
     pub fn built_base_cards(&self) -> usize {
@@ -135,7 +135,7 @@ impl Board {
                     set |= u64::from(ok) << c;
                 }
             }
-            BuildRule::AnySuit => {
+            BuildRule::AnySuit | BuildRule::SimpleSimon => {
                 for (c, &under) in self.below[..52].iter().enumerate() {
                     set |= u64::from(next_rank(c, under)) << c;
                 }
@@ -154,7 +154,7 @@ mod tests {
     #[test]
     fn stacked_cards_agree_with_the_build_rule() {
         // Deal the deck in several orders under each build rule and compare card by card.
-        for build in [BuildRule::AlternateColour, BuildRule::SameSuit, BuildRule::AnySuit] {
+        for build in [BuildRule::AlternateColour, BuildRule::SameSuit, BuildRule::AnySuit, BuildRule::SimpleSimon] {
             for stride in [1usize, 5, 7, 11, 25] {
                 let deck: Vec<Card> = (0..52).filter_map(|i| Card::from_index(((i * stride) % 52) as u8)).collect();
                 let cards: Vec<Card> = if stride == 1 { deck.into_iter().rev().collect() } else { deck };

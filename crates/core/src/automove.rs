@@ -1,6 +1,6 @@
 //! Safe automoves: cards that can go home without ever costing a solution.
 
-use crate::board::Board;
+use crate::board::BoardN;
 use crate::card::{Card, Suit};
 use crate::moves::{Move, Pile};
 use crate::rules::BuildRule;
@@ -15,8 +15,14 @@ use crate::rules::BuildRule;
 ///   N−3 are home (the one-step case of the thesis's "corollary to the automove theorem").
 ///
 /// The same principle decides the other build rules: building by suit, the only card that
-/// fits on N is N−1 of its suit, already home, so every playable card is safe; building
-/// regardless of suit, N is safe when all four N−1 are home (Raymond adds nothing there).
+/// fits on N is N−1 of its suit, already home when N may go home, so every playable card is
+/// safe (its one possible builder can never come back to the table: foundations are one
+/// way); building regardless of suit, N is safe when all four N−1 are home (Raymond adds
+/// nothing there: the argument of fc-solve's prune, `fc_pro_iface_pos.h`, with "opposite
+/// colour" read as "any suit"). Under [`BuildRule::SimpleSimon`] nothing is moved
+/// automatically: the only move home takes a whole suit, and that the suit's cards are never
+/// needed as places to build (a card of another suit could use its queen…two while it
+/// waits) is not proved here, so the search decides.
 /// Moving *every* playable card home is not offered: it loses solvable deals (MS 1941 and
 /// 98714).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -30,7 +36,7 @@ pub enum Automove {
     Raymond,
 }
 
-impl Board {
+impl<const C: usize, const F: usize> BoardN<C, F> {
     /// Whether `card`, the next card of its foundation, is safe to move home under `rule`.
     pub fn is_safe_home(&self, card: Card, rule: Automove) -> bool {
         let rank = card.rank().get();
@@ -38,11 +44,12 @@ impl Board {
             return false;
         }
         if rank <= 2 {
-            return true;
+            return self.rules.build != BuildRule::SimpleSimon;
         }
         let home = |suit: Suit| self.home[suit.index()];
         match self.rules.build {
             BuildRule::SameSuit => true,
+            BuildRule::SimpleSimon => false,
             BuildRule::AnySuit => Suit::ALL.iter().all(|&s| s == card.suit() || home(s) + 1 >= rank),
             BuildRule::AlternateColour => {
                 // Spelled out rather than filtered from `Suit::ALL` by colour: a search asks
@@ -79,13 +86,14 @@ impl Board {
         self.automove_each(rule, |mv| out.push(mv))
     }
 
-    /// Like [`apply_automoves`](Board::apply_automoves), without recording the moves: the
+    /// Like [`apply_automoves`](crate::Board::apply_automoves), without recording the moves: the
     /// form a search's inner loop wants.
     pub fn play_automoves(&mut self, rule: Automove) -> usize {
         self.automove_each(rule, |_| {})
     }
 
     fn automove_each(&mut self, rule: Automove, mut made: impl FnMut(Move)) -> usize {
+        // No test of Simple Simon's rule here: `is_safe_home` refuses every card under it.
         if rule == Automove::None {
             return 0;
         }
@@ -102,8 +110,8 @@ impl Board {
     /// The first pile (cells, then cascades) whose movable card is safe to move home.
     fn next_safe_home(&self, rule: Automove) -> Option<(Pile, Card)> {
         let next_home = self.next_home_cards();
-        let cells = (0..self.cell_count()).map(|i| (Pile::cell(i), self.cells[i]));
-        let cascades = (0..self.cascade_count()).map(|i| (Pile::cascade(i), self.tops[i]));
+        let cells = (0..self.cell_count()).map(|i| (Pile::cell_in::<F>(i), self.cells[i]));
+        let cascades = (0..self.cascade_count()).map(|i| (Pile::cascade_in::<C>(i), self.tops[i]));
         cells.chain(cascades).find_map(|(pile, card)| {
             let card = Card::from_index(card).filter(|_| next_home >> (card & 63) & 1 == 1)?;
             self.is_safe_home(card, rule).then_some((pile, card))

@@ -14,6 +14,25 @@ use crate::card::{Card, Suit};
 use crate::layout::{Layout, LayoutError, Location};
 use crate::moves::{Move, MoveError, NextHome, Pile, PileKind};
 use crate::rules::{BuildRule, EmptyCascadeRule, MAX_CASCADES, MAX_CELLS, Rules};
+
+/// Cascades a [`Board`] has room for: every game of the family but Fan, Baker's Dozen and
+/// Cruel.
+pub const BOARD_CASCADES: usize = 10;
+/// Free cells a [`Board`] has room for: Eight Off's 8.
+pub const BOARD_CELLS: usize = 8;
+
+/// The position type of games with at most [`BOARD_CASCADES`] cascades and
+/// [`BOARD_CELLS`] free cells: FreeCell and most of its family. Its 136 bytes are what a
+/// search copies and stores per position, so it is no wider than those games need.
+pub type Board = BoardN<BOARD_CASCADES, BOARD_CELLS>;
+
+/// The position type of every rule set [`Rules::validate`] accepts, up to
+/// [`MAX_CASCADES`] cascades and [`MAX_CELLS`] cells (Fan's 18 cascades, Baker's Dozen's
+/// 13, Cruel's 12): 176 bytes.
+pub type WideBoard = BoardN<MAX_CASCADES, MAX_CELLS>;
+
+/// Cards in one suit: what Simple Simon sends home in one move.
+pub(crate) const SUIT_CARDS: u8 = 13;
 use crate::zobrist;
 
 /// `below` code: the card is the deepest of its cascade.
@@ -32,10 +51,13 @@ const fn slot(card: u8) -> usize {
     (card & 63) as usize
 }
 
-/// A legal position under a rule set.
+/// A legal position under a rule set, with room for `C` cascades and `F` free cells.
 ///
-/// Built from a [`Layout`] by [`Board::try_from`], it is small (136 bytes), `Clone`,
-/// and changed in place by [`apply`](Board::apply) / [`undo`](Board::undo).
+/// Use it through [`Board`] (FreeCell and every game of up to 10 cascades and 8 cells) or
+/// [`WideBoard`] (any rule set); the width is a type so that the searches of the narrow
+/// games copy no unused bytes. Built from a [`Layout`] by [`Board::try_from`], which
+/// rejects rules wider than the type; small (136 bytes for a `Board`), `Clone`, and changed
+/// in place by [`apply`](Board::apply) / [`undo`](Board::undo).
 ///
 /// # Examples
 /// ```
@@ -50,18 +72,18 @@ const fn slot(card: u8) -> usize {
 /// assert_eq!(board, Board::try_from(Layout::deal(Rules::freecell(), &deck, 0)).unwrap());
 /// ```
 #[derive(PartialEq, Eq, Hash)]
-pub struct Board {
+pub struct BoardN<const C: usize, const F: usize> {
     pub(crate) rules: Rules,
     /// For each card, what it lies on: a card index, `BOTTOM`, `CELL` or `HOME`.
     pub(crate) below: [u8; 64],
     /// Each cascade's top card, or `NONE`.
-    pub(crate) tops: [u8; MAX_CASCADES],
-    pub(crate) lens: [u8; MAX_CASCADES],
+    pub(crate) tops: [u8; C],
+    pub(crate) lens: [u8; C],
     /// Each cascade's deepest card, or `NONE`. Derived from `below`, kept by every move.
-    pub(crate) bottoms: [u8; MAX_CASCADES],
+    pub(crate) bottoms: [u8; C],
     /// Each cascade's built base: how many cards, from the deepest up, form a built
     /// sequence. Derived from `below`, kept by every move.
-    pub(crate) based: [u8; MAX_CASCADES],
+    pub(crate) based: [u8; C],
     /// The sum of `based` (a child's score needs it for every move). Kept by every move.
     pub(crate) built: u8,
     /// How many of the rules' cells and cascades are empty (move generation and scores
@@ -69,17 +91,17 @@ pub struct Board {
     pub(crate) empty_cell_count: u8,
     pub(crate) empty_cascade_count: u8,
     /// Each free cell's card, or `NONE`.
-    pub(crate) cells: [u8; MAX_CELLS],
+    pub(crate) cells: [u8; F],
     /// Each suit's foundation rank (0 = empty).
     pub(crate) home: [u8; 4],
     /// Zobrist hash of `below`, kept up to date by every move.
     pub(crate) hash: u64,
 }
 
-impl Clone for Board {
+impl<const C: usize, const F: usize> Clone for BoardN<C, F> {
     #[inline]
     fn clone(&self) -> Self {
-        let mut board = Board { below: [NONE; 64], ..*self };
+        let mut board = BoardN { below: [NONE; 64], ..*self };
         board.clone_from(self);
         board
     }
@@ -89,7 +111,7 @@ impl Clone for Board {
     /// staged search's time). The pattern names every field, so a new one cannot be missed.
     #[inline]
     fn clone_from(&mut self, source: &Self) {
-        let Board {
+        let BoardN {
             rules,
             below,
             tops,
@@ -118,7 +140,7 @@ impl Clone for Board {
     }
 }
 
-impl TryFrom<Layout> for Board {
+impl<const C: usize, const F: usize> TryFrom<Layout> for BoardN<C, F> {
     type Error = LayoutError;
 
     /// Validates a layout.
@@ -127,24 +149,27 @@ impl TryFrom<Layout> for Board {
     /// [`LayoutError`] when the rules are out of range, there are more cascades or occupied
     /// cells than the rules have, a foundation rank is above 13, or a card is duplicated
     /// (also between a foundation and the table) or missing.
-    fn try_from(layout: Layout) -> Result<Board, LayoutError> {
-        Board::from_layout(&layout)
+    fn try_from(layout: Layout) -> Result<Self, LayoutError> {
+        Self::from_layout(&layout)
     }
 }
 
-impl TryFrom<&Layout> for Board {
+impl<const C: usize, const F: usize> TryFrom<&Layout> for BoardN<C, F> {
     type Error = LayoutError;
 
     /// Validates a layout; see `TryFrom<Layout>`.
-    fn try_from(layout: &Layout) -> Result<Board, LayoutError> {
-        Board::from_layout(layout)
+    fn try_from(layout: &Layout) -> Result<Self, LayoutError> {
+        Self::from_layout(layout)
     }
 }
 
-impl Board {
-    fn from_layout(layout: &Layout) -> Result<Board, LayoutError> {
+impl<const C: usize, const F: usize> BoardN<C, F> {
+    fn from_layout(layout: &Layout) -> Result<Self, LayoutError> {
         let rules = layout.rules;
         rules.validate()?;
+        if usize::from(rules.cascades) > C || usize::from(rules.free_cells) > F {
+            return Err(LayoutError::TooWide { cascades: rules.cascades, cells: rules.free_cells, room: (C, F) });
+        }
         if layout.cascades.len() > usize::from(rules.cascades) {
             let found = layout.cascades.len();
             // Trailing empty cascades are harmless padding, not a different game.
@@ -190,17 +215,17 @@ impl Board {
             return Err(LayoutError::Missing { cards: missing });
         }
 
-        let mut board = Board {
+        let mut board = BoardN {
             rules,
             below: [NONE; 64],
-            tops: [NONE; MAX_CASCADES],
-            lens: [0; MAX_CASCADES],
-            bottoms: [NONE; MAX_CASCADES],
-            based: [0; MAX_CASCADES],
+            tops: [NONE; C],
+            lens: [0; C],
+            bottoms: [NONE; C],
+            based: [0; C],
             built: 0,
             empty_cell_count: 0,
             empty_cascade_count: 0,
-            cells: [NONE; MAX_CELLS],
+            cells: [NONE; F],
             home: layout.foundations,
             hash: 0,
         };
@@ -215,7 +240,7 @@ impl Board {
                 board.below[card.index()] = CELL;
             }
         }
-        for (i, cards) in layout.cascades.iter().enumerate().take(MAX_CASCADES) {
+        for (i, cards) in layout.cascades.iter().enumerate().take(C) {
             let mut under = BOTTOM;
             for card in cards {
                 board.below[card.index()] = under;
@@ -276,7 +301,11 @@ impl Board {
 
     /// The cards of cascade `i`, **top first** (the reverse of the text formats' order).
     pub fn cascade(&self, i: usize) -> CascadeIter<'_> {
-        CascadeIter { board: self, next: self.tops.get(i).copied().unwrap_or(NONE), remaining: self.cascade_len(i) }
+        CascadeIter {
+            below: &self.below,
+            next: self.tops.get(i).copied().unwrap_or(NONE),
+            remaining: self.cascade_len(i),
+        }
     }
 
     /// The cards of cascade `i`, deepest first, as the text formats list them.
@@ -370,11 +399,7 @@ impl Board {
     #[inline]
     pub(crate) fn sequence_capacities(&self) -> (usize, usize) {
         let cells = self.empty_cells();
-        let cascades = match self.rules.empty_cascade {
-            // Intermediate runs of a supermove are never kings, so they cannot be parked.
-            EmptyCascadeRule::KingsOnly => 0,
-            EmptyCascadeRule::AnyCard => self.empty_cascades(),
-        };
+        let cascades = self.rules.parking_cascades(self.empty_cascades());
         let capacity = self.rules.capacity;
         (capacity.capacity(cells, cascades), capacity.capacity(cells, cascades.saturating_sub(1)))
     }
@@ -450,10 +475,13 @@ impl Board {
         if from.is_foundation() {
             return Err(MoveError::FromFoundation { pile: from });
         }
+        if self.rules.build == BuildRule::SimpleSimon && to.is_foundation() {
+            return self.check_whole_suit(from, to, count);
+        }
         if count == 0 || (count > 1 && !(from.is_cascade() && to.is_cascade())) {
             return Err(MoveError::BadCount { from, to, count });
         }
-        let card = match from.kind() {
+        let card = match Self::locate(from) {
             PileKind::Cascade(a) => {
                 if self.lens[a] == 0 {
                     return Err(MoveError::EmptySource { pile: from });
@@ -475,7 +503,7 @@ impl Board {
             },
             PileKind::Foundation(_) => unreachable!("rejected above"),
         };
-        match to.kind() {
+        match Self::locate(to) {
             PileKind::Cell(j) => match self.cell(j) {
                 Some(held) => Err(MoveError::CellOccupied { pile: to, card: held }),
                 None => Ok(()),
@@ -493,21 +521,91 @@ impl Board {
                 let to_empty = self.lens[b] == 0;
                 match self.cascade_top(b) {
                     None if !self.rules.empty_cascade.accepts(card) => {
-                        return Err(MoveError::EmptyCascadeNeedsKing { card });
+                        return Err(if self.rules.empty_cascade == EmptyCascadeRule::Nothing {
+                            MoveError::EmptyCascadeStaysEmpty { card }
+                        } else {
+                            MoveError::EmptyCascadeNeedsKing { card }
+                        });
                     }
                     Some(onto) if !self.rules.build.stacks(card, onto) => {
                         return Err(MoveError::DoesNotBuild { card, onto });
                     }
                     _ => {}
                 }
-                // Every capacity is at least one card.
-                let capacity = if count > 1 { self.sequence_capacity(to_empty) } else { 1 };
-                if usize::from(count) > capacity {
-                    return Err(MoveError::OverCapacity { count, capacity });
+                // Every capacity is at least one card (one run of a suit in Simple Simon).
+                if count > 1 {
+                    let capacity = self.sequence_capacity(to_empty);
+                    let units = match (self.rules.build, Self::locate(from)) {
+                        // Simple Simon's capacity counts the runs of one suit moved.
+                        (BuildRule::SimpleSimon, PileKind::Cascade(a)) => self.suit_runs(a, count),
+                        _ => usize::from(count),
+                    };
+                    if units > capacity {
+                        return Err(MoveError::OverCapacity { count, capacity });
+                    }
                 }
                 Ok(())
             }
         }
+    }
+
+    /// How many runs of one suit the top `count` cards of cascade `a` make.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn suit_runs(&self, a: usize, count: u8) -> usize {
+        let mut card = self.tops[a];
+        let mut runs = 1;
+        for _ in 1..count {
+            let under = self.below[slot(card)];
+            runs += usize::from(under & 3 != card & 3);
+            card = under;
+        }
+        runs
+    }
+
+    /// Checks a move to a foundation under [`BuildRule::SimpleSimon`]: 13 cards from a
+    /// cascade, ace on top, each on the card of its suit one rank higher.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn check_whole_suit(&self, from: Pile, to: Pile, count: u8) -> Result<(), MoveError> {
+        let not_whole = MoveError::NotAWholeSuit { pile: from };
+        let PileKind::Cascade(a) = from.kind() else { return Err(not_whole) };
+        if count != SUIT_CARDS || self.lens[a] < SUIT_CARDS {
+            return Err(not_whole);
+        }
+        let ace = self.tops[a];
+        if let Some(card) = Card::from_index(ace)
+            && card.suit() != to.kind_suit()
+        {
+            return Err(MoveError::WrongFoundation { card, pile: to });
+        }
+        let mut card = ace;
+        for rank in 1..=SUIT_CARDS {
+            if card != (rank - 1) * 4 + (ace & 3) {
+                return Err(not_whole);
+            }
+            card = self.below[slot(card)];
+        }
+        Ok(())
+    }
+
+    /// What `pile` names on this board type: [`Pile::kind`], except that a pile past the
+    /// type's room (which only an unchecked illegal move names) reads as one of its piles:
+    /// on a [`Board`] the spades' foundation, so that it decodes with two comparisons, on a
+    /// wider board its last cascade. The index it gives provably fits the board's arrays:
+    /// hot paths that index per-cascade arrays by a move's piles use it.
+    ///
+    /// # Examples
+    /// ```
+    /// use freecell_core::{Board, Pile, PileKind, Suit, WideBoard};
+    /// assert_eq!(Board::locate(Pile::cascade(3)), PileKind::Cascade(3));
+    /// assert_eq!(Board::locate(Pile::foundation(Suit::Hearts)), PileKind::Foundation(Suit::Hearts));
+    /// assert_eq!(WideBoard::locate(Pile::cascade(15)), PileKind::Cascade(15));
+    /// assert_eq!(Board::locate(Pile::cascade(15)), PileKind::Foundation(Suit::Spades));
+    /// ```
+    #[inline]
+    pub fn locate(pile: Pile) -> PileKind {
+        pile.place_in::<C, F>()
     }
 
     fn check_exists(&self, pile: Pile) -> Result<(), MoveError> {
@@ -581,7 +679,7 @@ impl Board {
     pub fn preview(&self, mv: Move) -> Preview {
         let (from, to, count) = (mv.from(), mv.to(), mv.count());
         let mut built = usize::from(self.built);
-        let (base, uncovered) = match from.kind() {
+        let (base, uncovered) = match Self::locate(from) {
             PileKind::Cascade(a) => {
                 let (base, rest) = self.run_base(a, count);
                 let len = self.lens[a].wrapping_sub(count);
@@ -591,7 +689,7 @@ impl Board {
             PileKind::Cell(i) => (self.cells[i], None),
             PileKind::Foundation(suit) => (self.home_top(suit), None),
         };
-        let code = match to.kind() {
+        let code = match Self::locate(to) {
             PileKind::Cascade(b) => {
                 if self.extends_built_base(b, base) {
                     built += usize::from(count);
@@ -599,6 +697,10 @@ impl Board {
                 if self.tops[b] == NONE { BOTTOM } else { self.tops[b] }
             }
             PileKind::Cell(_) => CELL,
+            PileKind::Foundation(suit) if count > 1 => {
+                // A whole suit (Simple Simon): the other twelve cards go home too.
+                return Preview { hash: self.hash ^ self.suit_home_hash(suit), uncovered, built_base_cards: built };
+            }
             PileKind::Foundation(_) => HOME,
         };
         let hash = self.hash ^ zobrist::code(base, self.below[slot(base)]) ^ zobrist::code(base, code);
@@ -636,7 +738,7 @@ impl Board {
     /// source here, which is what undo needs.
     fn relocate(&mut self, from: Pile, to: Pile, count: u8) {
         // Detach: `base` is the deepest moving card, `top` the uppermost.
-        let (base, top) = match from.kind() {
+        let (base, top) = match Self::locate(from) {
             PileKind::Cascade(a) => {
                 let top = self.tops[a];
                 let (base, rest) = self.run_base(a, count);
@@ -657,6 +759,7 @@ impl Board {
                 self.empty_cell_count = self.empty_cell_count.wrapping_add(1);
                 (card, card)
             }
+            PileKind::Foundation(suit) if count > 1 => self.lift_suit(suit),
             PileKind::Foundation(suit) => {
                 let card = self.home_top(suit);
                 self.home[suit.index()] = self.home[suit.index()].wrapping_sub(1);
@@ -664,7 +767,7 @@ impl Board {
             }
         };
         // Attach: only `base` changes what it lies on.
-        let code = match to.kind() {
+        let code = match Self::locate(to) {
             PileKind::Cascade(b) => {
                 let under = self.tops[b];
                 let len = self.lens[b];
@@ -687,13 +790,61 @@ impl Board {
                 self.empty_cell_count = self.empty_cell_count.wrapping_sub(1);
                 CELL
             }
-            PileKind::Foundation(suit) => {
-                self.home[suit.index()] = self.home[suit.index()].wrapping_add(1);
+            // A legal move home carries cards of the foundation's suit: `base`'s, which
+            // spares decoding the pile's.
+            PileKind::Foundation(_) if count > 1 => {
+                self.land_suit(Suit::of_index(base & 3));
+                HOME
+            }
+            PileKind::Foundation(_) => {
+                let home = &mut self.home[usize::from(base & 3)];
+                *home = home.wrapping_add(1);
                 HOME
             }
         };
         let old = std::mem::replace(&mut self.below[slot(base)], code);
         self.hash ^= zobrist::code(base, old) ^ zobrist::code(base, code);
+    }
+}
+
+impl<const C: usize, const F: usize> BoardN<C, F> {
+    /// The Zobrist change of sending `suit`'s thirteen cards from where they lie home.
+    #[cold]
+    #[inline(never)]
+    fn suit_home_hash(&self, suit: Suit) -> u64 {
+        (0..SUIT_CARDS)
+            .map(|rank| rank * 4 + suit as u8)
+            .fold(0, |hash, card| hash ^ zobrist::code(card, self.below[slot(card)]) ^ zobrist::code(card, HOME))
+    }
+
+    /// Simple Simon's move home, after `relocate` detached the suit (king deepest) from its
+    /// cascade: every card but the king, which `relocate` marks, goes home.
+    #[cold]
+    #[inline(never)]
+    fn land_suit(&mut self, suit: Suit) {
+        for rank in 0..SUIT_CARDS - 1 {
+            self.mark(rank * 4 + suit as u8, HOME);
+        }
+        self.home[suit.index()] = SUIT_CARDS;
+    }
+
+    /// The undo of [`land_suit`](Self::land_suit): the suit leaves its foundation as a run,
+    /// each card on the next higher one; returns the king and the ace, for `relocate` to
+    /// put the king on its cascade.
+    #[cold]
+    #[inline(never)]
+    fn lift_suit(&mut self, suit: Suit) -> (u8, u8) {
+        for rank in 0..SUIT_CARDS - 1 {
+            self.mark(rank * 4 + suit as u8, (rank + 1) * 4 + suit as u8);
+        }
+        self.home[suit.index()] = 0;
+        ((SUIT_CARDS - 1) * 4 + suit as u8, suit as u8)
+    }
+
+    /// Sets what `card` lies on, keeping the hash.
+    fn mark(&mut self, card: u8, code: u8) {
+        let old = std::mem::replace(&mut self.below[slot(card)], code);
+        self.hash ^= zobrist::code(card, old) ^ zobrist::code(card, code);
     }
 }
 
@@ -713,11 +864,11 @@ pub struct Preview {
 /// `BUILDS_ON[rule][onto]`: the set of cards (bit = card index) that build on `onto`
 /// under each [`BuildRule`], indexed by its discriminant. Entries past 51
 /// are empty, so non-cards build on nothing. Move generation asks this in its inner loop.
-static BUILDS_ON: [[u64; 64]; 3] = {
-    let rules = [BuildRule::AlternateColour, BuildRule::SameSuit, BuildRule::AnySuit];
-    let mut table = [[0; 64]; 3];
+static BUILDS_ON: [[u64; 64]; 4] = {
+    let rules = [BuildRule::AlternateColour, BuildRule::SameSuit, BuildRule::AnySuit, BuildRule::SimpleSimon];
+    let mut table = [[0; 64]; 4];
     let mut r = 0;
-    while r < 3 {
+    while r < 4 {
         let mut onto = 0;
         while onto < 52 {
             let mut card = 0;
@@ -745,7 +896,7 @@ pub(crate) fn card_of(rank: u8, suit: Suit) -> Card {
 /// The cards of one cascade, top first; see [`Board::cascade`].
 #[derive(Clone, Debug)]
 pub struct CascadeIter<'a> {
-    board: &'a Board,
+    below: &'a [u8; 64],
     next: u8,
     remaining: usize,
 }
@@ -760,7 +911,7 @@ impl Iterator for CascadeIter<'_> {
         }
         self.remaining -= 1;
         let card = Card::from_index(self.next)?;
-        self.next = self.board.below[slot(self.next)];
+        self.next = self.below[slot(self.next)];
         Some(card)
     }
 
@@ -771,7 +922,7 @@ impl Iterator for CascadeIter<'_> {
 
 impl ExactSizeIterator for CascadeIter<'_> {}
 
-impl fmt::Debug for Board {
+impl<const C: usize, const F: usize> fmt::Debug for BoardN<C, F> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f)?;
         fmt::Display::fmt(self, f)
@@ -788,6 +939,7 @@ mod tests {
     #[test]
     fn a_board_is_136_bytes() {
         assert_eq!(size_of::<Board>(), 136);
+        assert_eq!(size_of::<WideBoard>(), 176);
     }
 
     /// [`Board::preview`] of every legal move agrees with the position the move makes,

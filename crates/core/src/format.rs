@@ -20,7 +20,7 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use crate::board::Board;
+use crate::board::BoardN;
 use crate::card::{Card, Rank, Suit};
 use crate::layout::{Layout, LayoutError, Location};
 use crate::quote::quote;
@@ -210,7 +210,7 @@ fn parse_first_card(token: &str, at: TextPosition) -> Result<Card, ParseBoardErr
     parse_card(token, at)
 }
 
-impl Board {
+impl<const C: usize, const F: usize> BoardN<C, F> {
     /// Parses the fc-solve board format under `rules`. Lines end in `\n` or `\r\n`, and a
     /// byte-order mark (U+FEFF) at the very start of the text is skipped.
     ///
@@ -225,7 +225,7 @@ impl Board {
     /// let board = Board::parse_with_rules(text, Rules::eight_off()).unwrap();
     /// assert_eq!(board.empty_cells(), 4);
     /// ```
-    pub fn parse_with_rules(text: &str, rules: Rules) -> Result<Board, ParseBoardError> {
+    pub fn parse_with_rules(text: &str, rules: Rules) -> Result<Self, ParseBoardError> {
         let text = text.strip_prefix(BYTE_ORDER_MARK).unwrap_or(text);
         let mut layout = Layout::empty(rules);
         layout.cascades.clear();
@@ -319,7 +319,7 @@ impl Board {
         layout.cascades.resize(usize::from(rules.cascades), Vec::new());
         layout.cells.resize(usize::from(rules.free_cells).max(layout.cells.len()), None);
 
-        Board::try_from(layout).map_err(|error| {
+        Self::try_from(layout).map_err(|error| {
             let place = error.location().and_then(|location| positions.of(location));
             ParseBoardError {
                 position: place.map(|(at, _)| *at),
@@ -364,17 +364,17 @@ fn parse_foundation(token: &str) -> Option<(Suit, u8)> {
     Some((suit, rank))
 }
 
-impl FromStr for Board {
+impl<const C: usize, const F: usize> FromStr for BoardN<C, F> {
     type Err = ParseBoardError;
 
     /// Parses the fc-solve board format under FreeCell's rules; see
-    /// [`Board::parse_with_rules`] for other games.
-    fn from_str(text: &str) -> Result<Board, ParseBoardError> {
-        Board::parse_with_rules(text, Rules::freecell())
+    /// [`Board::parse_with_rules`](crate::Board::parse_with_rules) for other games.
+    fn from_str(text: &str) -> Result<Self, ParseBoardError> {
+        Self::parse_with_rules(text, Rules::freecell())
     }
 }
 
-impl fmt::Display for Board {
+impl<const C: usize, const F: usize> fmt::Display for BoardN<C, F> {
     /// The fc-solve format: a `Foundations:` line (suits in fc-solve's order H C D S), a
     /// `Freecells:` line when the game has cells, and one `: `-prefixed line per cascade.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

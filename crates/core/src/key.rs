@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::board::Board;
+use crate::board::BoardN;
 use crate::zobrist;
 
 /// Bytes in a [`Key`]: 52 six-bit codes.
@@ -44,7 +44,7 @@ impl Key {
         Key(bytes)
     }
 
-    /// The 64-bit Zobrist hash of this key; equals [`Board::hash64`] of its board.
+    /// The 64-bit Zobrist hash of this key; equals [`Board::hash64`](crate::Board::hash64) of its board.
     pub fn hash64(&self) -> u64 {
         // Eight codes per six bytes, unpacked from one `u64` (search tables rehash stored keys
         // with this when they grow).
@@ -71,7 +71,7 @@ impl fmt::Debug for Key {
     }
 }
 
-impl Board {
+impl<const C: usize, const F: usize> BoardN<C, F> {
     /// The canonical key of this position; see [`Key`].
     #[inline]
     pub fn key(&self) -> Key {
@@ -102,7 +102,7 @@ impl Board {
 mod tests {
     use super::*;
     use crate::testing::{next, shuffled_deck};
-    use crate::{Automove, Layout, MoveModel, Rules};
+    use crate::{Automove, Board, Layout, MoveModel, Rules};
 
     /// The code of card `card` (0 … 51), read bit by bit.
     fn code(key: &Key, card: usize) -> u8 {

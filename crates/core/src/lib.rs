@@ -77,13 +77,13 @@ mod verify;
 mod zobrist;
 
 pub use automove::Automove;
-pub use board::{Board, CascadeIter, Preview};
+pub use board::{BOARD_CASCADES, BOARD_CELLS, Board, BoardN, CascadeIter, Preview, WideBoard};
 pub use card::{Card, Colour, ParseCardError, Rank, Suit};
 pub use format::{ParseBoardError, ParseBoardErrorKind, TextPosition};
 pub use key::{KEY_BYTES, Key};
 pub use layout::{Layout, LayoutError, Location};
 pub use movegen::MoveModel;
-pub use moves::{Move, MoveError, MoveList, NextHome, Pile, PileKind};
+pub use moves::{CASCADE_SYMBOLS, CELL_SYMBOLS, Move, MoveError, MoveList, NextHome, Pile, PileKind};
 pub use notation::{Notation, NotationError, Written};
 pub use packed::{PACKED_BYTES, Packed, Packer};
 pub use quote::{QUOTE_BYTES, QUOTE_CHARS, Quoted, quote};

@@ -1,8 +1,9 @@
 //! Legal-move generation.
 
-use crate::board::{Board, NONE};
+use crate::board::{BoardN, NONE, SUIT_CARDS};
 use crate::card::Card;
 use crate::moves::{Move, Pile};
+use crate::rules::BuildRule;
 
 /// Which moves a search takes as one step, and so how a solution's length is counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -15,14 +16,14 @@ pub enum MoveModel {
     Sequence,
 }
 
-impl Board {
+impl<const C: usize, const F: usize> BoardN<C, F> {
     /// Appends the legal moves of this position to `out` (never clears it), allocating
     /// nothing once `out` has room.
     ///
     /// Moves that only permute cascades or cells are left out: moves into a free cell go to
     /// the first empty one, moves into an empty cascade go to the first empty one, moves
     /// between free cells and moves of a whole cascade into an empty one are not generated.
-    /// Every other move [`check`](Board::check) accepts is generated exactly once, and every
+    /// Every other move [`check`](crate::Board::check) accepts is generated exactly once, and every
     /// generated move is accepted.
     ///
     /// Order: moves to foundations first (from cells, then cascades), then moves into an
@@ -39,6 +40,9 @@ impl Board {
     /// assert!(moves.iter().all(|&mv| board.check(mv).is_ok()));
     /// ```
     pub fn generate_moves(&self, model: MoveModel, out: &mut Vec<Move>) {
+        if self.rules.build == BuildRule::SimpleSimon {
+            return self.generate_simple_simon(model, out);
+        }
         let cascades = self.cascade_count();
         let cells = self.cell_count();
         // The kept counts spare the scans when nothing is empty (cascades, mostly).
@@ -58,16 +62,16 @@ impl Board {
         // cascade's top run once, instead of testing every pair of cascades, keeps
         // generation linear in the runs' length.
         let mut in_cells = 0u64;
-        let mut origin = [(Pile::cascade(0), 0u8); 64];
+        let mut origin = [(Pile::cascade_in::<C>(0), 0u8); 64];
         for (i, &card) in self.cells[..cells].iter().enumerate() {
             if card == NONE {
                 continue;
             }
             if next_home >> (card & 63) & 1 == 1 {
-                out.push(Move::single(Pile::cell(i), home_pile(card)));
+                out.push(Move::single(Pile::cell_in::<F>(i), home_pile(card)));
             }
             in_cells |= 1 << (card & 63);
-            origin[usize::from(card & 63)] = (Pile::cell(i), 1);
+            origin[usize::from(card & 63)] = (Pile::cell_in::<F>(i), 1);
         }
         let mut leaders = 0u64;
         for (a, &top) in self.tops[..cascades].iter().enumerate() {
@@ -75,13 +79,13 @@ impl Board {
                 continue;
             }
             if next_home >> (top & 63) & 1 == 1 {
-                out.push(Move::single(Pile::cascade(a), home_pile(top)));
+                out.push(Move::single(Pile::cascade_in::<C>(a), home_pile(top)));
             }
             let mut card = top;
             let mut depth = 1;
             loop {
                 leaders |= 1 << (card & 63);
-                origin[usize::from(card & 63)] = (Pile::cascade(a), depth as u8);
+                origin[usize::from(card & 63)] = (Pile::cascade_in::<C>(a), depth as u8);
                 if depth >= onto_card_capacity {
                     break;
                 }
@@ -99,7 +103,7 @@ impl Board {
                 let mut depth = 1;
                 while card != NONE && depth <= to_empty_capacity && depth < len {
                     if self.accepts_in_empty(card) {
-                        out.push(Move::new(Pile::cascade(a), Pile::cascade(b), depth as u8));
+                        out.push(Move::new(Pile::cascade_in::<C>(a), Pile::cascade_in::<C>(b), depth as u8));
                     }
                     let Some(under) = self.built_on(card) else { break };
                     card = under;
@@ -108,7 +112,7 @@ impl Board {
             }
             for (i, &card) in self.cells[..cells].iter().enumerate() {
                 if card != NONE && self.accepts_in_empty(card) {
-                    out.push(Move::single(Pile::cell(i), Pile::cascade(b)));
+                    out.push(Move::single(Pile::cell_in::<F>(i), Pile::cascade_in::<C>(b)));
                 }
             }
         }
@@ -124,8 +128,8 @@ impl Board {
                 let card = fits.trailing_zeros() as usize;
                 fits &= fits - 1;
                 let (from, depth) = origin[card];
-                if from != Pile::cascade(b) {
-                    out.push(Move::new(from, Pile::cascade(b), depth));
+                if from != Pile::cascade_in::<C>(b) {
+                    out.push(Move::new(from, Pile::cascade_in::<C>(b), depth));
                 }
             }
         }
@@ -134,8 +138,82 @@ impl Board {
         if let Some(cell) = first_empty_cell {
             for a in 0..cascades {
                 if self.tops[a] != NONE {
-                    out.push(Move::single(Pile::cascade(a), Pile::cell(cell)));
+                    out.push(Move::single(Pile::cascade_in::<C>(a), Pile::cell_in::<F>(cell)));
                 }
+            }
+        }
+    }
+
+    /// [`generate_moves`](crate::Board::generate_moves) under [`BuildRule::SimpleSimon`], in the
+    /// same order and with the same omissions. A run's capacity counts its runs of one
+    /// suit; [`MoveModel::Atomic`] moves runs of one suit only, the game's smallest unit.
+    #[cold]
+    #[inline(never)]
+    fn generate_simple_simon(&self, model: MoveModel, out: &mut Vec<Move>) {
+        let cascades = self.cascade_count();
+        let cells = self.cell_count();
+        let first_empty_cell = self.cells[..cells].iter().position(|&c| c == NONE);
+        let first_empty_cascade = self.lens[..cascades].iter().position(|&n| n == 0);
+        let (onto_card_capacity, to_empty_capacity) = match model {
+            MoveModel::Atomic => (1, 1),
+            MoveModel::Sequence => self.sequence_capacities(),
+        };
+        // Whole suits home.
+        for a in 0..cascades {
+            let top = self.tops[a];
+            if top < 4 && self.check_whole_suit(Pile::cascade_in::<C>(a), home_pile(top), SUIT_CARDS).is_ok() {
+                out.push(Move::new(Pile::cascade_in::<C>(a), home_pile(top), SUIT_CARDS));
+            }
+        }
+        // Each cascade's movable runs, top first: (card, depth) while the run's suit runs fit.
+        let runs = |a: usize, capacity: usize, each: &mut dyn FnMut(u8, usize)| {
+            let (mut card, mut depth, mut suit_runs) = (self.tops[a], 1, 1);
+            while card != NONE {
+                each(card, depth);
+                let Some(under) = self.built_on(card) else { break };
+                suit_runs += usize::from(under & 3 != card & 3);
+                if suit_runs > capacity {
+                    break;
+                }
+                (card, depth) = (under, depth + 1);
+            }
+        };
+        if let Some(b) = first_empty_cascade {
+            for a in 0..cascades {
+                let len = usize::from(self.lens[a]);
+                runs(a, to_empty_capacity, &mut |card, depth| {
+                    if depth < len && self.accepts_in_empty(card) {
+                        out.push(Move::new(Pile::cascade_in::<C>(a), Pile::cascade_in::<C>(b), depth as u8));
+                    }
+                });
+            }
+            for (i, &card) in self.cells[..cells].iter().enumerate() {
+                if card != NONE && self.accepts_in_empty(card) {
+                    out.push(Move::single(Pile::cell_in::<F>(i), Pile::cascade_in::<C>(b)));
+                }
+            }
+        }
+        for b in 0..cascades {
+            let onto = self.tops[b];
+            if onto == NONE {
+                continue;
+            }
+            for a in (0..cascades).filter(|&a| a != b) {
+                runs(a, onto_card_capacity, &mut |card, depth| {
+                    if self.stacks(card, onto) {
+                        out.push(Move::new(Pile::cascade_in::<C>(a), Pile::cascade_in::<C>(b), depth as u8));
+                    }
+                });
+            }
+            for (i, &card) in self.cells[..cells].iter().enumerate() {
+                if self.stacks(card, onto) {
+                    out.push(Move::single(Pile::cell_in::<F>(i), Pile::cascade_in::<C>(b)));
+                }
+            }
+        }
+        if let Some(cell) = first_empty_cell {
+            for a in (0..cascades).filter(|&a| self.tops[a] != NONE) {
+                out.push(Move::single(Pile::cascade_in::<C>(a), Pile::cell_in::<F>(cell)));
             }
         }
     }

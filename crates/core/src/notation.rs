@@ -1,7 +1,11 @@
 //! Standard notation (FreeCell Pro's, with fc-solve's extension) and detailed notation.
 //!
 //! A move is its source then its destination: cascades `1`–`9` (and `0` for a tenth), free
-//! cells `a`–`g` (and `i` for an eighth, since `h` is taken), the foundations `h`. So `3a`
+//! cells `a`–`g` (and `i`, `j`, `k` for an eighth to a tenth, since `h` is taken), the
+//! foundations `h`. Games with more than ten cascades (Fan's 18, Baker's Dozen's 13) write
+//! cascades 11–20 as `l`–`u`, the letters after the cells' and before `v`: FreeCell Pro's
+//! notation has no symbol for them, so this is the workspace's own extension
+//! ([`CASCADE_SYMBOLS`](crate::CASCADE_SYMBOLS)). So `3a`
 //! puts cascade 3's top card in cell a, `ah` sends cell a's card home, `38` moves onto
 //! cascade 8's top card the run from cascade 3 that fits there. fc-solve's extended notation
 //! appends `v` and the card count in hexadecimal to a multi-card move into an empty cascade
@@ -14,10 +18,11 @@ use std::fmt::{self, Write as _};
 
 use thiserror::Error;
 
-use crate::board::Board;
+use crate::board::BoardN;
+use crate::moves::{CASCADE_SYMBOLS, CELL_SYMBOLS};
 use crate::moves::{Move, MoveError, Pile, PileKind};
 use crate::quote::{hidden_reason, quote};
-use crate::rules::{MAX_CASCADES, MAX_CELLS};
+use crate::rules::BuildRule;
 
 /// Which notation to write.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -63,15 +68,15 @@ pub struct Written {
 }
 
 fn pile_symbol(symbol: char) -> Option<Pile> {
-    match symbol.to_ascii_lowercase() {
-        c @ '1'..='9' => Some(Pile::cascade(usize::from(c as u8 - b'1'))),
-        '0' => Some(Pile::cascade(MAX_CASCADES - 1)),
-        c @ 'a'..='g' => Some(Pile::cell(usize::from(c as u8 - b'a'))),
-        'i' => Some(Pile::cell(MAX_CELLS - 1)),
+    let symbol = u8::try_from(symbol.to_ascii_lowercase()).ok()?;
+    if symbol == b'h' {
         // The suit is filled in when the token is resolved against a board.
-        'h' => Some(Pile::foundation(crate::Suit::Clubs)),
-        _ => None,
+        return Some(Pile::foundation(crate::Suit::Clubs));
     }
+    if let Some(i) = CASCADE_SYMBOLS.iter().position(|&s| s == symbol) {
+        return Some(Pile::cascade(i));
+    }
+    CELL_SYMBOLS.iter().position(|&s| s == symbol).map(Pile::cell)
 }
 
 impl Written {
@@ -89,13 +94,15 @@ impl Written {
             return Err(syntax("a move is two symbols: source then destination (like `3a` or `38`)"));
         };
         let from = pile_symbol(from).ok_or_else(|| {
-            syntax("the source is not a pile (piles are cascades 1-9 and 0, free cells a-g and i, foundations h)")
+            syntax(
+                "the source is not a pile (piles are cascades 1-9, 0 and l-u, free cells a-g and i-k, foundations h)",
+            )
         })?;
         if from.is_foundation() {
             return Err(syntax("`h` (the foundations) cannot be a source: cards never leave a foundation"));
         }
         let to = pile_symbol(to).ok_or_else(|| {
-            syntax("the destination is not a pile (piles are cascades 1-9 and 0, free cells a-g and i, foundations h)")
+            syntax("the destination is not a pile (piles are cascades 1-9, 0 and l-u, free cells a-g and i-k, foundations h)")
         })?;
         let rest = chars.as_str();
         let count = if rest.is_empty() {
@@ -116,7 +123,7 @@ impl Written {
     }
 }
 
-impl Board {
+impl<const C: usize, const F: usize> BoardN<C, F> {
     /// Reads one standard- or detailed-notation token as a move on this board.
     ///
     /// `38` onto a card carries the run that fits on it; into an empty cascade it carries
@@ -147,7 +154,7 @@ impl Board {
 
     /// The move a player means by taking cards from `from` and dropping them on `to`, as a
     /// game's two clicks or a drag: the count and, for a foundation, its suit inferred the
-    /// way [`parse_move`](Board::parse_move) reads a token without a `v` count, except
+    /// way [`parse_move`](crate::Board::parse_move) reads a token without a `v` count, except
     /// into an empty cascade, where it carries the longest run that may legally go there
     /// rather than one card.
     ///
@@ -164,7 +171,7 @@ impl Board {
     ///
     /// # Errors
     /// [`MoveError`] naming the rule the inferred move breaks, exactly as
-    /// [`check`](Board::check) would: an empty source, cards that do not build on the
+    /// [`check`](crate::Board::check) would: an empty source, cards that do not build on the
     /// destination, more than the free cells allow, a pile the rules lack.
     ///
     /// # Examples
@@ -209,6 +216,8 @@ impl Board {
                 // No run fits: `b` is empty, or nothing builds on its top card.
                 if self.cascade_len(b) == 0 { into_empty() } else { 1 }
             }),
+            // Simple Simon sends a whole suit home at once.
+            (_, PileKind::Foundation(_)) if self.rules().build == BuildRule::SimpleSimon => 13,
             _ => 1,
         }
     }
@@ -225,8 +234,9 @@ impl Board {
     /// (1 when none may, for [`check`](Board::check) to name the fault).
     fn longest_into_empty(&self, from: Pile, to: Pile) -> u8 {
         let PileKind::Cascade(a) = from.kind() else { return 1 };
-        // A run is at most 13 cards, so the cast is lossless.
-        let most = self.run_len(a).min(self.sequence_capacity(true)) as u8;
+        // A run is at most 13 cards, so the cast is lossless. Not capped by the card
+        // capacity: Simple Simon counts a run's suit runs, not its cards, and `check` knows.
+        let most = self.run_len(a) as u8;
         (2..=most).rev().find(|&n| self.check(Move::new(from, to, n)).is_ok()).unwrap_or(1)
     }
 

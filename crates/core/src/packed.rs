@@ -16,9 +16,8 @@
 //!
 //! 52 codes of 3 bits are 156 bits, stored in 20 bytes (the key proper takes 39).
 
-use crate::board::{BOTTOM, Board, CELL, HOME, NONE};
+use crate::board::{BOARD_CASCADES, BOARD_CELLS, BOTTOM, BoardN, CELL, HOME, NONE};
 use crate::card::Card;
-use crate::rules::{MAX_CASCADES, MAX_CELLS};
 use crate::zobrist;
 
 /// Bytes in a [`Packed`] position.
@@ -96,18 +95,20 @@ impl std::fmt::Debug for Packed {
 /// assert_eq!(back.key(), board.key());
 /// assert_eq!(packer.pack(&back), Some(packed));
 /// ```
+///
+/// Generic over the board's width like [`BoardN`]; `Packer` alone packs [`Board`](crate::Board)s.
 #[derive(Clone, Debug)]
-pub struct Packer {
-    start: Board,
+pub struct Packer<const C: usize = BOARD_CASCADES, const F: usize = BOARD_CELLS> {
+    start: BoardN<C, F>,
     /// For each card, the card it lay on at the start (or `NONE`).
     start_below: [u8; 52],
     /// For each card, the cards it stacks on under the build rule, `NONE` for fewer.
     parents: [[u8; 4]; 52],
 }
 
-impl Packer {
+impl<const C: usize, const F: usize> Packer<C, F> {
     /// A packer for positions reached from `start` by legal moves (under `start`'s rules).
-    pub fn new(start: &Board) -> Packer {
+    pub fn new(start: &BoardN<C, F>) -> Self {
         let mut start_below = [NONE; 52];
         let mut parents = [[NONE; 4]; 52];
         let build = start.rules.build;
@@ -128,14 +129,14 @@ impl Packer {
     }
 
     /// The start position.
-    pub fn start(&self) -> &Board {
+    pub fn start(&self) -> &BoardN<C, F> {
         &self.start
     }
 
     /// `board` packed, or `None` when some card lies on a card that is neither where it lay
     /// at the start nor a card it stacks on (`board` is not reachable from the start).
     #[inline]
-    pub fn pack(&self, board: &Board) -> Option<Packed> {
+    pub fn pack(&self, board: &BoardN<C, F>) -> Option<Packed> {
         let mut lo: u128 = 0;
         let mut hi: u32 = 0;
         for c in 0..52 {
@@ -159,7 +160,7 @@ impl Packer {
     ///
     /// `packed` must be `before`'s packing by this packer.
     #[inline]
-    pub fn repack(&self, packed: &Packed, before: &Board, after: &Board) -> Option<Packed> {
+    pub fn repack(&self, packed: &Packed, before: &BoardN<C, F>, after: &BoardN<C, F>) -> Option<Packed> {
         let b = &packed.0;
         let mut lo_bytes = [0u8; 16];
         lo_bytes.copy_from_slice(&b[..16]);
@@ -245,23 +246,23 @@ impl Packer {
     /// to that order).
     ///
     /// `packed` must come from [`pack`](Self::pack) of this packer; anything else gives a
-    /// board that may break [`Board`]'s invariants.
-    pub fn unpack(&self, packed: &Packed) -> Board {
+    /// board that may break [`Board`](crate::Board)'s invariants.
+    pub fn unpack(&self, packed: &Packed) -> BoardN<C, F> {
         let below = self.below_codes(packed);
         let rules = self.start.rules;
         let mut on = [NONE; 64];
         let mut home = [0u8; 4];
-        let mut board = Board {
+        let mut board = BoardN {
             rules,
             below,
-            tops: [NONE; MAX_CASCADES],
-            lens: [0; MAX_CASCADES],
-            bottoms: [NONE; MAX_CASCADES],
-            based: [0; MAX_CASCADES],
+            tops: [NONE; C],
+            lens: [0; C],
+            bottoms: [NONE; C],
+            based: [0; C],
             built: 0,
             empty_cell_count: 0,
             empty_cascade_count: 0,
-            cells: [NONE; MAX_CELLS],
+            cells: [NONE; F],
             home,
             hash: zobrist::hash_codes(&below),
         };
@@ -273,13 +274,13 @@ impl Packer {
                     home[suit] = home[suit].max(c / 4 + 1);
                 }
                 CELL => {
-                    if cell < MAX_CELLS {
+                    if cell < F {
                         board.cells[cell] = c;
                     }
                     cell += 1;
                 }
                 BOTTOM => {
-                    if cascade < MAX_CASCADES {
+                    if cascade < C {
                         board.bottoms[cascade] = c;
                     }
                     cascade += 1;
@@ -289,7 +290,7 @@ impl Packer {
         }
         board.home = home;
         let rule = rules.build;
-        for i in 0..cascade.min(MAX_CASCADES) {
+        for i in 0..cascade.min(C) {
             let mut top = board.bottoms[i];
             let mut len = 1u8;
             let mut based = 1u8;
@@ -326,7 +327,7 @@ fn stacks(build: crate::rules::BuildRule, card: u8, onto: u8) -> bool {
 mod tests {
     use super::*;
     use crate::testing::{next, shuffled_deck};
-    use crate::{Automove, Layout, MoveModel, Rules};
+    use crate::{Automove, Board, Layout, MoveModel, Rules};
 
     #[test]
     fn packing_round_trips_along_playouts() {

@@ -16,7 +16,7 @@ use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::rules::{MAX_CASCADES, MAX_CELLS};
-use crate::{Board, BuildRule, Card, EmptyCascadeRule, Layout, Move, Pile, PileKind, Rules, SequenceCapacity, Suit};
+use crate::{BoardN, BuildRule, Card, EmptyCascadeRule, Layout, Move, Pile, PileKind, Rules, SequenceCapacity, Suit};
 
 impl Serialize for Card {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -76,8 +76,12 @@ impl<'de> Deserialize<'de> for Pile {
             PileRepr::Cascade(i) if i < MAX_CASCADES => Ok(Pile::cascade(i)),
             PileRepr::Cell(i) if i < MAX_CELLS => Ok(Pile::cell(i)),
             PileRepr::Foundation(suit) => Ok(Pile::foundation(suit)),
-            PileRepr::Cascade(i) => Err(D::Error::custom(format!("cascade {i} is out of range (0 to 9)"))),
-            PileRepr::Cell(i) => Err(D::Error::custom(format!("free cell {i} is out of range (0 to 7)"))),
+            PileRepr::Cascade(i) => {
+                Err(D::Error::custom(format!("cascade {i} is out of range (0 to {})", MAX_CASCADES - 1)))
+            }
+            PileRepr::Cell(i) => {
+                Err(D::Error::custom(format!("free cell {i} is out of range (0 to {})", MAX_CELLS - 1)))
+            }
         }
     }
 }
@@ -113,6 +117,7 @@ enum BuildRuleDef {
     AlternateColour,
     SameSuit,
     AnySuit,
+    SimpleSimon,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -120,6 +125,7 @@ enum BuildRuleDef {
 enum EmptyCascadeRuleDef {
     AnyCard,
     KingsOnly,
+    Nothing,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -180,16 +186,16 @@ impl<'de> Deserialize<'de> for Layout {
     }
 }
 
-impl Serialize for Board {
+impl<const C: usize, const F: usize> Serialize for BoardN<C, F> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         self.to_layout().serialize(serializer)
     }
 }
 
-impl<'de> Deserialize<'de> for Board {
+impl<'de, const C: usize, const F: usize> Deserialize<'de> for BoardN<C, F> {
     /// Reads a layout and validates it: the error is the [`LayoutError`](crate::LayoutError)
     /// message (a duplicate, a missing card, rules out of range).
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Board, D::Error> {
-        Board::try_from(Layout::deserialize(deserializer)?).map_err(D::Error::custom)
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Self::try_from(Layout::deserialize(deserializer)?).map_err(D::Error::custom)
     }
 }

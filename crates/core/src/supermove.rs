@@ -1,10 +1,10 @@
 //! Decomposing a sequence move ("supermove") into single-card moves.
 
-use crate::board::{Board, NONE};
+use crate::board::{BoardN, NONE};
 use crate::moves::{Move, MoveError, MoveList, Pile};
-use crate::rules::{EmptyCascadeRule, SequenceCapacity};
+use crate::rules::{BuildRule, EmptyCascadeRule, SequenceCapacity};
 
-impl Board {
+impl<const C: usize, const F: usize> BoardN<C, F> {
     /// The single-card moves that carry out `mv`, each legal in turn: the "detailed
     /// notation" of a sequence move. A single-card move decomposes into itself.
     ///
@@ -15,7 +15,8 @@ impl Board {
     /// # Errors
     /// [`MoveError`] when `mv` is illegal, and [`MoveError::NotDecomposable`] when it is
     /// legal only under [`SequenceCapacity::Unlimited`] and carries more cards than the
-    /// standard capacity.
+    /// standard capacity, or moves several cards under [`BuildRule::SimpleSimon`], whose runs
+    /// move only as units.
     ///
     /// # Examples
     /// ```
@@ -46,8 +47,13 @@ impl Board {
             return Ok(steps);
         }
         let cells: Vec<Pile> = (0..self.cell_count()).filter(|&i| self.cells[i] == NONE).map(Pile::cell).collect();
+        if self.rules.build == BuildRule::SimpleSimon || mv.to().is_foundation() {
+            // Simple Simon's runs and whole suits move as units: there are no single-card
+            // steps to write without free cells.
+            return Err(MoveError::NotDecomposable { count: mv.count() });
+        }
         let empties: Vec<Pile> = match self.rules.empty_cascade {
-            EmptyCascadeRule::KingsOnly => Vec::new(),
+            EmptyCascadeRule::KingsOnly | EmptyCascadeRule::Nothing => Vec::new(),
             EmptyCascadeRule::AnyCard => (0..self.cascade_count())
                 .filter(|&i| self.lens[i] == 0 && Pile::cascade(i) != mv.to())
                 .map(Pile::cascade)

@@ -4,7 +4,7 @@ use std::fmt;
 
 use thiserror::Error;
 
-use crate::board::Board;
+use crate::board::{BOARD_CASCADES, BOARD_CELLS, BoardN};
 use crate::format::{BYTE_ORDER_MARK, TextPosition};
 use crate::moves::{Move, MoveError};
 use crate::notation::NotationError;
@@ -12,9 +12,9 @@ use crate::quote::quote;
 
 /// A replayed solution.
 #[derive(Clone, Debug)]
-pub struct Verified {
+pub struct Verified<const C: usize = BOARD_CASCADES, const F: usize = BOARD_CELLS> {
     /// The position after the last move.
-    pub board: Board,
+    pub board: BoardN<C, F>,
     /// The moves as read, one per token.
     pub moves: Vec<Move>,
 }
@@ -78,7 +78,10 @@ impl fmt::Display for VerifyError {
 /// assert!(replay(&board, &[home]).is_ok());
 /// assert_eq!(replay(&board, &[home, home]).unwrap_err().index, 1);
 /// ```
-pub fn replay(board: &Board, moves: &[Move]) -> Result<Board, VerifyError> {
+pub fn replay<const C: usize, const F: usize>(
+    board: &BoardN<C, F>,
+    moves: &[Move],
+) -> Result<BoardN<C, F>, VerifyError> {
     let mut board = board.clone();
     for (index, &mv) in moves.iter().enumerate() {
         board.apply(mv).map_err(|error| VerifyError::illegal(index, None, error))?;
@@ -98,7 +101,10 @@ pub fn replay(board: &Board, moves: &[Move]) -> Result<Board, VerifyError> {
 /// # Errors
 /// [`VerifyError`] naming the first token that is not a legal move, with its index, line
 /// and column.
-pub fn verify(board: &Board, solution: &str) -> Result<Verified, VerifyError> {
+pub fn verify<const C: usize, const F: usize>(
+    board: &BoardN<C, F>,
+    solution: &str,
+) -> Result<Verified<C, F>, VerifyError> {
     let mut board = board.clone();
     let mut moves = Vec::new();
     let solution = solution.strip_prefix(BYTE_ORDER_MARK).unwrap_or(solution);

@@ -150,10 +150,11 @@ impl DealFinder {
 /// use freecell_core::Game;
 /// use freecell_deals::{DealFinder, DealNumber, FindDealError};
 /// // Seahaven Towers deals into ten cascades.
-/// let board = DealNumber::MIN.board_for(Game::SeahavenTowers);
+/// let board = DealNumber::MIN.board_for(Game::SeahavenTowers)?;
 /// let error = DealFinder::new().find(&board).unwrap_err();
 /// assert_eq!(error, FindDealError::Cascades { found: 10 });
 /// assert_eq!(error.to_string(), "a Microsoft deal fills 8 cascades, and this position has 10");
+/// # Ok::<(), freecell_core::LayoutError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]

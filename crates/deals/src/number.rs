@@ -4,7 +4,7 @@ use std::fmt;
 use std::num::NonZeroU64;
 use std::str::FromStr;
 
-use freecell_core::{Board, Card, Game, Layout, quote};
+use freecell_core::{Board, Card, Game, Layout, LayoutError, WideBoard, quote};
 use thiserror::Error;
 
 use crate::ms;
@@ -113,15 +113,34 @@ impl DealNumber {
     /// assert_eq!(board.cascade_len(7), 6);
     /// ```
     pub fn board(self) -> Board {
-        self.board_for(Game::FreeCell)
+        Board::try_from(self.layout(Game::FreeCell))
+            .expect("a shuffled full deck dealt as FreeCell is a legal position")
     }
 
     /// The board of this deal for `game`; see [`DealNumber::layout`].
     ///
+    /// # Errors
+    /// [`LayoutError::TooWide`] for the games a [`Board`] has no room for (Fan, Baker's
+    /// Dozen, Cruel): [`DealNumber::wide_board_for`] deals those.
+    pub fn board_for(self, game: Game) -> Result<Board, LayoutError> {
+        Board::try_from(self.layout(game))
+    }
+
+    /// The board of this deal for `game` as a [`WideBoard`], which every game fits.
+    ///
     /// # Panics
-    /// Never; see [`DealNumber::board`].
-    pub fn board_for(self, game: Game) -> Board {
-        Board::try_from(self.layout(game)).expect("a shuffled full deck dealt by a preset is a legal position")
+    /// Never: a permutation of the 52 cards dealt by a preset is always a legal position
+    /// (checked for every game by this crate's tests).
+    ///
+    /// # Examples
+    /// ```
+    /// use freecell_core::Game;
+    /// use freecell_deals::DealNumber;
+    /// let fan = DealNumber::MIN.wide_board_for(Game::Fan);
+    /// assert_eq!(fan.cascade_count(), 18);
+    /// ```
+    pub fn wide_board_for(self, game: Game) -> WideBoard {
+        WideBoard::try_from(self.layout(game)).expect("a shuffled full deck dealt by a preset is a legal position")
     }
 }
 
@@ -307,8 +326,15 @@ mod tests {
         for n in [1, 617, 11982, 1 << 31, (1 << 32) - 1, 1 << 32, DealNumber::MAX.get()] {
             let deal = DealNumber::try_from(n).unwrap();
             for game in Game::ALL {
-                let board = Board::try_from(deal.layout(game)).unwrap();
-                assert_eq!(board.cards_home(), 0);
+                let board = deal.wide_board_for(game);
+                let dealt_home = match game {
+                    Game::BeleagueredCastle | Game::Cruel => 4,
+                    Game::GoodMeasure => 2,
+                    Game::Citadel => board.cards_home().max(4),
+                    _ => 0,
+                };
+                assert_eq!(board.cards_home(), dealt_home, "{game}");
+                assert_eq!(deal.board_for(game).is_ok(), game.rules().cascades <= 10, "{game}");
             }
         }
     }

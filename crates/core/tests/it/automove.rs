@@ -1,7 +1,9 @@
 //! Safe automoves against Horne's and Raymond's rules (fc-solve's prunes of those names,
 //! `shlomif/fc-solve` `fc-solve/source/fc_pro_iface_pos.h`), on hand-built positions.
 
-use freecell_core::{Automove, Board, Rules};
+use freecell_core::{Automove, Rules};
+
+use crate::common::Board;
 
 use crate::common::{card, position};
 

@@ -2,9 +2,11 @@
 //! what is wrong and where (line, column, token), never a panic.
 
 use freecell_core::{
-    Board, Card, Layout, LayoutError, Location, MoveError, NextHome, NotationError, ParseBoardError,
-    ParseBoardErrorKind as K, Pile, Rules, RulesError, SequenceCapacity, Suit, VerifyErrorKind, verify,
+    Card, Layout, LayoutError, Location, MoveError, NextHome, NotationError, ParseBoardError, ParseBoardErrorKind as K,
+    Pile, Rules, RulesError, SequenceCapacity, Suit, VerifyErrorKind, verify,
 };
+
+use crate::common::Board;
 
 use crate::common::{card, cards, position};
 
@@ -231,21 +233,21 @@ fn bad_boards() -> Vec<Bad> {
             Some("Foundations: C-0"),
         ),
         Bad {
-            rules: Rules { cascades: 11, ..Rules::freecell() },
+            rules: Rules { cascades: 21, ..Rules::freecell() },
             ..bad(
-                "eleven cascades in the rules",
+                "twenty-one cascades in the rules",
                 text("", &[]),
-                K::Layout(LayoutError::Rules(RulesError::Cascades(11))),
+                K::Layout(LayoutError::Rules(RulesError::Cascades(21))),
                 None,
                 None,
             )
         },
         Bad {
-            rules: Rules { free_cells: 9, ..Rules::freecell() },
+            rules: Rules { free_cells: 11, ..Rules::freecell() },
             ..bad(
-                "nine cells in the rules",
+                "eleven cells in the rules",
                 text("", &[]),
-                K::Layout(LayoutError::Rules(RulesError::FreeCells(9))),
+                K::Layout(LayoutError::Rules(RulesError::FreeCells(11))),
                 None,
                 None,
             )
@@ -399,11 +401,18 @@ fn malformed_layouts_get_typed_errors() {
 
     for (rules, expected) in [
         (Rules { cascades: 0, ..freecell }, RulesError::Cascades(0)),
-        (Rules { cascades: 11, ..freecell }, RulesError::Cascades(11)),
-        (Rules { free_cells: 9, ..freecell }, RulesError::FreeCells(9)),
+        (Rules { cascades: 21, ..freecell }, RulesError::Cascades(21)),
+        (Rules { free_cells: 11, ..freecell }, RulesError::FreeCells(11)),
     ] {
         assert_eq!(Board::try_from(Layout::deal(rules, &deck, 0)).unwrap_err(), LayoutError::Rules(expected));
     }
+    // Valid rules wider than the narrow board type: a `WideBoard` takes them.
+    let fan = Layout::deal(freecell_core::Game::Fan.rules(), &deck, 0);
+    assert_eq!(
+        freecell_core::Board::try_from(&fan).unwrap_err(),
+        LayoutError::TooWide { cascades: 18, cells: 0, room: (10, 8) }
+    );
+    assert!(freecell_core::WideBoard::try_from(fan).is_ok());
 
     let mut rank = Layout::deal(freecell, &deck, 0);
     rank.foundations[Suit::Hearts.index()] = 14;
@@ -518,7 +527,10 @@ fn bad_solutions() -> Vec<BadSolution> {
             kind: illegal(MoveError::EmptyCascadeNeedsKing { card: card("QH") }),
         },
         case("x1", 0, "x1", (1, 1), syntax("x1")),
-        case("1j", 0, "1j", (1, 1), syntax("1j")),
+        case("1w", 0, "1w", (1, 1), syntax("1w")),
+        // `j` and `l` name a ninth cell and an eleventh cascade, which FreeCell lacks.
+        case("1j", 0, "1j", (1, 1), illegal(MoveError::NoSuchPile { pile: Pile::cell(8) })),
+        case("l1", 0, "l1", (1, 1), illegal(MoveError::NoSuchPile { pile: Pile::cascade(10) })),
         case("-1", 0, "-1", (1, 1), syntax("-1")),
         case("\u{ff11}a", 0, "\u{ff11}a", (1, 1), syntax("\u{ff11}a")),
         case("1a a", 1, "a", (1, 4), syntax("a")),

@@ -4,8 +4,12 @@
 use std::collections::BTreeSet;
 
 use freecell_core::{
-    Board, BuildRule, Card, EmptyCascadeRule, Layout, Move, Pile, PileKind, Rules, SequenceCapacity, SplitMix64, Suit,
+    BuildRule, Card, EmptyCascadeRule, Layout, Move, Pile, PileKind, Rules, SequenceCapacity, SplitMix64, Suit,
 };
+
+/// The board type of the tests that range over every rule set: the widest, so that Fan's
+/// 18 cascades fit (the narrow `Board` is the same code; `rules.rs` compares the two).
+pub(crate) type Board = freecell_core::WideBoard;
 
 /// [`SplitMix64`] with the draws the tests make: indexes and shuffles.
 #[derive(Clone, Debug)]
@@ -109,13 +113,14 @@ fn is_red(card: Card) -> bool {
 }
 
 /// Whether `card` may lie on `onto`, written from the rules: one rank lower and of the
-/// other colour (FreeCell), the same suit (Baker's Game) or any suit.
+/// other colour (FreeCell), the same suit (Baker's Game) or any suit (Beleaguered Castle,
+/// and Simple Simon, whose limits are on what moves, not on what lies where).
 pub(crate) fn builds(rule: BuildRule, card: Card, onto: Card) -> bool {
     card.rank().get() + 1 == onto.rank().get()
         && match rule {
             BuildRule::AlternateColour => is_red(card) != is_red(onto),
             BuildRule::SameSuit => card.suit() == onto.suit(),
-            BuildRule::AnySuit => true,
+            BuildRule::AnySuit | BuildRule::SimpleSimon => true,
         }
 }
 
@@ -124,6 +129,7 @@ pub(crate) fn may_fill_empty(rule: EmptyCascadeRule, card: Card) -> bool {
     match rule {
         EmptyCascadeRule::AnyCard => true,
         EmptyCascadeRule::KingsOnly => card.rank().get() == 13,
+        EmptyCascadeRule::Nothing => false,
     }
 }
 
@@ -131,10 +137,10 @@ pub(crate) fn may_fill_empty(rule: EmptyCascadeRule, card: Card) -> bool {
 /// `shlomif/fc-solve` `fc-solve/source/meta_move_funcs_helpers.h`, `calc_max_sequence_move`;
 /// `1 + f(e + 1) + e(e + 1)/2`: Castiaux's 2021 thesis, "Deep supermove"; `f + e + 1`:
 /// Heineman's 2009 code) and the crate's documented choices: `f` empty cells, `e` empty
-/// cascades other than the destination, and `e = 0` under kings-only (runs cannot be parked
-/// there).
+/// cascades other than the destination, and `e = 0` unless empty cascades take any card
+/// (fc-solve's `f + 1` when `esf` is not `any_card`; PySolFC's `_getMaxMove`, the same).
 pub(crate) fn capacity(rules: Rules, f: usize, e: usize) -> usize {
-    let e = if rules.empty_cascade == EmptyCascadeRule::KingsOnly { 0 } else { e };
+    let e = if rules.empty_cascade == EmptyCascadeRule::AnyCard { e } else { 0 };
     match rules.capacity {
         SequenceCapacity::Standard => (f + 1) * (1 << e),
         SequenceCapacity::Linear => f + e + 1,
@@ -178,8 +184,19 @@ pub(crate) fn legal(layout: &Layout, mv: Move) -> bool {
         }
     };
     let card = moving[0];
+    // Simple Simon: a run's capacity counts its runs of one suit.
+    let units = match rules.build {
+        BuildRule::SimpleSimon => suit_runs(layout, mv),
+        _ => count,
+    };
     match to.kind() {
         PileKind::Cell(j) => count == 1 && cell(j).is_none(),
+        // Simple Simon: the thirteen cards of a suit, king deepest, ace on top.
+        PileKind::Foundation(suit) if rules.build == BuildRule::SimpleSimon => {
+            from.is_cascade()
+                && count == 13
+                && moving.iter().enumerate().all(|(i, c)| c.suit() == suit && usize::from(c.rank().get()) == 13 - i)
+        }
         PileKind::Foundation(suit) => {
             count == 1 && card.suit() == suit && layout.foundations[suit.index()] + 1 == card.rank().get()
         }
@@ -191,8 +208,24 @@ pub(crate) fn legal(layout: &Layout, mv: Move) -> bool {
             };
             let free = (0..usize::from(rules.free_cells)).filter(|&i| cell(i).is_none()).count();
             let empty = (0..usize::from(rules.cascades)).filter(|&i| i != j && cascade(i).is_empty()).count();
-            fits && count <= capacity(*rules, free, empty)
+            fits && (count == 1 || units <= capacity(*rules, free, empty))
         }
+    }
+}
+
+/// How many runs of one suit the cards `mv` takes from its source make (1 for a cell's
+/// card); 0 when the source does not hold that many cards.
+pub(crate) fn suit_runs(layout: &Layout, mv: Move) -> usize {
+    let count = usize::from(mv.count());
+    match mv.from().kind() {
+        PileKind::Cascade(i) => match layout.cascades.get(i) {
+            Some(cards) if count <= cards.len() => {
+                let moving = &cards[cards.len() - count..];
+                1 + moving.windows(2).filter(|pair| pair[0].suit() != pair[1].suit()).count()
+            }
+            _ => 0,
+        },
+        _ => 1,
     }
 }
 
@@ -246,11 +279,14 @@ pub(crate) fn safe_home(layout: &Layout, card: Card, rule: freecell_core::Automo
     let others = || Suit::ALL.into_iter().filter(move |&s| s != card.suit());
     match rule {
         Automove::None => false,
+        // Only whole suits go home in Simple Simon, and never automatically.
+        _ if layout.rules.build == BuildRule::SimpleSimon => false,
         _ if rank <= 2 => true,
         Automove::Horne | Automove::Raymond => match layout.rules.build {
             // Only N−1 of the same suit fits on N, and it is home already.
             BuildRule::SameSuit => true,
             BuildRule::AnySuit => others().all(|s| home(s) + 1 >= rank),
+            BuildRule::SimpleSimon => false,
             BuildRule::AlternateColour => {
                 let opposite: Vec<Suit> = others().filter(|&s| is_red(card) != is_red(probe(s))).collect();
                 let partner: Vec<Suit> = others().filter(|&s| is_red(card) == is_red(probe(s))).collect();

@@ -8,7 +8,9 @@
 //! conversion). Every one of them must be legal under our rules, in turn, with no
 //! automatic moves, and they must win the game.
 
-use freecell_core::{Board, Layout, Notation, Rules, Verified, verify};
+use freecell_core::{Layout, Notation, Rules, Verified, verify};
+
+use freecell_core::Board;
 
 use crate::common::cards;
 

@@ -3,7 +3,9 @@
 //! the fc-solve board format and standard notation, with fc-solve's `v` + hex extension and
 //! detailed notation.
 
-use freecell_core::{Board, Card, Move, MoveError, Notation, NotationError, Pile, Rules, Suit, verify};
+use freecell_core::{Card, Move, MoveError, Notation, NotationError, Pile, Rules, Suit, verify};
+
+use crate::common::Board;
 
 use crate::common::{card, position};
 

@@ -1,7 +1,9 @@
 //! What error messages show of the input: a bounded prefix of any token, hidden characters
 //! made visible, and a reason that says what is wrong with the token.
 
-use freecell_core::{Board, Card, Game, Rules, Written, verify};
+use freecell_core::{Card, Game, Rules, Written, verify};
+
+use crate::common::Board;
 
 /// Microsoft deal 1.
 const DEAL_1: &str = "JD KD 2S 4C 3S 6D 6S\n2D KC KS 5C TD 8S 9C\n9H 9S 9D TS 4S 8D 2H\nJC 5S QD QH TH QS 6H\n\
@@ -168,7 +170,7 @@ fn card_errors_say_what_is_wrong_with_the_token() {
 
 #[test]
 fn move_errors_say_what_is_wrong_with_the_token() {
-    let piles = "piles are cascades 1-9 and 0, free cells a-g and i, foundations h";
+    let piles = "piles are cascades 1-9, 0 and l-u, free cells a-g and i-k, foundations h";
     let count = "`v` needs a card count in hexadecimal from 1 to ff, like `v2` or `vA`";
     let after = "only `v` and a hexadecimal count may follow the two piles (separate moves with spaces or commas)";
     let cases = [

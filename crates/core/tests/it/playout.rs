@@ -5,18 +5,18 @@
 use std::collections::{BTreeSet, HashMap};
 
 use freecell_core::{
-    Automove, Board, BuildRule, Card, EmptyCascadeRule, Game, Key, Layout, Move, MoveError, MoveModel, Notation, Pile,
-    Rules, SequenceCapacity, Suit, verify,
+    Automove, BuildRule, Card, EmptyCascadeRule, Game, Key, Layout, Move, MoveError, MoveModel, Notation, Pile, Rules,
+    SequenceCapacity, Suit, verify,
 };
 use proptest::prelude::*;
 
-use crate::common::{Naive, Rng, all_cards, all_moves, builds, deal, legal, naive, piles, safe_home};
+use crate::common::{Board, Naive, Rng, all_cards, all_moves, builds, deal, legal, naive, piles, safe_home, suit_runs};
 
 /// Rules and how many dealt cards go to the cells: a preset, or anything in range.
 fn rules_strategy() -> impl Strategy<Value = (Rules, usize)> {
     let preset = (0..Game::ALL.len()).prop_map(|i| (Game::ALL[i].rules(), Game::ALL[i].cards_in_cells()));
-    let builds = [BuildRule::AlternateColour, BuildRule::SameSuit, BuildRule::AnySuit];
-    let empties = [EmptyCascadeRule::AnyCard, EmptyCascadeRule::KingsOnly];
+    let builds = [BuildRule::AlternateColour, BuildRule::SameSuit, BuildRule::AnySuit, BuildRule::SimpleSimon];
+    let empties = [EmptyCascadeRule::AnyCard, EmptyCascadeRule::KingsOnly, EmptyCascadeRule::Nothing];
     let capacities = [
         SequenceCapacity::Standard,
         SequenceCapacity::Linear,
@@ -24,7 +24,7 @@ fn rules_strategy() -> impl Strategy<Value = (Rules, usize)> {
         SequenceCapacity::Unlimited,
         SequenceCapacity::SingleCard,
     ];
-    let random = (0..=8u8, 1..=10u8, 0..3usize, 0..2usize, 0..5usize, any::<u8>()).prop_map(
+    let random = (0..=10u8, 1..=20u8, 0..4usize, 0..3usize, 0..5usize, any::<u8>()).prop_map(
         move |(free_cells, cascades, b, e, c, k)| {
             let rules =
                 Rules { free_cells, cascades, build: builds[b], empty_cascade: empties[e], capacity: capacities[c] };
@@ -86,6 +86,7 @@ fn check_position(board: &Board, rng: &mut Rng) {
     }
 
     // Generated = accepted, after merging equivalent targets and dropping no-ops.
+    let simple_simon = board.rules().build == BuildRule::SimpleSimon;
     for model in [MoveModel::Atomic, MoveModel::Sequence] {
         let moves = generated(board, model);
         let set: BTreeSet<Move> = moves.iter().copied().collect();
@@ -95,7 +96,10 @@ fn check_position(board: &Board, rng: &mut Rng) {
         }
         let expected: BTreeSet<Move> = accepted
             .iter()
-            .filter(|mv| model == MoveModel::Sequence || mv.count() == 1)
+            // Atomic: one card, or under Simple Simon one run of a suit (its smallest unit).
+            .filter(|&&mv| {
+                model == MoveModel::Sequence || mv.count() == 1 || (simple_simon && suit_runs(&layout, mv) == 1)
+            })
             .filter_map(|&mv| normalise(board, mv))
             .collect();
         assert_eq!(set, expected, "{model:?} on {board:?}");
@@ -211,6 +215,9 @@ fn check_decomposition(board: &Board, mv: Move) {
                 stepwise.apply(step).unwrap_or_else(|e| panic!("{mv:?} -> {steps:?}: step {step:?}: {e}"));
             }
             assert_eq!(stepwise.key(), whole.key(), "{mv:?} -> {steps:?} on {board:?}");
+        }
+        Err(error) if board.rules().build == BuildRule::SimpleSimon => {
+            assert_eq!(error, MoveError::NotDecomposable { count: mv.count() });
         }
         Err(error) => {
             assert_eq!(board.rules().capacity, SequenceCapacity::Unlimited, "{mv:?}: {error}");
@@ -331,7 +338,11 @@ fn check_notation_round_trip(boards: &[Board], played: &[Move]) {
             assert_eq!(verified.board.key(), end.key());
             assert!(verified.moves.iter().all(|m| m.count() == 1));
         } else {
-            assert_eq!(start.rules().capacity, SequenceCapacity::Unlimited);
+            let rules = start.rules();
+            assert!(
+                rules.capacity == SequenceCapacity::Unlimited || rules.build == BuildRule::SimpleSimon,
+                "{rules:?}"
+            );
         }
     }
 }
@@ -447,5 +458,65 @@ fn incremental_hash_equals_hash_from_scratch() {
             assert_eq!(board.hash64(), from_scratch(&board));
         }
         assert_eq!(board, start);
+    }
+}
+
+/// Deal `n` of every game as PySolFC lays it out (`crates/deals/tests/data/games`, made by
+/// pysol-cards, never by this workspace), read back under the game's rules: every check of
+/// [`check_position`] holds there (moves against the independent oracle, keys, undo, text),
+/// and so it does along random playouts from it.
+#[test]
+fn golden_layouts_of_every_game_follow_the_oracle() {
+    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../deals/tests/data/games");
+    let mut rng = Rng::new(5);
+    for game in Game::ALL {
+        for deal in [1, 617, 11982] {
+            let path = folder.join(format!("{}/{deal}.txt", game.name()));
+            let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            let board = Board::parse_with_rules(&text, game.rules()).unwrap_or_else(|e| panic!("{game} {deal}: {e}"));
+            check_position(&board, &mut rng);
+            let choices: Vec<u8> = (0..40).map(|_| rng.below(256) as u8).collect();
+            let (boards, played) = playout(board, deal, &choices);
+            check_keys_match_naive(&boards);
+            check_notation_round_trip(&boards, &played);
+        }
+    }
+}
+
+/// Simple Simon's whole suit goes home in one move of 13 cards, which the crate generates,
+/// writes as `Nh`, reads back, previews and undoes; a single card never goes home, and a
+/// run moves as a unit only while its runs of one suit fit `2^e`.
+#[test]
+fn simple_simon_sends_whole_suits_home_and_counts_suit_runs() {
+    let rules = Game::SimpleSimon.rules();
+    let suit = "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS";
+    // Cascade 3: 9H 8C 7C 6D, three runs of one suit; cascade 5 is empty.
+    let board =
+        crate::common::position(rules, "", &[], &[suit, "*", "9H 8C 7C 6D", "TD", "", "9D", "*", "*", "*", "*"]);
+    let mut moves = Vec::new();
+    board.generate_moves(MoveModel::Sequence, &mut moves);
+    let home = Move::new(Pile::cascade(0), Pile::foundation(Suit::Spades), 13);
+    assert_eq!(moves.first(), Some(&home));
+    assert_eq!(board.parse_move("1h"), Ok(home));
+    assert_eq!(board.write_move(home), "1h");
+    let mut after = board.clone();
+    after.apply(home).unwrap();
+    assert_eq!(after.foundation(Suit::Spades), 13);
+    assert_eq!(after.cascade_len(0), 0);
+    assert_eq!(board.preview(home).hash, after.hash64());
+    assert_eq!(after.hash64(), after.key().hash64());
+    after.undo(home);
+    assert_eq!(after, board);
+    // The ace alone may not go home.
+    let ace = Move::new(Pile::cascade(0), Pile::foundation(Suit::Spades), 1);
+    assert_eq!(board.check(ace), Err(MoveError::NotAWholeSuit { pile: Pile::cascade(0) }));
+    // One empty cascade (not the target): 2 runs of a suit may move onto a card, not 3.
+    assert_eq!(board.sequence_capacity(false), 2);
+    let run = |to: usize, count| Move::new(Pile::cascade(2), Pile::cascade(to), count);
+    assert_eq!(board.check(run(3, 4)), Err(MoveError::OverCapacity { count: 4, capacity: 2 }));
+    assert_eq!(board.check(run(5, 3)), Ok(()));
+    assert!(moves.contains(&run(5, 3)) && !moves.contains(&run(3, 4)));
+    for mv in [run(3, 4), run(5, 3)] {
+        assert_eq!(board.check(mv).is_ok(), legal(&board.to_layout(), mv), "{mv:?}");
     }
 }

@@ -4,7 +4,9 @@
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
-use freecell_core::{Board, BuildRule, Layout, Move, MoveError, MoveModel, Pile, PileKind, Rules};
+use freecell_core::{BuildRule, Layout, Move, MoveError, MoveModel, Pile, PileKind, Rules};
+
+use crate::common::Board;
 
 use crate::common::{Naive, builds, card, layout, may_fill_empty, naive, position};
 
@@ -170,7 +172,22 @@ fn single_card_moves_match_a_brute_force_generator_on_small_end_games() {
     // Three cascades, one cell, any-suit building.
     let odd = Rules { free_cells: 1, cascades: 3, build: BuildRule::AnySuit, ..Rules::freecell() };
     let odd = layout(odd, "H11 C11 D11 S10", &[], &["QH KS", "JS QC KD QD", "KH KC QS"]);
-    for (name, start) in [("freecell", freecell), ("bakers", bakers), ("eight off", eight_off), ("odd", odd)] {
+    // Cruel's rules (12 cascades, by suit, nothing fills an empty cascade), 12 cards out.
+    let mut cruel = vec!["KH QH", "JH TH", "KC", "JC QC", "KD QD", "JD", "KS QS"];
+    cruel.resize(12, "");
+    let cruel = layout(freecell_core::Game::Cruel.rules(), "H9 C10 D10 S11", &[], &cruel);
+    // Beleaguered Castle's rules (no cells, any suit, any card to an empty cascade).
+    let mut castle = vec!["KH QS", "QH KS JD", "KC QC", "KD QD JC"];
+    castle.resize(8, "");
+    let castle = layout(freecell_core::Game::BeleagueredCastle.rules(), "H11 C10 D10 S11", &[], &castle);
+    for (name, start) in [
+        ("freecell", freecell),
+        ("bakers", bakers),
+        ("eight off", eight_off),
+        ("odd", odd),
+        ("cruel", cruel),
+        ("castle", castle),
+    ] {
         let (visited, won) = compare_exhaustively(&start, 1500);
         assert!(visited > 20, "{name}: only {visited} positions");
         assert!(won || visited >= 1500, "{name}: the goal is not reachable");

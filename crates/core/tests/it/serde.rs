@@ -1,7 +1,9 @@
 //! The `serde` feature: boards, layouts, rules, moves and cards round-trip through JSON,
 //! and what is read is validated (a board from JSON is always a legal position).
 
-use freecell_core::{Board, Card, Game, Layout, LayoutError, Move, MoveModel, Pile, Rules, Suit};
+use freecell_core::{Card, Game, Layout, LayoutError, Move, MoveModel, Pile, Rules, Suit};
+
+use crate::common::Board;
 
 use crate::common::card;
 
@@ -71,8 +73,11 @@ fn the_written_forms_are_readable() {
 #[test]
 fn bad_json_is_refused_with_the_reason() {
     let error = |json: &str| serde_json::from_str::<Move>(json).unwrap_err().to_string();
-    assert!(error(r#"{"from":{"Cascade":10},"to":{"Cell":0},"count":1}"#).starts_with("cascade 10 is out of range"));
-    assert!(error(r#"{"from":{"Cascade":0},"to":{"Cell":8},"count":1}"#).starts_with("free cell 8 is out of range"));
+    assert!(error(r#"{"from":{"Cascade":20},"to":{"Cell":0},"count":1}"#).starts_with("cascade 20 is out of range"));
+    assert!(error(r#"{"from":{"Cascade":0},"to":{"Cell":10},"count":1}"#).starts_with("free cell 10 is out of range"));
+    // Fan's eighteenth cascade and a tenth cell are piles (of a `WideBoard`).
+    let wide = serde_json::from_str::<Move>(r#"{"from":{"Cascade":17},"to":{"Cell":9},"count":1}"#).unwrap();
+    assert_eq!(wide, Move::single(Pile::cascade(17), Pile::cell(9)));
     assert!(error(r#"{"from":{"Cascade":0},"to":{"Cell":1},"count":0}"#).starts_with("a move carries at least one"));
     assert!(error(r#"{"from":{"Cascade":0},"to":{"Foundation":"X"},"count":1}"#).starts_with("`X` is not a suit"));
     let card_error = serde_json::from_str::<Card>(r#""1X""#).unwrap_err().to_string();

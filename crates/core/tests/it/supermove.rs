@@ -2,7 +2,9 @@
 //! out from the rules (`(f + 1) · 2^e`, the destination not counted among the empty cascades:
 //! `shlomif/fc-solve` `fc-solve/source/meta_move_funcs_helpers.h`, `calc_max_sequence_move`).
 
-use freecell_core::{Board, Move, MoveError, MoveModel, Pile, Rules, SequenceCapacity};
+use freecell_core::{Move, MoveError, MoveModel, Pile, Rules, SequenceCapacity};
+
+use crate::common::Board;
 
 use crate::common::position;
 

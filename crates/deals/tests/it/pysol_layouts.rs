@@ -6,7 +6,7 @@
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
-use freecell_core::{Board, Card, Game};
+use freecell_core::{Card, Game, WideBoard};
 use freecell_deals::DealNumber;
 
 /// The deal numbers every game folder holds (the folder's README says why these).
@@ -154,9 +154,9 @@ fn the_games_this_crate_deals_match_pysolfcs_layouts() {
     for game in Game::ALL {
         for deal in DEALS {
             let text = golden(game.name(), deal);
-            let pysol =
-                Board::parse_with_rules(&text, game.rules()).unwrap_or_else(|e| panic!("{} {deal}: {e}", game.name()));
-            let ours = DealNumber::try_from(deal).expect("in range").board_for(game);
+            let pysol = WideBoard::parse_with_rules(&text, game.rules())
+                .unwrap_or_else(|e| panic!("{} {deal}: {e}", game.name()));
+            let ours = DealNumber::try_from(deal).expect("in range").wide_board_for(game);
             assert_eq!(pysol.cascades_text(), ours.cascades_text(), "{} {deal}", game.name());
             assert_eq!(pysol.key(), ours.key(), "{} {deal}", game.name());
         }

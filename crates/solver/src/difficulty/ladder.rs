@@ -7,7 +7,10 @@
 //! answers every rung above, one proved loss at `k − 1` every rung beneath, and the fewest
 //! cells are known exactly when the rungs won and lost meet.
 
-use freecell_core::{Board, MAX_CELLS};
+use freecell_core::Board;
+
+/// The top rung: 8 free cells, the most FreeCell Pro offers and a `Board` holds.
+const TOP_RUNG: u8 = 8;
 
 use crate::{Outcome, Solution, SolveError, SolveStats, Solver};
 
@@ -51,7 +54,7 @@ impl Ladder {
         let floor = board.cells().flatten().count() as u8;
         let start = board.rules().free_cells;
         let mut ladder = Ladder { rungs: Vec::new(), floor, won: None, lost: None };
-        for cells in start..=MAX_CELLS as u8 {
+        for cells in start..=TOP_RUNG {
             if ladder.try_rung(solver, board, cells)? == Some(true) {
                 break;
             }
@@ -103,13 +106,13 @@ impl Ladder {
     /// rung.
     pub fn undecided(&self) -> Vec<u8> {
         let low = self.lost.map_or(self.floor, |lost| lost + 1);
-        let high = self.won.unwrap_or(MAX_CELLS as u8 + 1);
+        let high = self.won.unwrap_or(TOP_RUNG + 1);
         (low..high).collect()
     }
 
     /// Whether a loss was proved with 8 free cells, and so with every number of them.
     pub fn is_lost(&self) -> bool {
-        self.lost == Some(MAX_CELLS as u8)
+        self.lost == Some(TOP_RUNG)
     }
 
     /// The solution with the fewest cells found, and those cells.

@@ -2,7 +2,10 @@
 //! [`Blocking`] and [`Digging`] kept per expanded position, so that a child's counts follow
 //! from its parent's and the move, most without building the child's board.
 
-use freecell_core::{Board, Card, MAX_CASCADES, MAX_CELLS, Move, NextHome, Pile, PileKind, Preview, Suit};
+use freecell_core::{
+    BOARD_CASCADES as MAX_CASCADES, BOARD_CELLS as MAX_CELLS, Board, Card, Move, NextHome, Pile, PileKind, Preview,
+    Suit,
+};
 
 /// Weights of the evaluation (smaller is closer to the goal); see [`evaluate`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -108,7 +111,7 @@ impl Blocking {
     /// The cards `mv`, a legal move of `board`, carries, as a bit set over card indices.
     #[inline]
     fn moved(board: &Board, mv: Move) -> u64 {
-        match mv.from().kind() {
+        match Board::locate(mv.from()) {
             // One card (most moves) without the cascade iterator.
             PileKind::Cascade(a) if mv.count() == 1 => board.cascade_top(a).map_or(0, |c| 1u64 << c.index()),
             PileKind::Cascade(a) => {
@@ -126,10 +129,10 @@ impl Blocking {
     pub(super) fn child(&self, board: &Board, mv: Move, child: &Board) -> Blocking {
         let moved = Blocking::moved(board, mv);
         let mut cascades = self.cascades;
-        if let PileKind::Cascade(a) = mv.from().kind() {
+        if let PileKind::Cascade(a) = Board::locate(mv.from()) {
             cascades[a] &= !moved;
         }
-        if let PileKind::Cascade(b) = mv.to().kind() {
+        if let PileKind::Cascade(b) = Board::locate(mv.to()) {
             cascades[b] |= moved;
         }
         // Cards gone home (by the move or its automoves) leave their cascades; most moves
@@ -160,12 +163,12 @@ impl Blocking {
     #[inline]
     fn after_moving(&self, mv: Move, moved: u64) -> u32 {
         let mut blocked = self.blocked;
-        let rest = match mv.from().kind() {
+        let rest = match Board::locate(mv.from()) {
             PileKind::Cascade(a) => self.cascades[a] & !moved,
             PileKind::Cell(_) => 0,
             PileKind::Foundation(_) => return blocked,
         };
-        let onto = match mv.to().kind() {
+        let onto = match Board::locate(mv.to()) {
             PileKind::Cascade(b) => self.cascades[b],
             _ => 0,
         };
@@ -245,7 +248,7 @@ impl Digging {
                 entry.1 = above + count;
             }
         }
-        if let PileKind::Cell(k) = mv.from().kind()
+        if let PileKind::Cell(k) = Board::locate(mv.from())
             && let Some(card) = board.cell(k)
             && board.next_home(card.suit()) == NextHome::Card(card)
         {
@@ -337,7 +340,7 @@ pub(crate) struct Tally {
 /// The index of `pile` when it is a cascade, as [`Digging`] names cascades.
 #[inline]
 fn cascade_of(pile: Pile) -> Option<u8> {
-    match pile.kind() {
+    match Board::locate(pile) {
         PileKind::Cascade(i) => Some(i as u8),
         _ => None,
     }
@@ -383,16 +386,16 @@ impl Counts {
         blocking: &Blocking,
         (digging, tally): (&Digging, &Tally),
     ) -> Counts {
-        if let (PileKind::Cascade(a), PileKind::Cell(_)) = (mv.from().kind(), mv.to().kind()) {
+        if let (PileKind::Cascade(a), PileKind::Cell(_)) = (Board::locate(mv.from()), Board::locate(mv.to())) {
             // About half of all children: a path without the general one's matching.
             return self.after_to_cell(board, a, preview, blocking, (digging, tally));
         }
         let (mut cells, mut columns) = (self.cells, self.columns);
-        match mv.from().kind() {
+        match Board::locate(mv.from()) {
             PileKind::Cascade(a) => columns -= u32::from(board.cascade_len(a) == usize::from(mv.count())),
             _ => cells -= 1,
         }
-        match mv.to().kind() {
+        match Board::locate(mv.to()) {
             PileKind::Cascade(b) => columns += u32::from(board.cascade_len(b) == 0),
             _ => cells += 1,
         }

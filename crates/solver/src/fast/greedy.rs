@@ -10,7 +10,7 @@ use freecell_search::containers::{HashSet64, LinkedBuckets};
 use freecell_search::{Control, Observer, Stats, UndecidedReason};
 
 use super::eval::{Blocking, Counts, Digging, Weights, evaluate};
-use super::moves::{Sparing, automoves_after, goes_home, moved_card, moves_again};
+use super::moves::{Sparing, automoves_after, goes_home, is_home_move, moved_card, moves_again};
 
 /// Room made in the move list before each move generation: more than any position has (at
 /// most 94 with 10 cascades and 8 cells: 4 home, one per card into an empty cascade, two
@@ -257,7 +257,7 @@ impl Search {
                 // A move that puts no card home and uncovers none that goes home by itself
                 // has no automove after it: its child is scored and checked for a duplicate
                 // without building its board.
-                if settled && !mv.is_to_foundation() {
+                if settled && !is_home_move(mv) {
                     let preview = board.preview(mv);
                     if !preview.uncovered.is_some_and(|card| goes_home(board, card, config.automove)) {
                         self.stats.generated += 1;
