@@ -73,6 +73,7 @@ mod splitmix;
 mod supermove;
 #[cfg(test)]
 mod testing;
+mod variant;
 mod verify;
 mod zobrist;
 
@@ -91,6 +92,7 @@ pub use rules::{
     BuildRule, EmptyCascadeRule, Game, MAX_CASCADES, MAX_CELLS, ParseGameError, Rules, RulesError, SequenceCapacity,
 };
 pub use splitmix::SplitMix64;
+pub use variant::{Dealing, Round, Variant, VariantError};
 pub use verify::{Verified, VerifyError, VerifyErrorKind, replay, verify};
 
 /// The README's examples, compiled and run as doctests so they stay true.

@@ -358,13 +358,10 @@ impl Game {
         Rules { free_cells, cascades, build, empty_cascade, capacity }
     }
 
-    /// How many cards of the deck go to the free cells rather than the cascades.
-    pub const fn cards_in_cells(self) -> usize {
-        match self {
-            Game::ForeCell | Game::EightOff => 4,
-            Game::SeahavenTowers | Game::RelaxedSeahavenTowers => 2,
-            _ => 0,
-        }
+    /// How many cards of the deck go to the free cells rather than the cascades
+    /// ([`Dealing::cells`](crate::Dealing::cells) of [`Game::variant`]).
+    pub fn cards_in_cells(self) -> usize {
+        usize::from(self.variant().deal.cells)
     }
 
     /// The name used on the command line: fc-solve's `--game` name with `-` for `_`
