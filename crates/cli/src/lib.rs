@@ -14,6 +14,7 @@
 mod bench;
 mod evolve;
 mod failure;
+mod game;
 mod input;
 
 use std::fmt::{self, Write as _};
@@ -23,11 +24,12 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Args, CommandFactory, Parser, Subcommand, error::ErrorKind};
-use freecell_core::{Board, Game, Notation, verify};
+use freecell_core::{BoardN, Move, Notation, verify};
 use freecell_deals::DealNumber;
 use freecell_solver::{CostModel, Outcome, Preset, SolveReport, Solver};
 
 use failure::Failure;
+use game::{Chosen, GameArgs, Position};
 use input::{Checked, is_stdin, read_input, shown};
 
 /// Exit codes, shown by `freecell --help` and listed in the README.
@@ -77,8 +79,9 @@ enum Command {
     /// must be written. Prints `valid: N moves` when the last move wins the game.
     #[command(
         after_help = CHECK_EXIT_CODES,
-        override_usage = "freecell verify [--game NAME] BOARD_FILE SOLUTION_FILE\n       \
-                          freecell verify --deal N [--game NAME] SOLUTION_FILE"
+        override_usage = "freecell verify [GAME OPTIONS] BOARD_FILE SOLUTION_FILE\n       \
+                          freecell verify --deal N [GAME OPTIONS] SOLUTION_FILE\n\n\
+                          GAME OPTIONS: [--game NAME | --rules FILE] [--cells N] [--cascades N]"
     )]
     Verify(VerifyArgs),
     /// Solve a deal or a position and print the solution.
@@ -118,6 +121,13 @@ enum Command {
     /// earlier deals counts too, so it can vary with --jobs).
     #[command(after_help = bench::BENCH_EXIT_CODES)]
     Bench(bench::BenchArgs),
+    /// List the games of the FreeCell family: each preset's name, its other names (fc-solve's
+    /// and PySolFC's spellings) and its rules in one line.
+    ///
+    /// Every command that deals or plays takes `--game NAME` (any of these names), or a
+    /// game of your own with `--rules FILE`, and `--cells N` / `--cascades N` over either.
+    #[command(after_help = CHECK_EXIT_CODES)]
+    Games(game::GamesArgs),
 }
 
 /// Where a board comes from: `--deal N` or a board file (`-`: standard input).
@@ -127,8 +137,8 @@ struct BoardArgs {
     #[arg(long, value_name = "N", value_parser = Checked(parse_deal), allow_negative_numbers = true, conflicts_with = "board")]
     deal: Option<DealNumber>,
     /// The game whose rules apply (and, with --deal, how the deal is laid out).
-    #[arg(long, value_name = "NAME", default_value = "freecell", value_parser = Checked(parse_game))]
-    game: Game,
+    #[command(flatten)]
+    game: GameArgs,
     /// The board file, in the fc-solve format; `-` reads standard input.
     #[arg(value_name = "BOARD_FILE", required_unless_present = "deal")]
     board: Option<PathBuf>,
@@ -255,10 +265,10 @@ struct DealArgs {
     /// The deal number, 1 to 8589934591.
     #[arg(value_name = "N", value_parser = Checked(parse_deal), allow_negative_numbers = true)]
     deal: DealNumber,
-    /// The game: freecell, bakers-game, eight-off or seahaven-towers. Other games deal the
-    /// same shuffled cards their own way (this project's numbering, not PySolFC's).
-    #[arg(long, value_name = "NAME", default_value = "freecell", value_parser = Checked(parse_game))]
-    game: Game,
+    /// The game: every game deals the same Microsoft shuffle its own way, as PySolFC lays
+    /// out its deal "msN".
+    #[command(flatten)]
+    game: GameArgs,
 }
 
 #[derive(Debug, Args)]
@@ -267,8 +277,8 @@ struct VerifyArgs {
     #[arg(long, value_name = "N", value_parser = Checked(parse_deal), allow_negative_numbers = true)]
     deal: Option<DealNumber>,
     /// The game whose rules apply (and, with --deal, how the deal is laid out).
-    #[arg(long, value_name = "NAME", default_value = "freecell", value_parser = Checked(parse_game))]
-    game: Game,
+    #[command(flatten)]
+    game: GameArgs,
     /// `BOARD_FILE SOLUTION_FILE`, or with --deal only `SOLUTION_FILE`. The board is in the
     /// fc-solve format, the solution in standard or detailed notation; `-` reads standard
     /// input (for one of the two).
@@ -285,10 +295,6 @@ fn parse_deal(text: &str) -> Result<DealNumber, String> {
         ));
     }
     text.parse().map_err(|error: freecell_deals::ParseDealError| error.to_string())
-}
-
-fn parse_game(text: &str) -> Result<Game, freecell_core::ParseGameError> {
-    text.parse()
 }
 
 fn parse_notation(text: &str) -> Result<Notation, String> {
@@ -322,6 +328,7 @@ pub fn run() -> ExitCode {
         Command::Hint(args) => hint(&args),
         Command::Evolve(args) => evolve::run(&args),
         Command::Bench(args) => bench::bench(&args),
+        Command::Games(args) => game::games(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -334,27 +341,51 @@ pub fn run() -> ExitCode {
 }
 
 fn deal(args: &DealArgs) -> Result<(), Failure> {
-    let board = args.deal.wide_board_for(args.game);
-    let plain = args.game.cards_in_cells() == 0 && board.cards_home() == 0;
-    let text = if plain { board.cascades_text() } else { board.to_string() };
+    let game = args.game.chosen()?;
+    let position = game.deal(args.deal)?;
+    let cells_dealt = game.variant.deal.cells > 0;
+    let text = match &position {
+        Position::Narrow(board) => deal_text(board, cells_dealt),
+        Position::Wide(board) => deal_text(board, cells_dealt),
+    };
     write_stdout(&text)
 }
 
+/// A dealt board as `freecell deal` prints it: the cascades alone, as fc-solve's deal
+/// generator prints them, unless cards start in the cells or on the foundations.
+fn deal_text<const C: usize, const F: usize>(board: &BoardN<C, F>, cells_dealt: bool) -> String {
+    if cells_dealt || board.cards_home() > 0 { board.to_string() } else { board.cascades_text() }
+}
+
 fn run_verify(args: &VerifyArgs) -> Result<(), Failure> {
-    let (board, solution_path) = match (args.deal, args.files.as_slice()) {
-        (Some(deal), [solution]) => (dealt_board(deal, args.game)?, solution),
+    let game = args.game.chosen()?;
+    let (position, solution_path) = match (args.deal, args.files.as_slice()) {
+        (Some(deal), [solution]) => (game.deal(deal)?, solution),
         (None, [board_path, solution]) => {
             if is_stdin(board_path) && is_stdin(solution) {
                 usage_error("only one of BOARD_FILE and SOLUTION_FILE can be `-` (standard input)");
             }
-            (read_board(board_path, args.game)?, solution)
+            (read_board(&game, board_path)?, solution)
         }
         (Some(_), _) => usage_error("with --deal, give only SOLUTION_FILE"),
         (None, _) => usage_error("give BOARD_FILE and SOLUTION_FILE, or --deal N and SOLUTION_FILE"),
     };
     let solution = read_input(solution_path, "solution")?;
-    let verified = verify(&board, &solution)
-        .map_err(|error| Failure::Input(format!("invalid solution in {}: {error}", shown(solution_path))))?;
+    let verdict = match &position {
+        Position::Narrow(board) => verified(board, &solution, solution_path),
+        Position::Wide(board) => verified(board, &solution, solution_path),
+    };
+    write_stdout(&verdict?)
+}
+
+/// `valid: N moves` when `solution` replays on `board` and wins, else why not.
+fn verified<const C: usize, const F: usize>(
+    board: &BoardN<C, F>,
+    solution: &str,
+    path: &Path,
+) -> Result<String, Failure> {
+    let verified = verify(board, solution)
+        .map_err(|error| Failure::Input(format!("invalid solution in {}: {error}", shown(path))))?;
     let moves = verified.moves.len();
     if !verified.board.is_won() {
         let left = 52 - verified.board.cards_home();
@@ -364,41 +395,42 @@ fn run_verify(args: &VerifyArgs) -> Result<(), Failure> {
             plural(left, "card", "cards")
         )));
     }
-    write_stdout(&format!("valid: {moves} {}\n", plural(moves, "move", "moves")))
+    Ok(format!("valid: {moves} {}\n", plural(moves, "move", "moves")))
 }
 
-/// The board `input` names: a deal, or a board file under the game's rules.
-fn load_board(input: &BoardArgs) -> Result<Board, Failure> {
-    match (input.deal, &input.board) {
-        (Some(deal), _) => dealt_board(deal, input.game),
-        (None, Some(path)) => read_board(path, input.game),
+/// The position `input` names: a deal, or a board file, under the game's rules.
+fn load_position(input: &BoardArgs) -> Result<(Chosen, Position), Failure> {
+    let game = input.game.chosen()?;
+    let position = match (input.deal, &input.board) {
+        (Some(deal), _) => game.deal(deal)?,
+        (None, Some(path)) => read_board(&game, path)?,
         // clap requires one of the two.
-        (None, None) => Err(Failure::Input("give --deal N or BOARD_FILE".to_owned())),
-    }
-}
-
-/// Deal `deal` of `game`, when it fits a [`Board`] (the games of up to 10 cascades).
-fn dealt_board(deal: DealNumber, game: Game) -> Result<Board, Failure> {
-    deal.board_for(game).map_err(|error| Failure::Input(format!("{game} deal {deal}: {error}")))
+        (None, None) => return Err(Failure::Input("give --deal N or BOARD_FILE".to_owned())),
+    };
+    Ok((game, position))
 }
 
 /// Reads and parses a board file (`-`: standard input) under `game`'s rules.
-fn read_board(path: &Path, game: Game) -> Result<Board, Failure> {
-    let text = read_input(path, "board")?;
-    Board::parse_with_rules(&text, game.rules())
-        .map_err(|error| Failure::Input(format!("bad board in {}: {error}", shown(path))))
+fn read_board(game: &Chosen, path: &Path) -> Result<Position, Failure> {
+    game.parse(&read_input(path, "board")?, path)
 }
 
-/// Runs the configured solver on the input board.
-fn run_solver(input: &BoardArgs, search: &SearchArgs) -> Result<(Board, SolveReport), Failure> {
+/// Runs the configured solver on the input position: the one place `solve` and `hint`
+/// meet the board width. A [`Position::Wide`] needs the solver generic over `BoardN`.
+fn run_solver(input: &BoardArgs, search: &SearchArgs) -> Result<(Position, SolveReport), Failure> {
     search.check()?;
-    let board = load_board(input)?;
-    let report = search.solver()?.solve(&board).map_err(|error| Failure::Internal(error.to_string()))?;
+    let (game, position) = load_position(input)?;
+    let solver = search.solver()?;
+    let report = match &position {
+        Position::Narrow(board) => solver.solve(board),
+        Position::Wide(_) => return Err(game::needs_wide_solver(&game)),
+    }
+    .map_err(|error| Failure::Internal(error.to_string()))?;
     eprintln!("{}", statistics(&search.solver, &report));
     if let Some(bounds) = report.stats.bounds {
         eprintln!("{}", optimal_statistics(search, bounds, &report));
     }
-    Ok((board, report))
+    Ok((position, report))
 }
 
 /// One line of statistics for standard error.
@@ -460,22 +492,33 @@ fn unsolved(outcome: &Outcome) -> Failure {
 }
 
 fn solve(args: &SolveArgs) -> Result<(), Failure> {
-    let (board, report) = run_solver(&args.input, &args.search)?;
+    let (position, report) = run_solver(&args.input, &args.search)?;
     let Outcome::Solved(solution) = &report.outcome else { return Err(unsolved(&report.outcome)) };
-    let text = board
-        .write_solution(&solution.moves, args.notation)
-        .map_err(|error| Failure::Internal(format!("internal error: the solution does not replay: {error}")))?;
+    let written = match &position {
+        Position::Narrow(board) => board.write_solution(&solution.moves, args.notation),
+        Position::Wide(board) => board.write_solution(&solution.moves, args.notation),
+    };
+    let text =
+        written.map_err(|error| Failure::Internal(format!("internal error: the solution does not replay: {error}")))?;
     write_stdout(&text)
 }
 
 fn hint(args: &HintArgs) -> Result<(), Failure> {
-    let (board, report) = run_solver(&args.input, &args.search)?;
+    let (position, report) = run_solver(&args.input, &args.search)?;
     let Outcome::Solved(solution) = &report.outcome else { return Err(unsolved(&report.outcome)) };
     if let Some(&mv) = solution.moves.first() {
-        write_stdout(&format!("{}\n", board.write_move(mv)))
+        write_stdout(&format!("{}\n", written_move(&position, mv)))
     } else {
         eprintln!("freecell: the game is already won");
         Ok(())
+    }
+}
+
+/// `mv` in standard notation on `position`.
+fn written_move(position: &Position, mv: Move) -> String {
+    match position {
+        Position::Narrow(board) => board.write_move(mv),
+        Position::Wide(board) => board.write_move(mv),
     }
 }
 

@@ -387,6 +387,40 @@ impl Game {
         }
     }
 
+    /// The game's other names: fc-solve's `--game` names (`fcs_preset_names` in
+    /// `fc-solve/source/preset.c`), which are also `pysol-cards`' spellings, all accepted
+    /// by [`Game::from_str`](std::str::FromStr) as [`Game::name`] is.
+    ///
+    /// ```
+    /// use freecell_core::Game;
+    /// assert_eq!(Game::KingsOnlyBakersGame.aliases(), ["kings_only_bakers_game", "ko_bakers_game"]);
+    /// for game in Game::ALL {
+    ///     for alias in game.aliases() {
+    ///         assert_eq!(alias.parse::<Game>(), Ok(game));
+    ///     }
+    /// }
+    /// ```
+    pub const fn aliases(self) -> &'static [&'static str] {
+        match self {
+            Game::FreeCell => &["freecell"],
+            Game::RelaxedFreeCell => &["relaxed_freecell"],
+            Game::BakersGame => &["bakers_game"],
+            Game::KingsOnlyBakersGame => &["kings_only_bakers_game", "ko_bakers_game"],
+            Game::ForeCell => &["forecell"],
+            Game::EightOff => &["eight_off"],
+            Game::SeahavenTowers => &["seahaven_towers", "seahaven"],
+            Game::RelaxedSeahavenTowers => &["relaxed_seahaven_towers", "relaxed_seahaven"],
+            Game::BeleagueredCastle => &["beleaguered_castle"],
+            Game::StreetsAndAlleys => &["streets_and_alleys"],
+            Game::Citadel => &["citadel"],
+            Game::Fan => &["fan"],
+            Game::BakersDozen => &["bakers_dozen"],
+            Game::GoodMeasure => &["good_measure"],
+            Game::Cruel => &["cruel"],
+            Game::SimpleSimon => &["simple_simon"],
+        }
+    }
+
     /// One line on the game's rules, for a list of games.
     pub const fn description(self) -> &'static str {
         match self {

@@ -245,6 +245,89 @@ impl Variant {
     }
 }
 
+impl std::fmt::Display for Variant {
+    /// The rules and the deal in one line: cells (and how many are dealt full), cascades,
+    /// building, empty cascades, run moves, dealing.
+    ///
+    /// ```
+    /// use freecell_core::Game;
+    /// assert_eq!(
+    ///     Game::EightOff.variant().to_string(),
+    ///     "8 cells (4 dealt full), 8 cascades, by suit, kings only to an empty cascade, runs of f+1 cards, dealt round-robin"
+    /// );
+    /// assert_eq!(
+    ///     Game::Fan.variant().to_string(),
+    ///     "no cells, 18 cascades, by suit, kings only to an empty cascade, single cards, \
+    ///      dealt in rounds over cascades 1-17 3 times, 18"
+    /// );
+    /// ```
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use crate::rules::{BuildRule, EmptyCascadeRule, SequenceCapacity};
+        let (rules, deal) = (&self.rules, &self.deal);
+        match (rules.free_cells, deal.cells) {
+            (0, _) => f.write_str("no cells")?,
+            (1, 0) => f.write_str("1 cell")?,
+            (n, 0) => write!(f, "{n} cells")?,
+            (n, full) => write!(f, "{n} cells ({full} dealt full)")?,
+        }
+        let cascades = rules.cascades;
+        write!(f, ", {cascades} cascade{}, ", if cascades == 1 { "" } else { "s" })?;
+        f.write_str(match rules.build {
+            BuildRule::AlternateColour => "alternate colours",
+            BuildRule::SameSuit => "by suit",
+            BuildRule::AnySuit => "any suit",
+            BuildRule::SimpleSimon => "any suit (Simple Simon's)",
+        })?;
+        f.write_str(match rules.empty_cascade {
+            EmptyCascadeRule::AnyCard => ", any card to an empty cascade",
+            EmptyCascadeRule::KingsOnly => ", kings only to an empty cascade",
+            EmptyCascadeRule::Nothing => ", empty cascades stay empty",
+        })?;
+        // The capacity with empty cascades counted only where they take any card.
+        let parks = rules.parking_cascades(1) == 1;
+        let runs = match (rules.capacity, rules.free_cells, parks) {
+            (SequenceCapacity::SingleCard, ..) | (SequenceCapacity::Standard | SequenceCapacity::Linear, 0, false) => {
+                "single cards"
+            }
+            (SequenceCapacity::Standard, 0, true) => "runs of 2^e cards",
+            (SequenceCapacity::Standard, _, true) => "runs of (f+1)·2^e cards",
+            (SequenceCapacity::Standard | SequenceCapacity::Linear, _, false) => "runs of f+1 cards",
+            (SequenceCapacity::Linear, ..) => "runs of f+e+1 cards",
+            (SequenceCapacity::DeepSupermove, ..) => "deep supermoves",
+            (SequenceCapacity::Unlimited, ..) => "runs of any length",
+        };
+        let suit_runs =
+            if rules.build == BuildRule::SimpleSimon { " (counted in suit runs), whole suits home" } else { "" };
+        write!(f, ", {runs}{suit_runs}")?;
+        if deal.kings_beneath {
+            f.write_str(", kings beneath (the deck dealt in reverse)")?;
+        }
+        match deal.aces_home {
+            0 => {}
+            4 => f.write_str(", the aces home")?,
+            n => write!(f, ", the last {n} aces dealt home")?,
+        }
+        if deal.home_while_dealing {
+            f.write_str(", cards home while dealing")?;
+        }
+        if deal.rounds.is_empty() {
+            f.write_str(", dealt round-robin")
+        } else {
+            f.write_str(", dealt in rounds over cascades ")?;
+            for (i, round) in deal.rounds.iter().enumerate() {
+                let separator = if i == 0 { "" } else { ", " };
+                match (round.first == round.last, round.times) {
+                    (true, 1) => write!(f, "{separator}{}", round.first)?,
+                    (true, times) => write!(f, "{separator}{} {times} times", round.first)?,
+                    (false, 1) => write!(f, "{separator}{}-{}", round.first, round.last)?,
+                    (false, times) => write!(f, "{separator}{}-{} {times} times", round.first, round.last)?,
+                }
+            }
+            Ok(())
+        }
+    }
+}
+
 /// Moves each king, in dealing order, beneath the other cards of its cascade: it trades
 /// places with the first non-king dealt earlier into the same cascade.
 fn kings_beneath(order: &mut [Card], targets: &[usize]) {
