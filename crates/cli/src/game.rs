@@ -2,6 +2,8 @@
 //! `--cascades` over its rules; `freecell games`, the list of presets; and [`Position`],
 //! the one place that picks the board type a game's rules need.
 
+// Writing to a String cannot fail: `let _ = write!(…)` ignores an error that never comes.
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
@@ -17,7 +19,7 @@ use crate::{Failure, write_stdout};
 #[derive(Debug, Args)]
 pub(crate) struct GameArgs {
     /// The game: a preset's name or alias, case and `-`/`_`/spaces ignored (freecell,
-    /// bakers-game, ko_bakers_game, eight-off, seahaven, beleaguered-castle, fan,
+    /// bakers-game, `ko_bakers_game`, eight-off, seahaven, beleaguered-castle, fan,
     /// simple-simon, …): `freecell games` lists them all with their rules.
     #[arg(long, value_name = "NAME", default_value = "freecell", value_parser = Checked(parse_game))]
     game: Game,
@@ -47,29 +49,39 @@ pub(crate) struct Chosen {
     pub(crate) variant: Variant,
     /// The preset's name or the rule file, with the knobs given: for messages.
     pub(crate) label: String,
+    /// The options that name the game, as typed (`--game eight-off --cells 2`); empty for
+    /// FreeCell.
+    options: String,
 }
 
 impl GameArgs {
     /// The game, read from its rule file if there is one, with the knobs applied and
     /// validated.
     pub(crate) fn chosen(&self) -> Result<Chosen, Failure> {
-        let (mut variant, mut label) = match &self.rules {
-            Some(path) => (read_rules(path)?, format!("the rules of {}", shown(path))),
-            None => (self.game.variant(), self.game.name().to_owned()),
+        let (mut variant, mut label, mut options) = match &self.rules {
+            Some(path) => {
+                (read_rules(path)?, format!("the rules of {}", shown(path)), format!("--rules {}", path.display()))
+            }
+            None => (self.game.variant(), self.game.name().to_owned(), format!("--game {}", self.game.name())),
         };
         if let Some(cells) = self.cells {
             variant.rules.free_cells = cells;
-            label.push_str(&format!(" with --cells {cells}"));
+            let _ = write!(label, " with --cells {cells}");
+            let _ = write!(options, " --cells {cells}");
         }
         if let Some(cascades) = self.cascades
             && cascades != variant.rules.cascades
         {
             variant.rules.cascades = cascades;
             variant.deal.rounds.clear();
-            label.push_str(&format!(" with --cascades {cascades}"));
+            let _ = write!(label, " with --cascades {cascades}");
+            let _ = write!(options, " --cascades {cascades}");
         }
         variant.validate().map_err(|error| Failure::Input(format!("{label}: {error}")))?;
-        Ok(Chosen { variant, label })
+        if variant == Game::FreeCell.variant() && self.rules.is_none() {
+            options.clear();
+        }
+        Ok(Chosen { variant, label, options })
     }
 }
 
@@ -81,6 +93,19 @@ fn read_rules(path: &Path) -> Result<Variant, Failure> {
 }
 
 impl Chosen {
+    /// The options that name the game (`--game eight-off --cells 2`), `None` for FreeCell.
+    pub(crate) fn tag(&self) -> Option<&str> {
+        (!self.options.is_empty()).then_some(self.options.as_str())
+    }
+
+    /// Whether the solver takes this game's positions: the one place that decides, for
+    /// `solve`, `hint` and `bench`, which board width goes to the solver. The solver takes
+    /// a [`Board`] for now; once it is generic over `BoardN`, [`Position::Wide`] goes to
+    /// it too and this check goes.
+    pub(crate) fn check_searchable(&self) -> Result<(), Failure> {
+        if fits_board(self.variant.rules) { Ok(()) } else { Err(needs_wide_solver(self)) }
+    }
+
     /// Deal `deal` of this game.
     pub(crate) fn deal(&self, deal: DealNumber) -> Result<Position, Failure> {
         Position::new(self.variant.deal(&deal.cards()))
@@ -183,7 +208,7 @@ pub(crate) fn games(args: &GamesArgs) -> Result<(), Failure> {
     let alias_width = entries.iter().map(|e| aliases(e).len()).max().unwrap_or(0);
     let mut text = format!("{:name_width$}  {:alias_width$}  rules\n", "game", "aliases");
     for entry in &entries {
-        text.push_str(&format!("{:name_width$}  {:alias_width$}  {}\n", entry.name, aliases(entry), entry.summary));
+        let _ = writeln!(text, "{:name_width$}  {:alias_width$}  {}", entry.name, aliases(entry), entry.summary);
     }
     write_stdout(&text)
 }

@@ -420,6 +420,7 @@ fn read_board(game: &Chosen, path: &Path) -> Result<Position, Failure> {
 fn run_solver(input: &BoardArgs, search: &SearchArgs) -> Result<(Position, SolveReport), Failure> {
     search.check()?;
     let (game, position) = load_position(input)?;
+    game.check_searchable()?;
     let solver = search.solver()?;
     let report = match &position {
         Position::Narrow(board) => solver.solve(board),

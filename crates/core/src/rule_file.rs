@@ -237,7 +237,14 @@ fn json_walk(raw: &serde_json::value::RawValue, range: &dyn Fn(&str) -> Range<us
     let children = if value.starts_with('{') {
         // A key written with escapes cannot be borrowed: such an object's fields go unnamed.
         let entries = serde_json::from_str::<Entries<'_>>(value).map_or_else(|_| Vec::new(), |e| e.0);
-        entries.into_iter().map(|(k, v)| (k.to_owned(), Spans { key: Some(range(k)), ..json_walk(v, range) })).collect()
+        entries
+            .into_iter()
+            .map(|(k, v)| {
+                // The key with its quotes.
+                let key = range(k);
+                (k.to_owned(), Spans { key: Some(key.start.saturating_sub(1)..key.end + 1), ..json_walk(v, range) })
+            })
+            .collect()
     } else if value.starts_with('[') {
         let items: Vec<&RawValue> = serde_json::from_str(value).unwrap_or_default();
         items.into_iter().enumerate().map(|(i, v)| (i.to_string(), json_walk(v, range))).collect()

@@ -4,6 +4,7 @@ mod bad_input;
 mod bench;
 mod deal;
 mod evolve;
+mod games;
 mod memory;
 mod readme;
 mod solve;
