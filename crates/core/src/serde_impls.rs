@@ -245,7 +245,7 @@ struct RoundRepr {
     first: u8,
     #[serde(deserialize_with = "cascade")]
     last: u8,
-    #[serde(default = "once", deserialize_with = "times")]
+    #[serde(default = "once", skip_serializing_if = "is_once", deserialize_with = "times")]
     times: u8,
 }
 
@@ -255,6 +255,11 @@ fn is_default<T: Default + PartialEq>(value: &T) -> bool {
 
 const fn once() -> u8 {
     1
+}
+
+#[expect(clippy::trivially_copy_pass_by_ref, reason = "serde's skip_serializing_if passes a reference")]
+fn is_once(times: &u8) -> bool {
+    *times == 1
 }
 
 /// Reads a count and checks it is in `range`, naming `what` it counts when it is not.
