@@ -65,8 +65,8 @@ impl Variant {
             let field = offset.and_then(|at| Spans::toml(text)?.locate(at)).map(|(field, _)| field).unwrap_or_default();
             RuleFileError {
                 position: offset.map(|at| TextPosition::at(text, at)),
-                field,
-                message: error.message().trim_end().to_owned(),
+                field: shortened(&field),
+                message: shortened(error.message().trim_end()),
             }
         })?;
         checked(Variant::from(repr), text, Spans::toml(text))
@@ -92,8 +92,7 @@ impl Variant {
         let repr: VariantRepr = serde_json::from_str(text).map_err(|error| {
             let (line, column) = (error.line(), error.column());
             // serde_json places an error after the value it read, past any white space.
-            let at =
-                offset_of(text, line, column).map(|at| text[..at.min(text.len())].trim_end().len().saturating_sub(1));
+            let at = offset_of(text, line, column).map(|at| before(text, at).trim_end().len().saturating_sub(1));
             let found = at.and_then(|at| Spans::json(text)?.locate(at));
             let position = match &found {
                 Some((_, start)) => Some(TextPosition::at(text, *start)),
@@ -102,8 +101,8 @@ impl Variant {
             let field = found.map(|(field, _)| field).unwrap_or_default();
             // serde_json's message ends with " at line L column C", which `position` says.
             let message = error.to_string();
-            let message = message.rsplit_once(" at line ").map_or(message.as_str(), |(text, _)| text).to_owned();
-            RuleFileError { position, field, message }
+            let message = shortened(message.rsplit_once(" at line ").map_or(message.as_str(), |(text, _)| text));
+            RuleFileError { position, field: shortened(&field), message }
         })?;
         checked(Variant::from(repr), text, Spans::json(text))
     }
@@ -150,6 +149,24 @@ fn checked(variant: Variant, text: &str, spans: Option<Spans>) -> Result<Variant
             message: error.to_string(),
         }
     })
+}
+
+/// The text before byte `at`, or before the character that holds it.
+fn before(text: &str, at: usize) -> &str {
+    let at = (0..=at.min(text.len())).rev().find(|&i| text.is_char_boundary(i)).unwrap_or(0);
+    &text[..at]
+}
+
+/// The most characters of a message or field a [`RuleFileError`] keeps: the parsers'
+/// messages quote keys and values whole, and a file may hold a key of a megabyte.
+const MESSAGE_CHARS: usize = 240;
+
+/// `text`, cut to [`MESSAGE_CHARS`] characters and `…` when it is longer.
+fn shortened(text: &str) -> String {
+    match text.char_indices().nth(MESSAGE_CHARS) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_owned(),
+    }
 }
 
 /// The byte offset of `serde_json`'s 1-based line and column (a column counts bytes).
@@ -347,6 +364,21 @@ mod tests {
         assert_eq!(error.position.map(|p| p.line), Some(1));
         let error = Variant::from_json("{\"free-cells\": 4}").unwrap_err();
         assert!(error.message.starts_with("missing field `cascades`"), "{error}");
+    }
+
+    #[test]
+    fn long_keys_and_values_give_short_errors() {
+        let key = "k".repeat(100_000);
+        for error in [
+            toml_error(&format!("{key} = 1\n")),
+            toml_error(&FREECELL.replace("alternate-colour", &key)),
+            Variant::from_json(&format!("{{\"{key}\": 1}}")).unwrap_err(),
+            Variant::from_json(&format!("{{\"build\": \"{key}é\"}}")).unwrap_err(),
+        ] {
+            assert!(error.to_string().chars().count() < 600, "{} chars", error.to_string().len());
+        }
+        // A position inside a character is read as the character's.
+        assert_eq!(before("aé", 2), "a");
     }
 
     #[test]

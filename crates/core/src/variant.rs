@@ -283,18 +283,17 @@ impl std::fmt::Display for Variant {
             EmptyCascadeRule::KingsOnly => ", kings only to an empty cascade",
             EmptyCascadeRule::Nothing => ", empty cascades stay empty",
         })?;
-        // The capacity with empty cascades counted only where they take any card.
+        // The capacity with empty cascades counted only where they take any card: without
+        // them every bounded rule is f+1.
         let parks = rules.parking_cascades(1) == 1;
-        let runs = match (rules.capacity, rules.free_cells, parks) {
-            (SequenceCapacity::SingleCard, ..) | (SequenceCapacity::Standard | SequenceCapacity::Linear, 0, false) => {
-                "single cards"
-            }
-            (SequenceCapacity::Standard, 0, true) => "runs of 2^e cards",
-            (SequenceCapacity::Standard, _, true) => "runs of (f+1)·2^e cards",
-            (SequenceCapacity::Standard | SequenceCapacity::Linear, _, false) => "runs of f+1 cards",
-            (SequenceCapacity::Linear, ..) => "runs of f+e+1 cards",
-            (SequenceCapacity::DeepSupermove, ..) => "deep supermoves",
+        let runs = match (rules.capacity, parks, rules.free_cells) {
             (SequenceCapacity::Unlimited, ..) => "runs of any length",
+            (SequenceCapacity::SingleCard, ..) | (_, false, 0) => "single cards",
+            (_, false, _) => "runs of f+1 cards",
+            (SequenceCapacity::Standard, true, 0) => "runs of 2^e cards",
+            (SequenceCapacity::Standard, true, _) => "runs of (f+1)·2^e cards",
+            (SequenceCapacity::Linear, true, _) => "runs of f+e+1 cards",
+            (SequenceCapacity::DeepSupermove, true, _) => "runs of 1+f(e+1)+e(e+1)/2 cards",
         };
         let suit_runs =
             if rules.build == BuildRule::SimpleSimon { " (counted in suit runs), whole suits home" } else { "" };
@@ -438,6 +437,29 @@ mod tests {
         let mut aces = Game::Cruel.variant();
         aces.deal.aces_home = 5;
         assert_eq!(aces.validate(), Err(VariantError::Aces(5)));
+    }
+
+    #[test]
+    fn the_summary_states_each_run_capacity() {
+        use crate::rules::{EmptyCascadeRule, SequenceCapacity};
+        let with = |capacity, empty_cascade, free_cells| {
+            let rules = Rules { free_cells, empty_cascade, capacity, ..Rules::freecell() };
+            Variant { rules, deal: Dealing::default() }.to_string()
+        };
+        let (any, kings) = (EmptyCascadeRule::AnyCard, EmptyCascadeRule::KingsOnly);
+        for (capacity, empty, cells, runs) in [
+            (SequenceCapacity::Standard, any, 4, "runs of (f+1)·2^e cards"),
+            (SequenceCapacity::Standard, any, 0, "runs of 2^e cards"),
+            (SequenceCapacity::Linear, any, 4, "runs of f+e+1 cards"),
+            (SequenceCapacity::DeepSupermove, any, 4, "runs of 1+f(e+1)+e(e+1)/2 cards"),
+            (SequenceCapacity::DeepSupermove, kings, 4, "runs of f+1 cards"),
+            (SequenceCapacity::Linear, kings, 0, "single cards"),
+            (SequenceCapacity::Unlimited, kings, 0, "runs of any length"),
+            (SequenceCapacity::SingleCard, any, 4, "single cards"),
+        ] {
+            let summary = with(capacity, empty, cells);
+            assert!(summary.contains(&format!(", {runs}, ")), "{capacity:?} {empty:?} {cells}: {summary}");
+        }
     }
 
     #[test]
