@@ -134,9 +134,10 @@ pub use freecell_solver;
 
 // Rules, positions, moves, notation and verification.
 pub use freecell_core::{
-    Automove, Board, BuildRule, Card, Colour, EmptyCascadeRule, Game, Layout, LayoutError, Move, MoveError, MoveModel,
-    NextHome, Notation, NotationError, ParseBoardError, ParseCardError, ParseGameError, Pile, PileKind, Rank, Rules,
-    RulesError, SequenceCapacity, Suit, Verified, VerifyError, VerifyErrorKind, replay, verify,
+    Automove, Board, BuildRule, Card, Colour, Dealing, EmptyCascadeRule, Game, Layout, LayoutError, Move, MoveError,
+    MoveModel, NextHome, Notation, NotationError, ParseBoardError, ParseCardError, ParseGameError, Pile, PileKind,
+    Rank, Round, Rules, RulesError, SequenceCapacity, Suit, Variant, VariantError, Verified, VerifyError,
+    VerifyErrorKind, replay, verify,
 };
 // Deals.
 pub use freecell_deals::{
