@@ -235,7 +235,7 @@ impl Variant {
     fn targets(&self, count: usize) -> Vec<usize> {
         if self.deal.rounds.is_empty() {
             let columns = usize::from(self.rules.cascades).clamp(1, MAX_CASCADES);
-            return (0..count).map(|i| i % columns).collect();
+            return (0..columns).cycle().take(count).collect();
         }
         let rounds = self.deal.rounds.iter().flat_map(|round| {
             let cascades = usize::from(round.first).saturating_sub(1)..usize::from(round.last);
