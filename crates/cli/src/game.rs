@@ -11,7 +11,7 @@ use freecell_core::{BOARD_CASCADES, BOARD_CELLS, Board, Game, Layout, LayoutErro
 use freecell_deals::DealNumber;
 use serde::Serialize;
 
-use crate::input::{Checked, number, read_input, shown};
+use crate::input::{Checked, is_stdin, number, read_input, shown};
 use crate::{Failure, write_stdout};
 
 /// `--game`, `--rules`, `--cells` and `--cascades`: what every command that deals, reads
@@ -55,6 +55,12 @@ pub(crate) struct Chosen {
 }
 
 impl GameArgs {
+    /// Whether the rule file is standard input (`--rules -`), which then cannot also give
+    /// the board or the solution.
+    pub(crate) fn rules_from_stdin(&self) -> bool {
+        self.rules.as_deref().is_some_and(is_stdin)
+    }
+
     /// The game, read from its rule file if there is one, with the knobs applied and
     /// validated.
     pub(crate) fn chosen(&self) -> Result<Chosen, Failure> {

@@ -358,6 +358,9 @@ fn deal_text<const C: usize, const F: usize>(board: &BoardN<C, F>, cells_dealt: 
 }
 
 fn run_verify(args: &VerifyArgs) -> Result<(), Failure> {
+    if args.game.rules_from_stdin() && args.files.iter().any(|path| is_stdin(path)) {
+        usage_error("--rules - reads standard input, so BOARD_FILE and SOLUTION_FILE cannot be `-` too");
+    }
     let game = args.game.chosen()?;
     let (position, solution_path) = match (args.deal, args.files.as_slice()) {
         (Some(deal), [solution]) => (game.deal(deal)?, solution),
@@ -400,6 +403,9 @@ fn verified<const C: usize, const F: usize>(
 
 /// The position `input` names: a deal, or a board file, under the game's rules.
 fn load_position(input: &BoardArgs) -> Result<(Chosen, Position), Failure> {
+    if input.game.rules_from_stdin() && input.board.as_deref().is_some_and(is_stdin) {
+        return Err(Failure::Input("--rules - and BOARD_FILE - both read standard input; give one a file".to_owned()));
+    }
     let game = input.game.chosen()?;
     let position = match (input.deal, &input.board) {
         (Some(deal), _) => game.deal(deal)?,

@@ -151,6 +151,11 @@ fn bad_knobs_and_rule_files_are_named() {
     let both = freecell(&["deal", "1", "--game", "fan", "--rules", &data("deals-too-many-cells.toml")]);
     assert_eq!(both.code, 2);
     assert!(both.stderr.contains("cannot be used with"), "{}", both.stderr);
+    for args in [&["verify", "--rules", "-", "-", "x"][..], &["solve", "--rules", "-", "-"]] {
+        let run = freecell_with_stdin(args, "");
+        assert_eq!(run.code, 2, "{args:?}");
+        assert!(run.stderr.contains("standard input"), "{args:?}: {}", run.stderr);
+    }
     let json = freecell_with_stdin(&["deal", "1", "--rules", "-"], "{\n  \"free-cells\": 4,\n  \"cascade\": 8\n}\n");
     assert_eq!(json.code, 2);
     assert!(
