@@ -118,7 +118,7 @@ pub enum VariantError {
     Aces(u8),
     /// A round names cascades the game does not have, or none, or is dealt no time.
     #[error(
-        "round {} (cascades {} to {}, {} times) does not fit: cascades are 1 to {cascades}, first at most last, times at least 1",
+        "round {} (first {}, last {}, times {}) does not fit: cascades are 1 to {cascades}, first at most last, times at least 1",
         .index + 1, .round.first, .round.last, .round.times
     )]
     Round {
@@ -428,7 +428,7 @@ mod tests {
         fan.rules.cascades = 17;
         let error = fan.validate().unwrap_err();
         assert_eq!(error.field(), ["deal", "rounds", "1"]);
-        assert!(error.to_string().starts_with("round 2 (cascades 18 to 18, 1 times) does not fit"), "{error}");
+        assert!(error.to_string().starts_with("round 2 (first 18, last 18, times 1) does not fit"), "{error}");
 
         let mut short = Game::FreeCell.variant();
         short.deal.rounds = vec![Round::new(1, 8, 6)];
