@@ -5,6 +5,7 @@
 //! - The workspace README shows what the `freecell` binary's tests check: its deal 1 and
 //!   its endgame board and solution are exactly the CLI crate's test files (whose tests run
 //!   the binary on them), and the endgame solution also verifies with the core verifier.
+//! - docs/games.md's rule files are the presets they name.
 //! - A game imports the solver's results and the search crate's by name, side by side: the
 //!   two crates give no root name to two different things.
 
@@ -64,4 +65,22 @@ fn a_game_imports_the_solver_and_the_search_crate_by_name() {
     assert_eq!(path.map(|p| p.states), Ok(vec![0, 1, 2, 3]));
     let solved = SearchOutcome::Solved(MovePath { moves: vec![1u8], cost: 1 });
     assert_eq!(solved.cost(), Some(1));
+}
+
+#[test]
+fn the_rule_files_of_docs_games_md_are_the_presets() {
+    use freecell_core::{Game, Variant};
+
+    let docs = repository_file("docs/games.md");
+    let blocks: Vec<&str> = docs.split("```toml\n").skip(1).filter_map(|rest| rest.split("```").next()).collect();
+    let mut named = Vec::new();
+    for block in blocks {
+        // Each block starts with a comment naming its preset.
+        let name = block.lines().next().and_then(|line| line.strip_prefix("# ")).expect("a `# name` first line");
+        let game: Game = name.parse().unwrap_or_else(|e| panic!("{e}"));
+        let variant = Variant::from_toml(block).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(variant, game.variant(), "{name}");
+        named.push(game);
+    }
+    assert_eq!(named, Game::ALL, "one block per preset, in the order of Game::ALL");
 }

@@ -2,13 +2,13 @@
 
 use std::time::Instant;
 
-use freecell_core::{Board, Move, MoveModel, replay};
+use freecell_core::{Board, Move, MoveModel, Variant, replay};
 use freecell_deals::{DealNumber, SplitMix64};
 use freecell_solver::{Outcome, Solver};
 
 use crate::row::{HintRow, Measure, Source};
 use crate::run::{DealResult, Fault, Workload};
-use crate::solves::solution_error;
+use crate::solves::{dealt, solution_error};
 use crate::summary::HintSummary;
 
 /// Fewest and most random moves of a detour.
@@ -35,9 +35,10 @@ const DETOUR_MOVES: (u64, u64) = (1, 10);
 ///
 /// Every hint is checked: its solution is replayed by the core verifier and must start
 /// with the hinted move; one that fails is a [`Fault`] and an `error` row.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Hints {
     count: u32,
+    game: Variant,
 }
 
 impl Hints {
@@ -46,12 +47,18 @@ impl Hints {
 
     /// `count` positions per deal; `None` unless 1 to [`MAX`](Self::MAX).
     pub fn new(count: u32) -> Option<Hints> {
-        (1..=Hints::MAX).contains(&count).then_some(Hints { count })
+        (1..=Hints::MAX).contains(&count).then(|| Hints { count, game: Variant::default() })
     }
 
     /// The positions per deal.
-    pub fn count(self) -> u32 {
+    pub fn count(&self) -> u32 {
         self.count
+    }
+
+    /// The game whose deals are played (FreeCell by default), as [`Solves::game`](crate::Solves::game).
+    pub fn game(mut self, game: Variant) -> Hints {
+        self.game = game;
+        self
     }
 }
 
@@ -64,14 +71,20 @@ impl Workload for Hints {
     }
 
     fn run(&self, solver: &Solver, deal: DealNumber, name: &str) -> DealResult<HintRow> {
-        hint_rows(solver, deal, self.count, name)
+        hint_rows(solver, &self.game, deal, self.count, name)
     }
 }
 
 /// Times `k` hints on positions of `deal`.
-fn hint_rows(solver: &Solver, deal: DealNumber, k: u32, name: &str) -> DealResult<HintRow> {
-    let board = deal.board();
+fn hint_rows(solver: &Solver, game: &Variant, deal: DealNumber, k: u32, name: &str) -> DealResult<HintRow> {
     let mut done = DealResult::new(deal);
+    let board = match dealt(game, deal) {
+        Ok(board) => board,
+        Err(problem) => {
+            done.faults.push(Fault { deal, position: None, problem });
+            return done;
+        }
+    };
     // The solver's own solution, for positions along it; a failure here is reported like
     // any other solution that does not verify.
     let solution = match solver.solve(&board) {
@@ -186,7 +199,7 @@ mod tests {
     fn counts_are_checked() {
         assert_eq!(Hints::new(0), None);
         assert_eq!(Hints::new(Hints::MAX + 1), None);
-        assert_eq!(Hints::new(Hints::MAX).map(Hints::count), Some(65_535));
+        assert_eq!(Hints::new(Hints::MAX).as_ref().map(Hints::count), Some(65_535));
     }
 
     #[test]
@@ -194,7 +207,7 @@ mod tests {
         // MS 4 takes hsd 6,294 expansions; the limit keeps a dead detour cheap in debug builds.
         let solver = Solver::new(freecell_solver::Preset::Hsd).max_nodes(7_000);
         let deal = DealNumber::new(4).expect("4 is a deal");
-        let done = hint_rows(&solver, deal, 2, "hsd");
+        let done = hint_rows(&solver, &Variant::default(), deal, 2, "hsd");
         assert!(done.faults.is_empty(), "{:?}", done.faults);
         let sources: Vec<Source> = done.rows.iter().map(|r| r.source).collect();
         assert_eq!(sources, [Source::Solution, Source::Detour]);

@@ -23,7 +23,8 @@ pub enum Verdict {
     Unsolvable,
     /// No answer within the limits (the `reason` column says why).
     Undecided,
-    /// The solver failed its own verification: a bug, counted and reported as a
+    /// The solver failed its own verification (a bug), or the deal could not be laid out
+    /// on a `Board` (a game too wide for the solver): counted and reported as a
     /// [`Fault`](crate::Fault).
     Error,
 }

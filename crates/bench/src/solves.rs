@@ -1,8 +1,9 @@
 //! The bench of solves: one row per deal, every solution replayed by the core verifier.
 
+use std::time::Duration;
 use std::time::Instant;
 
-use freecell_core::{Board, Move, replay};
+use freecell_core::{Board, Move, Variant, replay};
 use freecell_deals::DealNumber;
 use freecell_solver::{CostModel, Outcome, Solver};
 
@@ -16,9 +17,10 @@ use crate::summary::DealSummary;
 ///
 /// Every solution is replayed by `freecell_core::replay` on top of the solver's own check;
 /// one that does not win is a [`Fault`] and an `error` row.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Solves {
     cost: CostModel,
+    game: Variant,
 }
 
 impl Solves {
@@ -33,6 +35,14 @@ impl Solves {
         self.cost = cost;
         self
     }
+
+    /// The game whose deals are solved (FreeCell by default): deal *n* is
+    /// [`Variant::deal`] of the Microsoft shuffle *n*. A game that does not fit a
+    /// [`Board`] gives an `error` row per deal.
+    pub fn game(mut self, game: Variant) -> Solves {
+        self.game = game;
+        self
+    }
 }
 
 impl Workload for Solves {
@@ -44,11 +54,19 @@ impl Workload for Solves {
     }
 
     fn run(&self, solver: &Solver, deal: DealNumber, name: &str) -> DealResult<DealRow> {
-        let board = deal.board();
+        let mut done = DealResult::new(deal);
+        let board = match dealt(&self.game, deal) {
+            Ok(board) => board,
+            Err(problem) => {
+                done.faults.push(Fault { deal, position: None, problem });
+                let measure = Measure::error(Duration::ZERO);
+                done.rows.push(DealRow { deal: deal.get(), solver: name.to_owned(), measure });
+                return done;
+            }
+        };
         let started = Instant::now();
         let result = solver.solve(&board);
         let elapsed = started.elapsed();
-        let mut done = DealResult::new(deal);
         let problem = match &result {
             Ok(report) => match &report.outcome {
                 Outcome::Solved(s) => solution_error(&board, &s.moves),
@@ -71,6 +89,11 @@ impl Workload for Solves {
         done.rows.push(DealRow { deal: deal.get(), solver: name.to_owned(), measure });
         done
     }
+}
+
+/// Deal `deal` of `game` on a [`Board`], or why it does not fit one.
+pub(crate) fn dealt(game: &Variant, deal: DealNumber) -> Result<Board, String> {
+    Board::try_from(game.deal(&deal.cards())).map_err(|error| format!("the deal does not fit a Board: {error}"))
 }
 
 /// Why a solution is not a win on `board`, if it is not: a bench replays every solution
@@ -105,5 +128,17 @@ mod tests {
         assert_eq!((row.deal, row.solver.as_str(), row.measure.outcome), (4, "hsd", Verdict::Solved));
         assert_eq!(row.measure.expanded, 6_294);
         assert!(row.measure.single_card_length >= row.measure.length && row.measure.length > Some(52), "{row:?}");
+    }
+
+    #[test]
+    fn other_games_deal_their_way_and_wide_ones_are_error_rows() {
+        let solver = Solver::new(freecell_solver::Preset::Fast);
+        let deal = DealNumber::new(1).expect("1 is a deal");
+        let castle = Solves::new().game(freecell_core::Game::BeleagueredCastle.variant()).run(&solver, deal, "fast");
+        assert!(castle.faults.is_empty(), "{castle:?}");
+        let fan = Solves::new().game(freecell_core::Game::Fan.variant()).run(&solver, deal, "fast");
+        let [row] = fan.rows.as_slice() else { panic!("{fan:?}") };
+        assert_eq!(row.measure.outcome, Verdict::Error);
+        assert!(fan.faults[0].problem.contains("does not fit a Board"), "{fan:?}");
     }
 }

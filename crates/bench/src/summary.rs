@@ -203,24 +203,30 @@ impl Summary<DealRow> for DealSummary {
             grouped(self.counts.solved),
             100.0 * self.counts.solved as f64 / self.counts.total.max(1) as f64
         );
+        // The first column fits the solver's name (with a game's options it can be long).
+        let width = solver.chars().count().max(32);
         let line = |label: &str, means: Option<Means>| match means {
             Some(m) => format!(
-                "| {label:<32} | {:>13} | {:>9} | {:>7} | {:>18} | {solved_cell:>16} |\n",
+                "| {label:<width$} | {:>13} | {:>9} | {:>7} | {:>18} | {solved_cell:>16} |\n",
                 grouped_mean(m.nodes),
                 mean_seconds(m.seconds),
                 grouped_mean(m.length),
                 grouped_mean(m.single_card_length),
             ),
             None => {
-                format!("| {label:<32} | {:>13} | {:>9} | {:>7} | {:>18} | {solved_cell:>16} |\n", "–", "–", "–", "–")
+                format!(
+                    "| {label:<width$} | {:>13} | {:>9} | {:>7} | {:>18} | {solved_cell:>16} |\n",
+                    "–", "–", "–", "–"
+                )
             }
         };
         let _ = writeln!(
             out,
-            "| {:<32} | {:>13} | {:>9} | {:>7} | {:>18} | {:>16} |",
+            "| {:<width$} | {:>13} | {:>9} | {:>7} | {:>18} | {:>16} |",
             solver, "Nodes", "Time (s)", "Length", "Single-card length", "Solved"
         );
-        let _ = writeln!(out, "|{:-<34}|{:->14}:|{:->10}:|{:->8}:|{:->19}:|{:->17}:|", "", "", "", "", "", "");
+        let rule = "-".repeat(width + 2);
+        let _ = writeln!(out, "|{rule}|{:->14}:|{:->10}:|{:->8}:|{:->19}:|{:->17}:|", "", "", "", "", "");
         out.push_str(&line("unsolved problems penalized", self.penalized()));
         out.push_str(&line("unsolved problems excluded", self.excluded()));
         let _ = writeln!(out, "\n{} deals: {}.", grouped(self.counts.total), self.counts.sentence("solved"));
@@ -394,12 +400,14 @@ impl Summary<HintRow> for HintSummary {
     /// The distribution as Markdown.
     fn render(&self, solver: &str) -> String {
         let mut out = String::new();
+        // The first column fits the solver's name (with a game's options it can be long).
+        let width = solver.chars().count().max(20);
         let _ = writeln!(
             out,
-            "| {solver:<20} | {:>9} | {:>9} | {:>9} | {:>9} | {:>9} | {:>9} | {:>9} | {:>11} |",
+            "| {solver:<width$} | {:>9} | {:>9} | {:>9} | {:>9} | {:>9} | {:>9} | {:>9} | {:>11} |",
             "Positions", "Hints", "No hint", "p50 (ms)", "p90 (ms)", "p99 (ms)", "max (ms)", "over 100 ms"
         );
-        let _ = writeln!(out, "|{:-<22}|{}", "", "----------:|".repeat(7) + "------------:|");
+        let _ = writeln!(out, "|{}|{}", "-".repeat(width + 2), "----------:|".repeat(7) + "------------:|");
         for (label, samples) in self.parts() {
             let c = &samples.counts;
             let (q, over) = match samples.quantiles() {
@@ -410,7 +418,7 @@ impl Summary<HintRow> for HintSummary {
             };
             let _ = writeln!(
                 out,
-                "| {label:<20} | {:>9} | {:>9} | {:>9} | {:>9} | {:>9} | {:>9} | {:>9} | {over:>11} |",
+                "| {label:<width$} | {:>9} | {:>9} | {:>9} | {:>9} | {:>9} | {:>9} | {:>9} | {over:>11} |",
                 grouped(c.total),
                 grouped(c.solved),
                 grouped(c.total - c.solved),
@@ -596,5 +604,15 @@ mod tests {
         assert_eq!(grouped(999), "999");
         assert_eq!(grouped(1_000), "1,000");
         assert_eq!(grouped(75_713_179), "75,713,179");
+    }
+
+    #[test]
+    fn a_long_solver_name_widens_the_first_column() {
+        // A game's options make the name long (`fast --game seahaven-towers --cells 3`).
+        let long = "fast --rules some/long/path/to/a/rule-file.toml --cells 3";
+        for table in [DealSummary::default().render(long), HintSummary::default().render(long)] {
+            let widths: Vec<usize> = table.lines().filter(|l| l.starts_with('|')).map(|l| l.chars().count()).collect();
+            assert!(widths.len() >= 3 && widths.iter().all(|&w| w == widths[0]), "{table}");
+        }
     }
 }

@@ -22,6 +22,7 @@ use freecell_core::quote;
 use freecell_deals::DealRange;
 use serde::Serialize;
 
+use crate::game::GameArgs;
 use crate::input::{Checked, parse_jobs};
 use crate::{Failure, SearchArgs};
 use json::JsonRows;
@@ -44,6 +45,9 @@ pub(crate) struct BenchArgs {
     /// thousand deals).
     #[arg(long, value_name = "RANGE", value_parser = Checked(parse_range), allow_negative_numbers = true)]
     deals: DealRange,
+    /// The game whose deals are run (each deal number dealt its way).
+    #[command(flatten)]
+    game: GameArgs,
     #[command(flatten)]
     search: SearchArgs,
     /// Run deals on N threads, each reusing one solver (0: one per core).
@@ -69,12 +73,13 @@ impl BenchArgs {
     /// The bench of `freecell rate --deals`: no hints.
     pub(crate) fn census(
         deals: DealRange,
+        game: GameArgs,
         search: SearchArgs,
         jobs: NonZeroUsize,
         csv: Option<PathBuf>,
         json: bool,
     ) -> BenchArgs {
-        BenchArgs { deals, search, jobs, csv, json, hints: None }
+        BenchArgs { deals, game, search, jobs, csv, json, hints: None }
     }
 }
 
@@ -92,10 +97,16 @@ fn parse_hints(text: &str) -> Result<Hints, String> {
 
 /// Runs `freecell bench`.
 pub(crate) fn bench(args: &BenchArgs) -> Result<(), Failure> {
-    let name = args.search.solver.to_string();
-    match args.hints {
-        None => drive(args, Solves::new().cost_model(args.search.cost()), &name),
-        Some(hints) => drive(args, hints, &name),
+    let game = args.game.chosen()?;
+    game.check_searchable()?;
+    // A game other than FreeCell is part of the name, so a CSV file holds one game's rows.
+    let name = match game.tag() {
+        None => args.search.solver.to_string(),
+        Some(tag) => format!("{} {tag}", args.search.solver),
+    };
+    match &args.hints {
+        None => drive(args, Solves::new().cost_model(args.search.cost()).game(game.variant), &name),
+        Some(hints) => drive(args, hints.clone().game(game.variant), &name),
     }
 }
 
@@ -140,7 +151,7 @@ pub(crate) fn drive<W: Workload>(args: &BenchArgs, workload: W, name: &str) -> R
             jobs: args.jobs.get(),
             max_nodes: args.search.max_nodes,
             timeout: args.search.timeout.map(|t| t.as_secs_f64()),
-            hints: args.hints.map(Hints::count),
+            hints: args.hints.as_ref().map(Hints::count),
         };
         json = Some(JsonRows::start(BufWriter::new(io::stdout().lock()), &options).map_err(Failure::stdout)?);
     }
@@ -235,7 +246,7 @@ fn heading(args: &BenchArgs, name: &str, earlier: u64, now: u64, wall: Duration)
     let _ = write!(text, "); {} {jobs}, {:.1} s wall time; limits per ", args.jobs, wall.as_secs_f64());
     text.push_str(if args.hints.is_some() { "search: " } else { "deal: " });
     text.push_str(&limits(&args.search));
-    if let Some(hints) = args.hints {
+    if let Some(hints) = &args.hints {
         let _ = write!(text, "; {} hint positions per deal", hints.count());
     }
     text.push('\n');

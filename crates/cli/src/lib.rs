@@ -14,6 +14,7 @@
 mod bench;
 mod evolve;
 mod failure;
+mod game;
 mod input;
 mod rate;
 
@@ -25,11 +26,12 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Args, CommandFactory, Parser, Subcommand, error::ErrorKind};
-use freecell_core::{Board, Game, Notation, verify};
+use freecell_core::{BoardN, Move, Notation, verify};
 use freecell_deals::{DealFinder, DealNumber, FindDealError};
 use freecell_solver::{CostModel, Outcome, Preset, SolveReport, Solver};
 
 use failure::Failure;
+use game::{Chosen, GameArgs, Position};
 use input::{Checked, is_stdin, read_input, shown};
 
 /// Exit codes, shown by `freecell --help` and listed in the README.
@@ -97,8 +99,9 @@ enum Command {
     /// must be written. Prints `valid: N moves` when the last move wins the game.
     #[command(
         after_help = CHECK_EXIT_CODES,
-        override_usage = "freecell verify [--game NAME] BOARD_FILE SOLUTION_FILE\n       \
-                          freecell verify --deal N [--game NAME] SOLUTION_FILE"
+        override_usage = "freecell verify [GAME OPTIONS] BOARD_FILE SOLUTION_FILE\n       \
+                          freecell verify --deal N [GAME OPTIONS] SOLUTION_FILE\n\n\
+                          GAME OPTIONS: [--game NAME | --rules FILE] [--cells N] [--cascades N]"
     )]
     Verify(VerifyArgs),
     /// Solve a deal or a position and print the solution.
@@ -157,6 +160,13 @@ enum Command {
                           freecell rate [OPTIONS] --deals RANGE [--jobs N] [--csv FILE] [--json]"
     )]
     Rate(rate::RateArgs),
+    /// List the games of the FreeCell family: each preset's name, its other names (fc-solve's
+    /// and PySolFC's spellings) and its rules in one line.
+    ///
+    /// Every command that deals or plays takes `--game NAME` (any of these names), or a
+    /// game of your own with `--rules FILE`, and `--cells N` / `--cascades N` over either.
+    #[command(after_help = CHECK_EXIT_CODES)]
+    Games(game::GamesArgs),
 }
 
 /// Where a board comes from: `--deal N` or a board file (`-`: standard input).
@@ -166,8 +176,8 @@ struct BoardArgs {
     #[arg(long, value_name = "N", value_parser = Checked(parse_deal), allow_negative_numbers = true, conflicts_with = "board")]
     deal: Option<DealNumber>,
     /// The game whose rules apply (and, with --deal, how the deal is laid out).
-    #[arg(long, value_name = "NAME", default_value = "freecell", value_parser = Checked(parse_game))]
-    game: Game,
+    #[command(flatten)]
+    game: GameArgs,
     /// The board file, in the fc-solve format; `-` reads standard input.
     #[arg(value_name = "BOARD_FILE", required_unless_present = "deal")]
     board: Option<PathBuf>,
@@ -306,18 +316,18 @@ struct DealArgs {
     /// With --winnable: the generator's seed (default: from the clock).
     #[arg(long, value_name = "S", value_parser = Checked(input::number::<u64>), allow_negative_numbers = true)]
     seed: Option<u64>,
-    /// The game: freecell, bakers-game, eight-off or seahaven-towers. Other games deal the
-    /// same shuffled cards their own way (this project's numbering, not PySolFC's).
-    #[arg(long, value_name = "NAME", default_value = "freecell", value_parser = Checked(parse_game))]
-    game: Game,
+    /// The game: every game deals the same Microsoft shuffle its own way, as PySolFC lays
+    /// out its deal "msN".
+    #[command(flatten)]
+    game: GameArgs,
 }
 
 #[derive(Debug, Args)]
 struct FindDealArgs {
-    /// The game whose rules say how play can have built the cascades: freecell (in
-    /// alternating colours) or bakers-game (in suit).
-    #[arg(long, value_name = "NAME", default_value = "freecell", value_parser = Checked(parse_game))]
-    game: Game,
+    /// The game whose rules say how play can have built the cascades: a game dealt to
+    /// eight cascades as FreeCell is (freecell in alternating colours, bakers-game in suit).
+    #[command(flatten)]
+    game: GameArgs,
     /// Search on N threads (0: one per core).
     #[arg(long, value_name = "N", default_value = "0", value_parser = Checked(input::parse_jobs), allow_negative_numbers = true)]
     jobs: NonZeroUsize,
@@ -332,8 +342,8 @@ struct VerifyArgs {
     #[arg(long, value_name = "N", value_parser = Checked(parse_deal), allow_negative_numbers = true)]
     deal: Option<DealNumber>,
     /// The game whose rules apply (and, with --deal, how the deal is laid out).
-    #[arg(long, value_name = "NAME", default_value = "freecell", value_parser = Checked(parse_game))]
-    game: Game,
+    #[command(flatten)]
+    game: GameArgs,
     /// `BOARD_FILE SOLUTION_FILE`, or with --deal only `SOLUTION_FILE`. The board is in the
     /// fc-solve format, the solution in standard or detailed notation; `-` reads standard
     /// input (for one of the two).
@@ -350,10 +360,6 @@ fn parse_deal(text: &str) -> Result<DealNumber, String> {
         ));
     }
     text.parse().map_err(|error: freecell_deals::ParseDealError| error.to_string())
-}
-
-fn parse_game(text: &str) -> Result<Game, freecell_core::ParseGameError> {
-    text.parse()
 }
 
 fn parse_notation(text: &str) -> Result<Notation, String> {
@@ -389,6 +395,7 @@ pub fn run() -> ExitCode {
         Command::Evolve(args) => evolve::run(&args),
         Command::Bench(args) => bench::bench(&args),
         Command::Rate(args) => rate::rate(args),
+        Command::Games(args) => game::games(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -401,21 +408,33 @@ pub fn run() -> ExitCode {
 }
 
 fn deal(args: &DealArgs) -> Result<(), Failure> {
-    let Some(deal) = args.deal else { return write_stdout(&rate::winnable(args.game, args.tier, args.seed)?) };
+    let game = args.game.chosen()?;
+    let Some(deal) = args.deal else { return write_stdout(&rate::winnable(&game, args.tier, args.seed)?) };
     if args.tier.is_some() || args.seed.is_some() {
         return Err(Failure::Input(
             "--tier and --seed choose a --winnable deal; a deal number needs neither".to_owned(),
         ));
     }
-    let board = deal.wide_board_for(args.game);
-    let plain = args.game.cards_in_cells() == 0 && board.cards_home() == 0;
-    let text = if plain { board.cascades_text() } else { board.to_string() };
+    let text = match &game.deal(deal)? {
+        Position::Narrow(board) => deal_text(board, &game),
+        Position::Wide(board) => deal_text(board, &game),
+    };
     write_stdout(&text)
 }
 
+/// A dealt board as `freecell deal` prints it: the cascades alone, as fc-solve's deal
+/// generator prints them, unless cards start in the cells or on the foundations.
+fn deal_text<const C: usize, const F: usize>(board: &BoardN<C, F>, game: &Chosen) -> String {
+    if game.variant.deal.cells > 0 || board.cards_home() > 0 { board.to_string() } else { board.cascades_text() }
+}
+
 fn find_deal(args: &FindDealArgs) -> Result<(), Failure> {
-    let board = read_board(&args.board, args.game)?;
-    let deals = DealFinder::new().threads(args.jobs).find(&board).map_err(|error| match error {
+    let game = args.game.chosen()?;
+    let found = match read_board(&game, &args.board)? {
+        Position::Narrow(board) => DealFinder::new().threads(args.jobs).find(&board),
+        Position::Wide(board) => Err(FindDealError::Cascades { found: board.cascade_count() }),
+    };
+    let deals = found.map_err(|error| match error {
         FindDealError::TooFewDealtCards { .. } => Failure::Undecided(error.to_string()),
         _ => Failure::Input(format!("cannot place the board in {}: {error}", shown(&args.board))),
     })?;
@@ -434,20 +453,37 @@ fn find_deal(args: &FindDealArgs) -> Result<(), Failure> {
 }
 
 fn run_verify(args: &VerifyArgs) -> Result<(), Failure> {
-    let (board, solution_path) = match (args.deal, args.files.as_slice()) {
-        (Some(deal), [solution]) => (dealt_board(deal, args.game)?, solution),
+    if args.game.rules_from_stdin() && args.files.iter().any(|path| is_stdin(path)) {
+        usage_error("--rules - reads standard input, so BOARD_FILE and SOLUTION_FILE cannot be `-` too");
+    }
+    let game = args.game.chosen()?;
+    let (position, solution_path) = match (args.deal, args.files.as_slice()) {
+        (Some(deal), [solution]) => (game.deal(deal)?, solution),
         (None, [board_path, solution]) => {
             if is_stdin(board_path) && is_stdin(solution) {
                 usage_error("only one of BOARD_FILE and SOLUTION_FILE can be `-` (standard input)");
             }
-            (read_board(board_path, args.game)?, solution)
+            (read_board(&game, board_path)?, solution)
         }
         (Some(_), _) => usage_error("with --deal, give only SOLUTION_FILE"),
         (None, _) => usage_error("give BOARD_FILE and SOLUTION_FILE, or --deal N and SOLUTION_FILE"),
     };
     let solution = read_input(solution_path, "solution")?;
-    let verified = verify(&board, &solution)
-        .map_err(|error| Failure::Input(format!("invalid solution in {}: {error}", shown(solution_path))))?;
+    let verdict = match &position {
+        Position::Narrow(board) => verified(board, &solution, solution_path),
+        Position::Wide(board) => verified(board, &solution, solution_path),
+    };
+    write_stdout(&verdict?)
+}
+
+/// `valid: N moves` when `solution` replays on `board` and wins, else why not.
+fn verified<const C: usize, const F: usize>(
+    board: &BoardN<C, F>,
+    solution: &str,
+    path: &Path,
+) -> Result<String, Failure> {
+    let verified = verify(board, solution)
+        .map_err(|error| Failure::Input(format!("invalid solution in {}: {error}", shown(path))))?;
     let moves = verified.moves.len();
     if !verified.board.is_won() {
         let left = 52 - verified.board.cards_home();
@@ -457,41 +493,52 @@ fn run_verify(args: &VerifyArgs) -> Result<(), Failure> {
             plural(left, "card", "cards")
         )));
     }
-    write_stdout(&format!("valid: {moves} {}\n", plural(moves, "move", "moves")))
+    Ok(format!("valid: {moves} {}\n", plural(moves, "move", "moves")))
 }
 
-/// The board `input` names: a deal, or a board file under the game's rules.
-fn load_board(input: &BoardArgs) -> Result<Board, Failure> {
-    match (input.deal, &input.board) {
-        (Some(deal), _) => dealt_board(deal, input.game),
-        (None, Some(path)) => read_board(path, input.game),
-        // clap requires one of the two.
-        (None, None) => Err(Failure::Input("give --deal N or BOARD_FILE".to_owned())),
+/// The position `input` names: a deal, or a board file, under the game's rules.
+fn load_position(input: &BoardArgs) -> Result<(Chosen, Position), Failure> {
+    position_of(&input.game, input.deal, input.board.as_deref())
+}
+
+/// The game `game` chooses and the position of deal `deal` or of the board file `board`
+/// (one of the two) under its rules.
+fn position_of(game: &GameArgs, deal: Option<DealNumber>, board: Option<&Path>) -> Result<(Chosen, Position), Failure> {
+    if game.rules_from_stdin() && board.is_some_and(is_stdin) {
+        return Err(Failure::Input("--rules - and BOARD_FILE - both read standard input; give one a file".to_owned()));
     }
-}
-
-/// Deal `deal` of `game`, when it fits a [`Board`] (the games of up to 10 cascades).
-fn dealt_board(deal: DealNumber, game: Game) -> Result<Board, Failure> {
-    deal.board_for(game).map_err(|error| Failure::Input(format!("{game} deal {deal}: {error}")))
+    let game = game.chosen()?;
+    let position = match (deal, board) {
+        (Some(deal), _) => game.deal(deal)?,
+        (None, Some(path)) => read_board(&game, path)?,
+        // clap requires one of the two.
+        (None, None) => return Err(Failure::Input("give --deal N or BOARD_FILE".to_owned())),
+    };
+    Ok((game, position))
 }
 
 /// Reads and parses a board file (`-`: standard input) under `game`'s rules.
-fn read_board(path: &Path, game: Game) -> Result<Board, Failure> {
-    let text = read_input(path, "board")?;
-    Board::parse_with_rules(&text, game.rules())
-        .map_err(|error| Failure::Input(format!("bad board in {}: {error}", shown(path))))
+fn read_board(game: &Chosen, path: &Path) -> Result<Position, Failure> {
+    game.parse(&read_input(path, "board")?, path)
 }
 
-/// Runs the configured solver on the input board.
-fn run_solver(input: &BoardArgs, search: &SearchArgs) -> Result<(Board, SolveReport), Failure> {
+/// Runs the configured solver on the input position: the one place `solve` and `hint`
+/// meet the board width. A [`Position::Wide`] needs the solver generic over `BoardN`.
+fn run_solver(input: &BoardArgs, search: &SearchArgs) -> Result<(Position, SolveReport), Failure> {
     search.check()?;
-    let board = load_board(input)?;
-    let report = search.solver()?.solve(&board).map_err(|error| Failure::Internal(error.to_string()))?;
+    let (game, position) = load_position(input)?;
+    game.check_searchable()?;
+    let solver = search.solver()?;
+    let report = match &position {
+        Position::Narrow(board) => solver.solve(board),
+        Position::Wide(_) => return Err(game::needs_wide_solver(&game)),
+    }
+    .map_err(|error| Failure::Internal(error.to_string()))?;
     eprintln!("{}", statistics(&search.solver, &report));
     if let Some(bounds) = report.stats.bounds {
         eprintln!("{}", optimal_statistics(search, bounds, &report));
     }
-    Ok((board, report))
+    Ok((position, report))
 }
 
 /// One line of statistics for standard error.
@@ -553,22 +600,33 @@ fn unsolved(outcome: &Outcome) -> Failure {
 }
 
 fn solve(args: &SolveArgs) -> Result<(), Failure> {
-    let (board, report) = run_solver(&args.input, &args.search)?;
+    let (position, report) = run_solver(&args.input, &args.search)?;
     let Outcome::Solved(solution) = &report.outcome else { return Err(unsolved(&report.outcome)) };
-    let text = board
-        .write_solution(&solution.moves, args.notation)
-        .map_err(|error| Failure::Internal(format!("internal error: the solution does not replay: {error}")))?;
+    let written = match &position {
+        Position::Narrow(board) => board.write_solution(&solution.moves, args.notation),
+        Position::Wide(board) => board.write_solution(&solution.moves, args.notation),
+    };
+    let text =
+        written.map_err(|error| Failure::Internal(format!("internal error: the solution does not replay: {error}")))?;
     write_stdout(&text)
 }
 
 fn hint(args: &HintArgs) -> Result<(), Failure> {
-    let (board, report) = run_solver(&args.input, &args.search)?;
+    let (position, report) = run_solver(&args.input, &args.search)?;
     let Outcome::Solved(solution) = &report.outcome else { return Err(unsolved(&report.outcome)) };
     if let Some(&mv) = solution.moves.first() {
-        write_stdout(&format!("{}\n", board.write_move(mv)))
+        write_stdout(&format!("{}\n", written_move(&position, mv)))
     } else {
         eprintln!("freecell: the game is already won");
         Ok(())
+    }
+}
+
+/// `mv` in standard notation on `position`.
+fn written_move(position: &Position, mv: Move) -> String {
+    match position {
+        Position::Narrow(board) => board.write_move(mv),
+        Position::Wide(board) => board.write_move(mv),
     }
 }
 

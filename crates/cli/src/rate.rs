@@ -8,15 +8,16 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use clap::Args;
 use freecell_bench::Ratings;
-use freecell_core::{Board, Game, Notation};
+use freecell_core::{Board, Notation};
 use freecell_deals::{DealNumber, DealRange};
 use freecell_solver::difficulty::{Rater, Rating, SAMPLE_NODES, SAMPLES, Tier, WinnableDeals};
 use freecell_solver::{Outcome, Preset, Solver};
 use serde::Serialize;
 
 use crate::bench::{self, BenchArgs};
+use crate::game::{Chosen, GameArgs, Position};
 use crate::input::{self, Checked, parse_jobs};
-use crate::{Failure, SearchArgs, load_board, parse_deal, parse_game};
+use crate::{Failure, SearchArgs, parse_deal, position_of};
 
 /// Exit codes of `freecell rate`, shown by its `--help`.
 pub(crate) const RATE_EXIT_CODES: &str = "\
@@ -40,8 +41,8 @@ pub(crate) struct RateArgs {
     deals: Option<DealRange>,
     /// The game whose rules apply (and, with --deal, how the deal is laid out); the rungs
     /// vary only its free cells.
-    #[arg(long, value_name = "NAME", default_value = "freecell", value_parser = Checked(parse_game))]
-    game: Game,
+    #[command(flatten)]
+    game: GameArgs,
     /// The board file, in the fc-solve format; `-` reads standard input.
     #[arg(value_name = "BOARD_FILE", required_unless_present_any = ["deal", "deals"])]
     board: Option<PathBuf>,
@@ -69,18 +70,20 @@ pub(crate) struct RateArgs {
 pub(crate) fn rate(args: RateArgs) -> Result<(), Failure> {
     args.search.check()?;
     if let Some(deals) = args.deals {
-        if args.game != Game::FreeCell {
-            return Err(Failure::Input("--deals rates Microsoft FreeCell deals: drop --game".to_owned()));
+        if let Some(tag) = args.game.chosen()?.tag() {
+            return Err(Failure::Input(format!("--deals rates Microsoft FreeCell deals: drop {tag}")));
         }
         let workload = Ratings::new().samples(args.samples).sample_nodes(args.sample_nodes);
         let name = args.search.solver.to_string();
-        let bench = BenchArgs::census(deals, args.search, args.jobs, args.csv, args.json);
+        let bench = BenchArgs::census(deals, args.game, args.search, args.jobs, args.csv, args.json);
         return bench::drive(&bench, workload, &name);
     }
     if args.csv.is_some() || args.jobs.get() != 1 {
         return Err(Failure::Input("--csv and --jobs go with --deals RANGE, a census".to_owned()));
     }
-    let board = load_board(&crate::BoardArgs { deal: args.deal, game: args.game, board: args.board.clone() })?;
+    let (game, position) = position_of(&args.game, args.deal, args.board.as_deref())?;
+    game.check_searchable()?;
+    let Position::Narrow(board) = position else { return Err(crate::game::needs_wide_solver(&game)) };
     let rater = Rater::new(args.search.solver()?).samples(args.samples).sample_nodes(args.sample_nodes);
     let rating = rater.rate(&board).map_err(|error| Failure::Internal(error.to_string()))?;
     let text = if args.json {
@@ -271,7 +274,7 @@ const WINNABLE_NODES: u64 = 200_000;
 /// `freecell deal --winnable`: a seeded random Microsoft deal of the tier asked, rated by
 /// the default solver; the board on standard output, its number, tier and seed on standard
 /// error.
-pub(crate) fn winnable(game: Game, tier: Option<Tier>, seed: Option<u64>) -> Result<String, Failure> {
+pub(crate) fn winnable(game: &Chosen, tier: Option<Tier>, seed: Option<u64>) -> Result<String, Failure> {
     let seed = seed.unwrap_or_else(|| {
         // No seed given: a new deal each time, the seed printed so it can be had again.
         SystemTime::now().duration_since(UNIX_EPOCH).unwrap_or(Duration::ZERO).as_nanos() as u64
@@ -279,12 +282,15 @@ pub(crate) fn winnable(game: Game, tier: Option<Tier>, seed: Option<u64>) -> Res
     // A deal whose rungs take longer is skipped (its tier stays undecided): there are
     // plenty of others, and the wait for one stays short.
     let rater = Rater::new(Solver::new(Preset::Fast).max_nodes(WINNABLE_NODES));
-    // Whether a game's deals fit a `Board` depends on the game alone: one deal tells.
-    let widest =
-        DealNumber::MAX.board_for(game).map_err(|error| Failure::Input(format!("--winnable {game}: {error}")))?;
+    game.check_searchable()?;
+    let variant = game.variant.clone();
+    // Whether a game's deals fit a `Board` depends on its rules alone, checked above, so
+    // every deal does; the fallback is never taken.
+    let first = Board::try_from(variant.deal(&DealNumber::MAX.cards()))
+        .map_err(|error| Failure::Internal(format!("internal error: {}: {error}", game.label)))?;
     let ms = move |n| {
         let deal = DealNumber::new(n).unwrap_or(DealNumber::MAX);
-        deal.board_for(game).unwrap_or_else(|_| widest.clone())
+        Board::try_from(variant.deal(&deal.cards())).unwrap_or_else(|_| first.clone())
     };
     let mut deals = WinnableDeals::new(rater, seed, DealNumber::MAX.get(), ms);
     if let Some(tier) = tier {
@@ -302,7 +308,7 @@ pub(crate) fn winnable(game: Game, tier: Option<Tier>, seed: Option<u64>) -> Res
         rating.ladder.min_free_cells().map_or_else(|| "undecided".to_owned(), |c| c.to_string()),
         found.solution().len(),
     );
-    Ok(if game.cards_in_cells() == 0 { found.board.cascades_text() } else { found.board.to_string() })
+    Ok(crate::deal_text(&found.board, game))
 }
 
 /// `--tier T`.

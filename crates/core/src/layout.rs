@@ -8,6 +8,7 @@ use thiserror::Error;
 use crate::board::Board;
 use crate::card::{Card, Suit};
 use crate::rules::{Game, Rules, RulesError};
+use crate::variant::Variant;
 
 /// A position as written down: any cards anywhere. Cascades list their cards deepest first.
 ///
@@ -149,33 +150,23 @@ impl Layout {
         }
     }
 
-    /// Deals `cards` in dealing order: the first `in_cells` cards of the *end* of the
-    /// sequence go to the free cells, the rest round-robin into the cascades, card `i` to
-    /// cascade `i mod cascades`, the first card dealt into a cascade being its deepest.
+    /// Deals `cards` in dealing order: the last `in_cells` cards go to the free cells, the
+    /// rest round-robin into the cascades, card `i` to cascade `i mod cascades`, the first
+    /// card dealt into a cascade being its deepest.
     ///
-    /// This is the Microsoft deal's placement (with `in_cells = 0`); the Eight Off and
-    /// Seahaven Towers presets put their last cards in the cells
-    /// (see [`Layout::deal_game`]).
+    /// This is the Microsoft deal's placement (with `in_cells = 0`), a [`Variant`] with the
+    /// default [`Dealing`](crate::Dealing) but for the cells; [`Layout::deal_game`] deals the
+    /// presets, [`Variant::deal`] any game.
     pub fn deal(rules: Rules, cards: &[Card], in_cells: usize) -> Layout {
-        let mut layout = Layout::empty(rules);
-        let to_cascades = cards.len().saturating_sub(in_cells);
-        let columns = layout.cascades.len().max(1);
-        for (i, &card) in cards[..to_cascades].iter().enumerate() {
-            if let Some(cascade) = layout.cascades.get_mut(i % columns) {
-                cascade.push(card);
-            }
-        }
-        for (cell, &card) in layout.cells.iter_mut().zip(&cards[to_cascades..]) {
-            *cell = Some(card);
-        }
-        layout
+        let cells = u8::try_from(in_cells).unwrap_or(u8::MAX);
+        Variant { rules, deal: crate::Dealing { cells, ..crate::Dealing::default() } }.deal(cards)
     }
 
     /// Deals `cards`, in dealing order, the way `game` deals a shuffled deck: PySolFC's
     /// placement (`shlomif/PySolFC`, `pysollib/games/`: `freecell.py`, `bakersgame.py`,
     /// `beleagueredcastle.py`, `fan.py`, `bakersdozen.py`, `spider.py`), which
-    /// `crates/deals/tests/data/games/README.md` spells out per game. Aces that a game
-    /// deals to its foundations are taken out first; every other card keeps its order.
+    /// `crates/deals/tests/data/games/README.md` spells out per game: [`Variant::deal`]
+    /// of [`Game::variant`].
     ///
     /// # Examples
     /// ```
@@ -188,58 +179,7 @@ impl Layout {
     /// assert_eq!(simon.cascades.iter().map(Vec::len).collect::<Vec<_>>(), [8, 8, 8, 7, 6, 5, 4, 3, 2, 1]);
     /// ```
     pub fn deal_game(game: Game, cards: &[Card]) -> Layout {
-        let rules = game.rules();
-        let is_ace = |card: &Card| card.rank().get() == 1;
-        match game {
-            Game::BeleagueredCastle | Game::Cruel => {
-                let rest: Vec<Card> = cards.iter().copied().filter(|c| !is_ace(c)).collect();
-                let mut layout = Layout::deal(rules, &rest, 0);
-                for ace in cards.iter().filter(|c| is_ace(c)) {
-                    layout.foundations[ace.suit().index()] = 1;
-                }
-                layout
-            }
-            Game::Citadel => deal_citadel(rules, cards),
-            Game::Fan => {
-                // 17 cascades of 3, then the last card alone in the 18th.
-                let mut layout = Layout::empty(rules);
-                let shown = cards.len().saturating_sub(1);
-                for (i, &card) in cards[..shown].iter().enumerate() {
-                    layout.cascades[i % 17].push(card);
-                }
-                if let Some(&last) = cards.get(shown) {
-                    layout.cascades[17].push(last);
-                }
-                layout
-            }
-            Game::BakersDozen => Layout::deal(rules, &kings_beneath(cards, 13), 0),
-            Game::GoodMeasure => {
-                // Kings placed for 52 cards, then the last two aces dealt go home.
-                let mut order = kings_beneath(cards, 10);
-                let mut layout = Layout::empty(rules);
-                for _ in 0..2 {
-                    if let Some(i) = order.iter().rposition(is_ace) {
-                        let ace = order.remove(i);
-                        layout.foundations[ace.suit().index()] = 1;
-                    }
-                }
-                for (i, &card) in order.iter().enumerate() {
-                    layout.cascades[i % 10].push(card);
-                }
-                layout
-            }
-            Game::SimpleSimon => {
-                // Rounds over the first 9, 8, …, 3 cascades, then one over all 10.
-                let mut layout = Layout::empty(rules);
-                let widths = [9, 8, 7, 6, 5, 4, 3, 10];
-                let targets = widths.iter().flat_map(|&w| 0..w);
-                for (cascade, &card) in targets.zip(cards) {
-                    layout.cascades[cascade].push(card);
-                }
-                layout
-            }
-            _ => Layout::deal(rules, cards, game.cards_in_cells()),
-        }
+        game.variant().deal(cards)
     }
 
     /// Validates into a [`Board`](crate::Board); the same as `Board::try_from(self)`.
@@ -249,46 +189,4 @@ impl Layout {
     pub fn into_board(self) -> Result<Board, LayoutError> {
         Board::try_from(self)
     }
-}
-
-/// Baker's Dozen's kings beneath (PySolFC's `BakersDozen._shuffleHook`): the cards in
-/// reverse order, where each king, in that order, trades places with the first non-king dealt earlier into its cascade of
-/// `cascades`, so that kings lie beneath the other cards of their cascade.
-fn kings_beneath(cards: &[Card], cascades: usize) -> Vec<Card> {
-    // The hook works on PySolFC's talon, whose last card is dealt first, and returns it
-    // reversed: so it sees, and these games deal, the cards in reverse order.
-    let mut order: Vec<Card> = cards.iter().rev().copied().collect();
-    let is_king = |card: &Card| card.rank().get() == 13;
-    let kings: Vec<usize> = (0..order.len()).filter(|&i| is_king(&order[i])).collect();
-    for i in kings {
-        if let Some(j) = (i % cascades..i).step_by(cascades).find(|&j| !is_king(&order[j])) {
-            order.swap(i, j);
-        }
-    }
-    order
-}
-
-/// Citadel's deal (PySolFC's `Citadel`, `beleagueredcastle.py`): the aces go home first,
-/// then rounds over the cascades, in which a card that fits its foundation goes there and
-/// leaves its cascade a card short.
-fn deal_citadel(rules: Rules, cards: &[Card]) -> Layout {
-    let mut layout = Layout::empty(rules);
-    let mut rest = Vec::with_capacity(cards.len());
-    for &card in cards {
-        if card.rank().get() == 1 {
-            layout.foundations[card.suit().index()] = 1;
-        } else {
-            rest.push(card);
-        }
-    }
-    let columns = layout.cascades.len().max(1);
-    for (i, card) in rest.into_iter().enumerate() {
-        let home = &mut layout.foundations[card.suit().index()];
-        if *home + 1 == card.rank().get() {
-            *home += 1;
-        } else if let Some(cascade) = layout.cascades.get_mut(i % columns) {
-            cascade.push(card);
-        }
-    }
-    layout
 }

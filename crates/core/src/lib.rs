@@ -45,6 +45,8 @@
 //! - [`Packer`], [`Packed`]: positions reachable from one start position in 20 bytes, for
 //!   searches that store millions of them.
 //! - [`Automove`]: Horne's and Raymond's safe automove rules.
+//! - [`Variant`]: a whole game as data, its [`Rules`] and its [`Dealing`]; every [`Game`]
+//!   preset is one ([`Game::variant`]), and a rule file describes any other.
 //!
 //! # Features
 //! - `serde`: `Serialize` and `Deserialize` for [`Card`] (`"KH"`), [`Suit`] (`"H"`),
@@ -52,7 +54,11 @@
 //!   (`{"from", "to", "count"}`), [`Rules`] (fields; enums by variant name), [`Layout`]
 //!   (fields; foundations in clubs, diamonds, hearts, spades order) and [`Board`], written as
 //!   its layout and **validated when read**: a deserialised board is always legal, and a bad
-//!   one fails with the [`LayoutError`] message.
+//!   one fails with the [`LayoutError`] message. [`Variant`] is written in the rule-file
+//!   format of `docs/games.md` (kebab-case keys, a `deal` table) and validated when read.
+//! - `files` (enables `serde`): rule files, `Variant::from_toml`, `Variant::from_json`,
+//!   `Variant::to_toml` and `Variant::to_json`, whose `RuleFileError` names the field and
+//!   its line (with the `toml` and `serde_json` crates).
 
 mod access;
 mod automove;
@@ -66,6 +72,8 @@ mod moves;
 mod notation;
 mod packed;
 mod quote;
+#[cfg(feature = "files")]
+mod rule_file;
 mod rules;
 #[cfg(feature = "serde")]
 mod serde_impls;
@@ -73,6 +81,7 @@ mod splitmix;
 mod supermove;
 #[cfg(test)]
 mod testing;
+mod variant;
 mod verify;
 mod zobrist;
 
@@ -87,10 +96,13 @@ pub use moves::{CASCADE_SYMBOLS, CELL_SYMBOLS, Move, MoveError, MoveList, NextHo
 pub use notation::{Notation, NotationError, Written};
 pub use packed::{PACKED_BYTES, Packed, Packer};
 pub use quote::{QUOTE_BYTES, QUOTE_CHARS, Quoted, quote};
+#[cfg(feature = "files")]
+pub use rule_file::RuleFileError;
 pub use rules::{
     BuildRule, EmptyCascadeRule, Game, MAX_CASCADES, MAX_CELLS, ParseGameError, Rules, RulesError, SequenceCapacity,
 };
 pub use splitmix::SplitMix64;
+pub use variant::{Dealing, Round, Variant, VariantError};
 pub use verify::{Verified, VerifyError, VerifyErrorKind, replay, verify};
 
 /// The README's examples, compiled and run as doctests so they stay true.

@@ -154,7 +154,7 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
 
     /// The move a player means by taking cards from `from` and dropping them on `to`, as a
     /// game's two clicks or a drag: the count and, for a foundation, its suit inferred the
-    /// way [`parse_move`](crate::Board::parse_move) reads a token without a `v` count, except
+    /// way [`parse_move`](Self::parse_move) reads a token without a `v` count, except
     /// into an empty cascade, where it carries the longest run that may legally go there
     /// rather than one card.
     ///
@@ -171,7 +171,7 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
     ///
     /// # Errors
     /// [`MoveError`] naming the rule the inferred move breaks, exactly as
-    /// [`check`](crate::Board::check) would: an empty source, cards that do not build on the
+    /// [`check`](Self::check) would: an empty source, cards that do not build on the
     /// destination, more than the free cells allow, a pile the rules lack.
     ///
     /// # Examples

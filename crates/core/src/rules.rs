@@ -358,13 +358,10 @@ impl Game {
         Rules { free_cells, cascades, build, empty_cascade, capacity }
     }
 
-    /// How many cards of the deck go to the free cells rather than the cascades.
-    pub const fn cards_in_cells(self) -> usize {
-        match self {
-            Game::ForeCell | Game::EightOff => 4,
-            Game::SeahavenTowers | Game::RelaxedSeahavenTowers => 2,
-            _ => 0,
-        }
+    /// How many cards of the deck go to the free cells rather than the cascades
+    /// ([`Dealing::cells`](crate::Dealing::cells) of [`Game::variant`]).
+    pub fn cards_in_cells(self) -> usize {
+        usize::from(self.variant().deal.cells)
     }
 
     /// The name used on the command line: fc-solve's `--game` name with `-` for `_`
@@ -387,6 +384,40 @@ impl Game {
             Game::GoodMeasure => "good-measure",
             Game::Cruel => "cruel",
             Game::SimpleSimon => "simple-simon",
+        }
+    }
+
+    /// The game's other names: fc-solve's `--game` names (`fcs_preset_names` in
+    /// `fc-solve/source/preset.c`), which are also `pysol-cards`' spellings, all accepted
+    /// by [`Game::from_str`](std::str::FromStr) as [`Game::name`] is.
+    ///
+    /// ```
+    /// use freecell_core::Game;
+    /// assert_eq!(Game::KingsOnlyBakersGame.aliases(), ["kings_only_bakers_game", "ko_bakers_game"]);
+    /// for game in Game::ALL {
+    ///     for alias in game.aliases() {
+    ///         assert_eq!(alias.parse::<Game>(), Ok(game));
+    ///     }
+    /// }
+    /// ```
+    pub const fn aliases(self) -> &'static [&'static str] {
+        match self {
+            Game::FreeCell => &["freecell"],
+            Game::RelaxedFreeCell => &["relaxed_freecell"],
+            Game::BakersGame => &["bakers_game"],
+            Game::KingsOnlyBakersGame => &["kings_only_bakers_game", "ko_bakers_game"],
+            Game::ForeCell => &["forecell"],
+            Game::EightOff => &["eight_off"],
+            Game::SeahavenTowers => &["seahaven_towers", "seahaven"],
+            Game::RelaxedSeahavenTowers => &["relaxed_seahaven_towers", "relaxed_seahaven"],
+            Game::BeleagueredCastle => &["beleaguered_castle"],
+            Game::StreetsAndAlleys => &["streets_and_alleys"],
+            Game::Citadel => &["citadel"],
+            Game::Fan => &["fan"],
+            Game::BakersDozen => &["bakers_dozen"],
+            Game::GoodMeasure => &["good_measure"],
+            Game::Cruel => &["cruel"],
+            Game::SimpleSimon => &["simple_simon"],
         }
     }
 

@@ -70,9 +70,11 @@
 //! `j = draw mod (52 − i)` of the remaining deck is dealt and the last remaining card
 //! takes its slot. Card `i` of the result goes to cascade `i mod 8`, deepest first.
 //!
-//! Eight Off and Seahaven Towers deal the same 52 cards their own way
-//! ([`Layout::deal_game`](freecell_core::Layout::deal_game)): that numbering is this
-//! crate's own, not PySolFC's.
+//! Every other game of the family deals the same 52 cards its own way
+//! ([`Layout::deal_game`](freecell_core::Layout::deal_game), or
+//! [`Variant::deal`](freecell_core::Variant::deal) for a game from a rule file): for the
+//! presets that is PySolFC's deal "ms*n*" of the game, checked against the golden layouts
+//! of `tests/data/games`, but for which free cells hold the cards dealt to them.
 //!
 //! # Stability
 //! Deal numbers and seeds are a contract, as much as any function signature:

@@ -115,6 +115,10 @@
 //!   moves as standard notation text, checked when read: a bad saved game fails with the
 //!   [`LoadError`] message, naming the move and its index), and serde is enabled in every
 //!   crate below: boards, moves, deal numbers, solver reports.
+//!
+//! Rule files are always on (`freecell-core`'s `files` feature): [`Variant::from_toml`]
+//! and [`Variant::from_json`] read a game of the FreeCell family from a file, and
+//! [`Variant::deal`] lays out a deal of it.
 
 mod assist;
 mod replay;
@@ -134,9 +138,10 @@ pub use freecell_solver;
 
 // Rules, positions, moves, notation and verification.
 pub use freecell_core::{
-    Automove, Board, BuildRule, Card, Colour, EmptyCascadeRule, Game, Layout, LayoutError, Move, MoveError, MoveModel,
-    NextHome, Notation, NotationError, ParseBoardError, ParseCardError, ParseGameError, Pile, PileKind, Rank, Rules,
-    RulesError, SequenceCapacity, Suit, Verified, VerifyError, VerifyErrorKind, replay, verify,
+    Automove, Board, BuildRule, Card, Colour, Dealing, EmptyCascadeRule, Game, Layout, LayoutError, Move, MoveError,
+    MoveModel, NextHome, Notation, NotationError, ParseBoardError, ParseCardError, ParseGameError, Pile, PileKind,
+    Rank, Round, RuleFileError, Rules, RulesError, SequenceCapacity, Suit, Variant, VariantError, Verified,
+    VerifyError, VerifyErrorKind, replay, verify,
 };
 // Deals.
 pub use freecell_deals::{

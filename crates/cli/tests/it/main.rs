@@ -5,6 +5,7 @@ mod bench;
 mod deal;
 mod evolve;
 mod find_deal;
+mod games;
 mod memory;
 mod rate;
 mod readme;

@@ -116,7 +116,7 @@ fn bad_rate_and_winnable_arguments_are_named() {
     let game = freecell(&["rate", "--deals", "1..2", "--game", "bakers-game"]);
     assert_eq!(
         (game.code, game.stderr.as_str()),
-        (2, "freecell: --deals rates Microsoft FreeCell deals: drop --game\n")
+        (2, "freecell: --deals rates Microsoft FreeCell deals: drop --game bakers-game\n")
     );
     let nothing = freecell(&["rate"]);
     assert_eq!(nothing.code, 2);

@@ -159,3 +159,60 @@ fn replay_reports_the_index_of_the_first_illegal_move() {
         freecell_core::VerifyErrorKind::Illegal(MoveError::NotASequence { pile: Pile::cascade(0), count: 10, run: 1 })
     );
 }
+
+#[test]
+fn every_pile_of_the_widest_game_is_written_and_read_back() {
+    // 20 cascades and 10 cells, written here rather than taken from CASCADE_SYMBOLS and
+    // CELL_SYMBOLS: cascades `1`–`9`, `0`, `l`–`u`; cells `a`–`g`, `i`–`k` (`h` is home).
+    let (cascade_symbols, cell_symbols) = ("1234567890lmnopqrstu", "abcdefgijk");
+    let rules = Rules { free_cells: 10, cascades: 20, ..Rules::freecell() };
+    let board = crate::common::deal(rules, 0, 7);
+    for (i, cascade) in cascade_symbols.chars().enumerate() {
+        for (j, cell) in cell_symbols.chars().enumerate() {
+            let mv = Move::single(Pile::cascade(i), Pile::cell(j));
+            let token = format!("{cascade}{cell}");
+            assert_eq!(board.write_move(mv), token);
+            assert_eq!(board.parse_move(&token), Ok(mv));
+        }
+    }
+    // Every cell full and the last cascade empty: each cell and each other cascade into it.
+    let narrower = Rules { cascades: 19, ..rules };
+    let mut layout = freecell_core::Layout::deal(narrower, &crate::common::shuffled_deck(8), 10);
+    layout.rules = rules;
+    let board = Board::try_from(layout).expect("a whole deck");
+    for (j, cell) in cell_symbols.chars().enumerate() {
+        let mv = Move::single(Pile::cell(j), Pile::cascade(19));
+        assert_eq!(board.write_move(mv), format!("{cell}u"));
+        assert_eq!(board.parse_move(&format!("{cell}u")), Ok(mv));
+    }
+    for (i, cascade) in cascade_symbols.chars().take(19).enumerate() {
+        let mv = Move::single(Pile::cascade(i), Pile::cascade(19));
+        assert_eq!(board.parse_move(&format!("{cascade}u")), Ok(mv));
+    }
+}
+
+#[test]
+fn every_game_reads_back_its_board_format() {
+    // Up to 20 cascade lines and a `Freecells:` line of up to 10 entries.
+    let widest = Rules { free_cells: 10, cascades: 20, ..Rules::freecell() };
+    let boards = freecell_core::Game::ALL
+        .iter()
+        .enumerate()
+        .map(|(seed, game)| {
+            let layout = freecell_core::Layout::deal_game(*game, &crate::common::shuffled_deck(seed as u64));
+            Board::try_from(layout).expect("a whole deck")
+        })
+        .chain([crate::common::deal(widest, 7, 99)]);
+    for board in boards {
+        let text = board.to_string();
+        let rules = *board.rules();
+        // Games without cells have no `Freecells:` line.
+        let cells = usize::from(rules.free_cells);
+        assert_eq!(text.lines().count(), 1 + usize::from(cells > 0) + usize::from(rules.cascades), "{text}");
+        if cells > 0 {
+            let cells_line = text.lines().nth(1).unwrap_or_default();
+            assert_eq!(cells_line.split_whitespace().count(), 1 + cells, "{text}");
+        }
+        assert_eq!(Board::parse_with_rules(&text, rules).as_ref(), Ok(&board), "{text}");
+    }
+}

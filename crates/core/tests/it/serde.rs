@@ -92,3 +92,23 @@ fn bad_json_is_refused_with_the_reason() {
     assert!(matches!(expected, LayoutError::Duplicate { .. }));
     assert!(message.starts_with(&expected.to_string()), "{message}");
 }
+
+#[test]
+fn variants_round_trip_and_are_validated_when_read() {
+    use freecell_core::Variant;
+    for game in Game::ALL {
+        let variant = game.variant();
+        let json = serde_json::to_string(&variant).unwrap();
+        assert_eq!(serde_json::from_str::<Variant>(&json).unwrap(), variant, "{json}");
+    }
+    // The rule-file form: kebab-case keys, the deal's defaults left out.
+    let json = serde_json::to_string(&Game::EightOff.variant()).unwrap();
+    assert_eq!(
+        json,
+        r#"{"free-cells":8,"cascades":8,"build":"same-suit","empty-cascade":"kings-only","runs":"standard","deal":{"cells":4}}"#
+    );
+    // Eight Off's four dealt cells on two cells: read, then refused, naming the field.
+    let bad = json.replace(r#""free-cells":8"#, r#""free-cells":2"#);
+    let error = serde_json::from_str::<Variant>(&bad).unwrap_err().to_string();
+    assert!(error.starts_with("deal.cells: 4 cards are dealt to the free cells, but the game has 2"), "{error}");
+}

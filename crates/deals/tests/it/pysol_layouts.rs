@@ -6,7 +6,7 @@
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
-use freecell_core::{Card, Game, WideBoard};
+use freecell_core::{Card, Game, Variant, WideBoard};
 use freecell_deals::DealNumber;
 
 /// The deal numbers every game folder holds (the folder's README says why these).
@@ -159,6 +159,28 @@ fn the_games_this_crate_deals_match_pysolfcs_layouts() {
             let ours = DealNumber::try_from(deal).expect("in range").wide_board_for(game);
             assert_eq!(pysol.cascades_text(), ours.cascades_text(), "{} {deal}", game.name());
             assert_eq!(pysol.key(), ours.key(), "{} {deal}", game.name());
+        }
+    }
+}
+
+#[test]
+fn every_preset_written_as_a_rule_file_deals_the_golden_layouts() {
+    // The rule-file form of each preset, in both formats, read back and dealt: what a
+    // `--rules FILE` describing the game deals. Compared as the test above compares.
+    for game in Game::ALL {
+        let variant = game.variant();
+        for (format, read) in
+            [("toml", Variant::from_toml(&variant.to_toml())), ("json", Variant::from_json(&variant.to_json()))]
+        {
+            let read = read.unwrap_or_else(|e| panic!("{} as {format}: {e}", game.name()));
+            for deal in DEALS {
+                let text = golden(game.name(), deal);
+                let pysol = WideBoard::parse_with_rules(&text, read.rules).expect("a golden layout");
+                let cards = DealNumber::try_from(deal).expect("in range").cards();
+                let ours = WideBoard::try_from(read.deal(&cards)).expect("a whole deck");
+                assert_eq!(pysol.cascades_text(), ours.cascades_text(), "{} {deal} {format}", game.name());
+                assert_eq!(pysol.key(), ours.key(), "{} {deal} {format}", game.name());
+            }
         }
     }
 }
