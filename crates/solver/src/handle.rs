@@ -6,7 +6,7 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use freecell_core::Board;
+use freecell_core::BoardN;
 use freecell_search::Stats;
 
 use crate::{SolveError, SolveReport, Solver};
@@ -129,7 +129,7 @@ impl Solver {
     /// assert!(solver.cached_bytes() > 0);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn spawn(&self, board: Board) -> Result<SolveHandle, SolveError> {
+    pub fn spawn<const C: usize, const F: usize>(&self, board: BoardN<C, F>) -> Result<SolveHandle, SolveError> {
         let solver = self.clone();
         let meter = Arc::new(Meter::default());
         let (sender, receiver) = mpsc::channel();

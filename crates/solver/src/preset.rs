@@ -234,7 +234,7 @@ impl Preset {
 
     /// The game as this preset searches it (for `optimal`, with the default sequence-move
     /// cost model; [`Solver::cost_model`](crate::Solver::cost_model) changes it).
-    pub const fn problem(self) -> crate::FreeCell {
+    pub const fn problem<const C: usize, const F: usize>(self) -> crate::FreeCell<C, F> {
         let cost = match self.move_model() {
             MoveModel::Atomic => CostModel::SingleCard,
             MoveModel::Sequence => CostModel::Sequence,

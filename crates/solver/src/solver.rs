@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use freecell_core::{Automove, Board, Move, SequenceCapacity, replay};
+use freecell_core::{Automove, BOARD_CASCADES, BOARD_CELLS, BoardN, Move, SequenceCapacity, replay};
 use freecell_heuristics::policy::Policy;
 use freecell_heuristics::{HsdhReading, Weights};
 use freecell_search::{Budget, Control, Cycles, Limit, Report, Stats, bfs, dfs, idastar, iddfs, staged};
@@ -334,13 +334,17 @@ impl Solver {
     ///
     /// # Errors
     /// [`SolveError`] only for a bug: a solution that fails verification is never returned.
-    pub fn solve(&self, board: &Board) -> Result<SolveReport, SolveError> {
+    pub fn solve<const C: usize, const F: usize>(&self, board: &BoardN<C, F>) -> Result<SolveReport, SolveError> {
         self.solve_metered(board, None)
     }
 
     /// Solves `board`, publishing progress to `meter` and stopping on its cancel request
     /// too, when a [`SolveHandle`](crate::SolveHandle) watches.
-    pub(crate) fn solve_metered(&self, board: &Board, meter: Option<&Meter>) -> Result<SolveReport, SolveError> {
+    pub(crate) fn solve_metered<const C: usize, const F: usize>(
+        &self,
+        board: &BoardN<C, F>,
+        meter: Option<&Meter>,
+    ) -> Result<SolveReport, SolveError> {
         let started = Instant::now();
         // A reserve released by an earlier solve is taken again (if memory allows) at the
         // next allocation; the watch counts releases from here on, before anything here
@@ -363,7 +367,7 @@ impl Solver {
             Some(capacity) => {
                 let mut layout = board.to_layout();
                 layout.rules.capacity = capacity;
-                Some(Board::try_from(layout).map_err(|error| SolveError::Rules { preset, error })?)
+                Some(BoardN::<C, F>::try_from(layout).map_err(|error| SolveError::Rules { preset, error })?)
             }
         };
         let start = searched_board.as_ref().unwrap_or(board);
@@ -434,8 +438,9 @@ impl Solver {
     /// The byte limit the next solve will apply (`None`: none): [`max_bytes`](Self::max_bytes)
     /// if set, else the preset's default sized to the memory available now (for `fast`, the
     /// limit of each of its stages in its first round), with the cache set the next solve
-    /// would take from the pool (another thread's solve may take it first). Reads the memory
-    /// available (or the reading of the last 10 ms).
+    /// would take from the pool (another thread's solve may take it first; the set of a
+    /// [`Board`](freecell_core::Board) solve). Reads the memory available (or the reading of
+    /// the last 10 ms).
     ///
     /// # Examples
     /// ```
@@ -445,7 +450,10 @@ impl Solver {
     /// assert_eq!(Solver::new(Preset::Fast).max_bytes(1 << 20).byte_limit(), Some(1 << 20));
     /// ```
     pub fn byte_limit(&self) -> Option<usize> {
-        self.budget(self.preset, self.caches.next_held(), || headroom::available(Instant::now())).get_max_bytes()
+        self.budget(self.preset, self.caches.next_held::<BOARD_CASCADES, BOARD_CELLS>(), || {
+            headroom::available(Instant::now())
+        })
+        .get_max_bytes()
     }
 
     /// The node and byte limits of a solve with `preset` whose cache set holds `held` bytes
@@ -475,17 +483,17 @@ impl Solver {
     ///
     /// # Errors
     /// As [`solve`](Self::solve).
-    pub fn hint(&self, board: &Board) -> Result<Hint, SolveError> {
+    pub fn hint<const C: usize, const F: usize>(&self, board: &BoardN<C, F>) -> Result<Hint, SolveError> {
         Ok(self.solve(board)?.into())
     }
 }
 
 /// The `optimal` preset's search: A* (or IDA* with [`low_memory`](Solver::low_memory)).
-fn search_optimal(
+fn search_optimal<const C: usize, const F: usize>(
     optimal_settings: OptimalSettings,
-    caches: &mut Caches,
-    problem: FreeCell,
-    start: &Board,
+    caches: &mut Caches<C, F>,
+    problem: FreeCell<C, F>,
+    start: &BoardN<C, F>,
     budget: Budget,
     watch: &mut Watch<'_>,
 ) -> (Report<freecell_core::Move>, Bounds) {
@@ -494,7 +502,7 @@ fn search_optimal(
         return optimal::astar(&mut caches.optimal, start, settings, budget, watch);
     }
     let initial = settings.h(start);
-    let h = |board: &Board| settings.h(board);
+    let h = |board: &BoardN<C, F>| settings.h(board);
     let config = idastar::Config::new().cycles(Cycles::Path).transposition_table(Some(IDA_TABLE)).budget(budget);
     let cache = caches.dfs.get_or_insert_with(dfs::Cache::new);
     let report = idastar::IdaStar::new(config).search(cache, &problem, start, &h, watch);
@@ -503,11 +511,11 @@ fn search_optimal(
 }
 
 /// Runs `solver`'s engine on `start`.
-fn search(
+fn search<const C: usize, const F: usize>(
     solver: &Solver,
-    caches: &mut Caches,
-    problem: FreeCell,
-    start: &Board,
+    caches: &mut Caches<C, F>,
+    problem: FreeCell<C, F>,
+    start: &BoardN<C, F>,
     budget: Budget,
     watch: &mut Watch<'_>,
 ) -> Report<Move> {
@@ -595,10 +603,10 @@ fn search(
 /// `shorten`: the solution is then shortened (until the deadline, if any) and verified
 /// again. When `start` is `board`, the checked replay that builds the list stands for the
 /// first verification.
-fn complete(
+fn complete<const C: usize, const F: usize>(
     preset: Preset,
-    board: &Board,
-    start: &Board,
+    board: &BoardN<C, F>,
+    start: &BoardN<C, F>,
     (automove, shorten): (Automove, Shorten),
     path: &[Move],
 ) -> Result<Solution, SolveError> {
@@ -641,9 +649,9 @@ enum Shorten {
 }
 
 /// `solution` shortened by [`crate::shorten()`], verified again.
-fn shortened(
+fn shortened<const C: usize, const F: usize>(
     preset: Preset,
-    board: &Board,
+    board: &BoardN<C, F>,
     solution: &Solution,
     deadline: Option<Instant>,
 ) -> Result<Solution, SolveError> {
