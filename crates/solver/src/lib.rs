@@ -107,6 +107,7 @@
 mod bestfirst;
 mod caches;
 mod fast;
+mod game_board;
 mod goals;
 mod guide;
 mod handle;
@@ -124,6 +125,7 @@ mod solver;
 mod steps;
 mod watch;
 
+pub use game_board::{GameBoard, Position};
 pub use guide::{Hsdh, Weighted};
 pub use handle::{Progress, SolveHandle};
 pub use optimal::{Below, Bounds};

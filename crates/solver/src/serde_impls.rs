@@ -205,7 +205,7 @@ struct ProgressDef {
 }
 
 #[derive(Serialize, Deserialize)]
-#[serde(remote = "Step::<C, F>")]
+#[serde(remote = "Step")]
 struct StepDef<const C: usize, const F: usize> {
     number: usize,
     mv: Move,

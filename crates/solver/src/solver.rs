@@ -18,7 +18,7 @@ use crate::optimal::{self, Bounds};
 use crate::preset::{DEADLOCK_P, DEFAULT_BYTES, DFS_DEPTH, FAST_BYTES, GA_SCALE, IDA_TABLE, OPTIMAL_BYTES};
 use crate::shorten::Effort;
 use crate::watch::Watch;
-use crate::{CostModel, FreeCell, Preset};
+use crate::{CostModel, FreeCell, Position, Preset};
 use crate::{Hint, Outcome, Reason, Solution, SolveError, SolveReport, SolveStats};
 use crate::{bestfirst, goals, headroom, reserve};
 
@@ -334,13 +334,13 @@ impl Solver {
     ///
     /// # Errors
     /// [`SolveError`] only for a bug: a solution that fails verification is never returned.
-    pub fn solve<const C: usize, const F: usize>(&self, board: &BoardN<C, F>) -> Result<SolveReport, SolveError> {
-        self.solve_metered(board, None)
+    pub fn solve<P: Position>(&self, board: &P) -> Result<SolveReport, SolveError> {
+        board.solve_metered(self, None)
     }
 
     /// Solves `board`, publishing progress to `meter` and stopping on its cancel request
     /// too, when a [`SolveHandle`](crate::SolveHandle) watches.
-    pub(crate) fn solve_metered<const C: usize, const F: usize>(
+    pub(crate) fn solve_board<const C: usize, const F: usize>(
         &self,
         board: &BoardN<C, F>,
         meter: Option<&Meter>,
@@ -483,7 +483,7 @@ impl Solver {
     ///
     /// # Errors
     /// As [`solve`](Self::solve).
-    pub fn hint<const C: usize, const F: usize>(&self, board: &BoardN<C, F>) -> Result<Hint, SolveError> {
+    pub fn hint<P: Position>(&self, board: &P) -> Result<Hint, SolveError> {
         Ok(self.solve(board)?.into())
     }
 }

@@ -263,7 +263,7 @@ impl<const C: usize, const F: usize> Search<C, F> {
                 // A move that puts no card home and uncovers none that goes home by itself
                 // has no automove after it: its child is scored and checked for a duplicate
                 // without building its board.
-                if settled && !mv.is_to_foundation() {
+                if settled && config.previews && !mv.is_to_foundation() {
                     let preview = board.preview(mv);
                     if !preview.uncovered.is_some_and(|card| goes_home(board, card, config.automove)) {
                         self.stats.generated += 1;
@@ -344,6 +344,10 @@ pub(super) enum End {
 pub(super) struct Config {
     pub(super) weights: Weights,
     pub(super) automove: Automove,
+    /// Whether a child that needs no automove is scored from its parent's counts and
+    /// [`Board::preview`](freecell_core::Board::preview), without building its board:
+    /// not under [`Weights::breaks`], which counts from a board.
+    pub(super) previews: bool,
     /// Whether the moves a player would not make are skipped (see [`Sparing`]).
     pub(super) spares: bool,
 }

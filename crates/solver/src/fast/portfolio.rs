@@ -208,7 +208,9 @@ fn round<const C: usize, const F: usize>(
         if dropped[k] {
             continue;
         }
-        let config = Config { weights: turns[k], automove: Automove::Raymond, spares: k != patient };
+        let weights = turns[k].for_rules(start.rules());
+        let config =
+            Config { weights, automove: Automove::Raymond, spares: k != patient, previews: weights.breaks == 0 };
         let mut refused = false;
         if !begun[k] {
             refused = searches[k].begin(start, &config.weights, max_bytes).is_err();

@@ -3,6 +3,7 @@
 mod embed;
 mod exhaustive;
 mod fast;
+mod games;
 mod heap;
 mod limits;
 mod optimal;

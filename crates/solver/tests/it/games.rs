@@ -1,0 +1,186 @@
+//! Every game of the FreeCell family against an independent program: the `fast` preset's
+//! verdicts on deals 1–200 of each game against fc-solve's
+//! (`docs/results/data/fc-solve-games`, made by `scripts/fc-solve-verdicts.py` from
+//! PySolFC's layouts, nothing of this workspace's), and every solution replayed under the
+//! game's rules.
+//!
+//! Where fc-solve decides (it solved the deal, or proved it unsolvable with every
+//! single-card move), ours must agree: solved ⇔ solved, unsolvable ⇔ unsolvable, and an
+//! undecided of ours fails. Where it does not, our verdict is counted, not checked (beyond
+//! the replay). Simple Simon's rows also take the verdicts of
+//! `scripts/simple-simon-search.py` (`simple-simon-independent.csv`), an independent search
+//! over every legal move, on the deals fc-solve leaves undecided.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use freecell_core::{Game, Rules};
+use freecell_deals::DealNumber;
+use freecell_solver::{GameBoard, Outcome, Preset, Solver};
+
+/// A verdict of fc-solve (or of the independent Simple Simon search).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Verdict {
+    Solved,
+    Unsolvable,
+    Undecided,
+}
+
+/// One CSV of verdicts: the file's name, the game dealt, and its free cells when the CSV is
+/// FreeCell with fewer cells (fc-solve's `--freecells-num`).
+struct Set {
+    file: &'static str,
+    game: Game,
+    free_cells: Option<u8>,
+}
+
+const fn set(file: &'static str, game: Game) -> Set {
+    Set { file, game, free_cells: None }
+}
+
+/// Every CSV of the directory.
+const SETS: [Set; 20] = [
+    set("freecell", Game::FreeCell),
+    set("relaxed-freecell", Game::RelaxedFreeCell),
+    set("bakers-game", Game::BakersGame),
+    set("kings-only-bakers-game", Game::KingsOnlyBakersGame),
+    set("forecell", Game::ForeCell),
+    set("eight-off", Game::EightOff),
+    set("seahaven-towers", Game::SeahavenTowers),
+    set("relaxed-seahaven-towers", Game::RelaxedSeahavenTowers),
+    set("beleaguered-castle", Game::BeleagueredCastle),
+    set("streets-and-alleys", Game::StreetsAndAlleys),
+    set("citadel", Game::Citadel),
+    set("fan", Game::Fan),
+    set("bakers-dozen", Game::BakersDozen),
+    set("good-measure", Game::GoodMeasure),
+    set("cruel", Game::Cruel),
+    set("simple-simon", Game::SimpleSimon),
+    Set { file: "freecell-0-cells", game: Game::FreeCell, free_cells: Some(0) },
+    Set { file: "freecell-1-cells", game: Game::FreeCell, free_cells: Some(1) },
+    Set { file: "freecell-2-cells", game: Game::FreeCell, free_cells: Some(2) },
+    Set { file: "freecell-3-cells", game: Game::FreeCell, free_cells: Some(3) },
+];
+
+fn data(file: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/results/data/fc-solve-games").join(format!("{file}.csv"))
+}
+
+/// The verdicts of a CSV whose first two columns are `deal,verdict`, by deal.
+fn verdicts(file: &str) -> BTreeMap<u64, Verdict> {
+    let path = data(file);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut lines = text.lines();
+    let header = lines.next().unwrap_or_default();
+    assert!(header.starts_with("deal,verdict,"), "{}: header {header:?}", path.display());
+    lines
+        .enumerate()
+        .map(|(i, line)| {
+            let mut fields = line.split(',');
+            let at = || format!("{}:{}", path.display(), i + 2);
+            let deal = fields.next().and_then(|d| d.parse().ok()).unwrap_or_else(|| panic!("{}: deal", at()));
+            let verdict = match fields.next() {
+                Some("solved") => Verdict::Solved,
+                Some("unsolvable") => Verdict::Unsolvable,
+                Some("undecided") => Verdict::Undecided,
+                other => panic!("{}: verdict {other:?}", at()),
+            };
+            (deal, verdict)
+        })
+        .collect()
+}
+
+/// The verdicts a set is checked against: fc-solve's, and for Simple Simon the independent
+/// search's where fc-solve is undecided.
+fn truth(set: &Set) -> BTreeMap<u64, Verdict> {
+    let mut truth = verdicts(set.file);
+    assert_eq!(truth.keys().copied().collect::<Vec<_>>(), (1..=200).collect::<Vec<_>>(), "{}", set.file);
+    if set.game == Game::SimpleSimon {
+        for (deal, verdict) in verdicts("simple-simon-independent") {
+            let theirs = truth.get_mut(&deal).expect("a deal of the range");
+            assert_ne!(*theirs, Verdict::Solved, "simple simon {deal}: searched again only where undecided");
+            *theirs = verdict;
+        }
+    }
+    truth
+}
+
+/// The board of `deal` in `set`.
+fn board(set: &Set, deal: u64) -> GameBoard {
+    let mut layout = DealNumber::try_from(deal).expect("in range").layout(set.game);
+    if let Some(n) = set.free_cells {
+        layout.rules = Rules { free_cells: n, ..layout.rules };
+        layout.cells.truncate(usize::from(n));
+    }
+    GameBoard::try_from(layout).expect("a dealt layout is legal")
+}
+
+/// What a run over one set found.
+#[derive(Default)]
+struct Tally {
+    agreed: u32,
+    /// fc-solve undecided: ours solved, proved unsolvable, undecided.
+    theirs_undecided: [u32; 3],
+    seconds: f64,
+}
+
+/// Solves `deals` of `set` with `fast` and checks each verdict; deals fc-solve leaves
+/// undecided are solved under `open_limit` (a node limit), which decides nothing checked.
+fn run(set: &Set, deals: std::ops::RangeInclusive<u64>, open_limit: Option<u64>) -> Tally {
+    let truth = truth(set);
+    let solver = Solver::new(Preset::Fast);
+    let open = open_limit.map_or_else(|| solver.clone(), |n| solver.clone().max_nodes(n));
+    let mut tally = Tally::default();
+    let started = Instant::now();
+    for deal in deals {
+        let board = board(set, deal);
+        let theirs = truth[&deal];
+        let report = if theirs == Verdict::Undecided { open.solve(&board) } else { solver.solve(&board) }
+            .unwrap_or_else(|e| panic!("{} {deal}: {e}", set.file));
+        let ours = match &report.outcome {
+            Outcome::Solved(solution) => {
+                assert!(board.wins(&solution.moves), "{} {deal}: the solution does not win", set.file);
+                Verdict::Solved
+            }
+            Outcome::Unsolvable => Verdict::Unsolvable,
+            Outcome::Undecided(_) => Verdict::Undecided,
+        };
+        if theirs == Verdict::Undecided {
+            tally.theirs_undecided[ours as usize] += 1;
+        } else {
+            assert_eq!(ours, theirs, "{} {deal}: ours {:?}, fc-solve's {theirs:?}", set.file, report.outcome);
+            tally.agreed += 1;
+        }
+    }
+    tally.seconds = started.elapsed().as_secs_f64();
+    tally
+}
+
+/// The first 20 deals of every game, in a debug build's time: deals fc-solve leaves
+/// undecided get 20,000 expansions (their verdict is not checked).
+#[test]
+fn fast_agrees_with_fc_solve_on_the_first_deals_of_every_game() {
+    for set in &SETS {
+        let tally = run(set, 1..=20, Some(20_000));
+        assert!(tally.agreed > 0, "{}: nothing checked", set.file);
+    }
+}
+
+/// Deals 1–200 of every game, printing per game the deals agreed on, fc-solve's undecided
+/// ones (ours solved / proved unsolvable / undecided) and the time. Slow in a debug build:
+/// `cargo test --release -p freecell-solver --test it games -- --ignored --nocapture`.
+#[test]
+#[ignore = "slow in debug builds"]
+fn fast_agrees_with_fc_solve_on_deals_1_to_200_of_every_game() {
+    let mut total = Duration::ZERO;
+    println!("| game | agreed | fc-solve undecided (ours solved / unsolvable / undecided) | seconds |");
+    println!("|---|---|---|---|");
+    for set in &SETS {
+        let tally = run(set, 1..=200, None);
+        let [s, u, d] = tally.theirs_undecided;
+        println!("| {} | {} | {} ({s} / {u} / {d}) | {:.2} |", set.file, tally.agreed, s + u + d, tally.seconds);
+        total += Duration::from_secs_f64(tally.seconds);
+    }
+    println!("total {:.1} s", total.as_secs_f64());
+}
