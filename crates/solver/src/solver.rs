@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use freecell_core::{Automove, BOARD_CASCADES, BOARD_CELLS, BoardN, Move, SequenceCapacity, replay};
+use freecell_core::{Automove, BOARD_CASCADES, BOARD_CELLS, BoardN, Game, Move, SequenceCapacity, replay};
 use freecell_heuristics::policy::Policy;
 use freecell_heuristics::{HsdhReading, Weights};
 use freecell_search::{Budget, Control, Cycles, Limit, Report, Stats, bfs, dfs, idastar, iddfs, staged};
@@ -330,10 +330,14 @@ impl Solver {
         self.preset
     }
 
-    /// Solves `board`.
+    /// Solves `board`: a [`Board`](freecell_core::Board), a
+    /// [`WideBoard`](freecell_core::WideBoard) (the engines run compiled for its width) or a
+    /// [`GameBoard`](crate::GameBoard) (see [`Position`]).
     ///
     /// # Errors
-    /// [`SolveError`] only for a bug: a solution that fails verification is never returned.
+    /// [`SolveError::Unsupported`] when the preset does not apply to the board's rules
+    /// ([`Preset::supports`]); otherwise [`SolveError`] only for a bug: a solution that fails
+    /// verification is never returned.
     pub fn solve<P: Position>(&self, board: &P) -> Result<SolveReport, SolveError> {
         board.solve_metered(self, None)
     }
@@ -358,6 +362,12 @@ impl Solver {
             return Ok(SolveReport { outcome: Outcome::Undecided(reason), stats });
         }
         let preset = self.preset;
+        if let Err(why) = preset.supports(board.rules()) {
+            let rules = board.rules();
+            let game = Game::ALL.into_iter().find(|game| game.rules() == *rules);
+            let game = game.map_or_else(|| format!("{rules:?}"), |game| game.name().to_owned());
+            return Err(SolveError::Unsupported { preset, game, why });
+        }
         let searched_board = match preset.capacity() {
             // Every preset capacity is at most the standard one but above one card, so a
             // board that allows only single cards keeps its rule: searching it with
