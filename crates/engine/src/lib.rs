@@ -134,9 +134,9 @@ pub use freecell_solver;
 
 // Rules, positions, moves, notation and verification.
 pub use freecell_core::{
-    Automove, Board, BuildRule, Card, Colour, EmptyCascadeRule, Game, Layout, LayoutError, Move, MoveError, MoveModel,
-    NextHome, Notation, NotationError, ParseBoardError, ParseCardError, ParseGameError, Pile, PileKind, Rank, Rules,
-    RulesError, SequenceCapacity, Suit, Verified, VerifyError, VerifyErrorKind, replay, verify,
+    Automove, Board, BoardN, BuildRule, Card, Colour, EmptyCascadeRule, Game, Layout, LayoutError, Move, MoveError,
+    MoveModel, NextHome, Notation, NotationError, ParseBoardError, ParseCardError, ParseGameError, Pile, PileKind,
+    Rank, Rules, RulesError, SequenceCapacity, Suit, Verified, VerifyError, VerifyErrorKind, WideBoard, replay, verify,
 };
 // Deals.
 pub use freecell_deals::{
@@ -144,8 +144,8 @@ pub use freecell_deals::{
 };
 // The solver and its answers.
 pub use freecell_solver::{
-    Hint, Outcome, ParsePresetError, Preset, Progress, Reason, ReserveAllocator, Solution, SolveError, SolveHandle,
-    SolveReport, SolveStats, Solver, Step, Steps,
+    GameBoard, Hint, Outcome, ParsePresetError, Position, Preset, Progress, Reason, ReserveAllocator, Solution,
+    SolveError, SolveHandle, SolveReport, SolveStats, Solver, Step, Steps,
 };
 
 /// The names a game loop uses: `use freecell_engine::prelude::*;`.

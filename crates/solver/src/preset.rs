@@ -245,13 +245,13 @@ impl Preset {
     /// ```
     /// use freecell_core::Game;
     /// use freecell_solver::Preset;
-    /// assert!(Preset::Optimal.supports(&Game::SimpleSimon.rules()).is_err());
-    /// assert!(Preset::ALL.iter().all(|p| p.supports(&Game::Fan.rules()).is_ok()));
+    /// assert!(Preset::Optimal.supports(Game::SimpleSimon.rules()).is_err());
+    /// assert!(Preset::ALL.iter().all(|p| p.supports(Game::Fan.rules()).is_ok()));
     /// ```
     ///
     /// # Errors
     /// Why the preset does not apply.
-    pub const fn supports(self, rules: &Rules) -> Result<(), &'static str> {
+    pub const fn supports(self, rules: Rules) -> Result<(), &'static str> {
         match (self, rules.build) {
             (Preset::Optimal, BuildRule::SimpleSimon) => {
                 Err("its lower bound counts a move per card sent home, and Simple Simon sends 13 at once")

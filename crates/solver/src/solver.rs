@@ -362,7 +362,7 @@ impl Solver {
             return Ok(SolveReport { outcome: Outcome::Undecided(reason), stats });
         }
         let preset = self.preset;
-        if let Err(why) = preset.supports(board.rules()) {
+        if let Err(why) = preset.supports(*board.rules()) {
             let rules = board.rules();
             let game = Game::ALL.into_iter().find(|game| game.rules() == *rules);
             let game = game.map_or_else(|| format!("{rules:?}"), |game| game.name().to_owned());

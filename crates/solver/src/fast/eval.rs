@@ -67,7 +67,7 @@ impl Weights {
     /// skipping moves. Chosen on Simple Simon deals 1–50 from eight candidates, by the deals
     /// solved within 5 s each: 46, and the 3 proved lost, where the plain weights solve
     /// none.
-    pub(crate) fn for_rules(self, rules: &freecell_core::Rules) -> Weights {
+    pub(crate) fn for_rules(self, rules: freecell_core::Rules) -> Weights {
         if rules.build == BuildRule::SimpleSimon {
             Weights { out: 4, blocked: 1, unsorted: 0, dig: 0, cell: 0, column: 6, depth: self.depth.min(1), breaks: 8 }
         } else {

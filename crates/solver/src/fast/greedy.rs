@@ -325,6 +325,15 @@ impl<const C: usize, const F: usize> Search<C, F> {
     }
 }
 
+impl Config {
+    /// The search of one turn under `weights` read for `rules`, with Raymond's automoves
+    /// (the proof's), skipping the moves a player would not make when `spares`.
+    pub(super) fn turn(weights: Weights, rules: freecell_core::Rules, spares: bool) -> Config {
+        let weights = weights.for_rules(rules);
+        Config { weights, automove: Automove::Raymond, spares, previews: weights.breaks == 0 }
+    }
+}
+
 /// How a greedy search's turn ended.
 pub(super) enum End {
     /// The moves chosen (automoves not listed).

@@ -3,7 +3,7 @@
 //! twice the memory of the last while the machine allows. Its scratch, [`Cache`], keeps the
 //! searches between solves.
 
-use freecell_core::{Automove, BoardN, Move};
+use freecell_core::{BoardN, Move};
 use freecell_search::{Budget, Control, Limit, MovePath, Observer, Report, SearchOutcome, Stats, UndecidedReason};
 
 use super::eval::Weights;
@@ -208,9 +208,7 @@ fn round<const C: usize, const F: usize>(
         if dropped[k] {
             continue;
         }
-        let weights = turns[k].for_rules(start.rules());
-        let config =
-            Config { weights, automove: Automove::Raymond, spares: k != patient, previews: weights.breaks == 0 };
+        let config = Config::turn(turns[k], *start.rules(), k != patient);
         let mut refused = false;
         if !begun[k] {
             refused = searches[k].begin(start, &config.weights, max_bytes).is_err();
