@@ -2,9 +2,9 @@
 
 use std::time::Instant;
 
-use freecell_core::{Board, Move, MoveModel, Variant, replay};
+use freecell_core::{BoardN, Move, MoveModel, Variant, replay};
 use freecell_deals::{DealNumber, SplitMix64};
-use freecell_solver::{Outcome, Solver};
+use freecell_solver::{GameBoard, Outcome, Solver};
 
 use crate::row::{HintRow, Measure, Source};
 use crate::run::{DealResult, Fault, Workload};
@@ -78,18 +78,28 @@ impl Workload for Hints {
 /// Times `k` hints on positions of `deal`.
 fn hint_rows(solver: &Solver, game: &Variant, deal: DealNumber, k: u32, name: &str) -> DealResult<HintRow> {
     let mut done = DealResult::new(deal);
-    let board = match dealt(game, deal) {
-        Ok(board) => board,
-        Err(problem) => {
-            done.faults.push(Fault { deal, position: None, problem });
-            return done;
-        }
-    };
+    match dealt(game, deal) {
+        Ok(GameBoard::Narrow(board)) => hints_on(solver, &board, deal, k, name, &mut done),
+        Ok(GameBoard::Wide(board)) => hints_on(solver, &board, deal, k, name, &mut done),
+        Err(problem) => done.faults.push(Fault { deal, position: None, problem }),
+    }
+    done
+}
+
+/// [`hint_rows`] on `board`, deal `deal` at its width.
+fn hints_on<const C: usize, const F: usize>(
+    solver: &Solver,
+    board: &BoardN<C, F>,
+    deal: DealNumber,
+    k: u32,
+    name: &str,
+    done: &mut DealResult<HintRow>,
+) {
     // The solver's own solution, for positions along it; a failure here is reported like
     // any other solution that does not verify.
-    let solution = match solver.solve(&board) {
+    let solution = match solver.solve(board) {
         Ok(report) => match report.outcome {
-            Outcome::Solved(solution) => match solution_error(&board, &solution.moves) {
+            Outcome::Solved(solution) => match solution_error(board, &solution.moves) {
                 None => Some(solution.moves),
                 Some(problem) => {
                     done.faults.push(Fault { deal, position: None, problem });
@@ -110,7 +120,7 @@ fn hint_rows(solver: &Solver, game: &Variant, deal: DealNumber, k: u32, name: &s
         // A point in the middle three fifths of the solution (the deal when there is none).
         let len = path.len() as u64;
         let i = (len / 5 + rng.below(len * 3 / 5 + 1)) as usize;
-        let mut position = match replay(&board, &path[..i]) {
+        let mut position = match replay(board, &path[..i]) {
             Ok(position) => position,
             Err(error) => {
                 // The solution was verified above, so its prefixes replay.
@@ -158,12 +168,15 @@ fn hint_rows(solver: &Solver, game: &Variant, deal: DealNumber, k: u32, name: &s
             measure,
         });
     }
-    done
 }
 
 /// Plays `DETOUR_MOVES` random legal moves (uniform count, uniform choices) on `position`
 /// and returns how many it played (fewer at a dead end).
-fn detour(position: &mut Board, rng: &mut SplitMix64, moves: &mut Vec<Move>) -> usize {
+fn detour<const C: usize, const F: usize>(
+    position: &mut BoardN<C, F>,
+    rng: &mut SplitMix64,
+    moves: &mut Vec<Move>,
+) -> usize {
     let length = DETOUR_MOVES.0 + rng.below(DETOUR_MOVES.1 - DETOUR_MOVES.0 + 1);
     let mut played = 0;
     while played < length && !position.is_won() {

@@ -1,14 +1,15 @@
 //! The game a command plays: `--game NAME` or `--rules FILE`, with `--cells` and
-//! `--cascades` over its rules; `freecell games`, the list of presets; and [`Position`],
-//! the one place that picks the board type a game's rules need.
+//! `--cascades` over its rules; `freecell games`, the list of presets; and the game's
+//! positions as [`GameBoard`]s, a `Board` or a `WideBoard` as its rules need.
 
 // Writing to a String cannot fail: `let _ = write!(…)` ignores an error that never comes.
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use freecell_core::{BOARD_CASCADES, BOARD_CELLS, Board, Game, Layout, LayoutError, Rules, Variant, WideBoard};
+use freecell_core::{BOARD_CASCADES, BOARD_CELLS, Game, Rules, Variant};
 use freecell_deals::DealNumber;
+use freecell_solver::GameBoard;
 use serde::Serialize;
 
 use crate::input::{Checked, is_stdin, number, read_input, shown};
@@ -104,67 +105,37 @@ impl Chosen {
         (!self.options.is_empty()).then_some(self.options.as_str())
     }
 
-    /// Whether the solver takes this game's positions: the one place that decides, for
-    /// `solve`, `hint` and `bench`, which board width goes to the solver. The solver takes
-    /// a [`Board`] for now; once it is generic over `BoardN`, [`Position::Wide`] goes to
-    /// it too and this check goes.
-    pub(crate) fn check_searchable(&self) -> Result<(), Failure> {
-        if fits_board(self.variant.rules) { Ok(()) } else { Err(needs_wide_solver(self)) }
+    /// Whether this game's positions fit a [`Board`](freecell_core::Board), which `rate` needs (its ladder of
+    /// free cells is written for a `Board`); the solver itself takes every width.
+    pub(crate) fn check_narrow(&self) -> Result<(), Failure> {
+        if fits_board(self.variant.rules) { Ok(()) } else { Err(needs_narrow(self)) }
     }
 
     /// Deal `deal` of this game.
-    pub(crate) fn deal(&self, deal: DealNumber) -> Result<Position, Failure> {
-        Position::new(self.variant.deal(&deal.cards()))
+    pub(crate) fn deal(&self, deal: DealNumber) -> Result<GameBoard, Failure> {
+        GameBoard::try_from(self.variant.deal(&deal.cards()))
             .map_err(|error| Failure::Internal(format!("internal error: {} deal {deal}: {error}", self.label)))
     }
 
     /// Parses a board file's text under this game's rules.
-    pub(crate) fn parse(&self, text: &str, path: &Path) -> Result<Position, Failure> {
-        let bad =
-            |error: freecell_core::ParseBoardError| Failure::Input(format!("bad board in {}: {error}", shown(path)));
-        let rules = self.variant.rules;
-        Ok(if fits_board(rules) {
-            Position::Narrow(Board::parse_with_rules(text, rules).map_err(bad)?)
-        } else {
-            Position::Wide(WideBoard::parse_with_rules(text, rules).map_err(bad)?)
-        })
+    pub(crate) fn parse(&self, text: &str, path: &Path) -> Result<GameBoard, Failure> {
+        GameBoard::parse_with_rules(text, self.variant.rules)
+            .map_err(|error| Failure::Input(format!("bad board in {}: {error}", shown(path))))
     }
 }
 
-/// Whether `rules` fit a [`Board`]; the others need a [`WideBoard`].
+/// Whether `rules` fit a [`Board`](freecell_core::Board); the others need a
+/// [`WideBoard`](freecell_core::WideBoard).
 fn fits_board(rules: Rules) -> bool {
     usize::from(rules.cascades) <= BOARD_CASCADES && usize::from(rules.free_cells) <= BOARD_CELLS
 }
 
-/// A position on the board type its rules need: a [`Board`] when they fit one (10 cascades,
-/// 8 cells), else a [`WideBoard`]. Every command that holds a position holds one of these,
-/// and code that works on any width is written once, generic over `BoardN<C, F>`, and
-/// called from both arms.
-#[derive(Debug)]
-pub(crate) enum Position {
-    /// The games of up to 10 cascades and 8 cells.
-    Narrow(Board),
-    /// The others: Fan, Baker's Dozen, Cruel, and rules with more cascades or cells.
-    Wide(WideBoard),
-}
-
-impl Position {
-    /// Validates `layout` into the board its rules need.
-    pub(crate) fn new(layout: Layout) -> Result<Position, LayoutError> {
-        Ok(if fits_board(layout.rules) {
-            Position::Narrow(Board::try_from(layout)?)
-        } else {
-            Position::Wide(WideBoard::try_from(layout)?)
-        })
-    }
-}
-
-/// The failure of a search on a [`Position::Wide`]: the solver takes a [`Board`] for now.
-pub(crate) fn needs_wide_solver(game: &Chosen) -> Failure {
+/// Why `rate` refuses a game that needs a [`WideBoard`](freecell_core::WideBoard).
+pub(crate) fn needs_narrow(game: &Chosen) -> Failure {
     let rules = game.variant.rules;
     Failure::Input(format!(
-        "{}: {} cascades and {} free cells need the wide board, and the solver takes at most \
-         {BOARD_CASCADES} cascades and {BOARD_CELLS} free cells for now (deal and verify take every game)",
+        "{}: {} cascades and {} free cells need the wide board, and rate takes at most \
+         {BOARD_CASCADES} cascades and {BOARD_CELLS} free cells (solve, hint and bench take every game)",
         game.label, rules.cascades, rules.free_cells
     ))
 }

@@ -28,10 +28,10 @@ use std::time::Duration;
 use clap::{Args, CommandFactory, Parser, Subcommand, error::ErrorKind};
 use freecell_core::{BoardN, Move, Notation, verify};
 use freecell_deals::{DealFinder, DealNumber, FindDealError};
-use freecell_solver::{CostModel, Outcome, Preset, SolveReport, Solver};
+use freecell_solver::{CostModel, GameBoard, Outcome, Preset, SolveError, SolveReport, Solver};
 
 use failure::Failure;
-use game::{Chosen, GameArgs, Position};
+use game::{Chosen, GameArgs};
 use input::{Checked, is_stdin, read_input, shown};
 
 /// Exit codes, shown by `freecell --help` and listed in the README.
@@ -416,8 +416,8 @@ fn deal(args: &DealArgs) -> Result<(), Failure> {
         ));
     }
     let text = match &game.deal(deal)? {
-        Position::Narrow(board) => deal_text(board, &game),
-        Position::Wide(board) => deal_text(board, &game),
+        GameBoard::Narrow(board) => deal_text(board, &game),
+        GameBoard::Wide(board) => deal_text(board, &game),
     };
     write_stdout(&text)
 }
@@ -431,8 +431,8 @@ fn deal_text<const C: usize, const F: usize>(board: &BoardN<C, F>, game: &Chosen
 fn find_deal(args: &FindDealArgs) -> Result<(), Failure> {
     let game = args.game.chosen()?;
     let found = match read_board(&game, &args.board)? {
-        Position::Narrow(board) => DealFinder::new().threads(args.jobs).find(&board),
-        Position::Wide(board) => Err(FindDealError::Cascades { found: board.cascade_count() }),
+        GameBoard::Narrow(board) => DealFinder::new().threads(args.jobs).find(&board),
+        GameBoard::Wide(board) => Err(FindDealError::Cascades { found: board.cascade_count() }),
     };
     let deals = found.map_err(|error| match error {
         FindDealError::TooFewDealtCards { .. } => Failure::Undecided(error.to_string()),
@@ -470,8 +470,8 @@ fn run_verify(args: &VerifyArgs) -> Result<(), Failure> {
     };
     let solution = read_input(solution_path, "solution")?;
     let verdict = match &position {
-        Position::Narrow(board) => verified(board, &solution, solution_path),
-        Position::Wide(board) => verified(board, &solution, solution_path),
+        GameBoard::Narrow(board) => verified(board, &solution, solution_path),
+        GameBoard::Wide(board) => verified(board, &solution, solution_path),
     };
     write_stdout(&verdict?)
 }
@@ -497,13 +497,17 @@ fn verified<const C: usize, const F: usize>(
 }
 
 /// The position `input` names: a deal, or a board file, under the game's rules.
-fn load_position(input: &BoardArgs) -> Result<(Chosen, Position), Failure> {
+fn load_position(input: &BoardArgs) -> Result<(Chosen, GameBoard), Failure> {
     position_of(&input.game, input.deal, input.board.as_deref())
 }
 
 /// The game `game` chooses and the position of deal `deal` or of the board file `board`
 /// (one of the two) under its rules.
-fn position_of(game: &GameArgs, deal: Option<DealNumber>, board: Option<&Path>) -> Result<(Chosen, Position), Failure> {
+fn position_of(
+    game: &GameArgs,
+    deal: Option<DealNumber>,
+    board: Option<&Path>,
+) -> Result<(Chosen, GameBoard), Failure> {
     if game.rules_from_stdin() && board.is_some_and(is_stdin) {
         return Err(Failure::Input("--rules - and BOARD_FILE - both read standard input; give one a file".to_owned()));
     }
@@ -518,22 +522,20 @@ fn position_of(game: &GameArgs, deal: Option<DealNumber>, board: Option<&Path>) 
 }
 
 /// Reads and parses a board file (`-`: standard input) under `game`'s rules.
-fn read_board(game: &Chosen, path: &Path) -> Result<Position, Failure> {
+fn read_board(game: &Chosen, path: &Path) -> Result<GameBoard, Failure> {
     game.parse(&read_input(path, "board")?, path)
 }
 
-/// Runs the configured solver on the input position: the one place `solve` and `hint`
-/// meet the board width. A [`Position::Wide`] needs the solver generic over `BoardN`.
-fn run_solver(input: &BoardArgs, search: &SearchArgs) -> Result<(Position, SolveReport), Failure> {
+/// Runs the configured solver on the input position, a board of the width its game needs
+/// (a preset that does not apply to the game is a usage error, exit 2).
+fn run_solver(input: &BoardArgs, search: &SearchArgs) -> Result<(GameBoard, SolveReport), Failure> {
     search.check()?;
-    let (game, position) = load_position(input)?;
-    game.check_searchable()?;
+    let (_, position) = load_position(input)?;
     let solver = search.solver()?;
-    let report = match &position {
-        Position::Narrow(board) => solver.solve(board),
-        Position::Wide(_) => return Err(game::needs_wide_solver(&game)),
-    }
-    .map_err(|error| Failure::Internal(error.to_string()))?;
+    let report = solver.solve(&position).map_err(|error| match error {
+        SolveError::Unsupported { .. } => Failure::Input(error.to_string()),
+        _ => Failure::Internal(error.to_string()),
+    })?;
     eprintln!("{}", statistics(&search.solver, &report));
     if let Some(bounds) = report.stats.bounds {
         eprintln!("{}", optimal_statistics(search, bounds, &report));
@@ -603,8 +605,8 @@ fn solve(args: &SolveArgs) -> Result<(), Failure> {
     let (position, report) = run_solver(&args.input, &args.search)?;
     let Outcome::Solved(solution) = &report.outcome else { return Err(unsolved(&report.outcome)) };
     let written = match &position {
-        Position::Narrow(board) => board.write_solution(&solution.moves, args.notation),
-        Position::Wide(board) => board.write_solution(&solution.moves, args.notation),
+        GameBoard::Narrow(board) => board.write_solution(&solution.moves, args.notation),
+        GameBoard::Wide(board) => board.write_solution(&solution.moves, args.notation),
     };
     let text =
         written.map_err(|error| Failure::Internal(format!("internal error: the solution does not replay: {error}")))?;
@@ -623,10 +625,10 @@ fn hint(args: &HintArgs) -> Result<(), Failure> {
 }
 
 /// `mv` in standard notation on `position`.
-fn written_move(position: &Position, mv: Move) -> String {
+fn written_move(position: &GameBoard, mv: Move) -> String {
     match position {
-        Position::Narrow(board) => board.write_move(mv),
-        Position::Wide(board) => board.write_move(mv),
+        GameBoard::Narrow(board) => board.write_move(mv),
+        GameBoard::Wide(board) => board.write_move(mv),
     }
 }
 

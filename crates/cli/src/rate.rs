@@ -11,11 +11,11 @@ use freecell_bench::Ratings;
 use freecell_core::{Board, Notation};
 use freecell_deals::{DealNumber, DealRange};
 use freecell_solver::difficulty::{Rater, Rating, SAMPLE_NODES, SAMPLES, Tier, WinnableDeals};
-use freecell_solver::{Outcome, Preset, Solver};
+use freecell_solver::{GameBoard, Outcome, Preset, Solver};
 use serde::Serialize;
 
 use crate::bench::{self, BenchArgs};
-use crate::game::{Chosen, GameArgs, Position};
+use crate::game::{Chosen, GameArgs};
 use crate::input::{self, Checked, parse_jobs};
 use crate::{Failure, SearchArgs, parse_deal, position_of};
 
@@ -82,8 +82,7 @@ pub(crate) fn rate(args: RateArgs) -> Result<(), Failure> {
         return Err(Failure::Input("--csv and --jobs go with --deals RANGE, a census".to_owned()));
     }
     let (game, position) = position_of(&args.game, args.deal, args.board.as_deref())?;
-    game.check_searchable()?;
-    let Position::Narrow(board) = position else { return Err(crate::game::needs_wide_solver(&game)) };
+    let GameBoard::Narrow(board) = position else { return Err(crate::game::needs_narrow(&game)) };
     let rater = Rater::new(args.search.solver()?).samples(args.samples).sample_nodes(args.sample_nodes);
     let rating = rater.rate(&board).map_err(|error| Failure::Internal(error.to_string()))?;
     let text = if args.json {
@@ -282,7 +281,7 @@ pub(crate) fn winnable(game: &Chosen, tier: Option<Tier>, seed: Option<u64>) -> 
     // A deal whose rungs take longer is skipped (its tier stays undecided): there are
     // plenty of others, and the wait for one stays short.
     let rater = Rater::new(Solver::new(Preset::Fast).max_nodes(WINNABLE_NODES));
-    game.check_searchable()?;
+    game.check_narrow()?;
     let variant = game.variant.clone();
     // Whether a game's deals fit a `Board` depends on its rules alone, checked above, so
     // every deal does; the fallback is never taken.

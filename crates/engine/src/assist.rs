@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use freecell_core::Board;
+use freecell_core::{BOARD_CASCADES, BOARD_CELLS, BoardN};
 use freecell_solver::{Hint, Outcome, Progress, Reason, Solution, SolveError, SolveHandle, SolveReport, Solver};
 
 use crate::GameState;
@@ -40,7 +40,7 @@ impl From<Outcome> for Verdict {
     }
 }
 
-impl GameState {
+impl<const C: usize, const F: usize> GameState<C, F> {
     /// Whether the game can still be won from the position on the table, with a solution
     /// when it can.
     ///
@@ -119,7 +119,7 @@ impl GameState {
     /// assert!(game.board().check(next).is_ok());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn spawn_hint(&self, solver: &Solver) -> Result<BackgroundHint, SolveError> {
+    pub fn spawn_hint(&self, solver: &Solver) -> Result<BackgroundHint<C, F>, SolveError> {
         let handle = solver.spawn(self.board().clone())?;
         Ok(BackgroundHint { handle, board: self.board().clone() })
     }
@@ -129,13 +129,13 @@ impl GameState {
 ///
 /// Dropping it stops the search (within about a millisecond) without blocking.
 #[derive(Debug)]
-pub struct BackgroundHint {
+pub struct BackgroundHint<const C: usize = BOARD_CASCADES, const F: usize = BOARD_CELLS> {
     handle: SolveHandle,
     /// The position the hint is for.
-    board: Board,
+    board: BoardN<C, F>,
 }
 
-impl BackgroundHint {
+impl<const C: usize, const F: usize> BackgroundHint<C, F> {
     /// The hint once it is ready, without blocking: `None` while the search runs. The
     /// answer is handed out once; later calls return
     /// `Some(Err(SolveError::ResultTaken))`.
@@ -157,12 +157,12 @@ impl BackgroundHint {
 
     /// Whether the hint is for the position `game` is in now (false once a move was
     /// played, undone or redone to another position).
-    pub fn is_for(&self, game: &GameState) -> bool {
+    pub fn is_for(&self, game: &GameState<C, F>) -> bool {
         *game.board() == self.board
     }
 
     /// The position the hint is for.
-    pub fn board(&self) -> &Board {
+    pub fn board(&self) -> &BoardN<C, F> {
         &self.board
     }
 

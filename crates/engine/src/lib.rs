@@ -138,10 +138,10 @@ pub use freecell_solver;
 
 // Rules, positions, moves, notation and verification.
 pub use freecell_core::{
-    Automove, Board, BuildRule, Card, Colour, Dealing, EmptyCascadeRule, Game, Layout, LayoutError, Move, MoveError,
-    MoveModel, NextHome, Notation, NotationError, ParseBoardError, ParseCardError, ParseGameError, Pile, PileKind,
-    Rank, Round, RuleFileError, Rules, RulesError, SequenceCapacity, Suit, Variant, VariantError, Verified,
-    VerifyError, VerifyErrorKind, replay, verify,
+    Automove, Board, BoardN, BuildRule, Card, Colour, Dealing, EmptyCascadeRule, Game, Layout, LayoutError, Move,
+    MoveError, MoveModel, NextHome, Notation, NotationError, ParseBoardError, ParseCardError, ParseGameError, Pile,
+    PileKind, Rank, Round, RuleFileError, Rules, RulesError, SequenceCapacity, Suit, Variant, VariantError, Verified,
+    VerifyError, VerifyErrorKind, WideBoard, replay, verify,
 };
 // Deals.
 pub use freecell_deals::{
@@ -149,8 +149,8 @@ pub use freecell_deals::{
 };
 // The solver and its answers.
 pub use freecell_solver::{
-    Hint, Outcome, ParsePresetError, Preset, Progress, Reason, ReserveAllocator, Solution, SolveError, SolveHandle,
-    SolveReport, SolveStats, Solver, Step, Steps,
+    GameBoard, Hint, Outcome, ParsePresetError, Position, Preset, Progress, Reason, ReserveAllocator, Solution,
+    SolveError, SolveHandle, SolveReport, SolveStats, Solver, Step, Steps,
 };
 
 /// The names a game loop uses: `use freecell_engine::prelude::*;`.

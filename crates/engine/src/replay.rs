@@ -3,7 +3,7 @@
 
 use std::iter::FusedIterator;
 
-use freecell_core::{Board, Move, MoveError, PileKind, VerifyError, replay};
+use freecell_core::{BOARD_CASCADES, BOARD_CELLS, BoardN, Move, MoveError, PileKind, VerifyError, replay};
 use thiserror::Error;
 
 use crate::GameState;
@@ -85,15 +85,15 @@ pub enum ReplayError {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
-pub struct Replay {
+pub struct Replay<const C: usize = BOARD_CASCADES, const F: usize = BOARD_CELLS> {
     steps: std::vec::IntoIter<ReplayStep>,
     /// The position the next step starts from.
-    expected: Board,
+    expected: BoardN<C, F>,
     /// The number of the last step played (0: none).
     played: usize,
 }
 
-impl GameState {
+impl<const C: usize, const F: usize> GameState<C, F> {
     /// Plans the replay of `moves`, a line of play from this position listing every move
     /// (as a [`Solution`](freecell_solver::Solution)'s moves do), under this game's
     /// auto-play rule. Nothing is played until [`Replay::step`].
@@ -102,7 +102,7 @@ impl GameState {
     /// [`ReplayError::Moves`] when `moves` does not replay here with no automoves, naming the
     /// first illegal move; [`ReplayError::Automoves`] if one becomes illegal after an
     /// automove (see there).
-    pub fn replay(&self, moves: &[Move]) -> Result<Replay, ReplayError> {
+    pub fn replay(&self, moves: &[Move]) -> Result<Replay<C, F>, ReplayError> {
         replay(self.board(), moves)?;
         let rule = self.automove();
         // `line` follows the moves as given; `ours` as the game will play them.
@@ -133,7 +133,10 @@ impl GameState {
 }
 
 /// The cards `mv`, a legal move on `board`, carries.
-fn moved_cards(board: &Board, mv: Move) -> impl Iterator<Item = freecell_core::Card> + '_ {
+fn moved_cards<const C: usize, const F: usize>(
+    board: &BoardN<C, F>,
+    mv: Move,
+) -> impl Iterator<Item = freecell_core::Card> + '_ {
     let (cell, cascade) = match mv.from().kind() {
         PileKind::Cell(i) => (board.cell(i), None),
         PileKind::Cascade(i) => (None, Some(board.cascade(i).take(usize::from(mv.count())))),
@@ -142,13 +145,13 @@ fn moved_cards(board: &Board, mv: Move) -> impl Iterator<Item = freecell_core::C
     cell.into_iter().chain(cascade.into_iter().flatten())
 }
 
-impl Replay {
+impl<const C: usize, const F: usize> Replay<C, F> {
     /// Plays the next step into `game` and returns it; `None` when the replay is over.
     ///
     /// # Errors
     /// [`ReplayError::Diverged`] when `game` is not where this replay left it (or, for the
     /// first step, where it was planned); nothing is played.
-    pub fn step(&mut self, game: &mut GameState) -> Result<Option<ReplayStep>, ReplayError> {
+    pub fn step(&mut self, game: &mut GameState<C, F>) -> Result<Option<ReplayStep>, ReplayError> {
         if self.steps.as_slice().is_empty() {
             return Ok(None);
         }
@@ -192,7 +195,7 @@ impl Replay {
     /// assert!(game.is_won());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn on(self, game: &mut GameState) -> Result<ReplayOn<'_>, ReplayError> {
+    pub fn on(self, game: &mut GameState<C, F>) -> Result<ReplayOn<'_, C, F>, ReplayError> {
         if !self.is_finished() && *game.board() != self.expected {
             return Err(ReplayError::Diverged { step: self.played });
         }
@@ -202,19 +205,19 @@ impl Replay {
 
 /// The iterator of [`Replay::on`]: each `next` plays one step into the game.
 #[derive(Debug)]
-pub struct ReplayOn<'a> {
-    replay: Replay,
-    game: &'a mut GameState,
+pub struct ReplayOn<'a, const C: usize = BOARD_CASCADES, const F: usize = BOARD_CELLS> {
+    replay: Replay<C, F>,
+    game: &'a mut GameState<C, F>,
 }
 
-impl ReplayOn<'_> {
+impl<const C: usize, const F: usize> ReplayOn<'_, C, F> {
     /// The steps left to play.
     pub fn remaining(&self) -> &[ReplayStep] {
         self.replay.remaining()
     }
 }
 
-impl Iterator for ReplayOn<'_> {
+impl<const C: usize, const F: usize> Iterator for ReplayOn<'_, C, F> {
     type Item = ReplayStep;
 
     fn next(&mut self) -> Option<ReplayStep> {
@@ -228,4 +231,4 @@ impl Iterator for ReplayOn<'_> {
     }
 }
 
-impl FusedIterator for ReplayOn<'_> {}
+impl<const C: usize, const F: usize> FusedIterator for ReplayOn<'_, C, F> {}

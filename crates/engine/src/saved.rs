@@ -1,7 +1,7 @@
 //! [`SavedGame`]: a [`GameState`] written down as its start position and its turns in
 //! standard notation, and read back only after every move has been replayed.
 
-use freecell_core::{Automove, Board, NotationError, quote};
+use freecell_core::{Automove, BOARD_CASCADES, BOARD_CELLS, BoardN, NotationError, quote};
 use thiserror::Error;
 
 use crate::{GameState, Turn};
@@ -18,7 +18,7 @@ use crate::{GameState, Turn};
 /// {"start": {…}, "automove": "horne", "turns": [{"play": "6a"}, {"play": "6b", "auto": "6h bh 6h"}]}
 /// ```
 ///
-/// (`start` is the core crate's serialised [`Board`]; `redo`, empty here, is left out.)
+/// (`start` is the core crate's serialised [`Board`](freecell_core::Board); `redo`, empty here, is left out.)
 ///
 /// # Examples
 /// ```
@@ -39,9 +39,9 @@ use crate::{GameState, Turn};
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
-pub struct SavedGame {
+pub struct SavedGame<const C: usize = BOARD_CASCADES, const F: usize = BOARD_CELLS> {
     /// The position the game started from.
-    pub start: Board,
+    pub start: BoardN<C, F>,
     /// The auto-play rule (in serde: `"none"`, `"horne"` or `"raymond"`; `"none"` when
     /// absent).
     #[cfg_attr(feature = "serde", serde(with = "crate::serde_impls::automove_name", default))]
@@ -100,8 +100,8 @@ pub enum LoadErrorKind {
     EmptyTurn,
 }
 
-impl From<&GameState> for SavedGame {
-    fn from(game: &GameState) -> SavedGame {
+impl<const C: usize, const F: usize> From<&GameState<C, F>> for SavedGame<C, F> {
+    fn from(game: &GameState<C, F>) -> Self {
         let mut board = game.start().clone();
         let turns = game.history().iter().map(|turn| write_turn(&mut board, turn)).collect();
         let redo = game.undone().iter().rev().map(|turn| write_turn(&mut board, turn)).collect();
@@ -110,7 +110,7 @@ impl From<&GameState> for SavedGame {
 }
 
 /// Writes `turn`, legal on `board`, and plays it there.
-fn write_turn(board: &mut Board, turn: &Turn) -> SavedTurn {
+fn write_turn<const C: usize, const F: usize>(board: &mut BoardN<C, F>, turn: &Turn) -> SavedTurn {
     let mut write = |mv| {
         let token = board.write_move(mv);
         board.apply_unchecked(mv);
@@ -121,7 +121,7 @@ fn write_turn(board: &mut Board, turn: &Turn) -> SavedTurn {
     SavedTurn { play, auto: auto.join(" ") }
 }
 
-impl TryFrom<SavedGame> for GameState {
+impl<const C: usize, const F: usize> TryFrom<SavedGame<C, F>> for GameState<C, F> {
     type Error = LoadError;
 
     /// Replays every move of `saved` from its start.
@@ -129,7 +129,7 @@ impl TryFrom<SavedGame> for GameState {
     /// # Errors
     /// [`LoadError`] naming the first move that is not a legal move in turn, or in the
     /// wrong place (several moves in `play`, an automove that does not go home).
-    fn try_from(saved: SavedGame) -> Result<GameState, LoadError> {
+    fn try_from(saved: SavedGame<C, F>) -> Result<Self, LoadError> {
         let mut reader = Reader { board: saved.start.clone(), index: 0, turn: 0 };
         let history = saved.turns.iter().map(|turn| reader.read(turn)).collect::<Result<Vec<_>, _>>()?;
         let board = reader.board.clone();
@@ -140,15 +140,15 @@ impl TryFrom<SavedGame> for GameState {
 }
 
 /// Reads turns in order, playing them on `board`.
-struct Reader {
-    board: Board,
+struct Reader<const C: usize, const F: usize> {
+    board: BoardN<C, F>,
     /// The next move's index over the whole saved game.
     index: usize,
     /// The next turn's index.
     turn: usize,
 }
 
-impl Reader {
+impl<const C: usize, const F: usize> Reader<C, F> {
     fn read(&mut self, saved: &SavedTurn) -> Result<Turn, LoadError> {
         let played = match &saved.play {
             None => None,

@@ -6,14 +6,14 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::{GameState, SavedGame};
 
-impl Serialize for GameState {
+impl<const C: usize, const F: usize> Serialize for GameState<C, F> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         SavedGame::from(self).serialize(serializer)
     }
 }
 
-impl<'de> Deserialize<'de> for GameState {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<GameState, D::Error> {
+impl<'de, const C: usize, const F: usize> Deserialize<'de> for GameState<C, F> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         GameState::try_from(SavedGame::deserialize(deserializer)?).map_err(serde::de::Error::custom)
     }
 }

@@ -1,7 +1,7 @@
 //! [`GameState`]: the game a player is playing, from its start to the position on the
 //! table, with undo, redo and auto-play.
 
-use freecell_core::{Automove, Board, Move, MoveError, MoveModel, NotationError, Pile};
+use freecell_core::{Automove, BOARD_CASCADES, BOARD_CELLS, BoardN, Move, MoveError, MoveModel, NotationError, Pile};
 use freecell_deals::{DealError, DealNumber};
 use thiserror::Error;
 
@@ -56,7 +56,7 @@ pub enum PlayError {
 /// The game a player is playing: the start position, the position on the table, the turns
 /// played (for undo) and the turns taken back (for redo), and the auto-play rule.
 ///
-/// Every move goes through the rules ([`Board::check`]), so the position is always one
+/// Every move goes through the rules ([`Board::check`](freecell_core::Board::check)), so the position is always one
 /// reached from the start by legal moves: [`history`](Self::history) replayed on
 /// [`start`](Self::start) gives [`board`](Self::board).
 ///
@@ -86,9 +86,9 @@ pub enum PlayError {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameState {
-    start: Board,
-    board: Board,
+pub struct GameState<const C: usize = BOARD_CASCADES, const F: usize = BOARD_CELLS> {
+    start: BoardN<C, F>,
+    board: BoardN<C, F>,
     automove: Automove,
     history: Vec<Turn>,
     /// Turns taken back; the next to redo is the last.
@@ -96,11 +96,6 @@ pub struct GameState {
 }
 
 impl GameState {
-    /// A game starting at `board`, with no moves played and auto-play off.
-    pub fn new(board: Board) -> GameState {
-        GameState { start: board.clone(), board, automove: Automove::None, history: Vec::new(), undone: Vec::new() }
-    }
-
     /// A game of Microsoft FreeCell deal `number` (1 … 8,589,934,591; see
     /// [`DealNumber`]).
     ///
@@ -117,9 +112,17 @@ impl GameState {
     pub fn deal(number: u64) -> Result<GameState, DealError> {
         Ok(GameState::new(DealNumber::try_from(number)?.board()))
     }
+}
+
+impl<const C: usize, const F: usize> GameState<C, F> {
+    /// A game starting at `board`, with no moves played and auto-play off: a
+    /// [`Board`](freecell_core::Board), or a [`WideBoard`](freecell_core::WideBoard) for the games wider than it.
+    pub fn new(board: BoardN<C, F>) -> Self {
+        GameState { start: board.clone(), board, automove: Automove::None, history: Vec::new(), undone: Vec::new() }
+    }
 
     /// The same game with auto-play under `rule`.
-    pub fn with_automove(mut self, rule: Automove) -> GameState {
+    pub fn with_automove(mut self, rule: Automove) -> Self {
         self.automove = rule;
         self
     }
@@ -136,12 +139,12 @@ impl GameState {
     }
 
     /// The position on the table.
-    pub fn board(&self) -> &Board {
+    pub fn board(&self) -> &BoardN<C, F> {
         &self.board
     }
 
     /// The position the game started from.
-    pub fn start(&self) -> &Board {
+    pub fn start(&self) -> &BoardN<C, F> {
         &self.start
     }
 
@@ -152,7 +155,7 @@ impl GameState {
 
     /// Every move played from the start, automoves included, in order: they replay on
     /// [`start`](Self::start) with no automoves ([`freecell_core::replay`]) to
-    /// [`board`](Self::board), and [`Board::write_solution`] writes them down.
+    /// [`board`](Self::board), and [`Board::write_solution`](freecell_core::Board::write_solution) writes them down.
     pub fn moves(&self) -> impl DoubleEndedIterator<Item = Move> + '_ {
         self.history.iter().flat_map(Turn::moves)
     }
@@ -192,7 +195,7 @@ impl GameState {
     }
 
     /// Plays a move written in standard notation (`3a`, `ah`, `38`, `13v2`; see
-    /// [`Board::parse_move`]), as [`play`](Self::play).
+    /// [`Board::parse_move`](freecell_core::Board::parse_move)), as [`play`](Self::play).
     ///
     /// # Errors
     /// [`PlayError::Notation`] when `token` is not a move or not a legal one here (the
@@ -204,7 +207,7 @@ impl GameState {
 
     /// Plays the move a player means by taking cards from `from` and dropping them on `to`
     /// (two clicks, or a drag), as [`play`](Self::play): the count and the foundation are
-    /// inferred by [`Board::move_between`]. Onto a card it carries the run that builds
+    /// inferred by [`Board::move_between`](freecell_core::Board::move_between). Onto a card it carries the run that builds
     /// there, into an empty cascade the longest run that may go there, and any foundation
     /// [`Pile`] stands for the moving card's own. For fewer cards into an empty cascade,
     /// [`play`](Self::play) `Move::new(from, to, count)`.
@@ -308,12 +311,12 @@ impl GameState {
     /// A game rebuilt from its parts by [`SavedGame`](crate::SavedGame), which checked
     /// them: `board` is `start` after `history`, and `undone` replays on `board`.
     pub(crate) fn from_parts(
-        start: Board,
-        board: Board,
+        start: BoardN<C, F>,
+        board: BoardN<C, F>,
         automove: Automove,
         history: Vec<Turn>,
         undone: Vec<Turn>,
-    ) -> GameState {
+    ) -> Self {
         GameState { start, board, automove, history, undone }
     }
 }

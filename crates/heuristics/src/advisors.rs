@@ -14,7 +14,7 @@
 
 use std::fmt;
 
-use freecell_core::{Board, Move};
+use freecell_core::{BoardN, Move};
 
 use crate::ga::Feature;
 
@@ -80,7 +80,7 @@ impl EvalContext {
 /// let board: Board = "Foundations: C-8 D-K H-K S-K\n: KC QC JC TC 9C\n".parse().unwrap();
 /// assert_eq!(phase_by(Feature::LowestHomeCard, &board, 10), 10.0 / 15.0);
 /// ```
-pub fn phase_by(feature: Feature, board: &Board, g: u32) -> f64 {
+pub fn phase_by<const C: usize, const F: usize>(feature: Feature, board: &BoardN<C, F>, g: u32) -> f64 {
     let h = feature.distance(board);
     let g = f64::from(g);
     if g + h <= 0.0 { 1.0 } else { g / (g + h) }
@@ -107,7 +107,7 @@ impl Advisor {
     /// let won: Board = "Foundations: C-K D-K H-K S-K\n".parse().unwrap();
     /// assert_eq!(Advisor::IsMoveToCascade.value(&won, &EvalContext::default()), 0.0);
     /// ```
-    pub fn value(self, board: &Board, ctx: &EvalContext) -> f64 {
+    pub fn value<const C: usize, const F: usize>(self, board: &BoardN<C, F>, ctx: &EvalContext) -> f64 {
         match self {
             Advisor::PhaseBy(feature) => phase_by(feature, board, ctx.g),
             Advisor::IsMoveToCascade => f64::from(u8::from(ctx.is_move_to_cascade())),
@@ -148,7 +148,7 @@ impl fmt::Display for Advisor {
 // Exact comparisons: the expected values are exact binary fractions or small integers.
 #[allow(clippy::float_cmp)]
 mod tests {
-    use freecell_core::Pile;
+    use freecell_core::{Board, Pile};
 
     use super::*;
 

@@ -52,7 +52,7 @@
 //! solves a vertex cover on the (usually tiny) conflict graph. `h_3` and `h_4` enumerate
 //! cycles and may take milliseconds on an opening deal, where the `⇒` graph is dense.
 
-use freecell_core::{Board, Card, Suit};
+use freecell_core::{BoardN, Card, Suit};
 
 /// How a solution's length is counted, and so how a bound charges the moves it counts (see
 /// the [module docs](self)): the two move-count models solvers use, one move per card
@@ -104,7 +104,7 @@ impl Deadlock {
     /// A lower bound on the moves needed to win from `board` under the cost model
     /// (admissible); 0 at the goal. An unsolvable position also gets a finite value.
     #[inline]
-    pub fn estimate(&self, board: &Board) -> u32 {
+    pub fn estimate<const C: usize, const F: usize>(&self, board: &BoardN<C, F>) -> u32 {
         deadlock_bound(board, self.p, self.model)
     }
 }
@@ -127,7 +127,7 @@ impl Deadlock {
 /// assert_eq!(deadlock_bound(&board, 2, CostModel::SingleCard), 19 + 1);
 /// assert_eq!(deadlock_bound(&board, 2, CostModel::Sequence), 19 + 1);
 /// ```
-pub fn deadlock_bound(board: &Board, p: u8, model: CostModel) -> u32 {
+pub fn deadlock_bound<const C: usize, const F: usize>(board: &BoardN<C, F>, p: u8, model: CostModel) -> u32 {
     let h0 = 52 - board.cards_home() as u32;
     if p == 0 || h0 == 0 {
         return h0;
@@ -173,7 +173,7 @@ struct Graph {
 }
 
 impl Graph {
-    fn new(board: &Board, model: CostModel) -> Graph {
+    fn new<const C: usize, const F: usize>(board: &BoardN<C, F>, model: CostModel) -> Graph {
         let build = board.rules().build;
         let mut above = [0u64; 52];
         let mut elem = [0u8; 52];

@@ -40,7 +40,7 @@
 
 use std::fmt;
 
-use freecell_core::{Board, Suit};
+use freecell_core::{BoardN, Suit};
 
 use crate::hsdh::{HsdhReading, blocking_sum, hsdh};
 
@@ -143,7 +143,7 @@ impl Feature {
     /// assert_eq!(Feature::HighestHomeCard.raw(&board), 13.0);
     /// assert_eq!(Feature::DifferenceHome.raw(&board), 8.0);
     /// ```
-    pub fn raw(self, board: &Board) -> f64 {
+    pub fn raw<const C: usize, const F: usize>(self, board: &BoardN<C, F>) -> f64 {
         match self {
             Feature::Hsdh => f64::from(hsdh(board, HsdhReading::Paper)),
             Feature::NumberWellPlaced => f64::from(well_placed(board)),
@@ -164,7 +164,7 @@ impl Feature {
     }
 
     /// The value oriented so that smaller is closer to the goal, never negative.
-    pub fn distance(self, board: &Board) -> f64 {
+    pub fn distance<const C: usize, const F: usize>(self, board: &BoardN<C, F>) -> f64 {
         match self {
             Feature::NumberWellPlaced => f64::from(cascade_cards(board) - well_placed(board)),
             Feature::FreeCells => {
@@ -205,7 +205,7 @@ impl Feature {
     ///     assert_eq!(feature.normalised(&won), 0.0, "{feature}");
     /// }
     /// ```
-    pub fn normalised(self, board: &Board) -> f64 {
+    pub fn normalised<const C: usize, const F: usize>(self, board: &BoardN<C, F>) -> f64 {
         let max = self.maximum(board.cell_count(), board.cascade_count());
         (self.distance(board) / max).clamp(0.0, 1.0)
     }
@@ -218,25 +218,25 @@ impl fmt::Display for Feature {
 }
 
 /// Cards in cascades.
-fn cascade_cards(board: &Board) -> u32 {
+fn cascade_cards<const C: usize, const F: usize>(board: &BoardN<C, F>) -> u32 {
     (0..board.cascade_count()).map(|i| board.cascade_len(i) as u32).sum()
 }
 
 /// Well-placed cascade cards: those whose every card beneath continues a built sequence,
 /// that is, the cards of each cascade's built base.
-fn well_placed(board: &Board) -> u32 {
+fn well_placed<const C: usize, const F: usize>(board: &BoardN<C, F>) -> u32 {
     board.built_base_cards() as u32
 }
 
 /// Lowest and highest foundation rank.
-fn home_min_max(board: &Board) -> (u8, u8) {
+fn home_min_max<const C: usize, const F: usize>(board: &BoardN<C, F>) -> (u8, u8) {
     let ranks = Suit::ALL.map(|s| board.foundation(s));
     let lo = ranks.iter().copied().min().unwrap_or(0);
     let hi = ranks.iter().copied().max().unwrap_or(0);
     (lo, hi)
 }
 
-fn difference_from_top(board: &Board) -> f64 {
+fn difference_from_top<const C: usize, const F: usize>(board: &BoardN<C, F>) -> f64 {
     let (mut sum, mut n) = (0u32, 0u32);
     for i in 0..board.cascade_count() {
         if let Some(top) = board.cascade_top(i) {
@@ -260,7 +260,7 @@ pub(crate) fn best_bottom_sum(cascades: usize) -> u32 {
 }
 
 /// Sum of the deepest cards' ranks, and the number of empty cascades.
-fn bottom_sum(board: &Board) -> (u32, u32) {
+fn bottom_sum<const C: usize, const F: usize>(board: &BoardN<C, F>) -> (u32, u32) {
     let (mut sum, mut empty) = (0, 0);
     for i in 0..board.cascade_count() {
         match board.cascade_bottom(i) {
@@ -271,7 +271,7 @@ fn bottom_sum(board: &Board) -> (u32, u32) {
     (sum, empty)
 }
 
-fn bottom_distance(board: &Board) -> u32 {
+fn bottom_distance<const C: usize, const F: usize>(board: &BoardN<C, F>) -> u32 {
     let (sum, empty) = bottom_sum(board);
     best_bottom_sum(board.cascade_count()).saturating_sub(sum + 13 * empty)
 }
@@ -287,7 +287,7 @@ fn bottom_distance(board: &Board) -> u32 {
 /// let board: Board = "Foundations: C-K D-K H-5 S-9\nFreecells: QS\n: 6H 7H\n: TS 8H 9H JS\n: KH\n: KS QH JH\n: TH\n".parse().unwrap();
 /// assert_eq!(features(&board), Feature::ALL.map(|f| f.normalised(&board)));
 /// ```
-pub fn features(board: &Board) -> [f64; 9] {
+pub fn features<const C: usize, const F: usize>(board: &BoardN<C, F>) -> [f64; 9] {
     let cells = board.cell_count();
     let cascades = board.cascade_count();
     let mut home_sum = 0u32;
@@ -425,7 +425,7 @@ impl Weights {
 
     /// The weighted sum for a position; smaller is better. Not admissible.
     #[inline]
-    pub fn evaluate(&self, board: &Board) -> f64 {
+    pub fn evaluate<const C: usize, const F: usize>(&self, board: &BoardN<C, F>) -> f64 {
         self.combine(&features(board))
     }
 
@@ -446,7 +446,7 @@ impl Default for Weights {
 // Exact comparisons: the expected values are small integers and exact binary fractions.
 #[allow(clippy::float_cmp)]
 mod tests {
-    use freecell_core::Card;
+    use freecell_core::{Board, Card};
 
     use super::*;
 

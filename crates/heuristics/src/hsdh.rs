@@ -19,7 +19,7 @@
 //!
 //! Neither reading is admissible: a single card above the next ace may count 2.
 
-use freecell_core::{Board, NextHome, Suit};
+use freecell_core::{BoardN, NextHome, Suit};
 
 /// Which HSDH to compute; see the [module docs](self).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -44,7 +44,7 @@ pub enum HsdhReading {
 ///                     : 2H 4H 5H 6H 7H 8H TH JH QH KH 3S 4S 5S 6S 7S 8S 9S TS JS QS\n".parse().unwrap();
 /// assert_eq!(blocking_sum(&board), 3);
 /// ```
-pub fn blocking_sum(board: &Board) -> u32 {
+pub fn blocking_sum<const C: usize, const F: usize>(board: &BoardN<C, F>) -> u32 {
     // `cards_above` is 0 for a top card and `None` for a card in a free cell: both count 0.
     let mut sum = 0;
     for suit in Suit::ALL {
@@ -58,7 +58,7 @@ pub fn blocking_sum(board: &Board) -> u32 {
 /// Whether the position has no empty free cell and no empty cascade: the condition under
 /// which both readings double the blocking sum.
 #[inline]
-pub fn no_vacancy(board: &Board) -> bool {
+pub fn no_vacancy<const C: usize, const F: usize>(board: &BoardN<C, F>) -> bool {
     board.empty_cells() == 0 && board.empty_cascades() == 0
 }
 
@@ -77,7 +77,7 @@ pub fn no_vacancy(board: &Board) -> bool {
 /// // Heineman adds 22 − 27 cards home.
 /// assert_eq!(hsdh(&board, HsdhReading::Heineman), 3 + 22 - 27);
 /// ```
-pub fn hsdh(board: &Board, reading: HsdhReading) -> i32 {
+pub fn hsdh<const C: usize, const F: usize>(board: &BoardN<C, F>, reading: HsdhReading) -> i32 {
     let mut value = blocking_sum(board) as i32;
     if no_vacancy(board) {
         value *= 2;
@@ -90,6 +90,8 @@ pub fn hsdh(board: &Board, reading: HsdhReading) -> i32 {
 
 #[cfg(test)]
 mod tests {
+    use freecell_core::Board;
+
     use super::*;
 
     fn board(text: &str) -> Board {

@@ -47,7 +47,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use freecell_core::{Board, TextPosition};
+use freecell_core::{BoardN, TextPosition};
 use thiserror::Error;
 
 use crate::advisors::{Advisor, EvalContext};
@@ -68,7 +68,12 @@ pub enum Term {
 }
 
 impl Term {
-    fn value(&self, board: &Board, ctx: &EvalContext, features: &[f64; 9]) -> f64 {
+    fn value<const C: usize, const F: usize>(
+        &self,
+        board: &BoardN<C, F>,
+        ctx: &EvalContext,
+        features: &[f64; 9],
+    ) -> f64 {
         match *self {
             Term::Feature(f) => features[f.index()],
             Term::Advisor(a) => a.value(board, ctx),
@@ -106,7 +111,12 @@ impl Condition {
     }
 
     /// Whether the condition holds.
-    pub fn holds(&self, board: &Board, ctx: &EvalContext, features: &[f64; 9]) -> bool {
+    pub fn holds<const C: usize, const F: usize>(
+        &self,
+        board: &BoardN<C, F>,
+        ctx: &EvalContext,
+        features: &[f64; 9],
+    ) -> bool {
         match self {
             Condition::And(a, b) => a.holds(board, ctx, features) && b.holds(board, ctx, features),
             Condition::Or(a, b) => a.holds(board, ctx, features) || b.holds(board, ctx, features),
@@ -178,12 +188,17 @@ impl Policy {
     }
 
     /// The weights that apply to a position: the first firing rule's, else the default.
-    pub fn select(&self, board: &Board, ctx: &EvalContext, features: &[f64; 9]) -> &Weights {
+    pub fn select<const C: usize, const F: usize>(
+        &self,
+        board: &BoardN<C, F>,
+        ctx: &EvalContext,
+        features: &[f64; 9],
+    ) -> &Weights {
         self.rules.iter().find(|r| r.condition.holds(board, ctx, features)).map_or(&self.default, |r| &r.weights)
     }
 
     /// The policy's value for a position (smaller is better).
-    pub fn evaluate(&self, board: &Board, ctx: &EvalContext) -> f64 {
+    pub fn evaluate<const C: usize, const F: usize>(&self, board: &BoardN<C, F>, ctx: &EvalContext) -> f64 {
         let f = features(board);
         self.select(board, ctx, &f).combine(&f)
     }
@@ -557,7 +572,7 @@ fn policy_from(expr: &Sexpr<'_>) -> Result<Policy, ParsePolicyError> {
 // Exact comparisons: values are computed the same way on both sides.
 #[allow(clippy::float_cmp)]
 mod tests {
-    use freecell_core::{Move, Pile};
+    use freecell_core::{Board, Move, Pile};
 
     use super::*;
 

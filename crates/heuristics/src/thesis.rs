@@ -13,7 +13,7 @@
 //! | (iv) supermove: card mobility | [`card_mobility`] | larger is better |
 //! | (v) short solutions | [`solution_length_term`], [`thesis_score`] | a penalty |
 
-use freecell_core::{Board, SequenceCapacity, Suit};
+use freecell_core::{BoardN, SequenceCapacity, Suit};
 
 /// Cards on the foundations, 0 … 52: the thesis's main-goal score.
 ///
@@ -25,7 +25,7 @@ use freecell_core::{Board, SequenceCapacity, Suit};
 /// assert_eq!(cards_on_foundation(&won), 52);
 /// ```
 #[inline]
-pub fn cards_on_foundation(board: &Board) -> u32 {
+pub fn cards_on_foundation<const C: usize, const F: usize>(board: &BoardN<C, F>) -> u32 {
     board.cards_home() as u32
 }
 
@@ -43,7 +43,7 @@ pub fn cards_on_foundation(board: &Board) -> u32 {
 /// let board: Board = "Foundations: C-K D-K H-9 S-K\n: TH JH QH KH\n".parse().unwrap();
 /// assert_eq!(automove_violation(&board), 8);
 /// ```
-pub fn automove_violation(board: &Board) -> u32 {
+pub fn automove_violation<const C: usize, const F: usize>(board: &BoardN<C, F>) -> u32 {
     let h = Suit::ALL.map(|s| board.foundation(s));
     let (c, d, hearts, s) = (h[0], h[1], h[2], h[3]);
     [(c, d), (c, hearts), (s, d), (s, hearts)]
@@ -75,7 +75,7 @@ pub fn automove_violation(board: &Board) -> u32 {
 /// // 12 < 13 is a break after 2 steps: −2 − 1 = −3. Total 16 − 3 = 13.
 /// assert_eq!(cascade_sortedness(&board), 13);
 /// ```
-pub fn cascade_sortedness(board: &Board) -> i32 {
+pub fn cascade_sortedness<const C: usize, const F: usize>(board: &BoardN<C, F>) -> i32 {
     (0..board.cascade_count()).map(|i| sortedness_of(board, i)).sum()
 }
 
@@ -92,7 +92,7 @@ pub fn cascade_sortedness(board: &Board) -> i32 {
 /// assert_eq!(sortedness_of(&board, 1), -3);
 /// assert_eq!(sortedness_of(&board, 2), 0);
 /// ```
-pub fn sortedness_of(board: &Board, i: usize) -> i32 {
+pub fn sortedness_of<const C: usize, const F: usize>(board: &BoardN<C, F>, i: usize) -> i32 {
     let mut cards = board.cascade(i);
     let Some(top) = cards.next() else { return 0 };
     let mut above = i32::from(top.rank().get());
@@ -127,7 +127,7 @@ pub fn sortedness_of(board: &Board, i: usize) -> i32 {
 /// assert!(!is_fully_sorted(&board, 1));
 /// assert!(!is_fully_sorted(&board, 2)); // empty
 /// ```
-pub fn is_fully_sorted(board: &Board, i: usize) -> bool {
+pub fn is_fully_sorted<const C: usize, const F: usize>(board: &BoardN<C, F>, i: usize) -> bool {
     sortedness_of(board, i) > 0
 }
 
@@ -152,7 +152,7 @@ pub fn is_fully_sorted(board: &Board, i: usize) -> bool {
 /// assert_eq!(card_mobility(&board, SequenceCapacity::Standard), 5 * 64);
 /// ```
 #[inline]
-pub fn card_mobility(board: &Board, formula: SequenceCapacity) -> usize {
+pub fn card_mobility<const C: usize, const F: usize>(board: &BoardN<C, F>, formula: SequenceCapacity) -> usize {
     formula.capacity(board.empty_cells(), board.empty_cascades())
 }
 
@@ -180,12 +180,14 @@ pub fn solution_length_term(depth: u32) -> f64 {
 /// assert_eq!(thesis_score(&won, 100), 52.0 - 25.0);
 /// ```
 #[inline]
-pub fn thesis_score(board: &Board, depth: u32) -> f64 {
+pub fn thesis_score<const C: usize, const F: usize>(board: &BoardN<C, F>, depth: u32) -> f64 {
     f64::from(cards_on_foundation(board)) - solution_length_term(depth)
 }
 
 #[cfg(test)]
 mod tests {
+    use freecell_core::Board;
+
     use super::*;
 
     fn board(text: &str) -> Board {

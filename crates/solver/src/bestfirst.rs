@@ -39,7 +39,7 @@
 //! discovered, and none was won: the search is exhaustive, and the engine reports
 //! [`SearchOutcome::Exhausted`].
 
-use freecell_core::{Board, Key, Move, MoveModel, Pile};
+use freecell_core::{BoardN, Key, Move, MoveModel, Pile};
 use freecell_heuristics::thesis::thesis_score;
 use freecell_search::containers::bytes::{growth, held, reserve, room};
 use freecell_search::containers::{BucketQueue, KeySet};
@@ -74,7 +74,7 @@ struct Node {
 /// smaller for better positions.
 ///
 /// `4 · (52 − n + d/4) = 208 − 4n + d`: exact in `f64` (quarters) and non-negative.
-pub(crate) fn queue_key(board: &Board, depth: u32) -> u32 {
+pub(crate) fn queue_key<const C: usize, const F: usize>(board: &BoardN<C, F>, depth: u32) -> u32 {
     let score = thesis_score(board, depth);
     // score ≤ 52 and a whole number of quarters, so the product is a non-negative integer
     // below 2^32 for any depth a u32 holds.
@@ -162,7 +162,7 @@ impl Cache {
     }
 
     /// Changes `board` from position `from` to position `to` through their common ancestor.
-    fn navigate(&mut self, board: &mut Board, mut from: u32, mut to: u32) {
+    fn navigate<const C: usize, const F: usize>(&mut self, board: &mut BoardN<C, F>, mut from: u32, mut to: u32) {
         let node = |id: u32| self.nodes[id as usize];
         self.replay.clear();
         while node(from).depth > node(to).depth {
@@ -187,7 +187,12 @@ impl Cache {
 
 /// Searches `start` as the thesis's tree-search solver does, within `budget`, asking
 /// `observer` after every expansion whether to go on.
-pub(crate) fn search(cache: &mut Cache, start: &Board, budget: Budget, observer: &mut impl Observer) -> Report<Move> {
+pub(crate) fn search<const C: usize, const F: usize>(
+    cache: &mut Cache,
+    start: &BoardN<C, F>,
+    budget: Budget,
+    observer: &mut impl Observer,
+) -> Report<Move> {
     cache.clear();
     let mut stats = Stats::default();
     let outcome = run(cache, start, budget, observer, &mut stats);
@@ -195,9 +200,9 @@ pub(crate) fn search(cache: &mut Cache, start: &Board, budget: Budget, observer:
     Report { outcome, stats }
 }
 
-fn run(
+fn run<const C: usize, const F: usize>(
     cache: &mut Cache,
-    start: &Board,
+    start: &BoardN<C, F>,
     budget: Budget,
     observer: &mut impl Observer,
     stats: &mut Stats,
@@ -230,7 +235,7 @@ fn run(
         at = best;
         stats.iterations += 1;
         // The look-ahead: a depth-first walk of at most LOOKAHEAD moves below `best`.
-        let mut expand = |cache: &mut Cache, board: &Board, node: u32, stats: &mut Stats| {
+        let mut expand = |cache: &mut Cache, board: &BoardN<C, F>, node: u32, stats: &mut Stats| {
             budget.expand(stats)?;
             stats.expanded += 1;
             // A position has fewer than 100 single-card moves, so the move generation, which
@@ -304,6 +309,8 @@ fn run(
 
 #[cfg(test)]
 mod tests {
+    use freecell_core::Board;
+
     use super::*;
 
     fn board(text: &str) -> Board {

@@ -49,7 +49,7 @@
 //! cell, for one), so running out of goals proves nothing: the engine then reports
 //! [`UndecidedReason::Pruned`].
 
-use freecell_core::{Automove, Board, Card, Key, Move, MoveModel, NextHome, Pile, PileKind, Suit};
+use freecell_core::{Automove, BoardN, Card, Key, Move, MoveModel, NextHome, Pile, PileKind, Suit};
 use freecell_heuristics::thesis::{is_fully_sorted, sortedness_of};
 use freecell_search::containers::KeySet;
 use freecell_search::containers::bytes::{growth, held, reserve, room};
@@ -85,7 +85,12 @@ impl Strategy {
 
 /// The goals of one strategy at one position, each a plan of moves, appended to `plans`
 /// (moves) and `ends` (the end of each plan in `plans`).
-pub(crate) fn goals(board: &Board, strategy: Strategy, plans: &mut Vec<Move>, ends: &mut Vec<usize>) {
+pub(crate) fn goals<const C: usize, const F: usize>(
+    board: &BoardN<C, F>,
+    strategy: Strategy,
+    plans: &mut Vec<Move>,
+    ends: &mut Vec<usize>,
+) {
     let mut out = Plans { plans, ends };
     match strategy {
         Strategy::BuildDown => build_down(board, &mut out),
@@ -123,16 +128,16 @@ impl Plans<'_> {
 }
 
 /// Non-empty cascades, in index order.
-fn occupied(board: &Board) -> impl Iterator<Item = usize> + '_ {
+fn occupied<const C: usize, const F: usize>(board: &BoardN<C, F>) -> impl Iterator<Item = usize> + '_ {
     (0..board.cascade_count()).filter(|&i| board.cascade_len(i) > 0)
 }
 
 /// Non-empty cascades that are not fully sorted, in index order.
-fn unsorted(board: &Board) -> impl Iterator<Item = usize> + '_ {
+fn unsorted<const C: usize, const F: usize>(board: &BoardN<C, F>) -> impl Iterator<Item = usize> + '_ {
     occupied(board).filter(|&i| !is_fully_sorted(board, i))
 }
 
-fn build_down(board: &Board, out: &mut Plans<'_>) {
+fn build_down<const C: usize, const F: usize>(board: &BoardN<C, F>, out: &mut Plans<'_>) {
     let sortedness: Vec<i32> = (0..board.cascade_count()).map(|i| sortedness_of(board, i)).collect();
     let mut destinations: Vec<usize> = occupied(board).collect();
     destinations.sort_by_key(|&i| std::cmp::Reverse(sortedness[i]));
@@ -153,7 +158,7 @@ fn build_down(board: &Board, out: &mut Plans<'_>) {
     }
 }
 
-fn build_empty(board: &Board, out: &mut Plans<'_>) {
+fn build_empty<const C: usize, const F: usize>(board: &BoardN<C, F>, out: &mut Plans<'_>) {
     let Some(empty) = (0..board.cascade_count()).find(|&i| board.cascade_len(i) == 0) else { return };
     // (rank of the card that would lie deepest, move), highest rank first.
     let mut candidates: Vec<(u8, Move)> = Vec::new();
@@ -177,13 +182,13 @@ fn build_empty(board: &Board, out: &mut Plans<'_>) {
     }
 }
 
-fn empty_cascade(board: &Board, out: &mut Plans<'_>) {
+fn empty_cascade<const C: usize, const F: usize>(board: &BoardN<C, F>, out: &mut Plans<'_>) {
     for from in unsorted(board) {
         out.planned(|plan| spread(board, from, board.cascade_len(from), Spread { empty: false, keep: None }, plan));
     }
 }
 
-fn access_low_card(board: &Board, out: &mut Plans<'_>) {
+fn access_low_card<const C: usize, const F: usize>(board: &BoardN<C, F>, out: &mut Plans<'_>) {
     let mut needed: Vec<Card> = Suit::ALL
         .into_iter()
         .filter_map(|suit| match board.next_home(suit) {
@@ -207,7 +212,7 @@ fn access_low_card(board: &Board, out: &mut Plans<'_>) {
     }
 }
 
-fn access_build_card(board: &Board, out: &mut Plans<'_>) {
+fn access_build_card<const C: usize, const F: usize>(board: &BoardN<C, F>, out: &mut Plans<'_>) {
     for to in occupied(board).filter(|&i| is_fully_sorted(board, i)) {
         let Some(top) = board.cascade_top(to) else { continue };
         for card in builders(top) {
@@ -226,7 +231,7 @@ fn access_build_card(board: &Board, out: &mut Plans<'_>) {
 
 /// Any move between cascades (onto a card) or any move to a free cell, from a cascade
 /// that is not fully sorted, in the generator's order.
-fn any_move(board: &Board, strategy: Strategy, out: &mut Plans<'_>) {
+fn any_move<const C: usize, const F: usize>(board: &BoardN<C, F>, strategy: Strategy, out: &mut Plans<'_>) {
     let mut moves = Vec::new();
     board.generate_moves(MoveModel::Sequence, &mut moves);
     for mv in moves {
@@ -259,7 +264,7 @@ enum Place {
     Cascade(usize, usize),
 }
 
-fn locate(board: &Board, card: Card) -> Option<Place> {
+fn locate<const C: usize, const F: usize>(board: &BoardN<C, F>, card: Card) -> Option<Place> {
     if let Some(cell) = board.cells().position(|c| c == Some(card)) {
         return Some(Place::Cell(cell));
     }
@@ -269,7 +274,12 @@ fn locate(board: &Board, card: Card) -> Option<Place> {
 
 /// The move of part of cascade `from`'s top `limit` cards onto cascade `to`'s top card, if
 /// some part builds on it and the move is legal.
-fn onto_card(board: &Board, from: usize, to: usize, limit: usize) -> Option<Move> {
+fn onto_card<const C: usize, const F: usize>(
+    board: &BoardN<C, F>,
+    from: usize,
+    to: usize,
+    limit: usize,
+) -> Option<Move> {
     if from == to || board.cascade_len(to) == 0 {
         return None;
     }
@@ -289,7 +299,13 @@ struct Spread {
 
 /// Plans moving the top `count` cards of cascade `from` elsewhere (see the module docs),
 /// appending the moves to `plan`. `None` when some card has nowhere to go.
-fn spread(board: &Board, from: usize, count: usize, rules: Spread, plan: &mut Vec<Move>) -> Option<()> {
+fn spread<const C: usize, const F: usize>(
+    board: &BoardN<C, F>,
+    from: usize,
+    count: usize,
+    rules: Spread,
+    plan: &mut Vec<Move>,
+) -> Option<()> {
     let mut board = board.clone();
     let mut left = count;
     let cascades = board.cascade_count();
@@ -364,7 +380,7 @@ impl Cache {
     }
 
     /// Takes the board back to the position of the top frame.
-    fn unwind(&mut self, board: &mut Board, to: usize) {
+    fn unwind<const C: usize, const F: usize>(&mut self, board: &mut BoardN<C, F>, to: usize) {
         while self.path.len() > to {
             let mv = self.path.pop().expect("the path is longer than `to`");
             board.undo(mv);
@@ -375,7 +391,12 @@ impl Cache {
 /// Searches `start` as the thesis's goal-generation solver does, within `budget`, asking
 /// `observer` after every new position whether to go on. The solution lists every move,
 /// automoves included.
-pub(crate) fn search(cache: &mut Cache, start: &Board, budget: Budget, observer: &mut impl Observer) -> Report<Move> {
+pub(crate) fn search<const C: usize, const F: usize>(
+    cache: &mut Cache,
+    start: &BoardN<C, F>,
+    budget: Budget,
+    observer: &mut impl Observer,
+) -> Report<Move> {
     cache.clear();
     let mut stats = Stats::default();
     let outcome = run(cache, start, budget, observer, &mut stats);
@@ -383,9 +404,9 @@ pub(crate) fn search(cache: &mut Cache, start: &Board, budget: Budget, observer:
     Report { outcome, stats }
 }
 
-fn run(
+fn run<const C: usize, const F: usize>(
     cache: &mut Cache,
-    start: &Board,
+    start: &BoardN<C, F>,
     budget: Budget,
     observer: &mut impl Observer,
     stats: &mut Stats,
@@ -487,6 +508,8 @@ fn run(
 
 #[cfg(test)]
 mod tests {
+    use freecell_core::Board;
+
     use super::*;
 
     /// Sixteen cards out (every foundation at 9); cells JD JS; two empty cascades.

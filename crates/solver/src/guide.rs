@@ -2,7 +2,7 @@
 
 use std::cell::RefCell;
 
-use freecell_core::{Board, Key, Move};
+use freecell_core::{BoardN, Key, Move};
 use freecell_heuristics::advisors::EvalContext;
 use freecell_heuristics::policy::Policy;
 use freecell_heuristics::{HsdhReading, Weights, hsdh};
@@ -31,7 +31,7 @@ pub struct Hsdh(pub HsdhReading);
 impl Hsdh {
     /// The value as a non-negative integer.
     #[inline]
-    pub fn value(self, board: &Board) -> u32 {
+    pub fn value<const C: usize, const F: usize>(self, board: &BoardN<C, F>) -> u32 {
         let shift = match self.0 {
             HsdhReading::Paper => 0,
             HsdhReading::Heineman => 30,
@@ -40,9 +40,9 @@ impl Hsdh {
     }
 }
 
-impl<P: SearchProblem<State = Board> + ?Sized> Heuristic<P> for Hsdh {
+impl<const C: usize, const F: usize, P: SearchProblem<State = BoardN<C, F>> + ?Sized> Heuristic<P> for Hsdh {
     #[inline]
-    fn estimate(&self, _: &P, board: &Board) -> u32 {
+    fn estimate(&self, _: &P, board: &BoardN<C, F>) -> u32 {
         self.value(board)
     }
 }
@@ -68,9 +68,9 @@ pub struct Weighted {
     pub scale: f64,
 }
 
-impl<P: SearchProblem<State = Board> + ?Sized> Heuristic<P> for Weighted {
+impl<const C: usize, const F: usize, P: SearchProblem<State = BoardN<C, F>> + ?Sized> Heuristic<P> for Weighted {
     #[inline]
-    fn estimate(&self, _: &P, board: &Board) -> u32 {
+    fn estimate(&self, _: &P, board: &BoardN<C, F>) -> u32 {
         // Non-negative weights and features in [0, 1]: the product is small and non-negative.
         #[allow(clippy::cast_sign_loss)]
         let value = (self.weights.evaluate(board) * self.scale).round().max(0.0) as u32;
@@ -82,31 +82,31 @@ impl<P: SearchProblem<State = Board> + ?Sized> Heuristic<P> for Weighted {
 /// best first (ties keep the generator's order): the move ordering of GA-FreeCell's
 /// iterative-deepening engine. Positions, keys and goals are [`FreeCell`]'s.
 #[derive(Debug)]
-pub(crate) struct Ordered {
-    pub(crate) inner: FreeCell,
+pub(crate) struct Ordered<const C: usize, const F: usize> {
+    pub(crate) inner: FreeCell<C, F>,
     pub(crate) reading: HsdhReading,
     /// Scores of the moves being sorted; reused, so ordering allocates nothing once warm.
     scratch: RefCell<Vec<(i32, Move)>>,
 }
 
-impl Ordered {
-    pub(crate) fn new(inner: FreeCell, reading: HsdhReading) -> Ordered {
+impl<const C: usize, const F: usize> Ordered<C, F> {
+    pub(crate) fn new(inner: FreeCell<C, F>, reading: HsdhReading) -> Self {
         Ordered { inner, reading, scratch: RefCell::new(Vec::new()) }
     }
 }
 
-impl SearchProblem for Ordered {
-    type State = Board;
+impl<const C: usize, const F: usize> SearchProblem for Ordered<C, F> {
+    type State = BoardN<C, F>;
     type Move = Move;
     type Key = Key;
     type Backtrack = ByCopy;
 
     #[inline]
-    fn is_goal(&self, board: &Board) -> bool {
+    fn is_goal(&self, board: &BoardN<C, F>) -> bool {
         self.inner.is_goal(board)
     }
 
-    fn moves(&self, board: &Board, out: &mut Vec<Move>) {
+    fn moves(&self, board: &BoardN<C, F>, out: &mut Vec<Move>) {
         let start = out.len();
         self.inner.moves(board, out);
         let mut scratch = self.scratch.borrow_mut();
@@ -124,12 +124,12 @@ impl SearchProblem for Ordered {
     }
 
     #[inline]
-    fn apply(&self, board: &mut Board, mv: Move) {
+    fn apply(&self, board: &mut BoardN<C, F>, mv: Move) {
         self.inner.apply(board, mv);
     }
 
     #[inline]
-    fn key(&self, board: &Board) -> Key {
+    fn key(&self, board: &BoardN<C, F>) -> Key {
         self.inner.key(board)
     }
 
@@ -139,12 +139,12 @@ impl SearchProblem for Ordered {
     }
 
     #[inline]
-    fn state_key_hash(&self, board: &Board, key: &Key) -> u64 {
+    fn state_key_hash(&self, board: &BoardN<C, F>, key: &Key) -> u64 {
         self.inner.state_key_hash(board, key)
     }
 
     #[inline]
-    fn step_cost(&self, board: &Board, mv: Move) -> u32 {
+    fn step_cost(&self, board: &BoardN<C, F>, mv: Move) -> u32 {
         self.inner.step_cost(board, mv)
     }
 }
@@ -165,14 +165,14 @@ pub(crate) fn normalised_scale(sum: f64) -> f64 {
 /// A position with what a [`Policy`]'s advisors read besides the board: the moves chosen
 /// so far (`g`; automoves are not counted) and the last of them.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Traced {
-    pub(crate) board: Board,
+pub(crate) struct Traced<const C: usize, const F: usize> {
+    pub(crate) board: BoardN<C, F>,
     g: u32,
     last: Option<Move>,
 }
 
-impl Traced {
-    pub(crate) fn start(board: Board) -> Traced {
+impl<const C: usize, const F: usize> Traced<C, F> {
+    pub(crate) fn start(board: BoardN<C, F>) -> Self {
         Traced { board, g: 0, last: None }
     }
 }
@@ -180,33 +180,33 @@ impl Traced {
 /// [`FreeCell`] over [`Traced`] positions. Moves, keys, goals and costs are the inner
 /// problem's: two positions with the same board are the same node, whatever their `g`.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Tracing(pub(crate) FreeCell);
+pub(crate) struct Tracing<const C: usize, const F: usize>(pub(crate) FreeCell<C, F>);
 
-impl SearchProblem for Tracing {
-    type State = Traced;
+impl<const C: usize, const F: usize> SearchProblem for Tracing<C, F> {
+    type State = Traced<C, F>;
     type Move = Move;
     type Key = Key;
     type Backtrack = ByCopy;
 
     #[inline]
-    fn is_goal(&self, state: &Traced) -> bool {
+    fn is_goal(&self, state: &Traced<C, F>) -> bool {
         self.0.is_goal(&state.board)
     }
 
     #[inline]
-    fn moves(&self, state: &Traced, out: &mut Vec<Move>) {
+    fn moves(&self, state: &Traced<C, F>, out: &mut Vec<Move>) {
         self.0.moves(&state.board, out);
     }
 
     #[inline]
-    fn apply(&self, state: &mut Traced, mv: Move) {
+    fn apply(&self, state: &mut Traced<C, F>, mv: Move) {
         state.g = state.g.saturating_add(self.0.step_cost(&state.board, mv));
         state.last = Some(mv);
         self.0.apply(&mut state.board, mv);
     }
 
     #[inline]
-    fn key(&self, state: &Traced) -> Key {
+    fn key(&self, state: &Traced<C, F>) -> Key {
         self.0.key(&state.board)
     }
 
@@ -216,12 +216,12 @@ impl SearchProblem for Tracing {
     }
 
     #[inline]
-    fn state_key_hash(&self, state: &Traced, key: &Key) -> u64 {
+    fn state_key_hash(&self, state: &Traced<C, F>, key: &Key) -> u64 {
         self.0.state_key_hash(&state.board, key)
     }
 
     #[inline]
-    fn step_cost(&self, state: &Traced, mv: Move) -> u32 {
+    fn step_cost(&self, state: &Traced<C, F>, mv: Move) -> u32 {
         self.0.step_cost(&state.board, mv)
     }
 }
@@ -245,9 +245,9 @@ impl PolicyGuide {
     }
 }
 
-impl Heuristic<Tracing> for PolicyGuide {
+impl<const C: usize, const F: usize> Heuristic<Tracing<C, F>> for PolicyGuide {
     #[inline]
-    fn estimate(&self, _: &Tracing, state: &Traced) -> u32 {
+    fn estimate(&self, _: &Tracing<C, F>, state: &Traced<C, F>) -> u32 {
         let ctx = EvalContext { g: state.g, last_move: state.last, difficulty: None };
         // Weights in [0, 1] and features in [0, 1]: small and non-negative; NaN maps to 0.
         #[allow(clippy::cast_sign_loss)]
@@ -260,7 +260,7 @@ impl Heuristic<Tracing> for PolicyGuide {
 // Scores of small non-negative values, computed as the guides compute them.
 #[allow(clippy::cast_sign_loss)]
 mod tests {
-    use freecell_core::Pile;
+    use freecell_core::{Board, Pile};
     use freecell_heuristics::Feature;
     use freecell_heuristics::policy::{Condition, Rule};
 

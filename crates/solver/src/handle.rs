@@ -6,10 +6,9 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use freecell_core::Board;
 use freecell_search::Stats;
 
-use crate::{SolveError, SolveReport, Solver};
+use crate::{Position, SolveError, SolveReport, Solver};
 
 /// A snapshot of a running solve, from [`SolveHandle::progress`].
 ///
@@ -32,7 +31,7 @@ pub struct Progress {
 /// What the solving thread and its handle share: the counters the thread publishes, and
 /// the handle's request to stop.
 #[derive(Debug, Default)]
-pub(crate) struct Meter {
+pub struct Meter {
     expanded: AtomicU64,
     generated: AtomicU64,
     finished: AtomicBool,
@@ -129,7 +128,7 @@ impl Solver {
     /// assert!(solver.cached_bytes() > 0);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn spawn(&self, board: Board) -> Result<SolveHandle, SolveError> {
+    pub fn spawn<P: Position>(&self, board: P) -> Result<SolveHandle, SolveError> {
         let solver = self.clone();
         let meter = Arc::new(Meter::default());
         let (sender, receiver) = mpsc::channel();
@@ -141,7 +140,7 @@ impl Solver {
         std::thread::Builder::new()
             .name(format!("freecell-{}", self.preset()))
             .spawn(move || {
-                let result = solver.solve_metered(&board, Some(&thread_meter));
+                let result = board.solve_metered(&solver, Some(&thread_meter));
                 // The handle may be gone (dropped while solving); then nobody wants the answer.
                 let _ = sender.send(result);
                 // After the send, so `is_finished` means the result can be taken.

@@ -111,6 +111,7 @@ mod bestfirst;
 mod caches;
 pub mod difficulty;
 mod fast;
+mod game_board;
 mod goals;
 mod guide;
 mod handle;
@@ -128,6 +129,7 @@ mod solver;
 mod steps;
 mod watch;
 
+pub use game_board::{GameBoard, Position};
 pub use guide::{Hsdh, Weighted};
 pub use handle::{Progress, SolveHandle};
 pub use optimal::{Below, Bounds};

@@ -24,7 +24,7 @@
 //! any solution of the position before an automove one gets a solution of the position
 //! after it that is shorter by at least the automoved card's home move.
 
-use freecell_core::{Automove, Board, Move, MoveModel, Packed, Packer};
+use freecell_core::{Automove, BoardN, Move, MoveModel, Packed, Packer};
 use freecell_heuristics::deadlock_bound;
 use freecell_search::containers::BucketQueue;
 use freecell_search::containers::bytes::{held, reserve, reserve_growth};
@@ -85,7 +85,7 @@ impl Settings {
 
     /// The bound for `board`.
     #[inline]
-    pub(crate) fn h(self, board: &Board) -> u32 {
+    pub(crate) fn h<const C: usize, const F: usize>(self, board: &BoardN<C, F>) -> u32 {
         deadlock_bound(board, self.p, self.cost)
     }
 
@@ -134,17 +134,22 @@ pub struct Below {
 
 /// The engine's storage, kept between solves (its large parts are freed at the start of
 /// each).
-#[derive(Default)]
-pub(crate) struct Cache {
+pub(crate) struct Cache<const C: usize, const F: usize> {
     /// The stored nodes, found by their packed position.
     store: Store<Node>,
     /// Open nodes by `f`, then larger `g`, latest first.
     queue: BucketQueue,
     moves: Vec<Move>,
-    children: Vec<Child>,
+    children: Vec<Child<C, F>>,
 }
 
-impl Cache {
+impl<const C: usize, const F: usize> Default for Cache<C, F> {
+    fn default() -> Self {
+        Cache { store: Store::default(), queue: BucketQueue::new(), moves: Vec::new(), children: Vec::new() }
+    }
+}
+
+impl<const C: usize, const F: usize> Cache<C, F> {
     /// Bytes held: nodes, index, queue and scratch (capacities).
     pub(crate) fn memory_usage(&self) -> usize {
         self.store.bytes() + self.queue.bytes() + held(&self.moves) + held(&self.children)
@@ -158,9 +163,9 @@ impl Cache {
 
 /// Runs A* from `start`; returns the report (its solution's moves are `start`'s moves,
 /// automoves left out) and the bounds.
-pub(crate) fn astar(
-    cache: &mut Option<Cache>,
-    start: &Board,
+pub(crate) fn astar<const C: usize, const F: usize>(
+    cache: &mut Option<Cache<C, F>>,
+    start: &BoardN<C, F>,
     settings: Settings,
     budget: Budget,
     observer: &mut dyn Observer,
@@ -179,9 +184,9 @@ pub(crate) fn astar(
     (Report { outcome, stats }, bounds)
 }
 
-fn run(
-    c: &mut Cache,
-    start: &Board,
+fn run<const C: usize, const F: usize>(
+    c: &mut Cache<C, F>,
+    start: &BoardN<C, F>,
     settings: Settings,
     budget: Budget,
     observer: &mut dyn Observer,
@@ -191,7 +196,7 @@ fn run(
     let packer = Packer::new(start);
     let model = settings.move_model();
     let max_bytes = budget.get_max_bytes();
-    let check = |c: &Cache, extra: usize| match max_bytes {
+    let check = |c: &Cache<C, F>, extra: usize| match max_bytes {
         Some(n) if extra > 0 && c.memory_usage() + extra > n => Err(UndecidedReason::Budget(Limit::Bytes)),
         _ => Ok(()),
     };
@@ -281,8 +286,8 @@ fn run(
 
 /// A generated child waiting for its duplicate check.
 #[derive(Clone)]
-struct Child {
-    board: Board,
+struct Child<const C: usize, const F: usize> {
+    board: BoardN<C, F>,
     key: Packed,
     hash: u64,
     g: u32,
@@ -291,12 +296,12 @@ struct Child {
 }
 
 /// Stores or updates the children of node `id` and queues them.
-fn expand_children(
-    c: &mut Cache,
-    children: &[Child],
+fn expand_children<const C: usize, const F: usize>(
+    c: &mut Cache<C, F>,
+    children: &[Child<C, F>],
     id: u32,
     settings: Settings,
-    check: impl Fn(&Cache, usize) -> Result<(), UndecidedReason>,
+    check: impl Fn(&Cache<C, F>, usize) -> Result<(), UndecidedReason>,
     stats: &mut Stats,
 ) -> Result<(), UndecidedReason> {
     for child in children {
@@ -334,7 +339,13 @@ fn expand_children(
 /// The moves from `start` to node `goal`, as moves of `start`'s own board: each step is the
 /// move whose position (after automoves) packs to the next node's and whose cost is the
 /// difference of their path costs.
-fn path(c: &Cache, packer: &Packer, start: &Board, settings: Settings, goal: u32) -> Vec<Move> {
+fn path<const C: usize, const F: usize>(
+    c: &Cache<C, F>,
+    packer: &Packer<C, F>,
+    start: &BoardN<C, F>,
+    settings: Settings,
+    goal: u32,
+) -> Vec<Move> {
     let mut ids = Vec::new();
     let mut id = goal;
     while id != NO_PARENT {

@@ -212,6 +212,17 @@ pub enum SolveError {
         /// Why.
         error: LayoutError,
     },
+    /// The preset does not apply to the game's rules (the `optimal` preset under Simple
+    /// Simon's rule: see [`Preset::supports`]).
+    #[error("the {preset} preset cannot solve {game}: {why}")]
+    Unsupported {
+        /// The preset.
+        preset: Preset,
+        /// The game, by its name (`simple-simon`), or the rules when no preset has them.
+        game: String,
+        /// Why the preset does not apply.
+        why: &'static str,
+    },
     /// The operating system refused a thread for [`Solver::spawn`].
     #[error("could not start a solver thread: {kind}")]
     Spawn {

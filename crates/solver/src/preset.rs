@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use freecell_core::{Automove, MoveModel, SequenceCapacity};
+use freecell_core::{Automove, BuildRule, MoveModel, Rules, SequenceCapacity};
 use thiserror::Error;
 
 use crate::CostModel;
@@ -232,9 +232,37 @@ impl Preset {
         }
     }
 
+    /// Whether this preset applies to positions under `rules`: `Err` with the reason when
+    /// it does not. Every preset applies to every game of the family but `optimal` under
+    /// Simple Simon's rule: its deadlock bound (Paul & Helmert's `h_0` and above) counts one
+    /// move per card sent home, and Simple Simon sends a suit of 13 cards home in one move,
+    /// so the bound would overestimate and the solutions found would not be proved shortest.
+    /// The other presets are sound under every rule: they search the core crate's moves and
+    /// automoves for the rules, and their evaluations (written for FreeCell) only order the
+    /// search.
+    ///
+    /// # Examples
+    /// ```
+    /// use freecell_core::Game;
+    /// use freecell_solver::Preset;
+    /// assert!(Preset::Optimal.supports(Game::SimpleSimon.rules()).is_err());
+    /// assert!(Preset::ALL.iter().all(|p| p.supports(Game::Fan.rules()).is_ok()));
+    /// ```
+    ///
+    /// # Errors
+    /// Why the preset does not apply.
+    pub const fn supports(self, rules: Rules) -> Result<(), &'static str> {
+        match (self, rules.build) {
+            (Preset::Optimal, BuildRule::SimpleSimon) => {
+                Err("its lower bound counts a move per card sent home, and Simple Simon sends 13 at once")
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// The game as this preset searches it (for `optimal`, with the default sequence-move
     /// cost model; [`Solver::cost_model`](crate::Solver::cost_model) changes it).
-    pub const fn problem(self) -> crate::FreeCell {
+    pub const fn problem<const C: usize, const F: usize>(self) -> crate::FreeCell<C, F> {
         let cost = match self.move_model() {
             MoveModel::Atomic => CostModel::SingleCard,
             MoveModel::Sequence => CostModel::Sequence,

@@ -1,6 +1,6 @@
 //! FreeCell as a search problem.
 
-use freecell_core::{Automove, Board, Key, Move, MoveModel};
+use freecell_core::{Automove, BOARD_CASCADES, BOARD_CELLS, BoardN, Key, Move, MoveModel};
 use freecell_search::{ByCopy, SearchProblem};
 
 /// The one type for how moves are counted, shared with the deadlock bound that counts them
@@ -12,16 +12,21 @@ pub use freecell_heuristics::CostModel;
 /// With automoves on, one search step is a move followed by every safe automove it allows;
 /// the search path then lists the chosen moves only, and the full move list is recovered by
 /// replaying them with the same automove rule.
+///
+/// Its state is a [`BoardN<C, F>`]: a [`Board`](freecell_core::Board) by default, a
+/// [`WideBoard`](freecell_core::WideBoard) for the games with more than 10 cascades or 8
+/// cells. The width is a type parameter, not a field, so that FreeCell's searches compile
+/// to code for its own board size; it is inferred from the board searched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct FreeCell {
+pub struct FreeCell<const C: usize = BOARD_CASCADES, const F: usize = BOARD_CELLS> {
     model: MoveModel,
     automove: Automove,
     cost: CostModel,
 }
 
-impl FreeCell {
+impl<const C: usize, const F: usize> FreeCell<C, F> {
     /// The game with `model` moves, `automove` applied after each move, and `cost` per step.
-    pub const fn new(model: MoveModel, automove: Automove, cost: CostModel) -> FreeCell {
+    pub const fn new(model: MoveModel, automove: Automove, cost: CostModel) -> Self {
         FreeCell { model, automove, cost }
     }
 
@@ -41,15 +46,15 @@ impl FreeCell {
     }
 }
 
-impl Default for FreeCell {
+impl<const C: usize, const F: usize> Default for FreeCell<C, F> {
     /// Sequence moves, Horne's safe automoves, the sequence-move cost.
     fn default() -> Self {
         FreeCell::new(MoveModel::Sequence, Automove::Horne, CostModel::Sequence)
     }
 }
 
-impl SearchProblem for FreeCell {
-    type State = Board;
+impl<const C: usize, const F: usize> SearchProblem for FreeCell<C, F> {
+    type State = BoardN<C, F>;
     type Move = Move;
     type Key = Key;
     // Automoves make a step irreversible by a single `undo`; copying a ~100-byte board per
@@ -57,23 +62,23 @@ impl SearchProblem for FreeCell {
     type Backtrack = ByCopy;
 
     #[inline]
-    fn is_goal(&self, board: &Board) -> bool {
+    fn is_goal(&self, board: &BoardN<C, F>) -> bool {
         board.is_won()
     }
 
     #[inline]
-    fn moves(&self, board: &Board, out: &mut Vec<Move>) {
+    fn moves(&self, board: &BoardN<C, F>, out: &mut Vec<Move>) {
         board.generate_moves(self.model, out);
     }
 
     #[inline]
-    fn apply(&self, board: &mut Board, mv: Move) {
+    fn apply(&self, board: &mut BoardN<C, F>, mv: Move) {
         board.apply_unchecked(mv);
         board.play_automoves(self.automove);
     }
 
     #[inline]
-    fn key(&self, board: &Board) -> Key {
+    fn key(&self, board: &BoardN<C, F>) -> Key {
         board.key()
     }
 
@@ -85,12 +90,12 @@ impl SearchProblem for FreeCell {
 
     /// The board keeps its key's Zobrist hash up to date: no hashing per generated node.
     #[inline]
-    fn state_key_hash(&self, board: &Board, _: &Key) -> u64 {
+    fn state_key_hash(&self, board: &BoardN<C, F>, _: &Key) -> u64 {
         board.hash64()
     }
 
     #[inline]
-    fn step_cost(&self, _: &Board, mv: Move) -> u32 {
+    fn step_cost(&self, _: &BoardN<C, F>, mv: Move) -> u32 {
         match self.cost {
             CostModel::SingleCard => u32::from(mv.count()),
             CostModel::Sequence => 1,

@@ -23,7 +23,7 @@
 
 use std::time::Duration;
 
-use freecell_core::{Board, Move};
+use freecell_core::{BoardN, Move};
 use freecell_search::{Limit, Stats};
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -206,11 +206,11 @@ struct ProgressDef {
 
 #[derive(Serialize, Deserialize)]
 #[serde(remote = "Step")]
-struct StepDef {
+struct StepDef<const C: usize, const F: usize> {
     number: usize,
     mv: Move,
     notation: String,
-    board: Board,
+    board: BoardN<C, F>,
 }
 
 impl Serialize for SolveStats {
@@ -265,4 +265,16 @@ macro_rules! via {
     )*};
 }
 
-via!(Solution => SolutionDef, Outcome => OutcomeDef, SolveReport => SolveReportDef, Hint => HintDef, Progress => ProgressDef, Step => StepDef);
+via!(Solution => SolutionDef, Outcome => OutcomeDef, SolveReport => SolveReportDef, Hint => HintDef, Progress => ProgressDef);
+
+impl<const C: usize, const F: usize> Serialize for Step<C, F> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        StepDef::serialize(self, serializer)
+    }
+}
+
+impl<'de, const C: usize, const F: usize> Deserialize<'de> for Step<C, F> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Step<C, F>, D::Error> {
+        StepDef::deserialize(deserializer)
+    }
+}

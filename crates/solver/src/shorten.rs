@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use freecell_core::{Automove, Board, Move, MoveModel, Pile, PileKind};
+use freecell_core::{Automove, BoardN, Move, MoveModel, Pile, PileKind};
 
 /// `moves`, a solution of `board` listing every move (it replays with no automoves),
 /// shortened; never longer, and still a solution.
@@ -44,7 +44,7 @@ use freecell_core::{Automove, Board, Move, MoveModel, Pile, PileKind};
 /// assert!(replay(&board, &short)?.is_won());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn shorten(board: &Board, moves: &[Move]) -> Vec<Move> {
+pub fn shorten<const C: usize, const F: usize>(board: &BoardN<C, F>, moves: &[Move]) -> Vec<Move> {
     if !replays(board, moves) {
         return moves.to_vec();
     }
@@ -74,7 +74,12 @@ pub(crate) enum Effort {
 /// [`shorten`] of `moves`, a solution of `board` (the caller has verified it), stopping at
 /// `deadline` with the shortest solution found by then (the solver's time limit covers
 /// shortening too).
-pub(crate) fn shorten_until(board: &Board, moves: &[Move], deadline: Option<Instant>, effort: Effort) -> Vec<Move> {
+pub(crate) fn shorten_until<const C: usize, const F: usize>(
+    board: &BoardN<C, F>,
+    moves: &[Move],
+    deadline: Option<Instant>,
+    effort: Effort,
+) -> Vec<Move> {
     let mut current = moves.to_vec();
     let late = || deadline.is_some_and(|d| Instant::now() >= d);
     let mut scratch = Scratch::default();
@@ -97,7 +102,7 @@ pub(crate) fn shorten_until(board: &Board, moves: &[Move], deadline: Option<Inst
 
 /// How many of `moves` (a solution of `board`) a search with Horne's safe automoves would
 /// have chosen: all but the foundation moves of cards that rule moves home by itself.
-pub(crate) fn chosen(board: &Board, moves: &[Move]) -> usize {
+pub(crate) fn chosen<const C: usize, const F: usize>(board: &BoardN<C, F>, moves: &[Move]) -> usize {
     let mut b = board.clone();
     let mut count = 0;
     for &mv in moves {
@@ -112,24 +117,29 @@ pub(crate) fn chosen(board: &Board, moves: &[Move]) -> usize {
 }
 
 /// Buffers reused between rounds.
-#[derive(Default)]
-struct Scratch {
-    positions: Vec<Board>,
+struct Scratch<const C: usize, const F: usize> {
+    positions: Vec<BoardN<C, F>>,
     /// Keys are already Zobrist hashes: a fast hasher does.
     last: ahash::AHashMap<u64, usize>,
     generated: Vec<Move>,
     /// The positions after each move of a detour's rewrite (see [`skip_detour`]).
-    fresh: Vec<Board>,
+    fresh: Vec<BoardN<C, F>>,
+}
+
+impl<const C: usize, const F: usize> Default for Scratch<C, F> {
+    fn default() -> Self {
+        Scratch { positions: Vec::new(), last: ahash::AHashMap::default(), generated: Vec::new(), fresh: Vec::new() }
+    }
 }
 
 /// Whether `moves` replays legally on `board` and wins.
-fn replays(board: &Board, moves: &[Move]) -> bool {
+fn replays<const C: usize, const F: usize>(board: &BoardN<C, F>, moves: &[Move]) -> bool {
     let mut b = board.clone();
     moves.iter().all(|&mv| b.apply(mv).is_ok()) && b.is_won()
 }
 
 /// The card a single-card move from `pile` takes (the top of a cascade, a cell's card).
-fn card_of(board: &Board, pile: Pile) -> Option<freecell_core::Card> {
+fn card_of<const C: usize, const F: usize>(board: &BoardN<C, F>, pile: Pile) -> Option<freecell_core::Card> {
     match pile.kind() {
         PileKind::Cascade(i) => board.cascade_top(i),
         PileKind::Cell(i) => board.cell(i),
@@ -140,7 +150,7 @@ fn card_of(board: &Board, pile: Pile) -> Option<freecell_core::Card> {
 /// `pile` of `from` named in `to`, a position equal to `from` up to the order of cascades
 /// and cells: a cascade by its top card (any empty one for an empty one), a cell by its card
 /// (the first empty one for an empty one).
-fn rename(pile: Pile, from: &Board, to: &Board) -> Option<Pile> {
+fn rename<const C: usize, const F: usize>(pile: Pile, from: &BoardN<C, F>, to: &BoardN<C, F>) -> Option<Pile> {
     match pile.kind() {
         PileKind::Foundation(_) => Some(pile),
         PileKind::Cascade(i) => match from.cascade_top(i) {
@@ -155,7 +165,7 @@ fn rename(pile: Pile, from: &Board, to: &Board) -> Option<Pile> {
 }
 
 /// `mv`, legal in `from`, as the same move in `to` (equal to `from` up to pile order).
-fn translate(mv: Move, from: &Board, to: &Board) -> Option<Move> {
+fn translate<const C: usize, const F: usize>(mv: Move, from: &BoardN<C, F>, to: &BoardN<C, F>) -> Option<Move> {
     if from == to {
         return Some(mv);
     }
@@ -163,7 +173,12 @@ fn translate(mv: Move, from: &Board, to: &Board) -> Option<Move> {
 }
 
 /// One pass of loop and shortcut removal, first position first.
-fn jumps(board: &Board, moves: &[Move], scratch: &mut Scratch, late: &impl Fn() -> bool) -> Vec<Move> {
+fn jumps<const C: usize, const F: usize>(
+    board: &BoardN<C, F>,
+    moves: &[Move],
+    scratch: &mut Scratch<C, F>,
+    late: &impl Fn() -> bool,
+) -> Vec<Move> {
     let positions = &mut scratch.positions;
     positions.clear();
     let mut b = board.clone();
@@ -178,7 +193,7 @@ fn jumps(board: &Board, moves: &[Move], scratch: &mut Scratch, late: &impl Fn() 
     for (j, p) in positions.iter().enumerate() {
         last.insert(p.hash64(), j);
     }
-    let same = |p: &Board, q: &Board| p.key() == q.key();
+    let same = |p: &BoardN<C, F>, q: &BoardN<C, F>| p.key() == q.key();
 
     let mut out = Vec::with_capacity(moves.len());
     let mut cur = board.clone();
@@ -229,7 +244,13 @@ fn jumps(board: &Board, moves: &[Move], scratch: &mut Scratch, late: &impl Fn() 
 
 /// Detour removal in place: see [`shorten`] (and [`Effort::OneDetourPass`] for what that
 /// effort leaves out).
-fn detours(board: &Board, moves: &mut Vec<Move>, scratch: &mut Scratch, late: &impl Fn() -> bool, effort: Effort) {
+fn detours<const C: usize, const F: usize>(
+    board: &BoardN<C, F>,
+    moves: &mut Vec<Move>,
+    scratch: &mut Scratch<C, F>,
+    late: &impl Fn() -> bool,
+    effort: Effort,
+) {
     let Scratch { positions, fresh, .. } = scratch;
     let mut i = 0;
     while i < moves.len() {
@@ -301,7 +322,7 @@ fn detours(board: &Board, moves: &mut Vec<Move>, scratch: &mut Scratch, late: &i
 }
 
 /// The deepest card `mv` moves in `board`.
-fn base_card(board: &Board, mv: Move) -> Option<freecell_core::Card> {
+fn base_card<const C: usize, const F: usize>(board: &BoardN<C, F>, mv: Move) -> Option<freecell_core::Card> {
     match mv.from().kind() {
         PileKind::Cascade(a) => board.cascade(a).nth(usize::from(mv.count()) - 1),
         PileKind::Cell(c) => board.cell(c),
@@ -316,12 +337,12 @@ fn base_card(board: &Board, mv: Move) -> Option<freecell_core::Card> {
 /// Also says whether the rest of the solution was kept as it was (the position after the
 /// rewrite is the very position after `j`, piles in the same order); `fresh` then holds the
 /// positions after each rewritten move, the last being the one after `j`.
-fn skip_detour(
+fn skip_detour<const C: usize, const F: usize>(
     moves: &[Move],
-    positions: &[Board],
+    positions: &[BoardN<C, F>],
     i: usize,
     j: usize,
-    fresh: &mut Vec<Board>,
+    fresh: &mut Vec<BoardN<C, F>>,
 ) -> Option<(Vec<Move>, bool)> {
     let (first, second) = (moves[i], moves[j]);
     let mut b = positions[i].clone();

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use freecell_core::{Automove, Board, Move, SequenceCapacity, replay};
+use freecell_core::{Automove, BOARD_CASCADES, BOARD_CELLS, BoardN, Game, Move, SequenceCapacity, replay};
 use freecell_heuristics::policy::Policy;
 use freecell_heuristics::{HsdhReading, Weights};
 use freecell_search::{Budget, Control, Cycles, Limit, Report, Stats, bfs, dfs, idastar, iddfs, staged};
@@ -18,7 +18,7 @@ use crate::optimal::{self, Bounds};
 use crate::preset::{DEADLOCK_P, DEFAULT_BYTES, DFS_DEPTH, FAST_BYTES, GA_SCALE, IDA_TABLE, OPTIMAL_BYTES};
 use crate::shorten::Effort;
 use crate::watch::Watch;
-use crate::{CostModel, FreeCell, Preset};
+use crate::{CostModel, FreeCell, Position, Preset};
 use crate::{Hint, Outcome, Reason, Solution, SolveError, SolveReport, SolveStats};
 use crate::{bestfirst, goals, headroom, reserve};
 
@@ -330,17 +330,25 @@ impl Solver {
         self.preset
     }
 
-    /// Solves `board`.
+    /// Solves `board`: a [`Board`](freecell_core::Board), a
+    /// [`WideBoard`](freecell_core::WideBoard) (the engines run compiled for its width) or a
+    /// [`GameBoard`](crate::GameBoard) (see [`Position`]).
     ///
     /// # Errors
-    /// [`SolveError`] only for a bug: a solution that fails verification is never returned.
-    pub fn solve(&self, board: &Board) -> Result<SolveReport, SolveError> {
-        self.solve_metered(board, None)
+    /// [`SolveError::Unsupported`] when the preset does not apply to the board's rules
+    /// ([`Preset::supports`]); otherwise [`SolveError`] only for a bug: a solution that fails
+    /// verification is never returned.
+    pub fn solve<P: Position>(&self, board: &P) -> Result<SolveReport, SolveError> {
+        board.solve_metered(self, None)
     }
 
     /// Solves `board`, publishing progress to `meter` and stopping on its cancel request
     /// too, when a [`SolveHandle`](crate::SolveHandle) watches.
-    pub(crate) fn solve_metered(&self, board: &Board, meter: Option<&Meter>) -> Result<SolveReport, SolveError> {
+    pub(crate) fn solve_board<const C: usize, const F: usize>(
+        &self,
+        board: &BoardN<C, F>,
+        meter: Option<&Meter>,
+    ) -> Result<SolveReport, SolveError> {
         let started = Instant::now();
         // A reserve released by an earlier solve is taken again (if memory allows) at the
         // next allocation; the watch counts releases from here on, before anything here
@@ -354,6 +362,12 @@ impl Solver {
             return Ok(SolveReport { outcome: Outcome::Undecided(reason), stats });
         }
         let preset = self.preset;
+        if let Err(why) = preset.supports(*board.rules()) {
+            let rules = board.rules();
+            let game = Game::ALL.into_iter().find(|game| game.rules() == *rules);
+            let game = game.map_or_else(|| format!("{rules:?}"), |game| game.name().to_owned());
+            return Err(SolveError::Unsupported { preset, game, why });
+        }
         let searched_board = match preset.capacity() {
             // Every preset capacity is at most the standard one but above one card, so a
             // board that allows only single cards keeps its rule: searching it with
@@ -363,7 +377,7 @@ impl Solver {
             Some(capacity) => {
                 let mut layout = board.to_layout();
                 layout.rules.capacity = capacity;
-                Some(Board::try_from(layout).map_err(|error| SolveError::Rules { preset, error })?)
+                Some(BoardN::<C, F>::try_from(layout).map_err(|error| SolveError::Rules { preset, error })?)
             }
         };
         let start = searched_board.as_ref().unwrap_or(board);
@@ -434,8 +448,9 @@ impl Solver {
     /// The byte limit the next solve will apply (`None`: none): [`max_bytes`](Self::max_bytes)
     /// if set, else the preset's default sized to the memory available now (for `fast`, the
     /// limit of each of its stages in its first round), with the cache set the next solve
-    /// would take from the pool (another thread's solve may take it first). Reads the memory
-    /// available (or the reading of the last 10 ms).
+    /// would take from the pool (another thread's solve may take it first; the set of a
+    /// [`Board`](freecell_core::Board) solve). Reads the memory available (or the reading of
+    /// the last 10 ms).
     ///
     /// # Examples
     /// ```
@@ -445,7 +460,10 @@ impl Solver {
     /// assert_eq!(Solver::new(Preset::Fast).max_bytes(1 << 20).byte_limit(), Some(1 << 20));
     /// ```
     pub fn byte_limit(&self) -> Option<usize> {
-        self.budget(self.preset, self.caches.next_held(), || headroom::available(Instant::now())).get_max_bytes()
+        self.budget(self.preset, self.caches.next_held::<BOARD_CASCADES, BOARD_CELLS>(), || {
+            headroom::available(Instant::now())
+        })
+        .get_max_bytes()
     }
 
     /// The node and byte limits of a solve with `preset` whose cache set holds `held` bytes
@@ -475,17 +493,17 @@ impl Solver {
     ///
     /// # Errors
     /// As [`solve`](Self::solve).
-    pub fn hint(&self, board: &Board) -> Result<Hint, SolveError> {
+    pub fn hint<P: Position>(&self, board: &P) -> Result<Hint, SolveError> {
         Ok(self.solve(board)?.into())
     }
 }
 
 /// The `optimal` preset's search: A* (or IDA* with [`low_memory`](Solver::low_memory)).
-fn search_optimal(
+fn search_optimal<const C: usize, const F: usize>(
     optimal_settings: OptimalSettings,
-    caches: &mut Caches,
-    problem: FreeCell,
-    start: &Board,
+    caches: &mut Caches<C, F>,
+    problem: FreeCell<C, F>,
+    start: &BoardN<C, F>,
     budget: Budget,
     watch: &mut Watch<'_>,
 ) -> (Report<freecell_core::Move>, Bounds) {
@@ -494,7 +512,7 @@ fn search_optimal(
         return optimal::astar(&mut caches.optimal, start, settings, budget, watch);
     }
     let initial = settings.h(start);
-    let h = |board: &Board| settings.h(board);
+    let h = |board: &BoardN<C, F>| settings.h(board);
     let config = idastar::Config::new().cycles(Cycles::Path).transposition_table(Some(IDA_TABLE)).budget(budget);
     let cache = caches.dfs.get_or_insert_with(dfs::Cache::new);
     let report = idastar::IdaStar::new(config).search(cache, &problem, start, &h, watch);
@@ -503,11 +521,11 @@ fn search_optimal(
 }
 
 /// Runs `solver`'s engine on `start`.
-fn search(
+fn search<const C: usize, const F: usize>(
     solver: &Solver,
-    caches: &mut Caches,
-    problem: FreeCell,
-    start: &Board,
+    caches: &mut Caches<C, F>,
+    problem: FreeCell<C, F>,
+    start: &BoardN<C, F>,
     budget: Budget,
     watch: &mut Watch<'_>,
 ) -> Report<Move> {
@@ -595,10 +613,10 @@ fn search(
 /// `shorten`: the solution is then shortened (until the deadline, if any) and verified
 /// again. When `start` is `board`, the checked replay that builds the list stands for the
 /// first verification.
-fn complete(
+fn complete<const C: usize, const F: usize>(
     preset: Preset,
-    board: &Board,
-    start: &Board,
+    board: &BoardN<C, F>,
+    start: &BoardN<C, F>,
     (automove, shorten): (Automove, Shorten),
     path: &[Move],
 ) -> Result<Solution, SolveError> {
@@ -641,9 +659,9 @@ enum Shorten {
 }
 
 /// `solution` shortened by [`crate::shorten()`], verified again.
-fn shortened(
+fn shortened<const C: usize, const F: usize>(
     preset: Preset,
-    board: &Board,
+    board: &BoardN<C, F>,
     solution: &Solution,
     deadline: Option<Instant>,
 ) -> Result<Solution, SolveError> {

@@ -3,14 +3,16 @@
 
 use std::iter::FusedIterator;
 
-use freecell_core::{Board, Move, VerifyError, replay};
+use freecell_core::{BOARD_CASCADES, BOARD_CELLS, BoardN, Move, VerifyError, replay};
 
 use crate::Solution;
 
-/// One move of a solution and the position it leads to, from [`Solution::steps`].
+/// One move of a solution and the position it leads to, from [`Solution::steps`]; its
+/// board is as wide as the one the solution was walked from ([`Board`](freecell_core::Board)
+/// by default, [`WideBoard`](freecell_core::WideBoard) for the widest games).
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
-pub struct Step {
+pub struct Step<const C: usize = BOARD_CASCADES, const F: usize = BOARD_CELLS> {
     /// Which move this is, from 1.
     pub number: usize,
     /// The move.
@@ -18,13 +20,13 @@ pub struct Step {
     /// The move in standard notation, written on the position before it (`3a`, `ah`, `38`).
     pub notation: String,
     /// The position after the move.
-    pub board: Board,
+    pub board: BoardN<C, F>,
 }
 
 /// The iterator of [`Solution::steps`].
 #[derive(Clone, Debug)]
-pub struct Steps<'a> {
-    board: Board,
+pub struct Steps<'a, const C: usize = BOARD_CASCADES, const F: usize = BOARD_CELLS> {
+    board: BoardN<C, F>,
     moves: std::slice::Iter<'a, Move>,
     number: usize,
 }
@@ -55,16 +57,16 @@ impl Solution {
     /// assert_eq!(played, ["1h", "2h", "2h", "1h"]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn steps(&self, board: &Board) -> Result<Steps<'_>, VerifyError> {
+    pub fn steps<const C: usize, const F: usize>(&self, board: &BoardN<C, F>) -> Result<Steps<'_, C, F>, VerifyError> {
         replay(board, &self.moves)?;
         Ok(Steps { board: board.clone(), moves: self.moves.iter(), number: 0 })
     }
 }
 
-impl Iterator for Steps<'_> {
-    type Item = Step;
+impl<const C: usize, const F: usize> Iterator for Steps<'_, C, F> {
+    type Item = Step<C, F>;
 
-    fn next(&mut self) -> Option<Step> {
+    fn next(&mut self) -> Option<Step<C, F>> {
         let &mv = self.moves.next()?;
         let notation = self.board.write_move(mv);
         // `steps` replayed every move on this board already; should that ever disagree,
@@ -82,6 +84,6 @@ impl Iterator for Steps<'_> {
     }
 }
 
-impl ExactSizeIterator for Steps<'_> {}
+impl<const C: usize, const F: usize> ExactSizeIterator for Steps<'_, C, F> {}
 
-impl FusedIterator for Steps<'_> {}
+impl<const C: usize, const F: usize> FusedIterator for Steps<'_, C, F> {}

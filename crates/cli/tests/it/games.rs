@@ -167,7 +167,7 @@ fn bad_knobs_and_rule_files_are_named() {
 }
 
 #[test]
-fn wide_games_deal_verify_and_name_the_solver_they_need() {
+fn wide_games_deal_verify_and_solve() {
     let run = freecell(&[
         "verify",
         "--cells",
@@ -191,9 +191,18 @@ fn wide_games_deal_verify_and_name_the_solver_they_need() {
         freecell_with_stdin(&["verify", "--game", "fan", "-", &data("endgame-incomplete.solution")], &fan.stdout);
     assert_eq!(read.code, 2);
     assert!(read.stderr.contains("invalid solution"), "{}", read.stderr);
-    let solve = freecell(&["solve", "--deal", "1", "--game", "cruel"]);
-    assert_eq!(solve.code, 2);
-    assert!(solve.stderr.contains("cruel: 12 cascades and 0 free cells need the wide board"), "{}", solve.stderr);
+    // Wide games solve: fc-solve proves Cruel's deal 1 unsolvable (without redeals) and
+    // solves Fan's deal 3 (docs/results/data/fc-solve-games); the solution replays.
+    let cruel = freecell(&["solve", "--deal", "1", "--game", "cruel"]);
+    assert_eq!(cruel.code, 3, "{}", cruel.stderr);
+    let fan = freecell(&["solve", "--deal", "3", "--game", "fan"]);
+    assert_eq!(fan.code, 0, "{}", fan.stderr);
+    let replayed = freecell_with_stdin(&["verify", "--deal", "3", "--game", "fan", "-"], &fan.stdout);
+    assert_eq!(replayed.stdout, format!("valid: {} moves\n", fan.stdout.split_whitespace().count()));
+    // A preset that does not apply to the game is a usage error.
+    let optimal = freecell(&["solve", "--deal", "1", "--game", "simple-simon", "--solver", "optimal"]);
+    assert_eq!(optimal.code, 2);
+    assert!(optimal.stderr.contains("the optimal preset cannot solve simple-simon"), "{}", optimal.stderr);
 }
 
 #[test]

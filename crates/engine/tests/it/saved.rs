@@ -150,3 +150,25 @@ mod serde {
         assert!(message.contains("missing"), "{message}");
     }
 }
+
+/// A game of Fan (18 cascades, a `WideBoard`) saves, loads and replays like FreeCell.
+#[test]
+fn a_wide_game_saves_loads_and_replays() {
+    use freecell_engine::{DealNumber, Game};
+    let start = DealNumber::new(3).expect("in range").wide_board_for(Game::Fan);
+    let mut game = GameState::new(start.clone()).with_automove(Automove::Raymond);
+    for _ in 0..4 {
+        let mv = game.legal_moves()[0];
+        game.play(mv).unwrap();
+    }
+    game.undo();
+    let saved = SavedGame::from(&game);
+    assert_eq!(saved.start, start);
+    assert_eq!(saved.turns.len(), 3);
+    assert_eq!(GameState::try_from(saved).unwrap(), game);
+    let moves: Vec<_> = game.moves().collect();
+    let mut again = GameState::new(start);
+    let replay = again.replay(&moves).unwrap();
+    assert_eq!(replay.on(&mut again).unwrap().count(), moves.len());
+    assert_eq!(again.board(), game.board());
+}

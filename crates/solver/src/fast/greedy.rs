@@ -4,7 +4,7 @@
 
 use std::cell::Cell;
 
-use freecell_core::{Automove, Board, Move, MoveModel, Pile};
+use freecell_core::{Automove, BoardN, Move, MoveModel, Pile};
 use freecell_search::containers::bytes::{grown, grown_capacity, grown_peak, held, push, reserve, room};
 use freecell_search::containers::{HashSet64, LinkedBuckets};
 use freecell_search::{Control, Observer, Stats, UndecidedReason};
@@ -14,8 +14,9 @@ use super::moves::{Sparing, automoves_after, goes_home, is_home_move, moved_card
 
 /// Room made in the move list before each move generation: more than any position has (at
 /// most 94 with 10 cascades and 8 cells: 4 home, one per card into an empty cascade, two
-/// onto each cascade's top card, one from each cascade into a cell), so that the core's
-/// move generation, which cannot fail, never grows it.
+/// onto each cascade's top card, one from each cascade into a cell; at most 156 in any
+/// game, with 20 cascades and four cards fitting on each top card under any-suit
+/// building), so that the core's move generation, which cannot fail, never grows it.
 const MOVE_ROOM: usize = 256;
 
 /// The parent of the start position.
@@ -44,12 +45,12 @@ struct Node {
 /// generated, the hashes it has seen, its open list and its counts. Kept between solves,
 /// so nothing is allocated per node once warm.
 #[derive(Default)]
-pub(super) struct Search {
+pub(super) struct Search<const C: usize, const F: usize> {
     nodes: Vec<Node>,
     /// The boards of the expanded nodes.
-    boards: Vec<Board>,
+    boards: Vec<BoardN<C, F>>,
     /// Their blocking and digging, each derived from its parent's.
-    derived: Vec<(Blocking, Digging)>,
+    derived: Vec<(Blocking<C>, Digging)>,
     /// The hashes of every position generated (see [`HashSet64`] for what a false match
     /// costs).
     seen: HashSet64,
@@ -79,7 +80,7 @@ struct Steady {
     bytes: usize,
 }
 
-impl Search {
+impl<const C: usize, const F: usize> Search<C, F> {
     /// Bytes held by the capacities (to give memory back after a hard deal).
     pub(super) fn capacity_bytes(&self) -> usize {
         held(&self.nodes)
@@ -97,8 +98,8 @@ impl Search {
     /// `priorities`: the open list's buckets then reserved (see [`LinkedBuckets::reserve`]).
     pub(super) fn peak(&self, extra: usize, priorities: usize) -> usize {
         grown_peak::<Node>(self.nodes.len(), extra)
-            + grown_peak::<Board>(self.boards.len(), 1)
-            + grown_peak::<(Blocking, Digging)>(self.derived.len(), 1)
+            + grown_peak::<BoardN<C, F>>(self.boards.len(), 1)
+            + grown_peak::<(Blocking<C>, Digging)>(self.derived.len(), 1)
             + HashSet64::peak(self.seen.len(), extra)
             + self.open.peak(priorities)
             + grown::<Move>(self.moves.len())
@@ -141,7 +142,12 @@ impl Search {
     /// start is taken as it is, without automoves: the first move is the search's, so a
     /// path is completed by replaying each move with the automoves it implies. `Err` when
     /// the allocator refuses the little this needs.
-    pub(super) fn begin(&mut self, start: &Board, weights: &Weights, max_bytes: usize) -> Result<(), UndecidedReason> {
+    pub(super) fn begin(
+        &mut self,
+        start: &BoardN<C, F>,
+        weights: &Weights,
+        max_bytes: usize,
+    ) -> Result<(), UndecidedReason> {
         if self.capacity_bytes() > max_bytes / 4 {
             // A hard deal grew the cache: give the memory back rather than start over the limit.
             *self = Search::default();
@@ -159,7 +165,7 @@ impl Search {
             &mut self.nodes,
             Node { parent: ROOT, link: NONE, mv: Move::single(Pile::cell(0), Pile::cell(0)), depth: 0 },
         )?;
-        self.open.reserve(weights.priorities(0))?;
+        self.open.reserve(weights.priorities::<C, F>(0))?;
         self.open.push(&mut self.nodes[0].link, 0, evaluate(start, weights));
         Ok(())
     }
@@ -170,7 +176,7 @@ impl Search {
     #[allow(clippy::too_many_lines)]
     pub(super) fn resume(
         &mut self,
-        start: &Board,
+        start: &BoardN<C, F>,
         config: &Config,
         limits: (u64, usize),
         others: usize,
@@ -238,7 +244,7 @@ impl Search {
             moves.clear();
             board.generate_moves(MoveModel::Sequence, &mut moves);
             // Checked before anything grows: every move could give a new node.
-            let priorities = w.priorities(depth);
+            let priorities = w.priorities::<C, F>(depth);
             let peak = self.peak_checked(moves.len(), priorities);
             if peak > max_bytes {
                 break End::Bytes;
@@ -257,7 +263,7 @@ impl Search {
                 // A move that puts no card home and uncovers none that goes home by itself
                 // has no automove after it: its child is scored and checked for a duplicate
                 // without building its board.
-                if settled && !is_home_move(mv) {
+                if settled && config.previews && !is_home_move::<C, F>(mv) {
                     let preview = board.preview(mv);
                     if !preview.uncovered.is_some_and(|card| goes_home(board, card, config.automove)) {
                         self.stats.generated += 1;
@@ -319,6 +325,15 @@ impl Search {
     }
 }
 
+impl Config {
+    /// The search of one turn under `weights` read for `rules`, with Raymond's automoves
+    /// (the proof's), skipping the moves a player would not make when `spares`.
+    pub(super) fn turn(weights: Weights, rules: freecell_core::Rules, spares: bool) -> Config {
+        let weights = weights.for_rules(rules);
+        Config { weights, automove: Automove::Raymond, spares, previews: weights.breaks == 0 }
+    }
+}
+
 /// How a greedy search's turn ended.
 pub(super) enum End {
     /// The moves chosen (automoves not listed).
@@ -338,6 +353,10 @@ pub(super) enum End {
 pub(super) struct Config {
     pub(super) weights: Weights,
     pub(super) automove: Automove,
+    /// Whether a child that needs no automove is scored from its parent's counts and
+    /// [`Board::preview`](freecell_core::Board::preview), without building its board:
+    /// not under [`Weights::breaks`], which counts from a board.
+    pub(super) previews: bool,
     /// Whether the moves a player would not make are skipped (see [`Sparing`]).
     pub(super) spares: bool,
 }

@@ -3,21 +3,22 @@
 //! them ([`Sparing`]), and the safe automoves played after a move, scanned for in full only
 //! when the move may have exposed one.
 
-use freecell_core::{Automove, Board, Card, Move, NextHome, Pile, PileKind};
+use freecell_core::{Automove, BoardN, Card, Move, NextHome, Pile, PileKind};
 
 /// Whether `card`, just uncovered, goes home by itself: it is the next card of its
 /// foundation and safe there. Safety depends on the foundations alone.
 #[inline]
-pub(super) fn goes_home(board: &Board, card: Card, rule: Automove) -> bool {
+pub(super) fn goes_home<const C: usize, const F: usize>(board: &BoardN<C, F>, card: Card, rule: Automove) -> bool {
     board.next_home(card.suit()) == NextHome::Card(card) && board.is_safe_home(card, rule)
 }
 
-/// Whether `mv` goes to a foundation: [`Move::is_to_foundation`] as a [`Board`] decodes
-/// piles, one comparison where the test for boards of any width takes two. Asked of every
-/// child, it saves 0.7 % of the search's instructions (callgrind, MS 1–1500).
+/// Whether `mv` goes to a foundation: [`Move::is_to_foundation`] as a board of this width
+/// decodes piles. For a [`Board`](freecell_core::Board) that is one comparison where the
+/// test for boards of any width takes two; asked of every child, it saves 0.7 % of the
+/// search's instructions (callgrind, MS 1–1500).
 #[inline]
-pub(super) fn is_home_move(mv: Move) -> bool {
-    matches!(Board::locate(mv.to()), PileKind::Foundation(_))
+pub(super) fn is_home_move<const C: usize, const F: usize>(mv: Move) -> bool {
+    matches!(BoardN::<C, F>::locate(mv.to()), PileKind::Foundation(_))
 }
 
 /// Plays the safe automoves after `mv`, just played on `board`.
@@ -28,9 +29,14 @@ pub(super) fn is_home_move(mv: Move) -> bool {
 /// foundations alone, which such a move leaves as they were. So the full scan runs only
 /// when that card may go home, or after a move home.
 #[inline]
-pub(super) fn automoves_after(board: &mut Board, mv: Move, rule: Automove, settled: bool) {
-    if settled && !is_home_move(mv) {
-        let PileKind::Cascade(a) = Board::locate(mv.from()) else { return };
+pub(super) fn automoves_after<const C: usize, const F: usize>(
+    board: &mut BoardN<C, F>,
+    mv: Move,
+    rule: Automove,
+    settled: bool,
+) {
+    if settled && !is_home_move::<C, F>(mv) {
+        let PileKind::Cascade(a) = BoardN::<C, F>::locate(mv.from()) else { return };
         let Some(card) = board.cascade_top(a) else { return };
         if !goes_home(board, card, rule) {
             return;
@@ -48,7 +54,11 @@ pub(super) fn automoves_after(board: &mut Board, mv: Move, rule: Automove, settl
 /// changed (its top gone home), and a run could need the room its move freed, so neither
 /// is skipped.
 #[inline]
-pub(super) fn moved_card(parent: &Board, mv: Move, child: &Board) -> Option<Pile> {
+pub(super) fn moved_card<const C: usize, const F: usize>(
+    parent: &BoardN<C, F>,
+    mv: Move,
+    child: &BoardN<C, F>,
+) -> Option<Pile> {
     (mv.count() == 1 && child.cards_home() == parent.cards_home()).then_some(mv.to())
 }
 
@@ -78,9 +88,9 @@ pub(super) struct Sparing {
 impl Sparing {
     /// Whether `mv`, the next move of `board`, is skipped.
     #[inline]
-    pub(super) fn skips(&mut self, board: &Board, mv: Move) -> bool {
-        let PileKind::Cascade(a) = Board::locate(mv.from()) else { return false };
-        match Board::locate(mv.to()) {
+    pub(super) fn skips<const C: usize, const F: usize>(&mut self, board: &BoardN<C, F>, mv: Move) -> bool {
+        let PileKind::Cascade(a) = BoardN::<C, F>::locate(mv.from()) else { return false };
+        match BoardN::<C, F>::locate(mv.to()) {
             PileKind::Cell(_) => self.placed >> a & 1 == 1 || board.splits_run(a, 1),
             PileKind::Cascade(b) if board.cascade_len(b) == 0 => board.splits_run(a, usize::from(mv.count())),
             PileKind::Cascade(_) => {

@@ -3,7 +3,7 @@
 //! twice the memory of the last while the machine allows. Its scratch, [`Cache`], keeps the
 //! searches between solves.
 
-use freecell_core::{Automove, Board, Move};
+use freecell_core::{BoardN, Move};
 use freecell_search::{Budget, Control, Limit, MovePath, Observer, Report, SearchOutcome, Stats, UndecidedReason};
 
 use super::eval::Weights;
@@ -14,13 +14,18 @@ use crate::solver::combine;
 
 /// Scratch of the `fast` preset, kept between solves: one greedy search per evaluation of
 /// [`Weights::TURNS`], and the proof's storage.
-#[derive(Default)]
-pub(crate) struct Cache {
-    searches: Vec<Search>,
+pub(crate) struct Cache<const C: usize, const F: usize> {
+    searches: Vec<Search<C, F>>,
     proof: Option<proof::Cache>,
 }
 
-impl Cache {
+impl<const C: usize, const F: usize> Default for Cache<C, F> {
+    fn default() -> Self {
+        Cache { searches: Vec::new(), proof: None }
+    }
+}
+
+impl<const C: usize, const F: usize> Cache<C, F> {
     /// Bytes held by the searches' capacities and the proof's.
     pub(crate) fn held(&self) -> usize {
         self.searches.iter().map(Search::capacity_bytes).sum::<usize>()
@@ -76,9 +81,9 @@ struct Plan {
 /// Only running out of memory escalates: the node limit counts every round's expansions,
 /// and a stop (timeout, cancel) ends the solve at once; both stay undecided, never
 /// unsolvable.
-pub(crate) fn run(
-    cache: &mut Option<Cache>,
-    start: &Board,
+pub(crate) fn run<const C: usize, const F: usize>(
+    cache: &mut Option<Cache<C, F>>,
+    start: &BoardN<C, F>,
     budget: Budget,
     ceiling: Option<&dyn Fn(usize) -> usize>,
     observer: &mut impl Observer,
@@ -138,9 +143,9 @@ pub(crate) fn run(
 ///    decides with the proof's bytes, and is the only source of `Unsolvable`.
 ///
 /// [`Sparing`]: super::moves::Sparing
-fn round(
-    cache: &mut Option<Cache>,
-    start: &Board,
+fn round<const C: usize, const F: usize>(
+    cache: &mut Option<Cache<C, F>>,
+    start: &BoardN<C, F>,
     budget: Budget,
     plan: &Plan,
     observer: &mut impl Observer,
@@ -165,7 +170,7 @@ fn round(
     let mut dropped = [false; Weights::TURNS.len()];
     // Counts of the searches that dropped out (their caches are emptied).
     let mut gone = Stats::default();
-    let total = |searches: &[Search], gone: Stats, except: Option<usize>| {
+    let total = |searches: &[Search<C, F>], gone: Stats, except: Option<usize>| {
         let mut sum = gone;
         for (k, s) in searches.iter().enumerate() {
             if Some(k) != except {
@@ -203,7 +208,7 @@ fn round(
         if dropped[k] {
             continue;
         }
-        let config = Config { weights: turns[k], automove: Automove::Raymond, spares: k != patient };
+        let config = Config::turn(turns[k], *start.rules(), k != patient);
         let mut refused = false;
         if !begun[k] {
             refused = searches[k].begin(start, &config.weights, max_bytes).is_err();

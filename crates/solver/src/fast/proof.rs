@@ -10,7 +10,7 @@
 //! (measured in `docs/results/fast.md`), so the same memory decides deals whose reachable
 //! space is several times larger.
 
-use freecell_core::{Automove, Board, Move, MoveModel, Packed, Packer};
+use freecell_core::{Automove, BoardN, Move, MoveModel, Packed, Packer};
 use freecell_search::containers::bytes::{held, reserve, reserve_growth};
 use freecell_search::{Budget, Control, Limit, MovePath, Observer, Report, SearchOutcome, Stats, UndecidedReason};
 
@@ -53,9 +53,9 @@ impl Cache {
 
 /// Searches every position reachable from `start` under `budget`: `Solved` with a path of
 /// `start`'s own moves (automoves left out), `Exhausted` when none is won.
-pub(crate) fn prove(
+pub(crate) fn prove<const C: usize, const F: usize>(
     cache: &mut Option<Cache>,
-    start: &Board,
+    start: &BoardN<C, F>,
     budget: Budget,
     observer: &mut impl Observer,
 ) -> Report<Move> {
@@ -69,9 +69,9 @@ pub(crate) fn prove(
     Report { outcome, stats }
 }
 
-fn run(
+fn run<const C: usize, const F: usize>(
     c: &mut Cache,
-    start: &Board,
+    start: &BoardN<C, F>,
     budget: Budget,
     observer: &mut impl Observer,
     stats: &mut Stats,
@@ -157,7 +157,7 @@ fn store(
 /// The moves from the start to node `goal`, as moves of the start's own board (a stored
 /// position's board is rebuilt in another cascade order): each step is the move whose
 /// position, after automoves, packs to the next node's.
-fn path(store: &Store<Node>, packer: &Packer, goal: u32) -> Vec<Move> {
+fn path<const C: usize, const F: usize>(store: &Store<Node>, packer: &Packer<C, F>, goal: u32) -> Vec<Move> {
     let mut ids = Vec::new();
     let mut id = goal;
     while id != NO_PARENT {

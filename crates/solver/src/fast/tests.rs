@@ -99,7 +99,7 @@ fn random_positions(rules: Rules, settle: bool, mut visit: impl FnMut(&Board, &[
 /// from shuffled decks.
 #[test]
 fn evaluation_matches_the_reference() {
-    let w = Weights { out: 1, blocked: 3, unsorted: 5, dig: 7, cell: 11, column: 13, depth: 0 };
+    let w = Weights { out: 1, blocked: 3, unsorted: 5, dig: 7, cell: 11, column: 13, depth: 0, breaks: 17 };
     random_positions(Rules::freecell(), false, |board, _| {
         assert_eq!(evaluate(board, &w), reference(board, &w), "{board}");
     });

@@ -4,6 +4,7 @@ mod difficulty;
 mod embed;
 mod exhaustive;
 mod fast;
+mod games;
 mod heap;
 mod limits;
 mod optimal;
