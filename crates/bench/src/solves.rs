@@ -44,14 +44,22 @@ impl Workload for Solves {
     }
 
     fn run(&self, solver: &Solver, deal: DealNumber, name: &str) -> DealResult<DealRow> {
-        let board = deal.board();
+        self.solve(solver, deal, &deal.board(), name)
+    }
+}
+
+impl Solves {
+    /// [`Workload::run`] on `board`, the layout of `deal` under a game of the caller's
+    /// choice (`Workload::run` deals Microsoft FreeCell): the row of a census of another
+    /// game.
+    pub fn solve(&self, solver: &Solver, deal: DealNumber, board: &Board, name: &str) -> DealResult<DealRow> {
         let started = Instant::now();
-        let result = solver.solve(&board);
+        let result = solver.solve(board);
         let elapsed = started.elapsed();
         let mut done = DealResult::new(deal);
         let problem = match &result {
             Ok(report) => match &report.outcome {
-                Outcome::Solved(s) => solution_error(&board, &s.moves),
+                Outcome::Solved(s) => solution_error(board, &s.moves),
                 _ => None,
             },
             Err(error) => Some(error.to_string()),
