@@ -150,8 +150,15 @@ pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
     Ok(())
 }
 
-/// FNV-1a, 64 bits (draft-eastlake-fnv, §2: offset basis and prime for 64 bits).
-pub(crate) fn fnv1a64(bytes: &[u8]) -> u64 {
+/// FNV-1a, 64 bits (draft-eastlake-fnv, §2: offset basis and prime for 64 bits): the
+/// shard files' checksum, and a short digest of a program's executable for
+/// [`Settings::build`].
+///
+/// # Examples
+/// ```
+/// assert_eq!(freecell_census::fnv1a64(b"a"), 0xaf63_dc4c_8601_ec8c);
+/// ```
+pub fn fnv1a64(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
 }
 

@@ -184,7 +184,9 @@ impl Census {
         let solvers = (0..threads).map(|_| self.settings.build_solver()).collect();
         let (game, name) = (self.settings.game, self.settings.solver.name());
         let solves = Solves::new();
-        let cpu_base = (file.timing.cpu_micros, process_cpu());
+        // CPU time adds up over the runs of a shard; a shard started afresh has used none.
+        let before = if resumed == 0 { Some(0) } else { file.timing.cpu_micros };
+        let cpu_base = (before, process_cpu());
         let cpu_now = |file: &mut ShardFile| {
             file.timing.cpu_micros = match cpu_base {
                 (Some(before), Some(start)) => {

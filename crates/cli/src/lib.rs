@@ -12,6 +12,7 @@
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
 mod bench;
+mod census;
 mod evolve;
 mod failure;
 mod input;
@@ -118,6 +119,14 @@ enum Command {
     /// earlier deals counts too, so it can vary with --jobs).
     #[command(after_help = bench::BENCH_EXIT_CODES)]
     Bench(bench::BenchArgs),
+    /// A census of many deals, sharded for array-job engines (Slurm job arrays, Kubernetes
+    /// indexed jobs): `run` one shard, then `merge` the shards into a report.
+    ///
+    /// Each task of the array runs `freecell census run` with the same options; the
+    /// shard comes from --shard or the engine's environment. See deploy/slurm/ in the
+    /// repository for the Slurm scripts.
+    #[command(subcommand, after_help = census::CENSUS_EXIT_CODES)]
+    Census(census::CensusCommand),
 }
 
 /// Where a board comes from: `--deal N` or a board file (`-`: standard input).
@@ -322,6 +331,7 @@ pub fn run() -> ExitCode {
         Command::Hint(args) => hint(&args),
         Command::Evolve(args) => evolve::run(&args),
         Command::Bench(args) => bench::bench(&args),
+        Command::Census(command) => census::census(&command),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
