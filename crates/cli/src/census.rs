@@ -13,8 +13,8 @@ use freecell_core::Game;
 use freecell_deals::DealRange;
 use freecell_solver::Preset;
 
-use crate::input::{Checked, parse_jobs};
 use crate::Failure;
+use crate::input::{Checked, parse_jobs};
 
 /// Exit codes of `freecell census`, shown by its `--help`.
 pub(crate) const CENSUS_EXIT_CODES: &str = "\
