@@ -59,16 +59,17 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# ---- munge: its own key, socket and pid file under $work, run as the munge user.
-mkdir -p "$work/munge"
+# ---- munge: its own key (private) and socket (reachable by all), run as the munge user.
+mkdir -p "$work/munge" "$work/munge-run"
 head -c 1024 /dev/urandom >"$work/munge/munge.key"
-chown -R munge: "$work/munge"
+chown -R munge: "$work/munge" "$work/munge-run"
 chmod 700 "$work/munge"
+chmod 755 "$work/munge-run"
 chmod 400 "$work/munge/munge.key"
-su -s /bin/sh munge -c "munged --key-file=$work/munge/munge.key --socket=$work/munge/munge.socket \
-    --pid-file=$work/munge/munged.pid --log-file=$work/munge/munged.log --seed-file=$work/munge/seed" ||
+su -s /bin/sh munge -c "munged --key-file=$work/munge/munge.key --socket=$work/munge-run/munge.socket \
+    --pid-file=$work/munge-run/munged.pid --log-file=$work/munge/munged.log --seed-file=$work/munge/seed" ||
     fail "munged did not start (see $work/munge/munged.log)"
-started_pids+=("$(cat "$work/munge/munged.pid")")
+started_pids+=("$(cat "$work/munge-run/munged.pid")")
 
 # ---- Slurm: one node, this machine, all its cores; ports away from a system Slurm's.
 host="$(hostname)"
@@ -81,7 +82,7 @@ SlurmctldHost=$host
 SlurmctldPort=16817
 SlurmdPort=16818
 AuthType=auth/munge
-AuthInfo=socket=$work/munge/munge.socket
+AuthInfo=socket=$work/munge-run/munge.socket
 CredType=cred/munge
 ProctrackType=proctrack/linuxproc
 TaskPlugin=task/none
@@ -141,13 +142,22 @@ for _ in $(seq 100); do
 done
 [[ $(task_state) == CANCELLED ]] || fail "task $victim is $(task_state) after scancel, not CANCELLED"
 scontrol requeue "${array}_$victim" || fail "scontrol requeue ${array}_$victim refused"
-say "requeued task $victim"
+# A cancelled task makes afterok on the whole array unsatisfiable for good, requeued or
+# not; the merge job now waits for the requeued task alone (README.md, "When a task
+# fails"), and the merge itself checks that every shard is finished.
+scontrol update JobId="$merge" Dependency="afterok:${array}_$victim" ||
+    fail "cannot set the merge job's dependency to the requeued task"
+say "requeued task $victim and reset the merge job's dependency"
 
 # The merge job starts when every task has succeeded, and leaves the queue when done.
+stuck=0
 for _ in $(seq 1800); do
     [[ -z $(squeue --noheader --jobs="$array,$merge" 2>/dev/null) ]] && break
-    reason=$(squeue --noheader --jobs="$merge" --format=%r 2>/dev/null || true)
-    [[ $reason == DependencyNeverSatisfied ]] && fail "the merge job will never run: $(squeue)"
+    # The reason is brought up to date only when the scheduler next looks at the job.
+    if [[ -z $(squeue --noheader --jobs="$array" 2>/dev/null) &&
+        $(squeue --noheader --jobs="$merge" --format=%r 2>/dev/null) == DependencyNeverSatisfied ]]; then
+        ((++stuck < 40)) || fail "the merge job will never run: $(squeue; scontrol show job "$merge")"
+    fi
     sleep 0.5
 done
 [[ -z $(squeue --noheader --jobs="$array,$merge") ]] || fail "the jobs did not finish: $(squeue)"
