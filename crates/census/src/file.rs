@@ -94,7 +94,7 @@ impl ShardFile {
         if fnv1a64(json) != sum {
             return Err(Corrupt::Checksum);
         }
-        let file: ShardFile = serde_json::from_slice(json).map_err(|e| Corrupt::Json(e.to_string()))?;
+        let file: ShardFile = serde_json::from_slice(json).map_err(|e| Corrupt::Json(short(&e.to_string())))?;
         file.inconsistency().map_or(Ok(file), |problem| Err(Corrupt::Counts(problem)))
     }
 
@@ -128,6 +128,17 @@ impl ShardFile {
     pub fn write(&self, path: &Path) -> io::Result<()> {
         write_atomically(path, &self.encode())
     }
+}
+
+/// At most 200 bytes of `message` (serde's messages quote the input: an unknown field's
+/// name may be any length).
+fn short(message: &str) -> String {
+    const MAX: usize = 200;
+    if message.len() <= MAX {
+        return message.to_owned();
+    }
+    let cut = (0..=MAX).rev().find(|&i| message.is_char_boundary(i)).unwrap_or(0);
+    format!("{}…", &message[..cut])
 }
 
 /// Writes `bytes` to `path` through a flushed temporary file and a rename.
@@ -252,6 +263,14 @@ mod tests {
         let mut lying = file();
         lying.done = 3;
         assert!(matches!(ShardFile::decode(&lying.encode()), Err(Corrupt::Counts(_))));
+    }
+
+    #[test]
+    fn json_errors_are_cut_short() {
+        let json = format!(r#"{{"{}":1}}"#, "x".repeat(10_000));
+        let bytes = format!("{MAGIC} fnv1a64 {:016x} {}\n{json}\n", fnv1a64(json.as_bytes()), json.len());
+        let Err(Corrupt::Json(message)) = ShardFile::decode(bytes.as_bytes()) else { panic!("decoded") };
+        assert!(message.len() <= 203 && message.ends_with('…'), "{message}");
     }
 
     #[test]
