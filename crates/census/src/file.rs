@@ -67,6 +67,10 @@ impl ShardFile {
     }
 
     /// The file's bytes: header, JSON, line breaks.
+    ///
+    /// # Panics
+    /// Never: a shard file has string keys and whole numbers only, which JSON always
+    /// holds.
     pub fn encode(&self) -> Vec<u8> {
         let json = serde_json::to_vec(self).expect("a shard file has string keys and finite numbers only");
         let mut bytes = format!("{MAGIC} fnv1a64 {:016x} {}\n", fnv1a64(&json), json.len()).into_bytes();

@@ -116,7 +116,9 @@ mod tests {
     fn a_top_list_does_not_depend_on_the_order_of_adding() {
         let values: Vec<(u64, u64)> = (1..=40).map(|d| (d, (d * 7919) % 13)).collect();
         let mut forward = TopList::default();
-        values.iter().for_each(|&(d, v)| forward.add(d, v));
+        for &(d, v) in &values {
+            forward.add(d, v);
+        }
         let (mut a, mut b) = (TopList::default(), TopList::default());
         values.iter().rev().enumerate().for_each(|(i, &(d, v))| if i % 2 == 0 { a.add(d, v) } else { b.add(d, v) });
         a.merge(&b);

@@ -11,6 +11,9 @@ use crate::report::Report;
 
 /// Reads every shard file (`*.census`) in `dir` and merges them into the census's report.
 ///
+/// # Panics
+/// Never: shard 0 is there once no shard is missing.
+///
 /// # Errors
 /// [`MergeError`]: the directory cannot be read, or the shards are not one whole census:
 /// every problem found is listed (corrupt files, shards of other censuses, missing,

@@ -205,13 +205,19 @@ impl Report {
             text,
             "- Estimate for all {} deals: {} core-hours",
             grouped(FULL_RANGE),
-            grouped(self.full_range_core_hours().round() as u64)
+            grouped(whole(self.full_range_core_hours()))
         );
         let slowest: Vec<String> =
             t.slowest.ranked().iter().map(|r| format!("{} ({:.1} ms)", r.deal, r.value as f64 / 1e3)).collect();
         let _ = writeln!(text, "- Slowest: {}", slowest.join(", "));
         text
     }
+}
+
+/// `value` rounded to a whole number, for counts derived from non-negative figures.
+#[allow(clippy::cast_sign_loss, clippy::cast_possible_truncation)] // Non-negative, far below 2^64.
+fn whole(value: f64) -> u64 {
+    value.round().max(0.0) as u64
 }
 
 /// Up to 100 deal numbers, then how many more.

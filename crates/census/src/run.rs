@@ -183,7 +183,7 @@ impl Census {
         let threads = usize::try_from(remaining).map_or(self.jobs.get(), |n| n.min(self.jobs.get())).max(1);
         let solvers = (0..threads).map(|_| self.settings.build_solver()).collect();
         let (game, name) = (self.settings.game, self.settings.solver.name());
-        let solves = Solves::new();
+        let workload = Solves::new();
         // CPU time adds up over the runs of a shard; a shard started afresh has used none.
         let before = if resumed == 0 { Some(0) } else { file.timing.cpu_micros };
         let cpu_base = (before, process_cpu());
@@ -199,7 +199,7 @@ impl Census {
         let result = pool::run_in_order(
             deals,
             solvers,
-            |solver, &deal| solves.solve(solver, deal, &deal.board_for(game), name),
+            |solver, &deal| workload.solve(solver, deal, &deal.board_for(game), name),
             |result| {
                 for fault in &result.faults {
                     on_event(Event::Fault(fault));

@@ -87,6 +87,9 @@ impl Selection {
 
     /// The deals at `positions` (clipped to `0 .. len`), in order. A sample's draws before
     /// the first position are made and dropped (a few nanoseconds each).
+    ///
+    /// # Panics
+    /// Never: every offset drawn or counted is below the range's length.
     pub fn deals(&self, positions: Range<u64>) -> impl Iterator<Item = DealNumber> + Send + use<> {
         let end = positions.end.min(self.len());
         let start = positions.start.min(end);

@@ -131,10 +131,14 @@ mod tests {
     #[test]
     fn empty_buckets_between_are_drawn_as_gaps() {
         let mut h = Histogram::default();
-        [1, 9, 9].into_iter().for_each(|v| h.log2(v));
+        for v in [1, 9, 9] {
+            h.log2(v);
+        }
         assert_eq!(bars(&h, Scale::Log2), [(1, 1), (2, 0), (4, 0), (8, 2)]);
         let mut lengths = Histogram::default();
-        [80, 82].into_iter().for_each(|v| lengths.exact(v));
+        for v in [80, 82] {
+            lengths.exact(v);
+        }
         assert_eq!(bars(&lengths, Scale::Exact), [(80, 1), (81, 0), (82, 1)]);
         let svg =
             plot("a <census>", &[("lengths", &lengths, Scale::Exact), ("none", &Histogram::default(), Scale::Log2)]);

@@ -128,6 +128,8 @@ pub struct Timing {
 impl Timing {
     /// Counts one deal's row.
     pub fn add(&mut self, row: &DealRow) {
+        // Seconds are non-negative and written to the microsecond (`Measure`).
+        #[allow(clippy::cast_sign_loss)]
         let micros = (row.measure.seconds * 1e6).round() as u64;
         self.deals += 1;
         self.solve_micros += micros;
@@ -174,10 +176,16 @@ mod tests {
             row(5, Verdict::Error, 0, None),
         ];
         let mut whole = Findings::default();
-        rows.iter().for_each(|r| whole.add(r));
+        for r in &rows {
+            whole.add(r);
+        }
         let (mut head, mut tail) = (Findings::default(), Findings::default());
-        rows[..2].iter().for_each(|r| head.add(r));
-        rows[2..].iter().for_each(|r| tail.add(r));
+        for r in &rows[..2] {
+            head.add(r);
+        }
+        for r in &rows[2..] {
+            tail.add(r);
+        }
         head.merge(&tail);
         assert_eq!(head, whole);
         assert_eq!(whole.inconsistency(), None);

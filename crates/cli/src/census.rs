@@ -33,9 +33,9 @@ pub(crate) enum CensusCommand {
     /// Run one shard of a census: the deals of block I of N of the range (or sample),
     /// into DIR/shard-I-of-N.census.
     ///
-    /// Without --shard, the shard comes from the array-job engine: SLURM_ARRAY_TASK_ID
-    /// (less SLURM_ARRAY_TASK_MIN) of SLURM_ARRAY_TASK_COUNT, or Kubernetes'
-    /// JOB_COMPLETION_INDEX of --shard-count (or FREECELL_SHARD_COUNT); with neither, the
+    /// Without --shard, the shard comes from the array-job engine: `SLURM_ARRAY_TASK_ID`
+    /// (less `SLURM_ARRAY_TASK_MIN`) of `SLURM_ARRAY_TASK_COUNT`, or Kubernetes'
+    /// `JOB_COMPLETION_INDEX` of --shard-count (or `FREECELL_SHARD_COUNT`); with neither, the
     /// whole census is one shard, 0/1. The shard file is saved every few seconds (written
     /// whole and renamed): a killed shard run again resumes from it, and a finished shard
     /// is not run again.
@@ -61,7 +61,7 @@ pub(crate) struct RunArgs {
     #[arg(long, value_name = "RANGE", value_parser = Checked(parse_range), required_unless_present = "sample")]
     deals: Option<DealRange>,
     /// A uniform random sample of N deals of the range instead of all of them (drawn with
-    /// replacement by SplitMix64 from --seed).
+    /// replacement by `SplitMix64` from --seed).
     #[arg(long, value_name = "N", requires = "seed", value_parser = Checked(parse_sample), allow_negative_numbers = true)]
     sample: Option<NonZeroU64>,
     /// The sample's seed.
@@ -71,7 +71,7 @@ pub(crate) struct RunArgs {
     #[arg(long, value_name = "I/N", value_parser = Checked(parse_shard))]
     shard: Option<Shard>,
     /// The number of shards of a Kubernetes indexed job (its completions), whose pods are
-    /// told their JOB_COMPLETION_INDEX only.
+    /// told their `JOB_COMPLETION_INDEX` only.
     #[arg(long, value_name = "N", conflicts_with = "shard", value_parser = Checked(crate::input::number::<u32>), allow_negative_numbers = true)]
     shard_count: Option<u32>,
     /// The census directory, shared by all shards.

@@ -118,10 +118,13 @@ fn a_shard_killed_at_random_moments_gives_the_same_report() {
     }
 }
 
+/// Arguments, environment variables, and what standard error must say.
+type Case = (&'static [&'static str], &'static [(&'static str, &'static str)], &'static str);
+
 #[test]
 fn bad_shards_and_directories_are_named() {
     let dir = scratch("bad");
-    let cases: [(&[&str], &[(&str, &str)], &str); 5] = [
+    let cases: [Case; 5] = [
         (&["run", "--deals", "1..=4", "--shard", "3/3"], &[], "shard 3 of 3 does not exist"),
         (&["run", "--deals", "1..=4"], &[("JOB_COMPLETION_INDEX", "0")], "FREECELL_SHARD_COUNT"),
         (&["run", "--deals", "1..=4"], &[("SLURM_ARRAY_TASK_ID", "x")], "SLURM_ARRAY_TASK_ID is `x`"),
