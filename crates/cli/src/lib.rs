@@ -12,6 +12,7 @@
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
 mod bench;
+mod census;
 mod evolve;
 mod failure;
 mod game;
@@ -167,6 +168,14 @@ enum Command {
     /// game of your own with `--rules FILE`, and `--cells N` / `--cascades N` over either.
     #[command(after_help = CHECK_EXIT_CODES)]
     Games(game::GamesArgs),
+    /// A census of many deals, sharded for array-job engines (Slurm job arrays, Kubernetes
+    /// indexed jobs): `run` one shard, then `merge` the shards into a report.
+    ///
+    /// Each task of the array runs `freecell census run` with the same options; the
+    /// shard comes from --shard or the engine's environment. See deploy/slurm/ in the
+    /// repository for the Slurm scripts.
+    #[command(subcommand, after_help = census::CENSUS_EXIT_CODES)]
+    Census(census::CensusCommand),
 }
 
 /// Where a board comes from: `--deal N` or a board file (`-`: standard input).
@@ -396,6 +405,7 @@ pub fn run() -> ExitCode {
         Command::Bench(args) => bench::bench(&args),
         Command::Rate(args) => rate::rate(args),
         Command::Games(args) => game::games(&args),
+        Command::Census(command) => census::census(&command),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

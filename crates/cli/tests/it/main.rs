@@ -2,6 +2,7 @@
 
 mod bad_input;
 mod bench;
+mod census;
 mod deal;
 mod evolve;
 mod find_deal;

@@ -1,0 +1,3 @@
+//! Integration tests of `freecell-census`.
+
+mod shards;
