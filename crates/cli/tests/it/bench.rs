@@ -8,13 +8,41 @@ use crate::freecell;
 const HEADER: &str =
     "deal,solver,outcome,reason,expanded,generated,seconds,length,single_card_length,peak_stored,peak_bytes";
 
-/// A fresh path in the test's temporary directory.
-fn temp_csv(name: &str) -> PathBuf {
+/// A fresh path in the test's temporary directory, removed (with the directory, once
+/// empty) when dropped, so test runs leave nothing behind.
+fn temp_csv(name: &str) -> TempCsv {
     let dir = std::env::temp_dir().join(format!("freecell-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("the temporary directory can be created");
     let path = dir.join(name);
     let _ = std::fs::remove_file(&path);
-    path
+    TempCsv(path)
+}
+
+/// A CSV path of [`temp_csv`]: the file is removed when this is dropped.
+#[derive(Debug)]
+struct TempCsv(PathBuf);
+
+impl std::ops::Deref for TempCsv {
+    type Target = std::path::Path;
+    fn deref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl AsRef<std::path::Path> for TempCsv {
+    fn as_ref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl Drop for TempCsv {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+        // Fails while another test's file is still there; the last one removes it.
+        if let Some(dir) = self.0.parent() {
+            let _ = std::fs::remove_dir(dir);
+        }
+    }
 }
 
 /// `freecell bench --solver hsd` with a node limit: 7,000 solves MS 4 only.
