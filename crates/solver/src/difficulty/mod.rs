@@ -42,6 +42,9 @@ mod winnable;
 pub use ladder::{Ladder, Rung, with_free_cells};
 pub use narrow::{Narrowness, Sample};
 pub use tier::{ParseTierError, Tier};
+
+use narrow::Bounds;
+use tier::Points;
 pub use winnable::{LostTierError, WinnableDeal, WinnableDeals};
 
 use freecell_core::Board;
@@ -127,21 +130,39 @@ impl Rater {
         self.rate_unless(board, |_| false)
     }
 
-    /// [`rate`](Self::rate), but with no narrowness (and so no tier) when `skip` says no
-    /// tier in the range the cells leave open ([`Tier::range`]) is of use: the samples cost
-    /// far more than the ladder.
+    /// [`rate`](Self::rate), but passing over `board` (a rating with no narrowness and no
+    /// tier, and perhaps not all of the ladder) when `skip` says no tier in a range is of use:
+    /// asked before each sampled move is judged, with the least and the most tier the
+    /// measures so far leave open (a tier's points only add up), and with the tier found.
+    /// A rating it does not pass over is `rate`'s.
     pub(crate) fn rate_unless(&self, board: &Board, skip: impl Fn((Tier, Tier)) -> bool) -> Result<Rating, SolveError> {
         let own = board.rules().free_cells;
-        let ladder = self.ladder(board)?;
-        let min = ladder.min_free_cells();
-        let narrowness = match (ladder.solution_at(own), min) {
-            (Some(solution), Some(min)) if self.samples > 0 && !skip(Tier::range(own.saturating_sub(min))) => {
+        // Two spare cells score as many points as more: the rungs below are solved (their
+        // proofs are most of the ladder's cost) only for a rating kept.
+        let mut ladder = Ladder::climb_to(&self.solver, board, own.saturating_sub(2))?;
+        let won = ladder.solution().map(|(cells, _)| cells).filter(|&cells| cells + 2 <= own);
+        let mut passed = false;
+        let narrowness = match (ladder.solution_at(own), ladder.min_free_cells().or(won)) {
+            (Some(solution), Some(fewest)) if self.samples > 0 => {
+                let points = Points::new(own, fewest, solution.len());
+                let go_on = |bounds: Bounds| {
+                    let (share, forced) = (bounds.losing_share, bounds.forced);
+                    !skip((points.tier(share.0, forced.0), points.tier(share.1, forced.1)))
+                };
                 // A sample needs only the verdict: no shortening of the solutions.
                 let solver = self.solver.clone().max_nodes(self.sample_nodes).shorten(false);
-                Some(Narrowness::measure(&solver, board, solution, self.samples)?)
+                let narrowness = Narrowness::measure_while(&solver, board, solution, self.samples, go_on)?;
+                let tier = narrowness.as_ref().and_then(|n| Tier::of(own, fewest, n, solution.len()));
+                passed = narrowness.is_none() || tier.is_some_and(|tier| skip((tier, tier)));
+                narrowness
             }
             _ => None,
         };
+        if passed {
+            return Ok(Rating { ladder, narrowness: None, tier: None });
+        }
+        ladder.descend(&self.solver, board, 0)?;
+        let min = ladder.min_free_cells();
         let tier = match ladder.rungs().iter().find(|rung| rung.free_cells == own).map(|rung| &rung.outcome) {
             Some(Outcome::Unsolvable) => Some(Tier::Lost),
             Some(Outcome::Solved(solution)) => match (min, &narrowness) {
