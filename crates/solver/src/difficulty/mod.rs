@@ -178,6 +178,8 @@ impl Rater {
         }
         ladder.descend(&self.solver, board, 0)?;
         let min = ladder.min_free_cells();
+        // As `rate` has it: samples only along a ladder whose fewest cells are known.
+        let narrowness = narrowness.filter(|_| min.is_some());
         let tier = match ladder.rungs().iter().find(|rung| rung.free_cells == own).map(|rung| &rung.outcome) {
             Some(Outcome::Unsolvable) => Some(Tier::Lost),
             Some(Outcome::Solved(solution)) => match (min, &narrowness) {
