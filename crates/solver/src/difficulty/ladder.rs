@@ -51,6 +51,12 @@ impl Ladder {
     /// # Errors
     /// [`SolveError`] only for a bug of the solver (see [`Solver::solve`]).
     pub fn climb(solver: &Solver, board: &Board) -> Result<Ladder, SolveError> {
+        Ladder::climb_to(solver, board, 0)
+    }
+
+    /// [`climb`](Self::climb), but going down no further than `lowest` cells:
+    /// [`descend`](Self::descend) goes on from there, to the ladder `climb` climbs.
+    pub(crate) fn climb_to(solver: &Solver, board: &Board, lowest: u8) -> Result<Ladder, SolveError> {
         let floor = board.cells().flatten().count() as u8;
         let start = board.rules().free_cells;
         let mut ladder = Ladder { rungs: Vec::new(), floor, won: None, lost: None };
@@ -59,17 +65,24 @@ impl Ladder {
                 break;
             }
         }
-        if let Some(won) = ladder.won {
-            for cells in (floor..won).rev() {
-                if ladder.lost.is_some_and(|lost| cells <= lost) {
+        ladder.descend(solver, board, lowest)?;
+        Ok(ladder)
+    }
+
+    /// Goes down from the lowest rung won, one cell at a time, until a loss is proved or
+    /// `lowest` (or the floor) is won; rungs already tried are stepped over.
+    pub(crate) fn descend(&mut self, solver: &Solver, board: &Board, lowest: u8) -> Result<(), SolveError> {
+        if let Some(won) = self.won {
+            for cells in (self.floor.max(lowest)..won).rev() {
+                if self.lost.is_some_and(|lost| cells <= lost) {
                     break;
                 }
-                if ladder.rung(cells).is_none() && ladder.try_rung(solver, board, cells)? == Some(false) {
+                if self.rung(cells).is_none() && self.try_rung(solver, board, cells)? == Some(false) {
                     break;
                 }
             }
         }
-        Ok(ladder)
+        Ok(())
     }
 
     /// Solves the rung with `cells` cells and records it; `Some(won)` when decided.

@@ -42,6 +42,9 @@ mod winnable;
 pub use ladder::{Ladder, Rung, with_free_cells};
 pub use narrow::{Narrowness, Sample};
 pub use tier::{ParseTierError, Tier};
+
+use narrow::Bounds;
+use tier::Points;
 pub use winnable::{LostTierError, WinnableDeal, WinnableDeals};
 
 use freecell_core::Board;
@@ -127,21 +130,56 @@ impl Rater {
         self.rate_unless(board, |_| false)
     }
 
-    /// [`rate`](Self::rate), but with no narrowness (and so no tier) when `skip` says no
-    /// tier in the range the cells leave open ([`Tier::range`]) is of use: the samples cost
-    /// far more than the ladder.
+    /// [`rate`](Self::rate), but passing over `board` (a rating with no narrowness and no
+    /// tier, and perhaps not all of the ladder) when `skip` says no tier in a range is of use:
+    /// asked before each sampled move is judged, with the least and the most tier the
+    /// measures so far leave open (a tier's points only add up), and with the tiers the
+    /// samples leave. A rating it does not pass over is `rate`'s.
     pub(crate) fn rate_unless(&self, board: &Board, skip: impl Fn((Tier, Tier)) -> bool) -> Result<Rating, SolveError> {
         let own = board.rules().free_cells;
-        let ladder = self.ladder(board)?;
-        let min = ladder.min_free_cells();
-        let narrowness = match (ladder.solution_at(own), min) {
-            (Some(solution), Some(min)) if self.samples > 0 && !skip(Tier::range(own.saturating_sub(min))) => {
+        // Two spare cells score as many points as more, and the rung with two fewer cells
+        // is often a proof, as costly as the samples: it is solved after them, and only
+        // when they leave the tier asked open. The rungs below are solved only for a
+        // rating kept.
+        let mut ladder = Ladder::climb_to(&self.solver, board, own.saturating_sub(1))?;
+        if fewest_for_tier(&ladder, own).is_none() {
+            ladder.descend(&self.solver, board, 0)?;
+        }
+        let mut passed = false;
+        let narrowness = match (ladder.solution_at(own).cloned(), fewest_for_tier(&ladder, own)) {
+            (Some(solution), Some((most_spare, least_spare))) if self.samples > 0 => {
+                let len = solution.len();
+                let (least, most) = (Points::new(own, most_spare, len), Points::new(own, least_spare, len));
+                let go_on = |bounds: Bounds| {
+                    let (share, forced) = (bounds.losing_share, bounds.forced);
+                    !skip((least.tier(share.0, forced.0), most.tier(share.1, forced.1)))
+                };
                 // A sample needs only the verdict: no shortening of the solutions.
                 let solver = self.solver.clone().max_nodes(self.sample_nodes).shorten(false);
-                Some(Narrowness::measure(&solver, board, solution, self.samples)?)
+                let narrowness = Narrowness::measure_while(&solver, board, &solution, self.samples, go_on)?;
+                let left = |ladder: &Ladder, n: &Narrowness| {
+                    let (most_spare, least_spare) = fewest_for_tier(ladder, own)?;
+                    Some((Tier::of(own, most_spare, n, len)?, Tier::of(own, least_spare, n, len)?))
+                };
+                passed = match &narrowness {
+                    None => true,
+                    Some(n) if left(&ladder, n).is_some_and(&skip) => true,
+                    Some(n) => {
+                        ladder.descend(&self.solver, board, own.saturating_sub(2))?;
+                        left(&ladder, n).is_some_and(&skip)
+                    }
+                };
+                narrowness
             }
             _ => None,
         };
+        if passed {
+            return Ok(Rating { ladder, narrowness: None, tier: None });
+        }
+        ladder.descend(&self.solver, board, 0)?;
+        let min = ladder.min_free_cells();
+        // As `rate` has it: samples only along a ladder whose fewest cells are known.
+        let narrowness = narrowness.filter(|_| min.is_some());
         let tier = match ladder.rungs().iter().find(|rung| rung.free_cells == own).map(|rung| &rung.outcome) {
             Some(Outcome::Unsolvable) => Some(Tier::Lost),
             Some(Outcome::Solved(solution)) => match (min, &narrowness) {
@@ -151,5 +189,23 @@ impl Rater {
             _ => None,
         };
         Ok(Rating { ladder, narrowness, tier })
+    }
+}
+
+/// The fewest free cells of a partly climbed ladder as far as [`Tier::of`] tells them
+/// apart, as the most and the least spare cells they may leave: the fewest when known; the
+/// lowest rung won when it leaves two spare cells (fewer score as many points); with one
+/// spare cell won and the rung below not tried, both. `None` otherwise.
+fn fewest_for_tier(ladder: &Ladder, own: u8) -> Option<(u8, u8)> {
+    if let Some(min) = ladder.min_free_cells() {
+        return Some((min, min));
+    }
+    let (won, _) = ladder.solution()?;
+    if won + 2 <= own {
+        Some((won, won))
+    } else if won + 1 == own && won > ladder.floor() && ladder.rungs().iter().all(|rung| rung.free_cells != won - 1) {
+        Some((won - 1, won))
+    } else {
+        None
     }
 }

@@ -54,6 +54,19 @@ impl Narrowness {
         solution: &Solution,
         count: usize,
     ) -> Result<Narrowness, SolveError> {
+        // Never stopped, so always `Some`.
+        Ok(Narrowness::measure_while(solver, board, solution, count, |_| true)?.unwrap_or_default())
+    }
+
+    /// [`measure`](Self::measure), asking `go_on` before each move is judged whether to go
+    /// on, given what the moves judged so far allow of the whole; `None` when it said no.
+    pub(crate) fn measure_while(
+        solver: &Solver,
+        board: &Board,
+        solution: &Solution,
+        count: usize,
+        mut go_on: impl FnMut(Bounds) -> bool,
+    ) -> Result<Option<Narrowness>, SolveError> {
         let len = solution.len();
         let count = count.min(len);
         let mut moves = Vec::new();
@@ -64,9 +77,18 @@ impl Narrowness {
                 .map_err(|error| SolveError::Verification { preset: solver.preset(), error })?;
             moves.clear();
             position.generate_moves(MoveModel::Sequence, &mut moves);
-            samples.push(judge(solver, &position, after, &moves, solution.moves[after])?);
+            let mut sample = Sample { after, moves: moves.len() as u32, winnable: 0, lost: 0 };
+            let mut child = position;
+            for (judged, &mv) in moves.iter().enumerate() {
+                let bounds = Bounds::of(&samples, &sample, judged as u32, count - index - 1);
+                if bounds.is_some_and(|bounds| !go_on(bounds)) {
+                    return Ok(None);
+                }
+                judge(solver, &mut child, mv, solution.moves[after], &mut sample)?;
+            }
+            samples.push(sample);
         }
-        Ok(Narrowness { samples })
+        Ok(Some(Narrowness { samples }))
     }
 
     /// Samples where exactly one move was shown to keep the game winnable.
@@ -84,12 +106,7 @@ impl Narrowness {
     /// solver cannot win within it is a trap a player meets too); `None` when no sample
     /// had a move.
     pub fn losing_share(&self) -> Option<f64> {
-        let (sum, n) = self
-            .samples
-            .iter()
-            .filter(|s| s.moves > 0)
-            .fold((0.0, 0_u32), |(sum, n), s| (sum + f64::from(s.moves - s.winnable) / f64::from(s.moves), n + 1));
-        (n > 0).then(|| sum / f64::from(n))
+        mean(self.samples.iter().filter_map(Sample::losing_share))
     }
 
     /// Moves left undecided, over all samples.
@@ -98,23 +115,67 @@ impl Narrowness {
     }
 }
 
-/// Solves the position after each of `moves` but `next`, the solution's own move, after
-/// which the rest of the solution wins.
-fn judge(solver: &Solver, position: &Board, after: usize, moves: &[Move], next: Move) -> Result<Sample, SolveError> {
-    let mut sample = Sample { after, moves: moves.len() as u32, winnable: 0, lost: 0 };
-    let mut child = position.clone();
-    for &mv in moves {
-        if mv == next {
-            sample.winnable += 1;
-            continue;
-        }
-        child.apply_unchecked(mv);
-        match solver.solve(&child)?.outcome {
-            Outcome::Solved(_) => sample.winnable += 1,
-            Outcome::Unsolvable => sample.lost += 1,
-            Outcome::Undecided(_) => {}
-        }
-        child.undo(mv);
+/// Judges `mv` on `position` (played and undone) into `sample`: `next`, the solution's own
+/// move, after which the rest of the solution wins, with no solve.
+fn judge(solver: &Solver, position: &mut Board, mv: Move, next: Move, sample: &mut Sample) -> Result<(), SolveError> {
+    if mv == next {
+        sample.winnable += 1;
+        return Ok(());
     }
-    Ok(sample)
+    position.apply_unchecked(mv);
+    let outcome = solver.solve(position).map(|report| report.outcome);
+    position.undo(mv);
+    match outcome? {
+        Outcome::Solved(_) => sample.winnable += 1,
+        Outcome::Unsolvable => sample.lost += 1,
+        Outcome::Undecided(_) => {}
+    }
+    Ok(())
+}
+
+/// The mean of `shares`, added in their order ([`Narrowness::losing_share`] and [`Bounds`]
+/// must round alike); `None` when there are none.
+fn mean(shares: impl Iterator<Item = f64>) -> Option<f64> {
+    let (sum, n) = shares.fold((0.0, 0_u32), |(sum, n), share| (sum + share, n + 1));
+    (n > 0).then(|| sum / f64::from(n))
+}
+
+impl Sample {
+    /// The share of its moves not shown to keep the game winnable; `None` with no move.
+    fn losing_share(&self) -> Option<f64> {
+        (self.moves > 0).then(|| f64::from(self.moves - self.winnable) / f64::from(self.moves))
+    }
+}
+
+/// What the moves judged so far allow of a whole [`Narrowness`]: the least and the most
+/// [`losing_share`](Narrowness::losing_share) and whether a sample can be, or already is,
+/// [`forced`](Narrowness::forced).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Bounds {
+    /// The least and the most losing share.
+    pub losing_share: (f64, f64),
+    /// Whether a sample is forced already, and whether one can still be.
+    pub forced: (bool, bool),
+}
+
+impl Bounds {
+    /// The bounds after the samples `done`, `judged` moves of `current`, and with `left`
+    /// samples still to take; `None` when no sample can have a move (no losing share).
+    ///
+    /// The least share has every move not judged winnable and every sample to take at 0;
+    /// the most, those moves not winnable and those samples at 1. Each share is one
+    /// division of the counts, monotone in them, and the shares are added in the order
+    /// [`Narrowness::losing_share`] adds them: since rounding is monotone too, the bounds
+    /// hold as computed, not only exactly. (A sample to take with no move at all would
+    /// leave the mean; the solution's next move is always one.)
+    fn of(done: &[Sample], current: &Sample, judged: u32, left: usize) -> Option<Bounds> {
+        let unjudged = current.moves - judged;
+        let all_winnable = Sample { winnable: current.winnable + unjudged, ..*current };
+        let done_shares = || done.iter().filter_map(Sample::losing_share);
+        let least = mean(done_shares().chain(all_winnable.losing_share()).chain(std::iter::repeat_n(0.0, left)))?;
+        let most = mean(done_shares().chain(current.losing_share()).chain(std::iter::repeat_n(1.0, left)))?;
+        let forced = done.iter().any(|s| s.winnable == 1);
+        let can_be_forced = forced || (current.winnable <= 1 && current.winnable + unjudged >= 1) || left > 0;
+        Some(Bounds { losing_share: (least, most), forced: (forced, can_be_forced) })
+    }
 }

@@ -43,25 +43,8 @@ impl Tier {
     /// `docs/results/difficulty.md`. `None` when no position was sampled.
     pub fn of(free_cells: u8, min_free_cells: u8, narrowness: &Narrowness, length: usize) -> Option<Tier> {
         let losing = narrowness.losing_share()?;
-        let spare = match free_cells.saturating_sub(min_free_cells) {
-            0 => 4,
-            1 => 2,
-            _ => 0,
-        };
-        let narrow = if losing < 0.03 {
-            0
-        } else if losing < 0.08 {
-            1
-        } else {
-            2
-        };
-        let points = spare + narrow + u8::from(narrowness.forced() > 0) + u8::from(length > 110);
-        Some(match points {
-            0 => Tier::Easy,
-            1..=2 => Tier::Medium,
-            3..=4 => Tier::Hard,
-            _ => Tier::Expert,
-        })
+        let points = Points::new(free_cells, min_free_cells, length);
+        Some(points.tier(losing, narrowness.forced() > 0))
     }
 
     /// The least tier a position with `spare` free cells beyond the fewest it needs can
@@ -106,5 +89,39 @@ impl FromStr for Tier {
 
     fn from_str(s: &str) -> Result<Tier, ParseTierError> {
         Tier::ALL.into_iter().find(|tier| tier.name() == s).ok_or_else(|| ParseTierError { name: s.to_owned() })
+    }
+}
+
+/// [`Tier::of`]'s points from the measures known before any sample: the spare cells and the
+/// solution's length. The path measures add to them, and every point only raises the tier,
+/// so bounds on the losing share and on a forced sample bound the tier.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Points(u8);
+
+impl Points {
+    pub(crate) fn new(free_cells: u8, min_free_cells: u8, length: usize) -> Points {
+        let spare = match free_cells.saturating_sub(min_free_cells) {
+            0 => 4,
+            1 => 2,
+            _ => 0,
+        };
+        Points(spare + u8::from(length > 110))
+    }
+
+    /// The tier with the path measures added.
+    pub(crate) fn tier(self, losing_share: f64, forced: bool) -> Tier {
+        let narrow = if losing_share < 0.03 {
+            0
+        } else if losing_share < 0.08 {
+            1
+        } else {
+            2
+        };
+        match self.0 + narrow + u8::from(forced) {
+            0 => Tier::Easy,
+            1..=2 => Tier::Medium,
+            3..=4 => Tier::Hard,
+            _ => Tier::Expert,
+        }
     }
 }

@@ -35,7 +35,9 @@ pub struct LostTierError;
 
 /// An endless iterator of winnable deals: deal numbers drawn uniformly from `1 ..= last`
 /// with a [`SplitMix64`] seeded by the caller, each dealt by the caller's function and
-/// rated; a deal whose tier is not the one asked for (or not decided) is skipped.
+/// rated; a deal whose tier is not the one asked for (or not decided) is skipped, as soon
+/// as its measures so far rule that tier out. The deals yielded, and their ratings, are
+/// those [`Rater::rate`] gives.
 ///
 /// # Examples
 /// ```

@@ -1,6 +1,6 @@
 //! The fewest free cells, narrowness and tiers, and winnable deals on demand.
 
-use freecell_core::{Board, Notation, verify};
+use freecell_core::{Board, Notation, SplitMix64, verify};
 use freecell_deals::DealNumber;
 use freecell_solver::difficulty::{Ladder, LostTierError, Rater, Tier, WinnableDeals, with_free_cells};
 use freecell_solver::{Outcome, Preset, Solver};
@@ -145,6 +145,49 @@ fn winnable_deals_are_seeded_of_the_tier_asked_and_solved() {
     assert!(first.iter().any(|d| d.number > 1 << 31), "numbers come from the whole range: {first:?}");
     let lost = WinnableDeals::new(rater, 1, 10, ms).tier(Tier::Lost);
     assert_eq!(lost.err(), Some(LostTierError));
+}
+
+/// The deal [`WinnableDeals`] yields for `tier` and `seed` is the first deal drawn that a
+/// full [`Rater::rate`] puts in that tier, with that rating: stopping a deal's samples once
+/// the tier is out of reach passes over no deal of the tier.
+fn assert_first_of_tier_by_full_rating(tier: Tier, seed: u64) {
+    // The CLI's cap on each rung, so that no long proof is waited for.
+    let rater = Rater::new(Solver::new(Preset::Fast).max_nodes(200_000));
+    let last = DealNumber::MAX.get();
+    let mut deals = WinnableDeals::new(rater.clone(), seed, last, deal).tier(tier).expect("not lost");
+    let yielded = deals.next().expect("endless").expect("no solver bug");
+    let mut rng = SplitMix64::new(seed);
+    let first = loop {
+        let number = 1 + rng.below(last);
+        let rating = rater.rate(&deal(number)).expect("no solver bug");
+        if rating.tier == Some(tier) {
+            break (number, rating);
+        }
+    };
+    let (number, rating) = first;
+    assert_eq!(yielded.number, number, "{tier} seed {seed}");
+    assert_eq!(yielded.rating.narrowness, rating.narrowness, "{tier} seed {seed}");
+    assert_eq!(yielded.rating.ladder.min_free_cells(), rating.ladder.min_free_cells());
+    assert_eq!(yielded.rating.tier, Some(tier));
+    assert_wins(&yielded.board, &yielded.solution().moves);
+}
+
+#[test]
+fn winnable_deals_are_the_first_of_their_tier_by_full_rating() {
+    for tier in [Tier::Easy, Tier::Medium, Tier::Hard] {
+        for seed in [11, 12, 13] {
+            assert_first_of_tier_by_full_rating(tier, seed);
+        }
+    }
+}
+
+/// Expert deals are one in ninety: seconds each in a release build.
+#[test]
+#[ignore = "slow in debug builds: run with --release --ignored"]
+fn winnable_expert_deals_are_the_first_of_their_tier_by_full_rating() {
+    for seed in [11, 12] {
+        assert_first_of_tier_by_full_rating(Tier::Expert, seed);
+    }
 }
 
 #[test]
