@@ -39,6 +39,10 @@ pub struct LostTierError;
 /// as its measures so far rule that tier out. The deals yielded, and their ratings, are
 /// those [`Rater::rate`] gives.
 ///
+/// It ends only when the rater's solver is cancelled ([`Solver::cancel`](crate::Solver::cancel)):
+/// a cancelled solve proves nothing, so every deal would be skipped. The deal being rated
+/// then is dropped; once the flag is cleared, the next call draws the deal after it.
+///
 /// # Examples
 /// ```
 /// use freecell_deals::DealNumber;
@@ -87,6 +91,9 @@ impl<F: FnMut(u64) -> Board> Iterator for WinnableDeals<F> {
 
     fn next(&mut self) -> Option<Self::Item> {
         loop {
+            if self.rater.solver().is_cancelled() {
+                return None;
+            }
             let number = 1 + self.rng.below(self.last);
             let board = (self.deal)(number);
             let asked = self.tier;
