@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 
-use freecell_engine::{BoardN, DealNumber, Game, GameBoard, Move, MoveModel, Suit};
+use freecell_engine::{BoardN, DealNumber, Game, GameBoard, Move, MoveModel, Pile, PileKind, Suit};
 use pyo3::prelude::*;
 
 use crate::errors::{DealError, OrPyErr};
@@ -80,6 +80,44 @@ impl MovesArg {
             MovesArg::Text(text) => text,
             MovesArg::Tokens(tokens) => tokens.join("\n"),
         }
+    }
+}
+
+/// A pile's kind and index: cascades and cells from 0, foundations by suit in the order
+/// C, D, H, S.
+fn pile(pile: Pile) -> (&'static str, usize) {
+    match pile.kind() {
+        PileKind::Cascade(i) => ("cascade", i),
+        PileKind::Cell(i) => ("cell", i),
+        PileKind::Foundation(suit) => ("foundation", Suit::ALL.iter().position(|&s| s == suit).unwrap_or(0)),
+    }
+}
+
+/// A move taken apart (`Board.parse_move`): where its cards come from and go, and how many.
+#[pyclass(module = "freecell_rs", name = "Move", frozen, get_all, eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct PyMove {
+    /// The move in standard notation, as given.
+    token: String,
+    /// The cards it moves.
+    cards: u8,
+    /// `"cascade"`, `"cell"` or `"foundation"`.
+    source_kind: &'static str,
+    /// The source's index from 0 (a foundation's suit: 0 to 3 for C, D, H, S).
+    source_index: usize,
+    /// `"cascade"`, `"cell"` or `"foundation"`.
+    dest_kind: &'static str,
+    /// The destination's index from 0 (a foundation's suit: 0 to 3 for C, D, H, S).
+    dest_index: usize,
+}
+
+#[pymethods]
+impl PyMove {
+    fn __repr__(&self) -> String {
+        format!(
+            "Move(token='{}', cards={}, source=('{}', {}), dest=('{}', {}))",
+            self.token, self.cards, self.source_kind, self.source_index, self.dest_kind, self.dest_index
+        )
     }
 }
 
@@ -190,6 +228,19 @@ impl PyBoard {
             board.generate_moves(MoveModel::Sequence, &mut moves);
             moves.iter().map(|&mv| board.write_move(mv)).collect()
         })
+    }
+
+    /// `move` (standard notation) taken apart: its piles and its number of cards, the count
+    /// a run move carries inferred as `play` infers it.
+    ///
+    /// Raises `ParseError` when the text is not a move, `RuleError` when the move breaks a
+    /// rule here.
+    #[pyo3(text_signature = "($self, move)")]
+    fn parse_move(&self, r#move: &str) -> PyResult<PyMove> {
+        let mv = with_board!(&self.board, board => board.parse_move(r#move).py()?);
+        let (source_kind, source_index) = pile(mv.from());
+        let (dest_kind, dest_index) = pile(mv.to());
+        Ok(PyMove { token: r#move.trim().to_owned(), cards: mv.count(), source_kind, source_index, dest_kind, dest_index })
     }
 
     /// The board after `move`, one move in standard notation (`"3a"`, `"ah"`, `"38"`).

@@ -32,6 +32,7 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add("__version__", env!("CARGO_PKG_VERSION"))?;
     errors::register(module)?;
     module.add_class::<PyBoard>()?;
+    module.add_class::<board::PyMove>()?;
     module.add_class::<solve::PySolver>()?;
     module.add_class::<solve::SolveResult>()?;
     module.add_class::<solve::Stats>()?;
