@@ -53,8 +53,9 @@ pub(crate) struct PyRating {
     min_free_cells: Option<u8>,
     /// The most free cells a loss was proved with, or `None`.
     lost_with: Option<u8>,
-    /// The numbers of free cells left undecided.
-    undecided: Vec<u8>,
+    /// The numbers of free cells left undecided (a list: a `Vec<u8>` would reach Python
+    /// as `bytes`).
+    undecided: Vec<u32>,
     /// The solution with the position's own free cells, in standard notation; `None` when
     /// that rung was not won.
     solution: Option<Vec<String>>,
@@ -72,7 +73,7 @@ impl PyRating {
             tier: rating.tier.map(Tier::name),
             min_free_cells: rating.ladder.min_free_cells(),
             lost_with: rating.ladder.lost_with(),
-            undecided: rating.ladder.undecided(),
+            undecided: rating.ladder.undecided().into_iter().map(u32::from).collect(),
             solution,
             losing_share: rating.narrowness.as_ref().and_then(Narrowness::losing_share),
             forced: rating.narrowness.as_ref().map(Narrowness::forced),
