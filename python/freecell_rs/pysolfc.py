@@ -27,7 +27,7 @@ and gives the same answer: the moves in fc-solve's words and as PySolFC's hint t
     >>> str(move), move.ncards, move.source, move.dest
     ('Move a card from stack 6 to freecell 0', 1, ('stack', 6), ('freecell', 0))
 
-The mapping (the workspace's docs/python.md has it with its sources):
+The mapping (python/README.md, "PySolFC", has it with its sources):
 
 - **Games.** ``GAMES`` lists the fifteen PySolFC games of the family with a solver, by
   PySolFC's id and name, with the arguments of their ``FreeCellSolverWrapper``; the

@@ -240,7 +240,14 @@ impl PyBoard {
         let mv = with_board!(&self.board, board => board.parse_move(r#move).py()?);
         let (source_kind, source_index) = pile(mv.from());
         let (dest_kind, dest_index) = pile(mv.to());
-        Ok(PyMove { token: r#move.trim().to_owned(), cards: mv.count(), source_kind, source_index, dest_kind, dest_index })
+        Ok(PyMove {
+            token: r#move.trim().to_owned(),
+            cards: mv.count(),
+            source_kind,
+            source_index,
+            dest_kind,
+            dest_index,
+        })
     }
 
     /// The board after `move`, one move in standard notation (`"3a"`, `"ah"`, `"38"`).
