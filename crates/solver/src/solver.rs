@@ -247,6 +247,17 @@ impl Solver {
     /// Whether the cancel flag ([`cancel`](Self::cancel)) is set: solves started now stop
     /// at once, and loops over many solves (such as
     /// [`WinnableDeals`](crate::difficulty::WinnableDeals)) end.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use std::sync::atomic::{AtomicBool, Ordering};
+    /// use freecell_solver::{Preset, Solver};
+    /// let flag = Arc::new(AtomicBool::new(false));
+    /// let solver = Solver::new(Preset::Fast).cancel(Arc::clone(&flag));
+    /// assert!(!solver.is_cancelled() && !Solver::new(Preset::Fast).is_cancelled());
+    /// flag.store(true, Ordering::Relaxed);
+    /// assert!(solver.is_cancelled());
+    /// ```
     pub fn is_cancelled(&self) -> bool {
         self.cancel.as_ref().is_some_and(|flag| flag.load(Ordering::Relaxed))
     }
