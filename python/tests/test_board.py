@@ -51,6 +51,7 @@ def test_legal_moves_play():
 def test_parse_move_takes_a_move_apart(solver):
     board = fc.Board.parse("Foundations: H-J C-K D-K S-J\n: KS QH\n: QS KH\n")
     move = board.parse_move("1h")
+    assert isinstance(move, fc.Move)
     assert (move.token, move.cards, move.source_kind, move.source_index) == ("1h", 1, "cascade", 0)
     assert (move.dest_kind, move.dest_index) == ("foundation", 2)  # hearts: C, D, H, S
     # A run move's count is inferred from the board, as playing it does.
