@@ -69,5 +69,6 @@ def test_a_solve_releases_the_gil():
     stop.set()
     counter.join()
     assert result.reason == "timeout"
-    # Half a second of 1 ms sleeps: well over a hundred ticks unless the solve held the GIL.
-    assert len(ticks) > 100, len(ticks)
+    # Half a second of 1 ms sleeps: hundreds of ticks (tens on a loaded machine), and one
+    # or two had the solve held the GIL.
+    assert len(ticks) > 20, len(ticks)
