@@ -2,7 +2,7 @@
 
 use std::fmt;
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use freecell_core::{Automove, BOARD_CASCADES, BOARD_CELLS, BoardN, Game, Move, SequenceCapacity, replay};
@@ -242,6 +242,24 @@ impl Solver {
     pub fn cancel(mut self, flag: Arc<AtomicBool>) -> Solver {
         self.cancel = Some(flag);
         self
+    }
+
+    /// Whether the cancel flag ([`cancel`](Self::cancel)) is set: solves started now stop
+    /// at once, and loops over many solves (such as
+    /// [`WinnableDeals`](crate::difficulty::WinnableDeals)) end.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use std::sync::atomic::{AtomicBool, Ordering};
+    /// use freecell_solver::{Preset, Solver};
+    /// let flag = Arc::new(AtomicBool::new(false));
+    /// let solver = Solver::new(Preset::Fast).cancel(Arc::clone(&flag));
+    /// assert!(!solver.is_cancelled() && !Solver::new(Preset::Fast).is_cancelled());
+    /// flag.store(true, Ordering::Relaxed);
+    /// assert!(solver.is_cancelled());
+    /// ```
+    pub fn is_cancelled(&self) -> bool {
+        self.cancel.as_ref().is_some_and(|flag| flag.load(Ordering::Relaxed))
     }
 
     /// Whether solutions are shortened before they are returned (removing loops and

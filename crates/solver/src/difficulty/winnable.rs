@@ -39,6 +39,10 @@ pub struct LostTierError;
 /// as its measures so far rule that tier out. The deals yielded, and their ratings, are
 /// those [`Rater::rate`] gives.
 ///
+/// It ends only when the rater's solver is cancelled ([`Solver::cancel`](crate::Solver::cancel)):
+/// a cancelled solve proves nothing, so every deal would be skipped. The deal being rated
+/// then is dropped; once the flag is cleared, the next call draws the deal after it.
+///
 /// # Examples
 /// ```
 /// use freecell_deals::DealNumber;
@@ -87,6 +91,9 @@ impl<F: FnMut(u64) -> Board> Iterator for WinnableDeals<F> {
 
     fn next(&mut self) -> Option<Self::Item> {
         loop {
+            if self.rater.solver().is_cancelled() {
+                return None;
+            }
             let number = 1 + self.rng.below(self.last);
             let board = (self.deal)(number);
             let asked = self.tier;
@@ -104,5 +111,30 @@ impl<F: FnMut(u64) -> Board> Iterator for WinnableDeals<F> {
                 return Some(Ok(WinnableDeal { number, board, rating }));
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    use freecell_deals::DealNumber;
+
+    use super::*;
+    use crate::{Preset, Solver};
+
+    /// A cancelled solve proves nothing, so without the check every deal would be skipped
+    /// and `next` would never return.
+    #[test]
+    fn a_cancelled_solver_ends_the_drawing_until_the_flag_is_cleared() {
+        let flag = Arc::new(AtomicBool::new(true));
+        let rater = Rater::new(Solver::new(Preset::Fast).max_nodes(200_000).cancel(Arc::clone(&flag)));
+        let ms = |n| DealNumber::new(n).expect("drawn in range").board();
+        let mut deals = WinnableDeals::new(rater, 7, 32_000, ms);
+        assert!(deals.next().is_none());
+        flag.store(false, Ordering::Relaxed);
+        let deal = deals.next().expect("endless once the flag is cleared").expect("no solver error");
+        assert!(freecell_core::replay(&deal.board, &deal.solution().moves).is_ok_and(|end| end.is_won()));
     }
 }

@@ -1,0 +1,47 @@
+"""Ratings, winnable deals, and the deal a position came from."""
+
+import itertools
+
+import freecell_rs as fc
+
+
+def test_rate_1941():
+    # MS 1941, among the deals players list as hardest: won with four cells, lost with three.
+    rating = fc.rate(fc.Board.deal(1941))
+    assert (rating.min_free_cells, rating.lost_with, rating.tier) == (4, 3, "expert")
+    assert rating.undecided == []
+    assert fc.verify(fc.Board.deal(1941), rating.solution).is_won
+    assert 0 <= rating.losing_share <= 1 and rating.forced >= 0
+
+
+def test_rate_a_lost_deal():
+    # MS 11982 is lost with its four cells (a proof at that rung), so with fewer.
+    rating = fc.rate(fc.Board.deal(11982), fc.Solver("fast"), samples=0)
+    assert (rating.tier, rating.solution) == ("lost", None)
+    assert rating.lost_with >= 4
+    assert rating.min_free_cells is None or rating.min_free_cells > 4
+
+
+def test_winnable_deals_are_reproducible_and_of_their_tier():
+    first = list(itertools.islice(fc.winnable_deals("easy", seed=7), 2))
+    again = list(itertools.islice(fc.winnable_deals("easy", seed=7), 2))
+    assert [d.number for d in first] == [d.number for d in again]
+    for deal in first:
+        assert deal.rating.tier == "easy"
+        assert deal.board == fc.Board.deal(deal.number)
+        assert fc.verify(deal.board, deal.solution).is_won
+
+
+def test_winnable_deals_of_another_game():
+    deal = next(fc.winnable_deals(seed=3, game="bakers-game"))
+    assert deal.board == fc.Board.deal(deal.number, game="bakers-game")
+    assert deal.rating.tier in ("easy", "medium", "hard", "expert")
+    assert fc.verify(deal.board, deal.solution).is_won
+
+
+def test_find_deal(solver):
+    board = fc.Board.deal(617)
+    assert fc.find_deal(board) == [617]
+    for move in solver.solve(board).moves[:15]:
+        board = board.play(move)
+    assert 617 in fc.find_deal(board)
