@@ -30,6 +30,7 @@
 //! [`LinkedBuckets`]: freecell_search::containers::LinkedBuckets
 
 mod eval;
+mod frozen;
 mod greedy;
 mod moves;
 mod portfolio;
