@@ -30,7 +30,8 @@ use freecell_core::{BoardN, BuildRule, Card, EmptyCascadeRule, Rules, SequenceCa
 /// The test for one rule set (see the module's documentation).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Frozen {
-    build: BuildRule,
+    /// Per card, the cards it builds on under the rules, as a bit set over card indices.
+    targets: &'static [u64; 52],
     empty: EmptyCascadeRule,
 }
 
@@ -45,37 +46,72 @@ static LOWER_SAME_SUIT: [u64; 52] = {
     table
 };
 
+/// Per card, the cards it builds on under `rule`, as bit sets over card indices.
+const fn targets(rule: BuildRule) -> [u64; 52] {
+    let mut table = [0u64; 52];
+    let mut card = 0;
+    while card < 48 {
+        let first = (card / 4 + 1) * 4;
+        let mut onto = first;
+        while onto < first + 4 {
+            if let (Some(c), Some(o)) = (Card::from_index(card as u8), Card::from_index(onto as u8))
+                && rule.stacks(c, o)
+            {
+                table[card] |= 1 << onto;
+            }
+            onto += 1;
+        }
+        card += 1;
+    }
+    table
+}
+
+static SAME_SUIT: [u64; 52] = targets(BuildRule::SameSuit);
+static ANY_SUIT: [u64; 52] = targets(BuildRule::AnySuit);
+static ALTERNATE_COLOUR: [u64; 52] = targets(BuildRule::AlternateColour);
+
 impl Frozen {
     /// The test under `rules`, when they move one card at a time and have no free cells
     /// (not under Simple Simon's rule, whose runs move whole).
     pub(super) fn applies(rules: &Rules) -> Option<Frozen> {
         let single = rules.free_cells == 0
             && (rules.empty_cascade != EmptyCascadeRule::AnyCard || rules.capacity == SequenceCapacity::SingleCard);
-        (single && rules.build != BuildRule::SimpleSimon)
-            .then_some(Frozen { build: rules.build, empty: rules.empty_cascade })
+        let targets = match rules.build {
+            BuildRule::SameSuit => &SAME_SUIT,
+            BuildRule::AnySuit => &ANY_SUIT,
+            BuildRule::AlternateColour => &ALTERNATE_COLOUR,
+            BuildRule::SimpleSimon => return None,
+        };
+        single.then_some(Frozen { targets, empty: rules.empty_cascade })
     }
 
     /// Whether some card of `board` can never move, so that `board` is lost (see the
     /// module's documentation). `board` has these rules (no free cells).
     pub(super) fn dead<const C: usize, const F: usize>(&self, board: &BoardN<C, F>) -> bool {
         let cascades = board.cascade_count();
-        // Per cascade its cards top first, and how many of them (from the top) are in the
-        // fixed point so far; per card its cascade and the cards above it.
-        let mut cards = [[0u8; 52]; C];
-        let mut lens = [0u8; C];
-        let mut done = [0u8; C];
-        let mut at = [(u8::MAX, 0u8); 52];
-        // The fixed point: cards home, then every card shown able to move.
-        let mut moved = 0u64;
-        for card in Card::deck() {
-            moved |= u64::from(board.is_home(card)) << card.index();
-        }
-        for (i, pile) in cards.iter_mut().enumerate().take(cascades) {
-            for (depth, card) in board.cascade(i).enumerate() {
-                pile[depth] = card.index() as u8;
-                at[card.index()] = (i as u8, depth as u8);
+        // The cascades' cards top first, one after another: cascade `i` from `from[i]`, its
+        // first `done[i]` in the fixed point so far.
+        let mut cards = [0u8; 52];
+        let (mut from, mut lens, mut done) = ([0u8; C], [0u8; C], [0u8; C]);
+        let mut n = 0;
+        for i in 0..cascades {
+            from[i] = n as u8;
+            for card in board.cascade(i) {
+                cards[n] = card.index() as u8;
+                n += 1;
             }
-            lens[i] = board.cascade_len(i) as u8;
+            lens[i] = n as u8 - from[i];
+        }
+        // The fixed point: cards home (in no cascade), then every card shown able to move.
+        let in_cascades = cards[..n].iter().fold(0u64, |set, &c| set | 1 << c);
+        let mut moved = !in_cascades & ((1 << 52) - 1);
+        // Cards every card above which has moved: the fixed point's cascade cards, and each
+        // cascade's next card.
+        let mut exposed = 0u64;
+        for i in 0..cascades {
+            if lens[i] > 0 {
+                exposed |= 1 << cards[usize::from(from[i])];
+            }
         }
         loop {
             let mut grew = false;
@@ -83,38 +119,27 @@ impl Frozen {
             let emptied = (0..cascades).any(|i| done[i] == lens[i]);
             for i in 0..cascades {
                 while done[i] < lens[i] {
-                    let card = usize::from(cards[i][usize::from(done[i])]);
-                    let free = |target: usize| {
-                        let (j, depth) = at[target];
-                        j != u8::MAX && depth <= done[usize::from(j)]
-                    };
+                    let at = usize::from(from[i] + done[i]);
+                    let card = usize::from(cards[at]);
                     let home = LOWER_SAME_SUIT[card] & !moved == 0;
-                    let Some(card_value) = Card::from_index(card as u8) else { break };
-                    let placed = targets(card).any(|target| {
-                        Card::from_index(target as u8).is_some_and(|onto| self.build.stacks(card_value, onto))
-                            && free(target)
-                    });
-                    let empty = emptied && self.empty.accepts(card_value);
+                    let placed = self.targets[card] & exposed != 0;
+                    let empty = emptied && Card::from_index(card as u8).is_some_and(|c| self.empty.accepts(c));
                     if !(home || placed || empty) {
                         break;
                     }
                     moved |= 1 << card;
                     done[i] += 1;
+                    if done[i] < lens[i] {
+                        exposed |= 1 << cards[at + 1];
+                    }
                     grew = true;
                 }
             }
             if !grew {
-                return (0..cascades).any(|i| done[i] < lens[i]);
+                return moved & in_cascades != in_cascades;
             }
         }
     }
-}
-
-/// The cards one rank above `card` (card indices): the only ones it may build on under any
-/// rule.
-fn targets(card: usize) -> std::ops::Range<usize> {
-    let first = (card / 4 + 1) * 4;
-    first.min(52)..(first + 4).min(52)
 }
 
 #[cfg(test)]
@@ -220,7 +245,7 @@ mod tests {
         for game in games {
             let frozen = Frozen::applies(&game).expect("single cards, no cells");
             let (mut dead, mut dead_starts, mut positions) = (0, 0, 0);
-            reduced_deals(game, 8, 40, |start| {
+            reduced_deals(game, 8, 25, |start| {
                 for (k, (board, won)) in solve_all(start).into_iter().enumerate() {
                     positions += 1;
                     if frozen.dead(&board) {
