@@ -73,7 +73,7 @@ static ALTERNATE_COLOUR: [u64; 52] = targets(BuildRule::AlternateColour);
 impl Frozen {
     /// The test under `rules`, when they move one card at a time and have no free cells
     /// (not under Simple Simon's rule, whose runs move whole).
-    pub(super) fn applies(rules: &Rules) -> Option<Frozen> {
+    pub(super) fn applies(rules: Rules) -> Option<Frozen> {
         let single = rules.free_cells == 0
             && (rules.empty_cascade != EmptyCascadeRule::AnyCard || rules.capacity == SequenceCapacity::SingleCard);
         let targets = match rules.build {
@@ -243,7 +243,7 @@ mod tests {
             rules(BuildRule::AlternateColour, EmptyCascadeRule::KingsOnly, 5),
         ];
         for game in games {
-            let frozen = Frozen::applies(&game).expect("single cards, no cells");
+            let frozen = Frozen::applies(game).expect("single cards, no cells");
             let (mut dead, mut dead_starts, mut positions) = (0, 0, 0);
             reduced_deals(game, 8, 25, |start| {
                 for (k, (board, won)) in solve_all(start).into_iter().enumerate() {
@@ -265,7 +265,7 @@ mod tests {
         use freecell_core::Game;
         for game in Game::ALL {
             let single = matches!(game, Game::Fan | Game::BakersDozen | Game::GoodMeasure | Game::Cruel);
-            assert_eq!(Frozen::applies(&game.rules()).is_some(), single, "{game:?}");
+            assert_eq!(Frozen::applies(game.rules()).is_some(), single, "{game:?}");
         }
     }
 }

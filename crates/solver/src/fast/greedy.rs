@@ -342,7 +342,7 @@ impl Config {
     /// (the proof's), skipping the moves a player would not make when `spares`.
     pub(super) fn turn(weights: Weights, rules: freecell_core::Rules, spares: bool) -> Config {
         let weights = weights.for_rules(rules);
-        let frozen = Frozen::applies(&rules);
+        let frozen = Frozen::applies(rules);
         Config {
             weights,
             automove: Automove::Raymond,

@@ -89,7 +89,7 @@ pub(crate) fn run<const C: usize, const F: usize>(
     ceiling: Option<&dyn Fn(usize) -> usize>,
     observer: &mut impl Observer,
 ) -> Report<Move> {
-    if Frozen::applies(start.rules()).is_some_and(|f| f.dead(start)) {
+    if Frozen::applies(*start.rules()).is_some_and(|f| f.dead(start)) {
         // A card that can never move: lost without a search.
         let mut stats = Stats::default();
         stats.iterations = 1;

@@ -82,7 +82,7 @@ fn run<const C: usize, const F: usize>(
     }
     let packer = Packer::new(start);
     // A position with a card that can never move is lost: not stored, not expanded.
-    let frozen = Frozen::applies(start.rules());
+    let frozen = Frozen::applies(*start.rules());
     let max_bytes = budget.get_max_bytes();
     let check = |c: &Cache, extra: usize| match max_bytes {
         Some(n) if extra > 0 && c.memory_usage() + extra > n => Err(UndecidedReason::Budget(Limit::Bytes)),
