@@ -10,6 +10,7 @@ use freecell_search::containers::{HashSet64, LinkedBuckets};
 use freecell_search::{Control, Observer, Stats, UndecidedReason};
 
 use super::eval::{Blocking, Counts, Digging, Weights, evaluate};
+use super::frozen::Frozen;
 use super::moves::{Sparing, automoves_after, goes_home, is_home_move, moved_card, moves_again};
 
 /// Room made in the move list before each move generation: more than any position has (at
@@ -58,6 +59,9 @@ pub(super) struct Search<const C: usize, const F: usize> {
     open: LinkedBuckets,
     moves: Vec<Move>,
     pub(super) stats: Stats,
+    /// Whether a move was skipped as one a player would not make ([`Sparing`]) since the
+    /// search began: if not, running out of positions means what the patient search's does.
+    pub(super) spared: bool,
     /// A cell: the byte check updates it while the expanded board is borrowed from
     /// `boards`.
     steady: Cell<Steady>,
@@ -158,6 +162,7 @@ impl<const C: usize, const F: usize> Search<C, F> {
         self.seen.clear();
         self.open.clear();
         self.stats = Stats::default();
+        self.spared = false;
         self.steady.set(Steady::default());
         self.stats.iterations = 1;
         self.seen.insert(start.hash64())?;
@@ -257,7 +262,11 @@ impl<const C: usize, const F: usize> Search<C, F> {
             let settled = id != 0;
             let mut sparing = Sparing::default();
             for &mv in &moves {
-                if moves_again(again, mv) || (config.spares && sparing.skips(board, mv)) {
+                if moves_again(again, mv) {
+                    continue;
+                }
+                if config.spares && sparing.skips(board, mv) {
+                    self.spared = true;
                     continue;
                 }
                 // A move that puts no card home and uncovers none that goes home by itself
@@ -286,6 +295,9 @@ impl<const C: usize, const F: usize> Search<C, F> {
                 self.stats.generated += 1;
                 if !or_bytes!('expand, self.seen.insert(child.hash64())) {
                     self.stats.duplicates += 1;
+                    continue;
+                }
+                if config.frozen.is_some_and(|f| f.dead(&child)) {
                     continue;
                 }
                 let child_id = self.nodes.len() as u32;
@@ -330,7 +342,14 @@ impl Config {
     /// (the proof's), skipping the moves a player would not make when `spares`.
     pub(super) fn turn(weights: Weights, rules: freecell_core::Rules, spares: bool) -> Config {
         let weights = weights.for_rules(rules);
-        Config { weights, automove: Automove::Raymond, spares, previews: weights.breaks == 0 }
+        let frozen = Frozen::applies(rules);
+        Config {
+            weights,
+            automove: Automove::Raymond,
+            spares,
+            previews: weights.breaks == 0 && frozen.is_none(),
+            frozen,
+        }
     }
 }
 
@@ -359,4 +378,7 @@ pub(super) struct Config {
     pub(super) previews: bool,
     /// Whether the moves a player would not make are skipped (see [`Sparing`]).
     pub(super) spares: bool,
+    /// The test for lost positions, under the rules it applies to: children it proves
+    /// lost are dropped (they need their board, so no previews then).
+    pub(super) frozen: Option<Frozen>,
 }

@@ -21,7 +21,9 @@
 //! and the automoves after them (`moves`), one resumable greedy search (`greedy`, its
 //! containers those of [`freecell_search::containers`]: the seen set a [`HashSet64`], the
 //! open list a [`LinkedBuckets`] threaded through its nodes), and the searches taking turns,
-//! the exhaustive proof (`proof`, positions packed), and the rounds of both stages with more
+//! the exhaustive proof (`proof`, positions packed), the proof without a search that a
+//! single-card game's position is lost because a card can never move (`frozen`), and the
+//! rounds of both stages with more
 //! memory each (`portfolio`, where [`run`] lives).
 //!
 //! [`Board::hash64`]: freecell_core::Board::hash64
@@ -30,6 +32,7 @@
 //! [`LinkedBuckets`]: freecell_search::containers::LinkedBuckets
 
 mod eval;
+mod frozen;
 mod greedy;
 mod moves;
 mod portfolio;

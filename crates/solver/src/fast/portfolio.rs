@@ -7,6 +7,7 @@ use freecell_core::{BoardN, Move};
 use freecell_search::{Budget, Control, Limit, MovePath, Observer, Report, SearchOutcome, Stats, UndecidedReason};
 
 use super::eval::Weights;
+use super::frozen::Frozen;
 use super::greedy::{Config, End, Search};
 use super::proof::{self, prove};
 use crate::preset::FAST_BYTES;
@@ -88,6 +89,12 @@ pub(crate) fn run<const C: usize, const F: usize>(
     ceiling: Option<&dyn Fn(usize) -> usize>,
     observer: &mut impl Observer,
 ) -> Report<Move> {
+    if Frozen::applies(*start.rules()).is_some_and(|f| f.dead(start)) {
+        // A card that can never move: lost without a search.
+        let mut stats = Stats::default();
+        stats.iterations = 1;
+        return Report { outcome: SearchOutcome::Exhausted, stats };
+    }
     let mut share = budget.get_max_bytes().unwrap_or(FAST_BYTES);
     let max_nodes = budget.get_max_expanded();
     // Whether this round is the last the limits allow.
@@ -241,10 +248,11 @@ fn round<const C: usize, const F: usize>(
             }
             // This turn's quantum: the next turn.
             End::Nodes => continue,
-            // The patient search keeps every move: out of positions, it saw every reachable
-            // one (as far as 64-bit hashes tell), so on to the proof (the schedule never
-            // ends: this and the failed last stand are the loop's only ways out).
-            End::Exhausted if !config.spares => {
+            // The patient search keeps every move (and a search that skipped none so far
+            // is as good: in games without cells, most): out of positions, it saw every
+            // reachable one (as far as 64-bit hashes tell), so on to the proof (the schedule
+            // never ends: this and the failed last stand are the loop's only ways out).
+            End::Exhausted if !config.spares || !searches[k].spared => {
                 exhausted = true;
                 break;
             }

@@ -14,6 +14,7 @@ use freecell_core::{Automove, BoardN, Move, MoveModel, Packed, Packer};
 use freecell_search::containers::bytes::{held, reserve, reserve_growth};
 use freecell_search::{Budget, Control, Limit, MovePath, Observer, Report, SearchOutcome, Stats, UndecidedReason};
 
+use super::frozen::Frozen;
 use crate::packed_store::{self, NO_PARENT, Store};
 
 /// The automoves played after every move, as in the greedy stage, so that either stage's
@@ -80,6 +81,8 @@ fn run<const C: usize, const F: usize>(
         return Ok(SearchOutcome::Solved(MovePath { moves: Vec::new(), cost: 0 }));
     }
     let packer = Packer::new(start);
+    // A position with a card that can never move is lost: not stored, not expanded.
+    let frozen = Frozen::applies(*start.rules());
     let max_bytes = budget.get_max_bytes();
     let check = |c: &Cache, extra: usize| match max_bytes {
         Some(n) if extra > 0 && c.memory_usage() + extra > n => Err(UndecidedReason::Budget(Limit::Bytes)),
@@ -126,6 +129,9 @@ fn run<const C: usize, const F: usize>(
                 let moves = path(&c.store, &packer, won);
                 let cost = moves.len() as u32;
                 return Ok(SearchOutcome::Solved(MovePath { moves, cost }));
+            }
+            if frozen.is_some_and(|f| f.dead(&child)) {
+                continue;
             }
             if store(c, check, key, id)?.is_none() {
                 stats.duplicates += 1;

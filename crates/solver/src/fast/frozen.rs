@@ -1,0 +1,271 @@
+//! A proof that a position is lost without searching it, for the games that move single
+//! cards and have no free cells (Fan, Baker's Dozen, Good Measure, Cruel): some card can
+//! never move ([`Frozen::dead`]).
+//!
+//! **Why it holds.** Take any winning line from a position and order the cards by the time
+//! each first leaves the place it has now. When a card first moves it is on top of its
+//! cascade, so every card above it has moved before; and it goes
+//!
+//! - home: every lower card of its suit is home, so each has moved before (or was home);
+//! - onto a card it builds on, which is then on top of its cascade: every card now above
+//!   that one has moved before (in a single-card game nothing lands on a card but a card
+//!   that builds on it, and the moving card is not there yet);
+//! - into an empty cascade (only where the rules let it): every card now in some other
+//!   cascade has moved before.
+//!
+//! The cards that can be ordered so, each meeting one of these conditions with the cards
+//! before it, are the least fixed point [`Frozen::dead`] computes; every card must go home,
+//! so a position where some card is left out of it has no winning line. The conditions are
+//! necessary, not sufficient, so a position that passes may still be lost; nothing here
+//! claims a win. This is the static counterpart of the searches' exhaustion: a card of Fan
+//! above a lower card of its suit and above its own successor (the only card it builds on)
+//! never moves, and the searches would otherwise visit every position reachable around it.
+//!
+//! Runs moving as units (free cells, empty cascades taking any card) break the first
+//! condition (a card then moves with the cards above it), so the test applies only to
+//! [`Frozen::applies`] rules.
+
+use freecell_core::{BoardN, BuildRule, Card, EmptyCascadeRule, Rules, SequenceCapacity};
+
+/// The test for one rule set (see the module's documentation).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Frozen {
+    /// Per card, the cards it builds on under the rules, as a bit set over card indices.
+    targets: &'static [u64; 52],
+    empty: EmptyCascadeRule,
+}
+
+/// The same-suit cards of lower rank than each card, as bit sets over card indices.
+static LOWER_SAME_SUIT: [u64; 52] = {
+    let mut table = [0u64; 52];
+    let mut card = 4;
+    while card < 52 {
+        table[card] = table[card - 4] | 1 << (card - 4);
+        card += 1;
+    }
+    table
+};
+
+/// Per card, the cards it builds on under `rule`, as bit sets over card indices.
+const fn targets(rule: BuildRule) -> [u64; 52] {
+    let mut table = [0u64; 52];
+    let mut card = 0;
+    while card < 48 {
+        let first = (card / 4 + 1) * 4;
+        let mut onto = first;
+        while onto < first + 4 {
+            if let (Some(c), Some(o)) = (Card::from_index(card as u8), Card::from_index(onto as u8))
+                && rule.stacks(c, o)
+            {
+                table[card] |= 1 << onto;
+            }
+            onto += 1;
+        }
+        card += 1;
+    }
+    table
+}
+
+static SAME_SUIT: [u64; 52] = targets(BuildRule::SameSuit);
+static ANY_SUIT: [u64; 52] = targets(BuildRule::AnySuit);
+static ALTERNATE_COLOUR: [u64; 52] = targets(BuildRule::AlternateColour);
+
+impl Frozen {
+    /// The test under `rules`, when they move one card at a time and have no free cells
+    /// (not under Simple Simon's rule, whose runs move whole).
+    pub(super) fn applies(rules: Rules) -> Option<Frozen> {
+        let single = rules.free_cells == 0
+            && (rules.empty_cascade != EmptyCascadeRule::AnyCard || rules.capacity == SequenceCapacity::SingleCard);
+        let targets = match rules.build {
+            BuildRule::SameSuit => &SAME_SUIT,
+            BuildRule::AnySuit => &ANY_SUIT,
+            BuildRule::AlternateColour => &ALTERNATE_COLOUR,
+            BuildRule::SimpleSimon => return None,
+        };
+        single.then_some(Frozen { targets, empty: rules.empty_cascade })
+    }
+
+    /// Whether some card of `board` can never move, so that `board` is lost (see the
+    /// module's documentation). `board` has these rules (no free cells).
+    pub(super) fn dead<const C: usize, const F: usize>(&self, board: &BoardN<C, F>) -> bool {
+        let cascades = board.cascade_count();
+        // The cascades' cards top first, one after another: cascade `i` from `from[i]`, its
+        // first `done[i]` in the fixed point so far.
+        let mut cards = [0u8; 52];
+        let (mut from, mut lens, mut done) = ([0u8; C], [0u8; C], [0u8; C]);
+        let mut n = 0;
+        for i in 0..cascades {
+            from[i] = n as u8;
+            for card in board.cascade(i) {
+                cards[n] = card.index() as u8;
+                n += 1;
+            }
+            lens[i] = n as u8 - from[i];
+        }
+        // The fixed point: cards home (in no cascade), then every card shown able to move.
+        let in_cascades = cards[..n].iter().fold(0u64, |set, &c| set | 1 << c);
+        let mut moved = !in_cascades & ((1 << 52) - 1);
+        // Cards every card above which has moved: the fixed point's cascade cards, and each
+        // cascade's next card.
+        let mut exposed = 0u64;
+        for i in 0..cascades {
+            if lens[i] > 0 {
+                exposed |= 1 << cards[usize::from(from[i])];
+            }
+        }
+        loop {
+            let mut grew = false;
+            // A cascade whose cards have all moved could be empty.
+            let emptied = (0..cascades).any(|i| done[i] == lens[i]);
+            for i in 0..cascades {
+                while done[i] < lens[i] {
+                    let at = usize::from(from[i] + done[i]);
+                    let card = usize::from(cards[at]);
+                    let home = LOWER_SAME_SUIT[card] & !moved == 0;
+                    let placed = self.targets[card] & exposed != 0;
+                    let empty = emptied && Card::from_index(card as u8).is_some_and(|c| self.empty.accepts(c));
+                    if !(home || placed || empty) {
+                        break;
+                    }
+                    moved |= 1 << card;
+                    done[i] += 1;
+                    if done[i] < lens[i] {
+                        exposed |= 1 << cards[at + 1];
+                    }
+                    grew = true;
+                }
+            }
+            if !grew {
+                return moved & in_cascades != in_cascades;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use freecell_core::{Board, Card, EmptyCascadeRule, Layout, MoveModel, Rules, SequenceCapacity};
+
+    use super::*;
+
+    /// A xorshift generator from `seed` (not 0).
+    fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        }
+    }
+
+    /// Every position reachable from `start` by single-card moves (no automoves), and
+    /// which of them can still be won: a plain graph search and its backward closure,
+    /// sharing nothing with the solver's searches.
+    fn solve_all(start: &Board) -> Vec<(Board, bool)> {
+        let mut index = HashMap::new();
+        let mut boards = vec![start.clone()];
+        let mut edges: Vec<Vec<usize>> = Vec::new();
+        index.insert(start.key(), 0);
+        let mut moves = Vec::new();
+        let mut next = 0;
+        while next < boards.len() {
+            let board = boards[next].clone();
+            moves.clear();
+            board.generate_moves(MoveModel::Atomic, &mut moves);
+            let mut out = Vec::new();
+            for &mv in &moves {
+                let mut child = board.clone();
+                child.apply(mv).expect("a generated move is legal");
+                let id = *index.entry(child.key()).or_insert_with(|| {
+                    boards.push(child);
+                    boards.len() - 1
+                });
+                out.push(id);
+            }
+            edges.push(out);
+            next += 1;
+        }
+        let mut won: Vec<bool> = boards.iter().map(Board::is_won).collect();
+        loop {
+            let mut grew = false;
+            for (id, out) in edges.iter().enumerate() {
+                if !won[id] && out.iter().any(|&to| won[to]) {
+                    won[id] = true;
+                    grew = true;
+                }
+            }
+            if !grew {
+                break;
+            }
+        }
+        boards.into_iter().zip(won).collect()
+    }
+
+    /// Random deals of the cards above rank `home` (the lower ones on their foundations)
+    /// into `cascades` cascades under `rules`, some cascades left empty.
+    fn reduced_deals(rules: Rules, home: u8, deals: usize, mut visit: impl FnMut(&Board)) {
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
+        for _ in 0..deals {
+            let mut deck: Vec<Card> = Card::deck().filter(|c| c.rank().get() > home).collect();
+            for i in (1..deck.len()).rev() {
+                deck.swap(i, (next() % (i as u64 + 1)) as usize);
+            }
+            let n = usize::from(rules.cascades);
+            let used = n - (next() % 2) as usize;
+            let mut layout = Layout::empty(rules);
+            layout.foundations = [home; 4];
+            layout.cascades = vec![Vec::new(); n];
+            for (i, card) in deck.into_iter().enumerate() {
+                layout.cascades[i % used].push(card);
+            }
+            visit(&Board::try_from(layout).expect("a reduced deal is a legal position"));
+        }
+    }
+
+    /// Every position reachable in reduced deals of the single-card games' rules that the
+    /// test calls dead cannot be won, by an exhaustive search; and the test is not vacuous:
+    /// it finds lost positions, among them starts.
+    #[test]
+    fn a_dead_position_is_never_won() {
+        let rules = |build, empty_cascade, cascades| Rules {
+            free_cells: 0,
+            cascades,
+            build,
+            empty_cascade,
+            capacity: SequenceCapacity::Standard,
+        };
+        let games = [
+            rules(BuildRule::SameSuit, EmptyCascadeRule::KingsOnly, 6),
+            rules(BuildRule::AnySuit, EmptyCascadeRule::Nothing, 5),
+            rules(BuildRule::SameSuit, EmptyCascadeRule::Nothing, 5),
+            rules(BuildRule::AlternateColour, EmptyCascadeRule::KingsOnly, 5),
+        ];
+        for game in games {
+            let frozen = Frozen::applies(game).expect("single cards, no cells");
+            let (mut dead, mut dead_starts, mut positions) = (0, 0, 0);
+            reduced_deals(game, 8, 25, |start| {
+                for (k, (board, won)) in solve_all(start).into_iter().enumerate() {
+                    positions += 1;
+                    if frozen.dead(&board) {
+                        assert!(!won, "{game:?}: called dead but won:\n{board}");
+                        dead += 1;
+                        dead_starts += usize::from(k == 0);
+                    }
+                }
+            });
+            assert!(dead_starts > 0 && dead > 0, "{game:?}: {dead} dead of {positions}, {dead_starts} starts");
+        }
+    }
+
+    /// Rules whose runs move as units, or with free cells, are not tested.
+    #[test]
+    fn applies_to_single_card_games_only() {
+        use freecell_core::Game;
+        for game in Game::ALL {
+            let single = matches!(game, Game::Fan | Game::BakersDozen | Game::GoodMeasure | Game::Cruel);
+            assert_eq!(Frozen::applies(game.rules()).is_some(), single, "{game:?}");
+        }
+    }
+}
