@@ -34,6 +34,7 @@ mod greedy;
 mod moves;
 mod portfolio;
 mod proof;
+mod proof_turns;
 #[cfg(test)]
 mod tests;
 

@@ -9,6 +9,7 @@ use freecell_search::{Budget, Control, Limit, MovePath, Observer, Report, Search
 use super::eval::Weights;
 use super::greedy::{Config, End, Search};
 use super::proof::{self, prove};
+use super::proof_turns::ProofTurns;
 use crate::preset::FAST_BYTES;
 use crate::solver::combine;
 
@@ -189,6 +190,8 @@ fn round<const C: usize, const F: usize>(
     let mut last_stand = false;
     // Whether the patient search ran out of positions.
     let mut exhausted = false;
+    // Proof attempts when a search runs out of positions, under the rules that have them.
+    let mut proof_turns = ProofTurns::for_rules(*start.rules());
     for (k, quantum) in schedule.take_while(|_| plan.greedy) {
         if dropped.iter().all(|&d| d) {
             if last_stand {
@@ -251,9 +254,21 @@ fn round<const C: usize, const F: usize>(
             // Out of memory, or out of positions while skipping moves (which proves
             // nothing): the search gives its memory back and drops out; the others go on.
             End::Bytes | End::Exhausted => {
+                let expanded = searches[k].stats.expanded;
                 gone = combine(gone, searches[k].stats);
                 searches[k] = Search::default();
                 dropped[k] = true;
+                let Some(turns) = proof_turns.filter(|_| matches!(end, End::Exhausted)) else { continue };
+                let cap = turns.after_exhausted(expanded).min(left(stats.expanded));
+                let budget = Budget::default().max_bytes(plan.proof_bytes).max_expanded(cap);
+                let base = combine(plan.spent, stats);
+                let report = prove(proof, start, budget, &mut Offset { inner: &mut *observer, base });
+                gone = combine(gone, report.stats);
+                let stats = total(searches, gone, None);
+                match turns.settle(report.outcome, left(stats.expanded)) {
+                    Ok(outcome) => return (Report { outcome, stats }, false),
+                    Err(again) => proof_turns = again,
+                }
                 continue;
             }
         };
