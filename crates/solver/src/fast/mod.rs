@@ -29,12 +29,12 @@
 //! [`HashSet64`]: freecell_search::containers::HashSet64
 //! [`LinkedBuckets`]: freecell_search::containers::LinkedBuckets
 
+mod early_proof;
 mod eval;
 mod greedy;
 mod moves;
 mod portfolio;
 mod proof;
-mod proof_turns;
 #[cfg(test)]
 mod tests;
 

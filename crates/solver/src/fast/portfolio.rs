@@ -6,10 +6,10 @@
 use freecell_core::{BoardN, Move};
 use freecell_search::{Budget, Control, Limit, MovePath, Observer, Report, SearchOutcome, Stats, UndecidedReason};
 
+use super::early_proof::EarlyProof;
 use super::eval::Weights;
 use super::greedy::{Config, End, Search};
 use super::proof::{self, prove};
-use super::proof_turns::ProofTurns;
 use crate::preset::FAST_BYTES;
 use crate::solver::combine;
 
@@ -144,6 +144,7 @@ pub(crate) fn run<const C: usize, const F: usize>(
 ///    decides with the proof's bytes, and is the only source of `Unsolvable`.
 ///
 /// [`Sparing`]: super::moves::Sparing
+#[allow(clippy::too_many_lines)]
 fn round<const C: usize, const F: usize>(
     cache: &mut Option<Cache<C, F>>,
     start: &BoardN<C, F>,
@@ -191,7 +192,7 @@ fn round<const C: usize, const F: usize>(
     // Whether the patient search ran out of positions.
     let mut exhausted = false;
     // Proof attempts when a search runs out of positions, under the rules that have them.
-    let mut proof_turns = ProofTurns::for_rules(*start.rules());
+    let mut early = EarlyProof::for_rules(*start.rules());
     for (k, quantum) in schedule.take_while(|_| plan.greedy) {
         if dropped.iter().all(|&d| d) {
             if last_stand {
@@ -254,22 +255,22 @@ fn round<const C: usize, const F: usize>(
             // Out of memory, or out of positions while skipping moves (which proves
             // nothing): the search gives its memory back and drops out; the others go on.
             End::Bytes | End::Exhausted => {
-                let expanded = searches[k].stats.expanded;
+                let ran_out = matches!(end, End::Exhausted).then_some(searches[k].stats.expanded);
                 gone = combine(gone, searches[k].stats);
                 searches[k] = Search::default();
                 dropped[k] = true;
-                let Some(turns) = proof_turns.filter(|_| matches!(end, End::Exhausted)) else { continue };
-                let cap = turns.after_exhausted(expanded).min(left(stats.expanded));
-                let budget = Budget::default().max_bytes(plan.proof_bytes).max_expanded(cap);
-                let base = combine(plan.spent, stats);
-                let report = prove(proof, start, budget, &mut Offset { inner: &mut *observer, base });
+                let Some(attempt) = ran_out.and_then(|n| early.attempt(n, left(stats.expanded))) else { continue };
+                let attempt = attempt.max_bytes(plan.proof_bytes);
+                let report = prove(
+                    proof,
+                    start,
+                    attempt,
+                    &mut Offset { inner: &mut *observer, base: combine(plan.spent, stats) },
+                );
                 gone = combine(gone, report.stats);
                 let stats = total(searches, gone, None);
-                match turns.settle(report.outcome, left(stats.expanded)) {
-                    Ok(outcome) => return (Report { outcome, stats }, false),
-                    Err(again) => proof_turns = again,
-                }
-                continue;
+                let Some(outcome) = early.settle(report.outcome, left(stats.expanded)) else { continue };
+                return (Report { outcome, stats }, false);
             }
         };
         return (Report { outcome, stats }, false);

@@ -1,4 +1,4 @@
-//! Proof attempts when a greedy search runs out of positions ([`ProofTurns`]), for the
+//! Proof attempts when a greedy search runs out of positions ([`EarlyProof`]), for the
 //! rules whose lost deals are many and their reachable spaces small: any-suit building with
 //! no free cells and any card on an empty cascade (Beleaguered Castle, Streets and Alleys,
 //! Citadel).
@@ -17,44 +17,47 @@
 //! costs at most its cap, and a search drops out only once.
 
 use freecell_core::{BuildRule, EmptyCascadeRule, Move, Rules};
-use freecell_search::{Limit, SearchOutcome, UndecidedReason};
+use freecell_search::{Budget, Limit, SearchOutcome, UndecidedReason};
 
 /// A proof attempt's expansions per expansion of the search that ran out of positions:
 /// 2 proved fewer deals early on deals 1–200 of Beleaguered Castle, 8 no more than 4.
 const PER_EXPANSION: u64 = 4;
 
-/// When the proof runs before the greedy stage ends, and how far.
+/// Whether a solve still makes proof attempts when a search runs out of positions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct ProofTurns;
+pub(super) struct EarlyProof {
+    on: bool,
+}
 
-impl ProofTurns {
-    /// The attempts under `rules`, or `None` where they do not pay: FreeCell and the games
-    /// with free cells, whose searches that skip moves skip many, and the single-card games.
-    pub(super) fn for_rules(rules: Rules) -> Option<ProofTurns> {
-        (rules.free_cells == 0 && rules.build == BuildRule::AnySuit && rules.empty_cascade == EmptyCascadeRule::AnyCard)
-            .then_some(ProofTurns)
+impl EarlyProof {
+    /// The attempts under `rules`: none where they do not pay (FreeCell and the games with
+    /// free cells, whose searches that skip moves skip many, and the single-card games).
+    pub(super) fn for_rules(rules: Rules) -> EarlyProof {
+        let on = rules.free_cells == 0
+            && rules.build == BuildRule::AnySuit
+            && rules.empty_cascade == EmptyCascadeRule::AnyCard;
+        EarlyProof { on }
     }
 
-    /// The expansions of the attempt after a search that skips moves ran out of positions
-    /// after `expanded` expansions.
-    pub(super) fn after_exhausted(self, expanded: u64) -> u64 {
-        expanded.saturating_mul(PER_EXPANSION)
+    /// The budget of the attempt after a search that skips moves ran out of positions
+    /// after `expanded` expansions, with `left` left in the solve's: `None` when no attempt
+    /// is made.
+    pub(super) fn attempt(self, expanded: u64, left: u64) -> Option<Budget> {
+        self.on.then(|| Budget::default().max_expanded(expanded.saturating_mul(PER_EXPANSION).min(left)))
     }
 
     /// What an attempt's `outcome` means for the solve, with `left` expansions left in its
-    /// budget: `Ok` ends the solve with that outcome (solved, lost, stopped, or the solve's
-    /// own node limit reached); `Err` lets the greedy searches go on, with the attempts
-    /// still to come: none once the proof ran out of memory (the proof after the greedy
-    /// stage decides, with all of its share), these after an attempt that reached its cap.
-    pub(super) fn settle(
-        self,
-        outcome: SearchOutcome<Move>,
-        left: u64,
-    ) -> Result<SearchOutcome<Move>, Option<ProofTurns>> {
+    /// budget: the solve's outcome (solved, lost, stopped, or the solve's own node limit
+    /// reached), or `None` to let the greedy searches go on. An attempt out of memory ends
+    /// the attempts: the proof after the greedy stage, with all of its share, decides.
+    pub(super) fn settle(&mut self, outcome: SearchOutcome<Move>, left: u64) -> Option<SearchOutcome<Move>> {
         match outcome {
-            SearchOutcome::Undecided(UndecidedReason::Budget(Limit::Expanded)) if left > 0 => Err(Some(self)),
-            SearchOutcome::Undecided(UndecidedReason::Budget(Limit::Bytes)) => Err(None),
-            outcome => Ok(outcome),
+            SearchOutcome::Undecided(UndecidedReason::Budget(Limit::Expanded)) if left > 0 => None,
+            SearchOutcome::Undecided(UndecidedReason::Budget(Limit::Bytes)) => {
+                self.on = false;
+                None
+            }
+            outcome => Some(outcome),
         }
     }
 }
@@ -67,7 +70,7 @@ mod tests {
 
     use super::super::portfolio::run;
     use super::super::proof::prove;
-    use super::ProofTurns;
+    use super::EarlyProof;
 
     /// Beleaguered Castle deals that fc-solve proves unsolvable (its verdicts in
     /// `docs/results/data/fc-solve-games/beleaguered-castle.csv`: a complete search with
@@ -89,8 +92,8 @@ mod tests {
     /// The attempts run in exactly the three games of the family with these rules.
     #[test]
     fn only_castle_rules_have_attempts() {
-        let with: Vec<Game> = Game::ALL.into_iter().filter(|g| ProofTurns::for_rules(g.rules()).is_some()).collect();
+        let with: Vec<Game> = Game::ALL.into_iter().filter(|g| EarlyProof::for_rules(g.rules()).on).collect();
         assert_eq!(with, [Game::BeleagueredCastle, Game::StreetsAndAlleys, Game::Citadel]);
-        assert_eq!(ProofTurns::for_rules(Rules::freecell()), None);
+        assert!(!EarlyProof::for_rules(Rules::freecell()).on);
     }
 }
