@@ -21,8 +21,9 @@
 //! and the automoves after them (`moves`), one resumable greedy search (`greedy`, its
 //! containers those of [`freecell_search::containers`]: the seen set a [`HashSet64`], the
 //! open list a [`LinkedBuckets`] threaded through its nodes), and the searches taking turns,
-//! the exhaustive proof (`proof`, positions packed), and the rounds of both stages with more
-//! memory each (`portfolio`, where [`run`] lives).
+//! the exhaustive proof (`proof`, positions packed), the proof attempts made before the
+//! greedy stage ends under Beleaguered Castle's rules (`early_proof`), and the rounds of
+//! both stages with more memory each (`portfolio`, where [`run`] lives).
 //!
 //! [`Board::hash64`]: freecell_core::Board::hash64
 //! [`Board::preview`]: freecell_core::Board::preview

@@ -253,7 +253,8 @@ fn round<const C: usize, const F: usize>(
                 break;
             }
             // Out of memory, or out of positions while skipping moves (which proves
-            // nothing): the search gives its memory back and drops out; the others go on.
+            // nothing): the search gives its memory back and drops out; the others go on,
+            // after a capped proof attempt where the rules have them (see `EarlyProof`).
             End::Bytes | End::Exhausted => {
                 let ran_out = matches!(end, End::Exhausted).then_some(searches[k].stats.expanded);
                 gone = combine(gone, searches[k].stats);
