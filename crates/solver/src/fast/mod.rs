@@ -22,15 +22,17 @@
 //! containers those of [`freecell_search::containers`]: the seen set a [`HashSet64`], the
 //! open list a [`LinkedBuckets`] threaded through its nodes), and the searches taking turns,
 //! the exhaustive proof (`proof`, positions packed), the proof without a search that a
-//! single-card game's position is lost because a card can never move (`frozen`), and the
-//! rounds of both stages with more
-//! memory each (`portfolio`, where [`run`] lives).
+//! single-card game's position is lost because a card can never move (`frozen`), the proof
+//! attempts made before the greedy stage ends under Beleaguered Castle's rules
+//! (`early_proof`), and the rounds of both stages with more memory each (`portfolio`,
+//! where [`run`] lives).
 //!
 //! [`Board::hash64`]: freecell_core::Board::hash64
 //! [`Board::preview`]: freecell_core::Board::preview
 //! [`HashSet64`]: freecell_search::containers::HashSet64
 //! [`LinkedBuckets`]: freecell_search::containers::LinkedBuckets
 
+mod early_proof;
 mod eval;
 mod frozen;
 mod greedy;

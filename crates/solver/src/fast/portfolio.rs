@@ -6,6 +6,7 @@
 use freecell_core::{BoardN, Move};
 use freecell_search::{Budget, Control, Limit, MovePath, Observer, Report, SearchOutcome, Stats, UndecidedReason};
 
+use super::early_proof::EarlyProof;
 use super::eval::Weights;
 use super::frozen::Frozen;
 use super::greedy::{Config, End, Search};
@@ -150,6 +151,7 @@ pub(crate) fn run<const C: usize, const F: usize>(
 ///    decides with the proof's bytes, and is the only source of `Unsolvable`.
 ///
 /// [`Sparing`]: super::moves::Sparing
+#[allow(clippy::too_many_lines)]
 fn round<const C: usize, const F: usize>(
     cache: &mut Option<Cache<C, F>>,
     start: &BoardN<C, F>,
@@ -196,6 +198,8 @@ fn round<const C: usize, const F: usize>(
     let mut last_stand = false;
     // Whether the patient search ran out of positions.
     let mut exhausted = false;
+    // Proof attempts when a search runs out of positions, under the rules that have them.
+    let mut early = EarlyProof::for_rules(*start.rules());
     for (k, quantum) in schedule.take_while(|_| plan.greedy) {
         if dropped.iter().all(|&d| d) {
             if last_stand {
@@ -257,12 +261,25 @@ fn round<const C: usize, const F: usize>(
                 break;
             }
             // Out of memory, or out of positions while skipping moves (which proves
-            // nothing): the search gives its memory back and drops out; the others go on.
+            // nothing): the search gives its memory back and drops out; the others go on,
+            // after a capped proof attempt where the rules have them (see `EarlyProof`).
             End::Bytes | End::Exhausted => {
+                let ran_out = matches!(end, End::Exhausted).then_some(searches[k].stats.expanded);
                 gone = combine(gone, searches[k].stats);
                 searches[k] = Search::default();
                 dropped[k] = true;
-                continue;
+                let Some(attempt) = ran_out.and_then(|n| early.attempt(n, left(stats.expanded))) else { continue };
+                let attempt = attempt.max_bytes(plan.proof_bytes);
+                let report = prove(
+                    proof,
+                    start,
+                    attempt,
+                    &mut Offset { inner: &mut *observer, base: combine(plan.spent, stats) },
+                );
+                gone = combine(gone, report.stats);
+                let stats = total(searches, gone, None);
+                let Some(outcome) = early.settle(report.outcome, left(stats.expanded)) else { continue };
+                return (Report { outcome, stats }, false);
             }
         };
         return (Report { outcome, stats }, false);
