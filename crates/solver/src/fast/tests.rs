@@ -328,7 +328,7 @@ fn rounds_double_the_bytes_up_to_the_ceiling() {
     let budget = Budget::default().max_bytes(UNIT);
     let out_of_memory = SearchOutcome::Undecided(UndecidedReason::Budget(Limit::Bytes));
 
-    let once = run(&mut None, &board, budget, None, &mut ());
+    let once = run(&mut None, &board, budget, None, None, &mut ());
     assert_eq!(once.outcome, out_of_memory);
     assert!(once.stats.bytes <= UNIT);
 
@@ -337,7 +337,7 @@ fn rounds_double_the_bytes_up_to_the_ceiling() {
         *asked.borrow_mut() += 1;
         3 * UNIT
     };
-    let escalated = run(&mut None, &board, budget, Some(&ceiling), &mut ());
+    let escalated = run(&mut None, &board, budget, Some(&ceiling), None, &mut ());
     assert_eq!(escalated.outcome, out_of_memory);
     // Rounds of 256, 512 and 768 KiB: asked after each.
     assert_eq!(*asked.borrow(), 3);
