@@ -256,10 +256,10 @@ impl Solver {
         self
     }
 
-    /// The `fast` preset's greedy stage stops after `n` expansions in all, and its
-    /// exhaustive proof decides with all the memory the solve may have at once (the
-    /// [`max_bytes`](Self::max_bytes) given, or the machine's share) instead of in rounds
-    /// of doubling bytes. Default: none (the greedy stage goes on, in rounds with more
+    /// The `fast` preset's greedy stage runs once, with the bytes of its first round and at
+    /// most `n` expansions, and its exhaustive proof then decides with all the memory the
+    /// solve may have at once (the [`max_bytes`](Self::max_bytes) given, or the machine's
+    /// share) instead of in rounds of doubling bytes. Default: none (the greedy stage goes on, in rounds with more
     /// memory, until it solves the position or has seen every position it reaches).
     ///
     /// For positions that are probably lost (the difficulty ladder's rungs below a

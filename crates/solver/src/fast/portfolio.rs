@@ -85,12 +85,12 @@ struct Plan {
 /// unsolvable.
 ///
 /// With `greedy_nodes` ([`Solver::greedy_nodes`](crate::Solver::greedy_nodes)), for
-/// positions that are probably lost, the greedy stage stops after that many expansions and
-/// never runs again, and the proof has all the bytes the limits allow at once (the
-/// ceiling's, or the caller's): one round. A proof restarted in rounds of doubling bytes
-/// costs up to twice the last round, and a greedy stage given more memory in each round
-/// only searches again the space the proof must store anyway (MS 891 with two cells:
-/// 12.4 million expansions in six rounds, the last proof 3.2 million).
+/// positions that are probably lost, one round: the greedy stage as in the first (its
+/// bytes), stopped after that many expansions, then the proof with all the bytes the
+/// limits allow (the ceiling's, or the caller's). A proof restarted in rounds of doubling
+/// bytes costs up to twice the last round, and a greedy stage given more memory in each
+/// round only searches again the space the proof must store anyway (MS 891 with two
+/// cells: 12.4 million expansions in six rounds, the last proof 3.2 million).
 pub(crate) fn run<const C: usize, const F: usize>(
     cache: &mut Option<Cache<C, F>>,
     start: &BoardN<C, F>,
@@ -103,8 +103,9 @@ pub(crate) fn run<const C: usize, const F: usize>(
     let max_nodes = budget.get_max_expanded();
     // Whether this round is the last the limits allow.
     let mut last = ceiling.is_none();
+    let mut proof_bytes = None;
     if let (Some(_), Some(ceiling)) = (greedy_nodes, ceiling) {
-        share = share.max(ceiling(cache.as_ref().map_or(0, Cache::held)));
+        proof_bytes = Some(share.max(ceiling(cache.as_ref().map_or(0, Cache::held))));
         last = true;
     }
     let mut plan = Plan { greedy: true, greedy_nodes, proof_bytes: 0, spent: Stats::default() };
@@ -113,7 +114,7 @@ pub(crate) fn run<const C: usize, const F: usize>(
         if let Some(n) = max_nodes {
             this = this.max_expanded(n.saturating_sub(plan.spent.expanded));
         }
-        plan.proof_bytes = if last { share } else { share / PROOF_SHARE };
+        plan.proof_bytes = proof_bytes.unwrap_or(if last { share } else { share / PROOF_SHARE });
         let (mut report, exhausted) = round(cache, start, this, &plan, observer);
         // The patient greedy search saw every position (by its hashes): more memory cannot
         // help it, so later rounds go straight to the proof.
