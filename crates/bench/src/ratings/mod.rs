@@ -76,11 +76,11 @@ impl Workload for Ratings {
         let rater = Rater::new(solver.clone()).samples(self.samples).sample_nodes(self.sample_nodes);
         let mut done = DealResult::new(deal);
         let started = Instant::now();
-        let rated = dealt(&self.game, deal).and_then(|board| match &board {
+        let row = dealt(&self.game, deal).and_then(|board| match &board {
             GameBoard::Narrow(board) => rate(&rater, board, deal, name),
             GameBoard::Wide(board) => rate(&rater, board, deal, name),
         });
-        let row = rated.unwrap_or_else(|problem| {
+        let row = row.unwrap_or_else(|problem| {
             done.faults.push(Fault { deal, position: None, problem });
             RatingRow::error(deal.get(), name, started.elapsed())
         });

@@ -65,6 +65,17 @@ struct Plan {
     spent: Stats,
 }
 
+impl Plan {
+    /// A greedy turn's `quantum` of expansions, cut to what the greedy stage has left after
+    /// `used`; `None` once it is spent.
+    fn greedy_quantum(&self, quantum: u64, used: u64) -> Option<u64> {
+        match self.greedy_nodes {
+            None => Some(quantum),
+            Some(n) => (used < n).then(|| quantum.min(n - used)),
+        }
+    }
+}
+
 /// The `fast` preset: [`round`]s of its two stages, the first under the solver's byte
 /// limit (its own or [`FAST_BYTES`]), each later one with twice the bytes, while a round
 /// runs out of memory and `ceiling` allows more.
@@ -159,6 +170,7 @@ pub(crate) fn run<const C: usize, const F: usize>(
 ///    decides with the proof's bytes, and is the only source of `Unsolvable`.
 ///
 /// [`Sparing`]: super::moves::Sparing
+#[allow(clippy::too_many_lines)]
 fn round<const C: usize, const F: usize>(
     cache: &mut Option<Cache<C, F>>,
     start: &BoardN<C, F>,
@@ -233,12 +245,8 @@ fn round<const C: usize, const F: usize>(
         let base = total(searches, gone, Some(k));
         let others: usize = searches.iter().enumerate().filter(|&(j, _)| j != k).map(|(_, s)| s.peak(0, 0)).sum();
         let used = base.expanded + searches[k].stats.expanded;
-        let greedy_left = plan.greedy_nodes.map_or(u64::MAX, |n| n.saturating_sub(used));
-        if greedy_left == 0 {
-            break;
-        }
-        let limits =
-            (searches[k].stats.expanded + quantum.min(left(used)).min(greedy_left), max_bytes.saturating_sub(others));
+        let Some(quantum) = plan.greedy_quantum(quantum, used) else { break };
+        let limits = (searches[k].stats.expanded + quantum.min(left(used)), max_bytes.saturating_sub(others));
         let end = if refused {
             End::Bytes
         } else {
