@@ -39,8 +39,8 @@ pub(crate) struct RateArgs {
     /// deal with --csv, histograms of the fewest free cells and of the tiers.
     #[arg(long, value_name = "RANGE", value_parser = Checked(bench::parse_range), allow_negative_numbers = true, conflicts_with = "board")]
     deals: Option<DealRange>,
-    /// The game whose rules apply (and, with --deal, how the deal is laid out); the rungs
-    /// vary only its free cells.
+    /// The game whose rules apply (and, with --deal or --deals, how its deals are laid
+    /// out), any game, wide ones included; the rungs vary only its free cells.
     #[command(flatten)]
     game: GameArgs,
     /// The board file, in the fc-solve format; `-` reads standard input.
