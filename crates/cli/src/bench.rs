@@ -22,7 +22,7 @@ use freecell_core::quote;
 use freecell_deals::DealRange;
 use serde::Serialize;
 
-use crate::game::GameArgs;
+use crate::game::{Chosen, GameArgs};
 use crate::input::{Checked, parse_jobs};
 use crate::{Failure, SearchArgs};
 use json::JsonRows;
@@ -98,14 +98,19 @@ fn parse_hints(text: &str) -> Result<Hints, String> {
 /// Runs `freecell bench`.
 pub(crate) fn bench(args: &BenchArgs) -> Result<(), Failure> {
     let game = args.game.chosen()?;
-    // A game other than FreeCell is part of the name, so a CSV file holds one game's rows.
-    let name = match game.tag() {
-        None => args.search.solver.to_string(),
-        Some(tag) => format!("{} {tag}", args.search.solver),
-    };
+    let name = run_name(&game, &args.search);
     match &args.hints {
         None => drive(args, Solves::new().cost_model(args.search.cost()).game(game.variant), &name),
         Some(hints) => drive(args, hints.clone().game(game.variant), &name),
+    }
+}
+
+/// The solver's name in a run's rows: a game other than FreeCell is part of it, so a CSV
+/// file holds one game's rows.
+pub(crate) fn run_name(game: &Chosen, search: &SearchArgs) -> String {
+    match game.tag() {
+        None => search.solver.to_string(),
+        Some(tag) => format!("{} {tag}", search.solver),
     }
 }
 

@@ -105,8 +105,9 @@ impl Chosen {
         (!self.options.is_empty()).then_some(self.options.as_str())
     }
 
-    /// Whether this game's positions fit a [`Board`](freecell_core::Board), which `rate` needs (its ladder of
-    /// free cells is written for a `Board`); the solver itself takes every width.
+    /// Whether this game's positions fit a [`Board`](freecell_core::Board), which
+    /// `deal --winnable` needs (`WinnableDeals` deals `Board`s); the solver and `rate` take
+    /// every width.
     pub(crate) fn check_narrow(&self) -> Result<(), Failure> {
         if fits_board(self.variant.rules) { Ok(()) } else { Err(needs_narrow(self)) }
     }
@@ -130,12 +131,12 @@ fn fits_board(rules: Rules) -> bool {
     usize::from(rules.cascades) <= BOARD_CASCADES && usize::from(rules.free_cells) <= BOARD_CELLS
 }
 
-/// Why `rate` refuses a game that needs a [`WideBoard`](freecell_core::WideBoard).
+/// Why `deal --winnable` refuses a game that needs a [`WideBoard`](freecell_core::WideBoard).
 pub(crate) fn needs_narrow(game: &Chosen) -> Failure {
     let rules = game.variant.rules;
     Failure::Input(format!(
-        "{}: {} cascades and {} free cells need the wide board, and rate takes at most \
-         {BOARD_CASCADES} cascades and {BOARD_CELLS} free cells (solve, hint and bench take every game)",
+        "{}: {} cascades and {} free cells need the wide board, and deal --winnable takes at \
+         most {BOARD_CASCADES} cascades and {BOARD_CELLS} free cells (solve, hint, bench and rate take every game)",
         game.label, rules.cascades, rules.free_cells
     ))
 }

@@ -8,7 +8,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use clap::Args;
 use freecell_bench::Ratings;
-use freecell_core::{Board, Notation};
+use freecell_core::{Board, BoardN, Notation};
 use freecell_deals::{DealNumber, DealRange};
 use freecell_solver::difficulty::{Rater, Rating, SAMPLE_NODES, SAMPLES, Tier, WinnableDeals};
 use freecell_solver::{GameBoard, Outcome, Preset, Solver};
@@ -39,8 +39,8 @@ pub(crate) struct RateArgs {
     /// deal with --csv, histograms of the fewest free cells and of the tiers.
     #[arg(long, value_name = "RANGE", value_parser = Checked(bench::parse_range), allow_negative_numbers = true, conflicts_with = "board")]
     deals: Option<DealRange>,
-    /// The game whose rules apply (and, with --deal, how the deal is laid out); the rungs
-    /// vary only its free cells.
+    /// The game whose rules apply (and, with --deal or --deals, how its deals are laid
+    /// out), any game, wide ones included; the rungs vary only its free cells.
     #[command(flatten)]
     game: GameArgs,
     /// The board file, in the fc-solve format; `-` reads standard input.
@@ -70,34 +70,44 @@ pub(crate) struct RateArgs {
 pub(crate) fn rate(args: RateArgs) -> Result<(), Failure> {
     args.search.check()?;
     if let Some(deals) = args.deals {
-        if let Some(tag) = args.game.chosen()?.tag() {
-            return Err(Failure::Input(format!("--deals rates Microsoft FreeCell deals: drop {tag}")));
-        }
-        let workload = Ratings::new().samples(args.samples).sample_nodes(args.sample_nodes);
-        let name = args.search.solver.to_string();
+        let game = args.game.chosen()?;
+        let name = bench::run_name(&game, &args.search);
+        let workload = Ratings::new().samples(args.samples).sample_nodes(args.sample_nodes).game(game.variant);
         let bench = BenchArgs::census(deals, args.game, args.search, args.jobs, args.csv, args.json);
         return bench::drive(&bench, workload, &name);
     }
     if args.csv.is_some() || args.jobs.get() != 1 {
         return Err(Failure::Input("--csv and --jobs go with --deals RANGE, a census".to_owned()));
     }
-    let (game, position) = position_of(&args.game, args.deal, args.board.as_deref())?;
-    let GameBoard::Narrow(board) = position else { return Err(crate::game::needs_narrow(&game)) };
+    let (_, position) = position_of(&args.game, args.deal, args.board.as_deref())?;
     let rater = Rater::new(args.search.solver()?).samples(args.samples).sample_nodes(args.sample_nodes);
-    let rating = rater.rate(&board).map_err(|error| Failure::Internal(error.to_string()))?;
-    let text = if args.json {
-        let json = Json::of(args.deal.map(DealNumber::get), &board, &rating)?;
-        let mut text = serde_json::to_string_pretty(&json).map_err(|error| Failure::Internal(error.to_string()))?;
-        text.push('\n');
-        text
-    } else {
-        report(&board, &rating)
-    };
+    let deal = args.deal.map(DealNumber::get);
+    let text = match &position {
+        GameBoard::Narrow(board) => rated(&rater, board, deal, args.json),
+        GameBoard::Wide(board) => rated(&rater, board, deal, args.json),
+    }?;
     crate::write_stdout(&text)
 }
 
+/// The rating of `board` (Microsoft deal `deal`, if it is one), as text or JSON.
+fn rated<const C: usize, const F: usize>(
+    rater: &Rater,
+    board: &BoardN<C, F>,
+    deal: Option<u64>,
+    json: bool,
+) -> Result<String, Failure> {
+    let rating = rater.rate(board).map_err(|error| Failure::Internal(error.to_string()))?;
+    if !json {
+        return Ok(report(board, &rating));
+    }
+    let json = Json::of(deal, board, &rating)?;
+    let mut text = serde_json::to_string_pretty(&json).map_err(|error| Failure::Internal(error.to_string()))?;
+    text.push('\n');
+    Ok(text)
+}
+
 /// The text report of one rating.
-fn report(board: &Board, rating: &Rating) -> String {
+fn report<const C: usize, const F: usize>(board: &BoardN<C, F>, rating: &Rating) -> String {
     let ladder = &rating.ladder;
     let mut out = String::new();
     match (ladder.min_free_cells(), ladder.is_lost()) {
@@ -112,7 +122,10 @@ fn report(board: &Board, rating: &Rating) -> String {
                 }
             }
         }
-        (None, true) => out.push_str("fewest free cells: none (proved lost with 8)\n"),
+        (None, true) => {
+            let _ =
+                writeln!(out, "fewest free cells: none (proved lost with {})", ladder.lost_with().unwrap_or_default());
+        }
         (None, false) => {
             let rungs: Vec<String> = ladder.undecided().iter().map(u8::to_string).collect();
             let _ = writeln!(out, "fewest free cells: undecided (rungs {} undecided)", rungs.join(", "));
@@ -208,7 +221,11 @@ struct JsonSample {
 }
 
 impl Json {
-    fn of(deal: Option<u64>, board: &Board, rating: &Rating) -> Result<Json, Failure> {
+    fn of<const C: usize, const F: usize>(
+        deal: Option<u64>,
+        board: &BoardN<C, F>,
+        rating: &Rating,
+    ) -> Result<Json, Failure> {
         let ladder = &rating.ladder;
         let solution = match ladder.solution() {
             Some((cells, solution)) => {

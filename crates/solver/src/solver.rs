@@ -89,6 +89,7 @@ pub struct Solver {
     /// Shared, so cloning a solver with a policy copies no rule tree.
     guide: Option<Arc<Guide>>,
     shorten: Option<bool>,
+    greedy_nodes: Option<u64>,
     optimal: OptimalSettings,
     /// The idle cache sets, shared with every clone.
     caches: Arc<Pool>,
@@ -125,6 +126,7 @@ impl fmt::Debug for Solver {
             .field("cancel", &self.cancel)
             .field("guide", &self.guide)
             .field("shorten", &self.shorten)
+            .field("greedy_nodes", &self.greedy_nodes)
             .field("optimal", &self.optimal)
             .finish_non_exhaustive()
     }
@@ -141,6 +143,7 @@ impl Solver {
             cancel: None,
             guide: None,
             shorten: None,
+            greedy_nodes: None,
             optimal: OptimalSettings::default(),
             caches: Arc::default(),
         }
@@ -268,6 +271,22 @@ impl Solver {
     /// exactly what their search found.
     pub fn shorten(mut self, yes: bool) -> Solver {
         self.shorten = Some(yes);
+        self
+    }
+
+    /// The `fast` preset's greedy stage runs once, with the bytes of its first round and at
+    /// most `n` expansions, and its exhaustive proof then decides with all the memory the
+    /// solve may have at once (the [`max_bytes`](Self::max_bytes) given, or the machine's
+    /// share) instead of in rounds of doubling bytes. Default: none (the greedy stage goes on, in rounds with more
+    /// memory, until it solves the position or has seen every position it reaches).
+    ///
+    /// For positions that are probably lost (the difficulty ladder's rungs below a
+    /// position's own cells): their greedy stage would search every reachable position,
+    /// round after round, before the proof stores them all. The proof still wins a won
+    /// position, but breadth-first, which can take far longer than the greedy stage: `n`
+    /// should be what the greedy stage solves the won ones in. Other presets ignore it.
+    pub fn greedy_nodes(mut self, n: u64) -> Solver {
+        self.greedy_nodes = Some(n);
         self
     }
 
@@ -558,7 +577,7 @@ fn search<const C: usize, const F: usize>(
                 headroom::default_limit(None, headroom::available(Instant::now()), held).unwrap_or(0)
             };
             let ceiling = solver.max_bytes.is_none().then_some(&ceiling as &dyn Fn(usize) -> usize);
-            fast::run(&mut caches.fast, start, budget, ceiling, watch)
+            fast::run(&mut caches.fast, start, budget, ceiling, solver.greedy_nodes, watch)
         }
         // `Solver::solve` runs it through `search_optimal`, with its settings.
         Preset::Optimal => {

@@ -10,33 +10,35 @@ pub use summary::RatingSummary;
 
 use std::time::Instant;
 
+use freecell_core::{BoardN, Variant};
 use freecell_deals::DealNumber;
 use freecell_solver::difficulty::{Rater, SAMPLE_NODES, SAMPLES, with_free_cells};
-use freecell_solver::{Outcome, Solver};
+use freecell_solver::{GameBoard, Outcome, Solver};
 
 use crate::run::{DealResult, Fault, Workload};
-use crate::solves::solution_error;
+use crate::solves::{dealt, solution_error};
 
 /// The [`Workload`] that rates each deal: one [`RatingRow`] per deal.
 ///
 /// Both solutions a rating holds (with the fewest cells, on the deal under those cells;
 /// with the deal's own cells) are replayed by `freecell_core::replay` on top of the
 /// solver's own check; one that does not win is a [`Fault`] and an `error` row.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Ratings {
     samples: usize,
     sample_nodes: u64,
+    game: Variant,
 }
 
 impl Default for Ratings {
     fn default() -> Ratings {
-        Ratings { samples: SAMPLES, sample_nodes: SAMPLE_NODES }
+        Ratings { samples: SAMPLES, sample_nodes: SAMPLE_NODES, game: Variant::default() }
     }
 }
 
 impl Ratings {
-    /// Rates with the difficulty module's defaults ([`SAMPLES`] samples of at most
-    /// [`SAMPLE_NODES`] expansions a move).
+    /// Rates FreeCell's deals with the difficulty module's defaults ([`SAMPLES`] samples of
+    /// at most [`SAMPLE_NODES`] expansions a move).
     pub fn new() -> Ratings {
         Ratings::default()
     }
@@ -52,6 +54,14 @@ impl Ratings {
         self.sample_nodes = n;
         self
     }
+
+    /// The game whose deals are rated (FreeCell by default): deal *n* is [`Variant::deal`]
+    /// of the Microsoft shuffle *n*, on a board of the width its rules need, and its
+    /// ladder varies the free cells of that game's rules.
+    pub fn game(mut self, game: Variant) -> Ratings {
+        self.game = game;
+        self
+    }
 }
 
 impl Workload for Ratings {
@@ -63,28 +73,40 @@ impl Workload for Ratings {
     }
 
     fn run(&self, solver: &Solver, deal: DealNumber, name: &str) -> DealResult<RatingRow> {
-        let board = deal.board();
-        let started = Instant::now();
         let rater = Rater::new(solver.clone()).samples(self.samples).sample_nodes(self.sample_nodes);
-        let result = rater.rate(&board);
-        let elapsed = started.elapsed();
         let mut done = DealResult::new(deal);
-        let problem = match &result {
-            Ok(rating) => rating.ladder.rungs().iter().find_map(|rung| match &rung.outcome {
-                Outcome::Solved(s) => with_free_cells(&board, rung.free_cells)
-                    .map_or_else(|| Some("a rung below the floor".to_owned()), |b| solution_error(&b, &s.moves)),
-                _ => None,
-            }),
-            Err(error) => Some(error.to_string()),
-        };
-        let row = match (problem, result) {
-            (None, Ok(rating)) => RatingRow::of(deal.get(), name, board.rules().free_cells, &rating, elapsed),
-            (problem, _) => {
-                done.faults.push(Fault { deal, position: None, problem: problem.unwrap_or_default() });
-                RatingRow::error(deal.get(), name, elapsed)
-            }
-        };
+        let started = Instant::now();
+        let row = dealt(&self.game, deal).and_then(|board| match &board {
+            GameBoard::Narrow(board) => rate(&rater, board, deal, name),
+            GameBoard::Wide(board) => rate(&rater, board, deal, name),
+        });
+        let row = row.unwrap_or_else(|problem| {
+            done.faults.push(Fault { deal, position: None, problem });
+            RatingRow::error(deal.get(), name, started.elapsed())
+        });
         done.rows.push(row);
         done
+    }
+}
+
+/// The row of `deal`, rated on `board`, or why it failed: a solver error, or a solution
+/// that does not replay on the deal under its rung's cells.
+fn rate<const C: usize, const F: usize>(
+    rater: &Rater,
+    board: &BoardN<C, F>,
+    deal: DealNumber,
+    name: &str,
+) -> Result<RatingRow, String> {
+    let started = Instant::now();
+    let rating = rater.rate(board).map_err(|error| error.to_string())?;
+    let elapsed = started.elapsed();
+    let problem = rating.ladder.rungs().iter().find_map(|rung| match &rung.outcome {
+        Outcome::Solved(s) => with_free_cells(board, rung.free_cells)
+            .map_or_else(|| Some("a rung below the floor".to_owned()), |b| solution_error(&b, &s.moves)),
+        _ => None,
+    });
+    match problem {
+        None => Ok(RatingRow::of(deal.get(), name, board.rules().free_cells, &rating, elapsed)),
+        Some(problem) => Err(problem),
     }
 }

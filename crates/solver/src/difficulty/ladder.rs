@@ -7,12 +7,18 @@
 //! answers every rung above, one proved loss at `k − 1` every rung beneath, and the fewest
 //! cells are known exactly when the rungs won and lost meet.
 
-use freecell_core::Board;
+use freecell_core::BoardN;
 
-/// The top rung: 8 free cells, the most FreeCell Pro offers and a `Board` holds.
+/// The top rung: 8 free cells, the most FreeCell Pro offers and a `Board` holds (or the
+/// position's own cells, when it has more).
 const TOP_RUNG: u8 = 8;
 
 use crate::{Outcome, Solution, SolveError, SolveStats, Solver};
+
+/// The expansions the `fast` preset's greedy stage gets on a rung below the position's own
+/// cells before its proof decides ([`Solver::greedy_nodes`]): about what the first round of
+/// its default schedule (150 MB) gives it, which solves nearly every won rung.
+const BELOW_OWN_GREEDY_NODES: u64 = 1_000_000;
 
 /// One rung of a [`Ladder`]: the position solved with `free_cells` cells.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,6 +40,8 @@ pub struct Rung {
 pub struct Ladder {
     rungs: Vec<Rung>,
     floor: u8,
+    /// The most cells tried: [`TOP_RUNG`], or the position's own cells when more.
+    top: u8,
     /// The fewest cells a solution was found with.
     won: Option<u8>,
     /// The most cells a loss was proved with.
@@ -43,24 +51,29 @@ pub struct Ladder {
 impl Ladder {
     /// Climbs the ladder of `board`: solves it with its own cells, then with one fewer at a
     /// time while it is won (until a loss is proved, or the floor), or with one more while
-    /// it is not (until it is won, or 8). A rung left undecided is stepped over: a solution
+    /// it is not (until it is won, or 8, or its own cells when more). A rung left undecided is stepped over: a solution
     /// further down decides it (won), a proved loss leaves it undecided.
     ///
     /// Each rung is one [`Solver::solve`] with `solver`'s limits.
     ///
     /// # Errors
     /// [`SolveError`] only for a bug of the solver (see [`Solver::solve`]).
-    pub fn climb(solver: &Solver, board: &Board) -> Result<Ladder, SolveError> {
+    pub fn climb<const C: usize, const F: usize>(solver: &Solver, board: &BoardN<C, F>) -> Result<Ladder, SolveError> {
         Ladder::climb_to(solver, board, 0)
     }
 
     /// [`climb`](Self::climb), but going down no further than `lowest` cells:
     /// [`descend`](Self::descend) goes on from there, to the ladder `climb` climbs.
-    pub(crate) fn climb_to(solver: &Solver, board: &Board, lowest: u8) -> Result<Ladder, SolveError> {
+    pub(crate) fn climb_to<const C: usize, const F: usize>(
+        solver: &Solver,
+        board: &BoardN<C, F>,
+        lowest: u8,
+    ) -> Result<Ladder, SolveError> {
         let floor = board.cells().flatten().count() as u8;
         let start = board.rules().free_cells;
-        let mut ladder = Ladder { rungs: Vec::new(), floor, won: None, lost: None };
-        for cells in start..=TOP_RUNG {
+        let top = TOP_RUNG.max(start);
+        let mut ladder = Ladder { rungs: Vec::new(), floor, top, won: None, lost: None };
+        for cells in start..=top {
             if ladder.try_rung(solver, board, cells)? == Some(true) {
                 break;
             }
@@ -71,7 +84,12 @@ impl Ladder {
 
     /// Goes down from the lowest rung won, one cell at a time, until a loss is proved or
     /// `lowest` (or the floor) is won; rungs already tried are stepped over.
-    pub(crate) fn descend(&mut self, solver: &Solver, board: &Board, lowest: u8) -> Result<(), SolveError> {
+    pub(crate) fn descend<const C: usize, const F: usize>(
+        &mut self,
+        solver: &Solver,
+        board: &BoardN<C, F>,
+        lowest: u8,
+    ) -> Result<(), SolveError> {
         if let Some(won) = self.won {
             for cells in (self.floor.max(lowest)..won).rev() {
                 if self.lost.is_some_and(|lost| cells <= lost) {
@@ -86,8 +104,23 @@ impl Ladder {
     }
 
     /// Solves the rung with `cells` cells and records it; `Some(won)` when decided.
-    fn try_rung(&mut self, solver: &Solver, board: &Board, cells: u8) -> Result<Option<bool>, SolveError> {
+    fn try_rung<const C: usize, const F: usize>(
+        &mut self,
+        solver: &Solver,
+        board: &BoardN<C, F>,
+        cells: u8,
+    ) -> Result<Option<bool>, SolveError> {
         let rung_board = with_free_cells(board, cells).expect("the ladder never goes below the cards in the cells");
+        // Below its own cells a position is often lost (the rung under the fewest always
+        // is): the greedy stage gets what it solves a won rung in, then the proof decides
+        // with all the memory at once (see `Solver::greedy_nodes`).
+        let capped;
+        let solver = if cells < board.rules().free_cells {
+            capped = solver.clone().greedy_nodes(BELOW_OWN_GREEDY_NODES);
+            &capped
+        } else {
+            solver
+        };
         let report = solver.solve(&rung_board)?;
         let decided = match report.outcome {
             Outcome::Solved(_) => {
@@ -114,18 +147,20 @@ impl Ladder {
     }
 
     /// The rungs whose outcome is unknown: every rung above the highest proved loss (or the
-    /// floor) and below the lowest solution (or above 8). Empty when
+    /// floor) and below the lowest solution (or above the top rung, 8 or the position's own
+    /// cells when more). Empty when
     /// [`min_free_cells`](Self::min_free_cells) is known or the position is lost at every
     /// rung.
     pub fn undecided(&self) -> Vec<u8> {
         let low = self.lost.map_or(self.floor, |lost| lost + 1);
-        let high = self.won.unwrap_or(TOP_RUNG + 1);
+        let high = self.won.unwrap_or(self.top + 1);
         (low..high).collect()
     }
 
-    /// Whether a loss was proved with 8 free cells, and so with every number of them.
+    /// Whether a loss was proved with the top rung's free cells (8, or the position's own
+    /// when more), and so with every number of them up to there.
     pub fn is_lost(&self) -> bool {
-        self.lost == Some(TOP_RUNG)
+        self.lost == Some(self.top)
     }
 
     /// The solution with the fewest cells found, and those cells.
@@ -160,7 +195,8 @@ impl Ladder {
 }
 
 /// `board` under its rules with `free_cells` cells, the cards in its cells moved to the
-/// first ones; `None` when they do not fit, or `free_cells` is above 8.
+/// first ones; `None` when they do not fit, or the board cannot hold `free_cells` cells (8
+/// for a [`Board`](freecell_core::Board), 10 for a [`WideBoard`](freecell_core::WideBoard)).
 ///
 /// # Examples
 /// ```
@@ -172,7 +208,7 @@ impl Ladder {
 /// assert!(with_free_cells(&board, 0).is_none());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn with_free_cells(board: &Board, free_cells: u8) -> Option<Board> {
+pub fn with_free_cells<const C: usize, const F: usize>(board: &BoardN<C, F>, free_cells: u8) -> Option<BoardN<C, F>> {
     let mut layout = board.to_layout();
     let held: Vec<_> = layout.cells.iter().flatten().copied().map(Some).collect();
     if held.len() > usize::from(free_cells) {
@@ -181,5 +217,5 @@ pub fn with_free_cells(board: &Board, free_cells: u8) -> Option<Board> {
     layout.rules.free_cells = free_cells;
     layout.cells = held;
     layout.cells.resize(usize::from(free_cells), None);
-    Board::try_from(layout).ok()
+    BoardN::try_from(layout).ok()
 }

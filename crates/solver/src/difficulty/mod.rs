@@ -13,7 +13,10 @@
 //!   [`WinnableDeals`] draws seeded random deals until one of the asked tier is won.
 //!
 //! Everything takes the position's own [`Rules`](freecell_core::Rules) and varies only the
-//! free cells, so it serves every game of the FreeCell family that the core rules express.
+//! free cells, so it serves every game of the FreeCell family that the core rules express,
+//! on a board of either width: a [`Board`](freecell_core::Board) or a
+//! [`WideBoard`](freecell_core::WideBoard) (a caller holding a [`GameBoard`](crate::GameBoard)
+//! rates the board inside it).
 //!
 //! # Examples
 //! ```
@@ -47,7 +50,7 @@ use narrow::Bounds;
 use tier::Points;
 pub use winnable::{LostTierError, WinnableDeal, WinnableDeals};
 
-use freecell_core::Board;
+use freecell_core::BoardN;
 
 use crate::{Outcome, SolveError, Solver};
 
@@ -83,7 +86,7 @@ pub struct Rating {
 impl Rating {
     /// The solution with the position's own free cells, which the narrowness was sampled
     /// along.
-    pub fn solution(&self, board: &Board) -> Option<&crate::Solution> {
+    pub fn solution<const C: usize, const F: usize>(&self, board: &BoardN<C, F>) -> Option<&crate::Solution> {
         self.ladder.solution_at(board.rules().free_cells)
     }
 }
@@ -117,7 +120,7 @@ impl Rater {
     ///
     /// # Errors
     /// [`SolveError`] only for a bug of the solver.
-    pub fn ladder(&self, board: &Board) -> Result<Ladder, SolveError> {
+    pub fn ladder<const C: usize, const F: usize>(&self, board: &BoardN<C, F>) -> Result<Ladder, SolveError> {
         Ladder::climb(&self.solver, board)
     }
 
@@ -126,7 +129,7 @@ impl Rater {
     ///
     /// # Errors
     /// [`SolveError`] only for a bug of the solver.
-    pub fn rate(&self, board: &Board) -> Result<Rating, SolveError> {
+    pub fn rate<const C: usize, const F: usize>(&self, board: &BoardN<C, F>) -> Result<Rating, SolveError> {
         self.rate_unless(board, |_| false)
     }
 
@@ -135,7 +138,11 @@ impl Rater {
     /// asked before each sampled move is judged, with the least and the most tier the
     /// measures so far leave open (a tier's points only add up), and with the tiers the
     /// samples leave. A rating it does not pass over is `rate`'s.
-    pub(crate) fn rate_unless(&self, board: &Board, skip: impl Fn((Tier, Tier)) -> bool) -> Result<Rating, SolveError> {
+    pub(crate) fn rate_unless<const C: usize, const F: usize>(
+        &self,
+        board: &BoardN<C, F>,
+        skip: impl Fn((Tier, Tier)) -> bool,
+    ) -> Result<Rating, SolveError> {
         let own = board.rules().free_cells;
         // Two spare cells score as many points as more, and the rung with two fewer cells
         // is often a proof, as costly as the samples: it is solved after them, and only

@@ -1,7 +1,7 @@
 //! How narrow a solution's path is: at positions sampled along it, how many of the moves
 //! available keep the game winnable.
 
-use freecell_core::{Board, Move, MoveModel, replay};
+use freecell_core::{BoardN, Move, MoveModel, replay};
 
 use crate::{Outcome, Solution, SolveError, Solver};
 
@@ -48,9 +48,9 @@ impl Narrowness {
     /// # Errors
     /// [`SolveError`] only for a bug of the solver, or when `solution` does not replay on
     /// `board` ([`SolveError::Verification`]).
-    pub fn measure(
+    pub fn measure<const C: usize, const F: usize>(
         solver: &Solver,
-        board: &Board,
+        board: &BoardN<C, F>,
         solution: &Solution,
         count: usize,
     ) -> Result<Narrowness, SolveError> {
@@ -60,9 +60,9 @@ impl Narrowness {
 
     /// [`measure`](Self::measure), asking `go_on` before each move is judged whether to go
     /// on, given what the moves judged so far allow of the whole; `None` when it said no.
-    pub(crate) fn measure_while(
+    pub(crate) fn measure_while<const C: usize, const F: usize>(
         solver: &Solver,
-        board: &Board,
+        board: &BoardN<C, F>,
         solution: &Solution,
         count: usize,
         mut go_on: impl FnMut(Bounds) -> bool,
@@ -117,7 +117,13 @@ impl Narrowness {
 
 /// Judges `mv` on `position` (played and undone) into `sample`: `next`, the solution's own
 /// move, after which the rest of the solution wins, with no solve.
-fn judge(solver: &Solver, position: &mut Board, mv: Move, next: Move, sample: &mut Sample) -> Result<(), SolveError> {
+fn judge<const C: usize, const F: usize>(
+    solver: &Solver,
+    position: &mut BoardN<C, F>,
+    mv: Move,
+    next: Move,
+    sample: &mut Sample,
+) -> Result<(), SolveError> {
     if mv == next {
         sample.winnable += 1;
         return Ok(());

@@ -328,7 +328,7 @@ fn rounds_double_the_bytes_up_to_the_ceiling() {
     let budget = Budget::default().max_bytes(UNIT);
     let out_of_memory = SearchOutcome::Undecided(UndecidedReason::Budget(Limit::Bytes));
 
-    let once = run(&mut None, &board, budget, None, &mut ());
+    let once = run(&mut None, &board, budget, None, None, &mut ());
     assert_eq!(once.outcome, out_of_memory);
     assert!(once.stats.bytes <= UNIT);
 
@@ -337,10 +337,45 @@ fn rounds_double_the_bytes_up_to_the_ceiling() {
         *asked.borrow_mut() += 1;
         3 * UNIT
     };
-    let escalated = run(&mut None, &board, budget, Some(&ceiling), &mut ());
+    let escalated = run(&mut None, &board, budget, Some(&ceiling), None, &mut ());
     assert_eq!(escalated.outcome, out_of_memory);
     // Rounds of 256, 512 and 768 KiB: asked after each.
     assert_eq!(*asked.borrow(), 3);
     assert!(escalated.stats.bytes <= 3 * UNIT && escalated.stats.bytes > 2 * UNIT, "{:?}", escalated.stats);
     assert!(escalated.stats.expanded > once.stats.expanded);
+}
+
+/// With a cap on the greedy stage, a lost position is proved in one round with the
+/// ceiling's bytes (asked once), the greedy stage stopped at the cap; a won one is still
+/// solved, by the proof when the greedy stage gets nothing.
+#[test]
+fn a_capped_greedy_stage_leaves_the_proof_one_round() {
+    use std::cell::Cell;
+
+    use freecell_search::{Budget, SearchOutcome};
+
+    use super::portfolio::run;
+
+    // MS 11982 is lost with four cells (fc-solve agrees); its proof stores tens of
+    // thousands of positions.
+    let lost = freecell_deals::DealNumber::new(11_982).expect("in range").board();
+    let asked = Cell::new(0);
+    let ceiling = |_held: usize| {
+        asked.set(asked.get() + 1);
+        64 << 20
+    };
+    let capped = run(&mut None, &lost, Budget::default(), Some(&ceiling), Some(1_000), &mut ());
+    assert_eq!(capped.outcome, SearchOutcome::Exhausted);
+    assert_eq!(asked.get(), 1);
+    let proof = capped.stats.iterations;
+    assert!(proof > 1, "the proof ran: {:?}", capped.stats);
+    let whole = run(&mut None, &lost, Budget::default(), None, None, &mut ());
+    assert_eq!(whole.outcome, SearchOutcome::Exhausted);
+    assert!(capped.stats.expanded < whole.stats.expanded, "{:?} {:?}", capped.stats, whole.stats);
+
+    // The solver's solution is the engine's path with its automoves written out.
+    let won: freecell_core::Board = "Foundations: H-J C-K D-K S-J\n: KS QH\n: QS KH\n".parse().expect("a board");
+    let report = crate::Solver::new(crate::Preset::Fast).greedy_nodes(0).solve(&won).expect("no bug");
+    let solution = report.outcome.solution().expect("won by the proof");
+    assert!(freecell_core::replay(&won, &solution.moves).is_ok_and(|end| end.is_won()));
 }

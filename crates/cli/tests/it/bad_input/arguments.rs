@@ -142,7 +142,6 @@ pub(super) fn argument_cases() -> Vec<Case> {
         row("rate_sample_nodes_abc", &["rate", "--deal", "1", "--sample-nodes", "abc"], "", vec![], 2, &["abc"]),
         row("rate_csv_without_deals", &["rate", "--deal", "1", "--csv", "x.csv"], "", vec![], 2, &["--csv", "--deals"]),
         row("rate_jobs_without_deals", &["rate", "--deal", "1", "--jobs", "2"], "", vec![], 2, &["--jobs", "--deals"]),
-        row("rate_deals_of_another_game", &["rate", "--deals", "1", "--game", "eight-off"], "", vec![], 2, &["--game"]),
         row(
             "rate_csv_of_solves",
             &["rate", "--deals", "1", "--csv", "solves.csv"],
