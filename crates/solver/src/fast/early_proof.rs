@@ -83,7 +83,7 @@ mod tests {
             let board = DealNumber::new(deal).expect("in range").board_for(Game::BeleagueredCastle).expect("deals");
             let alone = prove(&mut None, &board, Budget::default(), &mut ());
             assert_eq!(alone.outcome, SearchOutcome::Exhausted, "deal {deal}");
-            let fast = run(&mut None, &board, Budget::default(), None, &mut ());
+            let fast = run(&mut None, &board, Budget::default(), None, None, &mut ());
             assert_eq!(fast.outcome, SearchOutcome::Exhausted, "deal {deal}");
             assert!(fast.stats.expanded < 3 * alone.stats.expanded, "deal {deal}: {:?} {:?}", fast.stats, alone.stats);
         }
