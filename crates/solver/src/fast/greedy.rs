@@ -10,6 +10,7 @@ use freecell_search::containers::{HashSet64, LinkedBuckets};
 use freecell_search::{Control, Observer, Stats, UndecidedReason};
 
 use super::eval::{Blocking, Counts, Digging, Weights, evaluate};
+use super::joins;
 use super::moves::{Sparing, automoves_after, goes_home, is_home_move, moved_card, moves_again};
 
 /// Room made in the move list before each move generation: more than any position has (at
@@ -243,6 +244,9 @@ impl<const C: usize, const F: usize> Search<C, F> {
             let depth = node.depth.saturating_add(1);
             moves.clear();
             board.generate_moves(MoveModel::Sequence, &mut moves);
+            if config.spares {
+                joins::spare(board, &mut moves);
+            }
             // Checked before anything grows: every move could give a new node.
             let priorities = w.priorities::<C, F>(depth);
             let peak = self.peak_checked(moves.len(), priorities);

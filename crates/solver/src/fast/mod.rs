@@ -31,6 +31,7 @@
 
 mod eval;
 mod greedy;
+mod joins;
 mod moves;
 mod portfolio;
 mod proof;
