@@ -72,3 +72,61 @@ fn leaves_join<const C: usize, const F: usize>(board: &BoardN<C, F>, mv: Move) -
     board.cascade_len(b) > 0
         && base(board, a, mv).is_some_and(|(card, under)| under.is_some_and(|u| on_own_suit(card, u)))
 }
+
+#[cfg(test)]
+mod tests {
+    use freecell_core::{Board, Card, Game, Layout, Move, MoveModel, Pile};
+
+    use super::spare;
+
+    /// A Simple Simon board: clubs and diamonds home, the cascades as written (deepest
+    /// card first).
+    fn board(cascades: &[&str]) -> Board {
+        let mut layout = Layout::empty(Game::SimpleSimon.rules());
+        layout.foundations = [13, 13, 0, 0];
+        for (pile, cards) in layout.cascades.iter_mut().zip(cascades) {
+            *pile = cards.split_whitespace().map(|card| card.parse::<Card>().expect("a card")).collect();
+        }
+        Board::try_from(layout).expect("a full deck")
+    }
+
+    fn spared(board: &Board) -> (Vec<Move>, Vec<Move>) {
+        let mut moves = Vec::new();
+        board.generate_moves(MoveModel::Sequence, &mut moves);
+        let all = moves.clone();
+        spare(board, &mut moves);
+        (all, moves)
+    }
+
+    #[test]
+    fn a_join_is_played_alone() {
+        // 4S on 3H joins 5S, the top of cascade 2; 3S could go on 4H, which joins nothing.
+        let board =
+            board(&["KH QH JH TH 9H 8H 7H 6H 5H 4H", "KS QS JS TS 9S 8S 7S 6S 5S", "3H 4S", "2H 3S", "AH 2S AS"]);
+        let (all, moves) = spared(&board);
+        assert!(all.len() > 1 && all.contains(&Move::single(Pile::cascade(3), Pile::cascade(0))));
+        assert_eq!(moves, [Move::single(Pile::cascade(2), Pile::cascade(1))]);
+    }
+
+    #[test]
+    fn a_whole_suit_home_comes_first() {
+        let board = board(&["AH 2H", "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS", "KH QH JH TH 9H 8H 7H 6H 5H 4H", "3H"]);
+        let (all, moves) = spared(&board);
+        let home = Move::new(Pile::cascade(1), Pile::foundation(freecell_core::Suit::Spades), 13);
+        assert!(all.contains(&home));
+        assert_eq!(moves, [home]);
+    }
+
+    #[test]
+    fn a_run_on_its_suits_card_stays_there() {
+        // 4S lies on 5S: moving it onto 5H is the only move left out. No top card joins
+        // another.
+        let board =
+            board(&["KH QH JH TH 9H 8H 7H 6H 5H", "KS QS JS TS 9S 8S 7S 6S 5S 4S", "4H 2S", "3S AS AH", "2H 3H"]);
+        let (all, moves) = spared(&board);
+        let off = Move::single(Pile::cascade(1), Pile::cascade(0));
+        let expected: Vec<Move> = all.iter().copied().filter(|&mv| mv != off).collect();
+        assert_eq!(all.len(), expected.len() + 1);
+        assert_eq!(moves, expected);
+    }
+}
