@@ -4,7 +4,7 @@
 
 use std::cell::Cell;
 
-use freecell_core::{Automove, BoardN, Move, MoveModel, Pile};
+use freecell_core::{Automove, BoardN, BuildRule, Move, MoveModel, Pile};
 use freecell_search::containers::bytes::{grown, grown_capacity, grown_peak, held, push, reserve, room};
 use freecell_search::containers::{HashSet64, LinkedBuckets};
 use freecell_search::{Control, Observer, Stats, UndecidedReason};
@@ -244,7 +244,7 @@ impl<const C: usize, const F: usize> Search<C, F> {
             let depth = node.depth.saturating_add(1);
             moves.clear();
             board.generate_moves(MoveModel::Sequence, &mut moves);
-            if config.spares {
+            if config.joins {
                 joins::spare(board, &mut moves);
             }
             // Checked before anything grows: every move could give a new node.
@@ -334,7 +334,8 @@ impl Config {
     /// (the proof's), skipping the moves a player would not make when `spares`.
     pub(super) fn turn(weights: Weights, rules: freecell_core::Rules, spares: bool) -> Config {
         let weights = weights.for_rules(rules);
-        Config { weights, automove: Automove::Raymond, spares, previews: weights.breaks == 0 }
+        let joins = spares && rules.build == BuildRule::SimpleSimon;
+        Config { weights, automove: Automove::Raymond, spares, joins, previews: weights.breaks == 0 }
     }
 }
 
@@ -363,4 +364,6 @@ pub(super) struct Config {
     pub(super) previews: bool,
     /// Whether the moves a player would not make are skipped (see [`Sparing`]).
     pub(super) spares: bool,
+    /// Whether, besides, Simple Simon's joins narrow the moves (see [`joins::spare`]).
+    pub(super) joins: bool,
 }

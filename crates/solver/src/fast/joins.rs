@@ -16,18 +16,14 @@
 //! sparing searches use them; the patient search keeps every move and the proof decides
 //! every deal they miss (see [`run`](super::run)).
 
-use freecell_core::{BoardN, BuildRule, Card, Move, PileKind};
+use freecell_core::{BoardN, Card, Move, PileKind};
 
 use super::moves::is_home_move;
 
-/// Narrows `moves`, the moves of `board` in generation order, for a sparing search under
-/// Simple Simon's rule (no change under any other): a whole suit home or the first join
-/// alone when there is one, else every move but those that take a run off the next card
-/// of its suit onto another card.
+/// Narrows `moves`, the moves of `board` (under Simple Simon's rule) in generation order,
+/// for a sparing search: a whole suit home or the first join alone when there is one, else
+/// every move but those that take a run off the next card of its suit onto another card.
 pub(super) fn spare<const C: usize, const F: usize>(board: &BoardN<C, F>, moves: &mut Vec<Move>) {
-    if board.rules().build != BuildRule::SimpleSimon {
-        return;
-    }
     if let Some(&first) = moves.iter().find(|&&mv| is_home_move::<C, F>(mv) || joins(board, mv)) {
         moves.clear();
         moves.push(first);

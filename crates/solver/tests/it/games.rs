@@ -31,12 +31,7 @@ const KNOWN_GAPS: &[(&str, u64)] = &[
     ("bakers-dozen", 623),
     ("good-measure", 304),
     ("good-measure", 768),
-    ("simple-simon", 114),
     ("simple-simon", 151),
-    ("simple-simon", 270),
-    ("simple-simon", 295),
-    ("simple-simon", 329),
-    ("simple-simon", 345),
 ];
 
 /// Expansions for a deal fc-solve leaves undecided, or one of [`KNOWN_GAPS`], in the
