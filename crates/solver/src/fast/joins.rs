@@ -23,6 +23,11 @@ use super::moves::is_home_move;
 /// Narrows `moves`, the moves of `board` (under Simple Simon's rule) in generation order,
 /// for a sparing search: a whole suit home or the first join alone when there is one, else
 /// every move but those that take a run off the next card of its suit onto another card.
+///
+/// Kept out of line (and cold): the greedy loop of every other game then carries only the
+/// test of [`Config::joins`](super::greedy::Config), not this code.
+#[cold]
+#[inline(never)]
 pub(super) fn spare<const C: usize, const F: usize>(board: &BoardN<C, F>, moves: &mut Vec<Move>) {
     if let Some(&first) = moves.iter().find(|&&mv| is_home_move::<C, F>(mv) || joins(board, mv)) {
         moves.clear();
