@@ -193,17 +193,24 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
                 }
             }
         }
+        // A movable run descends one rank a card from its top, so the run card that builds
+        // on a top card of rank r is the one of rank r − 1, at depth r − 1 − (the top's
+        // rank) + 1: each cascade's run is walked once, not once per destination.
+        let mut movable = [0u8; C];
+        for (a, depth) in movable.iter_mut().enumerate().take(cascades) {
+            runs(a, onto_card_capacity, &mut |_, d| *depth = d as u8);
+        }
         for b in 0..cascades {
             let onto = self.tops[b];
             if onto == NONE {
                 continue;
             }
-            for a in (0..cascades).filter(|&a| a != b) {
-                runs(a, onto_card_capacity, &mut |card, depth| {
-                    if self.stacks(card, onto) {
-                        out.push(Move::new(Pile::cascade_in::<C>(a), Pile::cascade_in::<C>(b), depth as u8));
-                    }
-                });
+            for a in (0..cascades).filter(|&a| a != b && self.tops[a] != NONE) {
+                // Rank indices (card byte / 4): the depth of the card one rank below `onto`.
+                let depth = usize::from(onto / 4).wrapping_sub(usize::from(self.tops[a] / 4));
+                if (1..=usize::from(movable[a])).contains(&depth) {
+                    out.push(Move::new(Pile::cascade_in::<C>(a), Pile::cascade_in::<C>(b), depth as u8));
+                }
             }
             for (i, &card) in self.cells[..cells].iter().enumerate() {
                 if self.stacks(card, onto) {

@@ -4,13 +4,14 @@
 
 use std::cell::Cell;
 
-use freecell_core::{Automove, BoardN, Move, MoveModel, Pile};
+use freecell_core::{Automove, BoardN, BuildRule, Move, MoveModel, Pile};
 use freecell_search::containers::bytes::{grown, grown_capacity, grown_peak, held, push, reserve, room};
 use freecell_search::containers::{HashSet64, LinkedBuckets};
 use freecell_search::{Control, Observer, Stats, UndecidedReason};
 
 use super::eval::{Blocking, Counts, Digging, Weights, evaluate};
 use super::frozen::Frozen;
+use super::joins;
 use super::moves::{Sparing, automoves_after, goes_home, is_home_move, moved_card, moves_again};
 
 /// Room made in the move list before each move generation: more than any position has (at
@@ -248,6 +249,9 @@ impl<const C: usize, const F: usize> Search<C, F> {
             let depth = node.depth.saturating_add(1);
             moves.clear();
             board.generate_moves(MoveModel::Sequence, &mut moves);
+            if config.joins {
+                joins::spare(board, &mut moves);
+            }
             // Checked before anything grows: every move could give a new node.
             let priorities = w.priorities::<C, F>(depth);
             let peak = self.peak_checked(moves.len(), priorities);
@@ -343,10 +347,12 @@ impl Config {
     pub(super) fn turn(weights: Weights, rules: freecell_core::Rules, spares: bool) -> Config {
         let weights = weights.for_rules(rules);
         let frozen = Frozen::applies(rules);
+        let joins = spares && rules.build == BuildRule::SimpleSimon;
         Config {
             weights,
             automove: Automove::Raymond,
             spares,
+            joins,
             previews: weights.breaks == 0 && frozen.is_none(),
             frozen,
         }
@@ -381,4 +387,6 @@ pub(super) struct Config {
     /// The test for lost positions, under the rules it applies to: children it proves
     /// lost are dropped (they need their board, so no previews then).
     pub(super) frozen: Option<Frozen>,
+    /// Whether, besides, Simple Simon's joins narrow the moves (see [`joins::spare`]).
+    pub(super) joins: bool,
 }

@@ -36,6 +36,7 @@ mod early_proof;
 mod eval;
 mod frozen;
 mod greedy;
+mod joins;
 mod moves;
 mod portfolio;
 mod proof;

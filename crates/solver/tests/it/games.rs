@@ -27,12 +27,7 @@ const KNOWN_GAPS: &[(&str, u64)] = &[
     ("streets-and-alleys", 242),
     ("bakers-dozen", 18),
     ("good-measure", 304),
-    ("simple-simon", 114),
     ("simple-simon", 151),
-    ("simple-simon", 270),
-    ("simple-simon", 295),
-    ("simple-simon", 329),
-    ("simple-simon", 345),
 ];
 
 /// Expansions for a deal fc-solve leaves undecided, or one of [`KNOWN_GAPS`], in the
