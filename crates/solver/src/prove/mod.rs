@@ -60,11 +60,12 @@ const CLOCK_EVERY: u64 = 1 << 12;
 ///
 /// # Examples
 /// ```
-/// use freecell_core::Board;
+/// use freecell_core::{Board, Rules};
 /// use freecell_solver::prove::{Prover, Verdict};
 ///
-/// // Two cascades, each a king on its queen of the same colour: no move wins.
-/// let lost: Board = "Foundations: H-J C-Q D-Q S-J\n: KH QH\n: KS QS\n".parse()?;
+/// // No free cell, and each queen under her king: no move at all.
+/// let rules = Rules { free_cells: 0, cascades: 2, ..Rules::freecell() };
+/// let lost = Board::parse_with_rules("Foundations: H-J C-K D-K S-J\n: QH KH\n: QS KS\n", rules)?;
 /// let report = Prover::new().prove(&lost)?;
 /// assert_eq!(report.verdict, Verdict::Unsolvable);
 ///
