@@ -17,6 +17,7 @@ mod evolve;
 mod failure;
 mod game;
 mod input;
+mod prove;
 mod rate;
 
 use std::fmt::{self, Write as _};
@@ -116,6 +117,19 @@ enum Command {
     /// Print the next move of a solution from a position, in standard notation.
     #[command(after_help = SEARCH_EXIT_CODES)]
     Hint(HintArgs),
+    /// Decide a deal or a position by exhausting every position reachable from it, for
+    /// spaces larger than memory: the proof engine for the hardest impossible deals.
+    ///
+    /// Cards never leave the foundations, so the positions are expanded one foundation
+    /// vector (component) at a time, in order of cards home: memory holds one component's
+    /// positions (about 30 bytes each) and the positions waiting for later components,
+    /// which go to sorted runs on disk (--tmp-dir) when memory (--max-mb) runs short. Every
+    /// single-card move is tried, with Raymond's safe automoves only, so "unsolvable" is an
+    /// exhaustion; a limit reached gives "undecided". A solution found is printed and
+    /// verified. Statistics, and the positions per number of cards home, go to standard
+    /// error.
+    #[command(after_help = prove::PROVE_EXIT_CODES)]
+    Prove(prove::ProveArgs),
     /// Evolve solvers: GA-FreeCell's weights or Policy-FreeCell's policies.
     ///
     /// Each generation solves training deals with every individual (staged deepening under
@@ -401,6 +415,7 @@ pub fn run() -> ExitCode {
         Command::Verify(args) => run_verify(&args),
         Command::Solve(args) => solve(&args),
         Command::Hint(args) => hint(&args),
+        Command::Prove(args) => prove::prove(&args),
         Command::Evolve(args) => evolve::run(&args),
         Command::Bench(args) => bench::bench(&args),
         Command::Rate(args) => rate::rate(args),

@@ -121,6 +121,7 @@ mod outcome;
 mod packed_store;
 mod preset;
 mod problem;
+pub mod prove;
 mod reserve;
 #[cfg(feature = "serde")]
 mod serde_impls;

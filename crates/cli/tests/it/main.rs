@@ -8,6 +8,7 @@ mod evolve;
 mod find_deal;
 mod games;
 mod memory;
+mod prove;
 mod rate;
 mod readme;
 mod solve;

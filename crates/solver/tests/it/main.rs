@@ -9,6 +9,7 @@ mod heap;
 mod limits;
 mod optimal;
 mod presets;
+mod prove;
 #[cfg(feature = "serde")]
 mod serde;
 mod shared;

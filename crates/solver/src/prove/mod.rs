@@ -1,0 +1,663 @@
+//! [`Prover`]: decides whether a position can be won by exhausting every position reachable
+//! from it, one *component* at a time, so that memory holds only one component and disk the
+//! positions waiting for theirs; for deals whose reachable space is far larger than memory.
+//!
+//! **Why components.** Cards never leave the foundations, so the foundation vector (how many
+//! cards of each suit are home) only grows along a game. The positions reachable from the
+//! start with one foundation vector, by moves that put no card home, form a component; a
+//! move that puts a card home (or lets Raymond's safe automoves put one home) leads to a
+//! component of a larger vector, and never back. Components are expanded in the order of
+//! their cards home (then of the vector), so when one is expanded every position that can
+//! lead into it has been expanded already: its *seeds* (the positions entering it) are all
+//! known, its own positions are found by breadth-first search from them, and once expanded
+//! it is never needed again. So memory holds one component's positions (a [`Packed`]
+//! position and a parent id, about 30 bytes each with the index) and the seeds waiting for
+//! later components; when memory runs short the seeds go to disk as sorted runs, merged when
+//! their component comes (see `seeds`). fc-solve's disk-backed solvers (`shlomif/fc-solve`,
+//! `fc-solve/source/dbm_solver.c`, `depth_dbm_solver.c`) also split the search by cards
+//! home, but store every position with its parent in a key-value store; here nothing is
+//! kept of a component once expanded, which also means no path is kept.
+//!
+//! **Complete.** Every single-card move is tried in every position, and only Raymond's safe
+//! automoves are played after it (Raymond's rule never loses a win, as in the `fast`
+//! preset's proof); positions are compared exactly ([`Packed`] values are equal exactly when
+//! the positions are, up to the order of cascades and cells). So [`Verdict::Unsolvable`] is
+//! an exhaustion of the reachable space, never a guess; any limit reached gives
+//! [`Verdict::Undecided`].
+//!
+//! **The path of a win.** Since expanded components are dropped, a won position found is
+//! traced back by searching again, restricted to the components whose foundation vector is
+//! at most the target's in every suit, for a position with a move to the target; its
+//! component's parent ids lead to a seed of that component, which becomes the next target.
+//! Each step searches no more than the first run did, and a deal the prover finds solvable
+//! is usually found so in a small part of its space.
+
+mod seeds;
+#[cfg(test)]
+mod tests;
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use freecell_core::{Automove, BoardN, Move, MoveModel, Packed, Packer, Suit};
+
+use crate::packed_store::{self, NO_PARENT, Store};
+use seeds::{SeedIoError, Seeds};
+
+/// The automoves played after every move (Raymond's rule: safe, so the search stays
+/// complete), as in the `fast` preset's proof.
+const AUTOMOVE: Automove = Automove::Raymond;
+
+/// The memory a [`Prover`] uses unless told otherwise: 1 GiB.
+pub const DEFAULT_MAX_BYTES: usize = 1 << 30;
+
+/// Expansions between two readings of the clock.
+const CLOCK_EVERY: u64 = 1 << 12;
+
+/// Decides positions by exhausting their reachable space component by component (see the
+/// [module documentation](self)).
+///
+/// # Examples
+/// ```
+/// use freecell_core::{Board, Rules};
+/// use freecell_solver::prove::{Prover, Verdict};
+///
+/// // No free cell, and each queen under her king: no move at all.
+/// let rules = Rules { free_cells: 0, cascades: 2, ..Rules::freecell() };
+/// let lost = Board::parse_with_rules("Foundations: H-J C-K D-K S-J\n: QH KH\n: QS KS\n", rules)?;
+/// let report = Prover::new().prove(&lost)?;
+/// assert_eq!(report.verdict, Verdict::Unsolvable);
+///
+/// let won: Board = "Foundations: H-J C-K D-K S-J\n: KS QH\n: QS KH\n".parse()?;
+/// let Verdict::Solvable(moves) = Prover::new().prove(&won)?.verdict else { panic!("solvable") };
+/// assert!(freecell_core::replay(&won, &moves)?.is_won());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Prover {
+    tmp_dir: PathBuf,
+    max_bytes: usize,
+    max_disk_bytes: Option<u64>,
+    max_time: Option<Duration>,
+    /// Bytes of seeds in memory that send them to disk even with memory to spare: the
+    /// tests' way to send small spaces through runs.
+    spill_at: usize,
+}
+
+impl Default for Prover {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Why a proof stopped short.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// One component's positions did not fit in the memory allowed.
+    Memory,
+    /// The seeds on disk would have passed the disk space allowed.
+    Disk,
+    /// The time allowed ran out.
+    Time,
+}
+
+impl fmt::Display for Limit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Limit::Memory => "one component did not fit in the memory allowed",
+            Limit::Disk => "the positions waiting on disk outgrew the disk space allowed",
+            Limit::Time => "the time allowed ran out",
+        })
+    }
+}
+
+/// What a proof found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Won: the moves from the start, every move listed (automoves too), as
+    /// [`freecell_core::replay`] and [`freecell_core::verify`] replay them.
+    Solvable(Vec<Move>),
+    /// Every reachable position was expanded and none is won.
+    Unsolvable,
+    /// A limit was reached first: nothing is known.
+    Undecided(Limit),
+}
+
+/// One component expanded: what the progress callback of [`Prover::prove_with`] receives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Component {
+    /// Cards home in each suit, clubs, diamonds, hearts, spades.
+    pub foundations: [u8; 4],
+    /// Distinct positions entering it from lower components (or the start).
+    pub seeds: u64,
+    /// Its positions (seeds included), each expanded once.
+    pub positions: u64,
+    /// Bytes of memory at its end: its positions and index, and the seeds waiting.
+    pub bytes: usize,
+    /// Positions expanded so far over the whole proof, this component's included.
+    pub total_positions: u64,
+    /// Time since the proof began.
+    pub elapsed: Duration,
+}
+
+/// The positions with one number of cards home.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Layer {
+    /// Components expanded (foundation vectors met).
+    pub components: u64,
+    /// Positions expanded.
+    pub positions: u64,
+    /// Positions of the largest component.
+    pub largest: u64,
+}
+
+/// A proof's verdict and figures.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ProofReport {
+    /// What was found.
+    pub verdict: Verdict,
+    /// Index `k`: the positions with `k` cards home (53 entries), of the first search (a
+    /// win's tracing back is not counted).
+    pub layers: Vec<Layer>,
+    /// Positions expanded in all, in the first search.
+    pub positions: u64,
+    /// Moves tried (children generated), in the first search.
+    pub generated: u64,
+    /// Positions of the largest component.
+    pub largest_component: u64,
+    /// Bytes of memory at most: a component's positions and index and the seeds waiting.
+    pub peak_bytes: usize,
+    /// Bytes of seeds on disk at most.
+    pub peak_disk_bytes: u64,
+    /// Sorted runs of seeds written to disk.
+    pub runs: u32,
+    /// Time of the whole proof, a win's tracing back included.
+    pub elapsed: Duration,
+}
+
+/// A proof that could not run: the temporary files failed.
+#[derive(Debug)]
+pub enum ProveError {
+    /// Creating, writing, reading or removing a temporary file or directory failed.
+    Io {
+        /// The file or directory.
+        path: PathBuf,
+        /// What the system said.
+        source: std::io::Error,
+    },
+}
+
+impl fmt::Display for ProveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProveError::Io { path, source } => write!(f, "temporary file {}: {source}", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for ProveError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ProveError::Io { source, .. } => Some(source),
+        }
+    }
+}
+
+impl From<SeedIoError> for ProveError {
+    fn from(e: SeedIoError) -> Self {
+        ProveError::Io { path: e.path, source: e.source }
+    }
+}
+
+impl Prover {
+    /// A prover with [`DEFAULT_MAX_BYTES`] of memory, no disk or time limit, and its
+    /// temporary files under [`std::env::temp_dir`].
+    pub fn new() -> Self {
+        Self {
+            tmp_dir: std::env::temp_dir(),
+            max_bytes: DEFAULT_MAX_BYTES,
+            max_disk_bytes: None,
+            max_time: None,
+            spill_at: usize::MAX,
+        }
+    }
+
+    /// Puts the temporary files in a new directory under `dir` (removed at the end).
+    #[must_use]
+    pub fn tmp_dir(mut self, dir: impl Into<PathBuf>) -> Self {
+        self.tmp_dir = dir.into();
+        self
+    }
+
+    /// Memory for one component's positions and the seeds waiting in memory; seeds go to
+    /// disk before it is passed, and a component that alone passes it ends the proof
+    /// undecided.
+    #[must_use]
+    pub fn max_bytes(mut self, bytes: usize) -> Self {
+        self.max_bytes = bytes;
+        self
+    }
+
+    /// Disk space for the seeds' runs; a run that would pass it ends the proof undecided.
+    #[must_use]
+    pub fn max_disk_bytes(mut self, bytes: u64) -> Self {
+        self.max_disk_bytes = Some(bytes);
+        self
+    }
+
+    /// Time for the whole proof.
+    #[must_use]
+    pub fn max_time(mut self, time: Duration) -> Self {
+        self.max_time = Some(time);
+        self
+    }
+
+    /// Decides `start`: see [`prove_with`](Self::prove_with).
+    ///
+    /// # Errors
+    /// [`ProveError::Io`] when a temporary file fails.
+    pub fn prove<const C: usize, const F: usize>(&self, start: &BoardN<C, F>) -> Result<ProofReport, ProveError> {
+        self.prove_with(start, |_| {})
+    }
+
+    /// Decides `start`, calling `progress` after each component expanded.
+    ///
+    /// # Errors
+    /// [`ProveError::Io`] when a temporary file fails.
+    pub fn prove_with<const C: usize, const F: usize>(
+        &self,
+        start: &BoardN<C, F>,
+        mut progress: impl FnMut(&Component),
+    ) -> Result<ProofReport, ProveError> {
+        let began = Instant::now();
+        let dir = TempDir::new(&self.tmp_dir)?;
+        let packer = Packer::new(start);
+        let mut run = Run::new(self, &packer, dir.path(), began);
+        let found = run.search(Goal::Won, &mut progress)?;
+        let mut report = ProofReport {
+            verdict: Verdict::Unsolvable,
+            layers: run.layers.clone(),
+            positions: run.positions,
+            generated: run.generated,
+            largest_component: run.layers.iter().map(|layer| layer.largest).max().unwrap_or(0),
+            peak_bytes: run.peak_bytes,
+            peak_disk_bytes: run.seeds.peak_disk_bytes(),
+            runs: run.seeds.runs_made(),
+            elapsed: Duration::ZERO,
+        };
+        report.verdict = match found {
+            Found::Exhausted => Verdict::Unsolvable,
+            Found::Stopped(limit) => Verdict::Undecided(limit),
+            Found::Chain(chain) => self.trace(&packer, dir.path(), began, chain, &mut report)?,
+        };
+        report.elapsed = began.elapsed();
+        Ok(report)
+    }
+
+    /// The moves to the won position that ends `chain`, whose first position is a seed
+    /// (searched for again, back to the start).
+    fn trace<const C: usize, const F: usize>(
+        &self,
+        packer: &Packer<C, F>,
+        dir: &Path,
+        began: Instant,
+        mut chain: Vec<Packed>,
+        report: &mut ProofReport,
+    ) -> Result<Verdict, ProveError> {
+        let start = packer.pack(packer.start()).expect("the start packs by its own packer");
+        let mut positions = Vec::new();
+        loop {
+            positions.splice(0..0, chain[1..].iter().copied());
+            let seed = chain[0];
+            if seed == start {
+                break;
+            }
+            let mut run = Run::new(self, packer, dir, began);
+            run.peak_bytes = report.peak_bytes;
+            match run.search(Goal::Position(seed), &mut |_| {})? {
+                Found::Chain(before) => chain = before,
+                Found::Stopped(limit) => return Ok(Verdict::Undecided(limit)),
+                // A seed was reached from a stored position, so searching again finds it;
+                // should it not, the path stops short and verifying it fails.
+                Found::Exhausted => break,
+            }
+            report.peak_bytes = run.peak_bytes;
+            report.peak_disk_bytes = report.peak_disk_bytes.max(run.seeds.peak_disk_bytes());
+        }
+        positions.insert(0, start);
+        Ok(Verdict::Solvable(moves_along(packer, &positions)))
+    }
+}
+
+/// What a search looks for.
+#[derive(Clone, Copy)]
+enum Goal {
+    /// Any won position.
+    Won,
+    /// This position: only components whose foundations are at most its own in every suit
+    /// can lead to it.
+    Position(Packed),
+}
+
+/// How a search ended.
+enum Found {
+    /// Every position of the components searched was expanded.
+    Exhausted,
+    /// A limit was reached.
+    Stopped(Limit),
+    /// The goal: positions from a seed of some component, through that component, then the
+    /// goal.
+    Chain(Vec<Packed>),
+}
+
+/// One stored position: packed position and the id of its parent in the component.
+#[derive(Clone, Copy)]
+struct Node {
+    key: Packed,
+    parent: [u8; 4],
+}
+
+impl packed_store::Node for Node {
+    #[inline]
+    fn key(&self) -> &Packed {
+        &self.key
+    }
+}
+
+/// Foundations packed four bits a suit, and the order components are expanded in: cards
+/// home above, the foundations below.
+fn order<const C: usize, const F: usize>(board: &BoardN<C, F>) -> u32 {
+    let mut vector = 0u32;
+    for suit in Suit::ALL {
+        vector |= u32::from(board.foundation(suit)) << (4 * suit.index());
+    }
+    ((board.cards_home() as u32) << 16) | vector
+}
+
+/// The foundations of an order, clubs, diamonds, hearts, spades.
+fn foundations(order: u32) -> [u8; 4] {
+    [0, 1, 2, 3].map(|i| (order >> (4 * i)) as u8 & 15)
+}
+
+/// Whether component `order` can lead to component `bound` (foundations at most its own).
+fn below(order: u32, bound: u32) -> bool {
+    foundations(order).iter().zip(foundations(bound)).all(|(&a, b)| a <= b)
+}
+
+/// One search over the components, with its store, seeds and figures.
+struct Run<'a, const C: usize, const F: usize> {
+    prover: &'a Prover,
+    packer: &'a Packer<C, F>,
+    began: Instant,
+    store: Store<Node>,
+    seeds: Seeds,
+    moves: Vec<Move>,
+    layers: Vec<Layer>,
+    positions: u64,
+    generated: u64,
+    peak_bytes: usize,
+}
+
+impl<'a, const C: usize, const F: usize> Run<'a, C, F> {
+    fn new(prover: &'a Prover, packer: &'a Packer<C, F>, dir: &Path, began: Instant) -> Self {
+        Self {
+            prover,
+            packer,
+            began,
+            store: Store::default(),
+            seeds: Seeds::new(dir.to_path_buf()),
+            moves: Vec::new(),
+            layers: vec![Layer::default(); 53],
+            positions: 0,
+            generated: 0,
+            peak_bytes: 0,
+        }
+    }
+
+    fn bytes(&self) -> usize {
+        self.store.bytes() + self.seeds.memory_bytes()
+    }
+
+    /// Writes the seeds in memory to disk, unless that passes the disk limit.
+    fn spill(&mut self) -> Result<Result<(), Limit>, ProveError> {
+        let disk = self.seeds.disk_bytes() + self.seeds.spill_bytes();
+        if self.prover.max_disk_bytes.is_some_and(|max| disk > max) {
+            return Ok(Err(Limit::Disk));
+        }
+        self.seeds.spill()?;
+        Ok(Ok(()))
+    }
+
+    /// Makes room for one more stored position: the seeds in memory go to disk when the
+    /// memory limit would be passed, and the component may take all but an eighth of it
+    /// (so that a run is never smaller than that eighth: few runs, each read once); `Err`
+    /// when the component alone does not fit.
+    fn room(&mut self) -> Result<Result<(), Limit>, ProveError> {
+        let need = self.store.insert_growth();
+        if need > 0 {
+            let max = self.prover.max_bytes;
+            if self.store.bytes() + need > max - max / 8 {
+                return Ok(Err(Limit::Memory));
+            }
+            if self.bytes() + need > max
+                && let Err(limit) = self.spill()?
+            {
+                return Ok(Err(limit));
+            }
+        }
+        // The table frees its old slots before it allocates the new ones: this is the peak.
+        self.peak_bytes = self.peak_bytes.max(self.bytes() + need);
+        if self.store.make_room().is_err() {
+            return Ok(Err(Limit::Memory));
+        }
+        Ok(Ok(()))
+    }
+
+    /// Stores `key` in the component unless it is there: its new id, `None` for a
+    /// duplicate.
+    fn store(&mut self, key: Packed, parent: u32) -> Result<Result<Option<u32>, Limit>, ProveError> {
+        if let Err(limit) = self.room()? {
+            return Ok(Err(limit));
+        }
+        let hash = key.hash64();
+        Ok(match self.store.find(&key, hash) {
+            Ok(_) => Ok(None),
+            Err(slot) => match self.store.insert(slot, Node { key, parent: parent.to_le_bytes() }, hash) {
+                Ok(id) => Ok(Some(id)),
+                Err(_) => Err(Limit::Memory),
+            },
+        })
+    }
+
+    /// Loads the seeds of `component` into the emptied store, through `batch`.
+    fn load(&mut self, component: u32, batch: &mut Vec<Packed>) -> Result<Result<(), Limit>, ProveError> {
+        self.store.reset();
+        loop {
+            batch.clear();
+            let more = self.seeds.take(component, batch, SEED_BATCH)?;
+            for &key in batch.iter() {
+                if let Err(limit) = self.store(key, NO_PARENT)? {
+                    return Ok(Err(limit));
+                }
+            }
+            if !more {
+                return Ok(Ok(()));
+            }
+        }
+    }
+
+    /// The positions from the seed that led to node `id` through it, then `key`.
+    fn chain(&self, id: u32, key: Packed) -> Vec<Packed> {
+        let mut chain = vec![key];
+        let mut at = id;
+        while at != NO_PARENT {
+            let node = self.store.node(at);
+            chain.push(node.key);
+            at = u32::from_le_bytes(node.parent);
+        }
+        chain.reverse();
+        chain
+    }
+
+    /// Counts `positions` expanded in `component` (all of them, or those before a stop).
+    fn tally(&mut self, component: u32, positions: u64) {
+        self.positions += positions;
+        let layer = &mut self.layers[(component >> 16) as usize];
+        layer.components += 1;
+        layer.positions += positions;
+        layer.largest = layer.largest.max(positions);
+    }
+
+    /// Expands every component reachable from the start (only those that can lead to the
+    /// goal's), until the goal.
+    fn search(&mut self, goal: Goal, progress: &mut impl FnMut(&Component)) -> Result<Found, ProveError> {
+        let start = self.packer.start();
+        let Some(start_key) = self.packer.pack(start) else { unreachable!("the start packs by its own packer") };
+        let bound = match goal {
+            Goal::Won => None,
+            Goal::Position(target) => {
+                if target == start_key {
+                    return Ok(Found::Chain(vec![start_key]));
+                }
+                Some(order(&self.packer.unpack(&target)))
+            }
+        };
+        if start.is_won() {
+            return Ok(if bound.is_none() { Found::Chain(vec![start_key]) } else { Found::Exhausted });
+        }
+        self.seeds.push(order(start), start_key);
+        let mut batch = Vec::new();
+        let mut clock = 0u64;
+        while let Some(component) = self.seeds.next() {
+            if let Err(limit) = self.load(component, &mut batch)? {
+                return Ok(Found::Stopped(limit));
+            }
+            let seeds = self.store.len() as u64;
+            let mut next = 0u32;
+            while (next as usize) < self.store.len() {
+                let id = next;
+                next += 1;
+                clock += 1;
+                if clock.is_multiple_of(CLOCK_EVERY)
+                    && self.prover.max_time.is_some_and(|max| self.began.elapsed() > max)
+                {
+                    self.tally(component, u64::from(id));
+                    return Ok(Found::Stopped(Limit::Time));
+                }
+                let parent_key = self.store.node(id).key;
+                let board = self.packer.unpack(&parent_key);
+                let home = board.cards_home();
+                self.moves.clear();
+                board.generate_moves(MoveModel::Atomic, &mut self.moves);
+                for i in 0..self.moves.len() {
+                    self.generated += 1;
+                    let mut child = board.clone();
+                    child.apply_unchecked(self.moves[i]);
+                    child.play_automoves(AUTOMOVE);
+                    let Some(key) = self.packer.repack(&parent_key, &board, &child) else {
+                        unreachable!("a position reached by legal moves packs")
+                    };
+                    let reached = match goal {
+                        Goal::Won => child.is_won(),
+                        Goal::Position(target) => key == target,
+                    };
+                    if reached {
+                        self.tally(component, u64::from(next));
+                        return Ok(Found::Chain(self.chain(id, key)));
+                    }
+                    if child.cards_home() == home {
+                        if let Err(limit) = self.store(key, id)? {
+                            self.tally(component, u64::from(next));
+                            return Ok(Found::Stopped(limit));
+                        }
+                    } else {
+                        let to = order(&child);
+                        if bound.is_none_or(|bound| below(to, bound)) {
+                            let growth = self.seeds.push_growth(to);
+                            if (self.bytes() + growth > self.prover.max_bytes
+                                || self.seeds.memory_bytes() + growth > self.prover.spill_at)
+                                && let Err(limit) = self.spill()?
+                            {
+                                self.tally(component, u64::from(next));
+                                return Ok(Found::Stopped(limit));
+                            }
+                            self.seeds.push(to, key);
+                            self.peak_bytes = self.peak_bytes.max(self.bytes());
+                        }
+                    }
+                }
+            }
+            let positions = self.store.len() as u64;
+            self.tally(component, positions);
+            self.peak_bytes = self.peak_bytes.max(self.bytes());
+            progress(&Component {
+                foundations: foundations(component),
+                seeds,
+                positions,
+                bytes: self.bytes(),
+                total_positions: self.positions,
+                elapsed: self.began.elapsed(),
+            });
+        }
+        self.store.reset();
+        Ok(Found::Exhausted)
+    }
+}
+
+/// The moves from `positions[0]` through each next position: each step is the move whose
+/// position, after automoves, packs to the next (a stored position's board is rebuilt in
+/// another cascade order, so the moves are found again on the start's own board). Every
+/// move is listed, automoves too.
+fn moves_along<const C: usize, const F: usize>(packer: &Packer<C, F>, positions: &[Packed]) -> Vec<Move> {
+    let mut board = packer.start().clone();
+    let mut found = Vec::new();
+    let mut path = Vec::new();
+    for &to in positions.iter().skip(1) {
+        found.clear();
+        board.generate_moves(MoveModel::Atomic, &mut found);
+        let step = found.iter().find_map(|&mv| {
+            let mut child = board.clone();
+            child.apply_unchecked(mv);
+            let mut automoves = Vec::new();
+            child.apply_automoves(AUTOMOVE, &mut automoves);
+            (packer.pack(&child) == Some(to)).then_some((mv, automoves, child))
+        });
+        // Every step is a move the search made; should one not be found again, the path
+        // stops short and verifying it fails.
+        let Some((mv, automoves, child)) = step else { break };
+        path.push(mv);
+        path.extend(automoves);
+        board = child;
+    }
+    path
+}
+
+/// Seeds moved from the waiting ones into a component's store at a time.
+const SEED_BATCH: usize = 1 << 16;
+
+/// A new directory for a proof's temporary files, removed with everything in it when
+/// dropped.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(parent: &Path) -> Result<Self, ProveError> {
+        use std::sync::atomic::{AtomicU64, Ordering};
+        static NEXT: AtomicU64 = AtomicU64::new(0);
+        let name = format!("freecell-prove-{}-{}", std::process::id(), NEXT.fetch_add(1, Ordering::Relaxed));
+        let path = parent.join(name);
+        std::fs::create_dir_all(&path).map_err(|source| ProveError::Io { path: path.clone(), source })?;
+        Ok(Self(path))
+    }
+
+    fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        // Nothing to report to: a directory left behind is named for the process.
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
