@@ -23,7 +23,7 @@ class DealError(FreecellError):
     """A deal number outside 1 to 8,589,934,591, or a position whose deal cannot be told."""
 
 class SolverError(FreecellError):
-    """A preset that does not apply to the game, a game too wide to rate, or an internal error."""
+    """A preset that does not apply to the game, winnable deals of a game too wide, or an internal error."""
 
 class Move:
     """A move taken apart by `Board.parse_move`."""

@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use freecell_engine::freecell_deals::DealFinder;
 use freecell_engine::freecell_solver::difficulty::{Narrowness, Rater, Rating, Tier, WinnableDeals};
-use freecell_engine::{Board, DealNumber, Game, GameBoard, Preset, Solver};
+use freecell_engine::{Board, BoardN, DealNumber, Game, GameBoard, Preset, Solver};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -24,7 +24,7 @@ fn default_rater_solver() -> Solver {
 /// `freecell deal --winnable` has it: a deal whose rungs take longer is skipped.
 const WINNABLE_NODES: u64 = 200_000;
 
-/// The narrow board a rating takes, or the error that says why not.
+/// The narrow board `find_deal` takes, or the error that says why not.
 fn narrow(board: &PyBoard) -> PyResult<Board> {
     match &board.board {
         GameBoard::Narrow(board) => Ok(board.clone()),
@@ -32,10 +32,10 @@ fn narrow(board: &PyBoard) -> PyResult<Board> {
     }
 }
 
-/// Why `game` cannot be rated.
+/// Why `game` has no winnable deals or deal numbers here.
 fn wide(game: Game) -> PyErr {
     SolverError::new_err(format!(
-        "{}: ratings take the games of at most 10 cascades and 8 free cells (solve and hint take every game)",
+        "{}: winnable deals and find_deal take the games of at most 10 cascades and 8 free cells (rate, solve and hint take every game)",
         game.name()
     ))
 }
@@ -66,7 +66,10 @@ pub(crate) struct PyRating {
 }
 
 impl PyRating {
-    fn new(rating: &Rating, board: &Board, game: Game) -> PyRating {
+    fn new<const C: usize, const F: usize>(rating: &Rating, board: &BoardN<C, F>, game: Game) -> PyRating
+    where
+        BoardN<C, F>: Into<GameBoard>,
+    {
         let solution =
             rating.solution(board).map(|solution| PyBoard::new(board.clone().into(), game).notation(&solution.moves));
         PyRating {
@@ -96,8 +99,8 @@ impl PyRating {
 
 /// Rates `board` (see `Rating`): each number of free cells is one solve with `solver`'s
 /// limits (default `Solver("fast")`), each move of `samples` positions along the solution
-/// one solve of at most `sample_nodes` expansions. Takes the games of at most 10 cascades
-/// and 8 free cells. The GIL is released, and Ctrl-C stops it.
+/// one solve of at most `sample_nodes` expansions. Every game, wide ones included. The GIL
+/// is released, and Ctrl-C stops it.
 #[pyfunction]
 #[pyo3(signature = (board, solver = None, *, samples = 8, sample_nodes = 20_000))]
 pub(crate) fn rate(
@@ -108,13 +111,29 @@ pub(crate) fn rate(
     sample_nodes: u64,
 ) -> PyResult<PyRating> {
     let board = board.get();
-    let narrow_board = narrow(board)?;
     let solver = solver.map_or_else(default_rater_solver, |solver| solver.get().configured());
-    let game = board.game;
-    let (position, cancel) = (narrow_board.clone(), Arc::new(AtomicBool::new(false)));
+    let cancel = Arc::new(AtomicBool::new(false));
     let rater = Rater::new(solver.cancel(Arc::clone(&cancel))).samples(samples).sample_nodes(sample_nodes);
-    let rating = in_background(py, &cancel, move || rater.rate(&position))?.py()?;
-    Ok(PyRating::new(&rating, &narrow_board, game))
+    match &board.board {
+        GameBoard::Narrow(position) => rate_on(py, &cancel, rater, position, board.game),
+        GameBoard::Wide(position) => rate_on(py, &cancel, rater, position, board.game),
+    }
+}
+
+/// [`rate`] on the board of the game's width.
+fn rate_on<const C: usize, const F: usize>(
+    py: Python<'_>,
+    cancel: &Arc<AtomicBool>,
+    rater: Rater,
+    board: &BoardN<C, F>,
+    game: Game,
+) -> PyResult<PyRating>
+where
+    BoardN<C, F>: Into<GameBoard>,
+{
+    let position = board.clone();
+    let rating = in_background(py, cancel, move || rater.rate(&position))?.py()?;
+    Ok(PyRating::new(&rating, board, game))
 }
 
 /// A winnable deal: its `number`, its `board`, its `rating` and its `solution`.

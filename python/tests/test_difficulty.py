@@ -45,3 +45,12 @@ def test_find_deal(solver):
     for move in solver.solve(board).moves[:15]:
         board = board.play(move)
     assert 617 in fc.find_deal(board)
+
+
+def test_rate_a_wide_game():
+    # Fan (18 cascades, no free cell): fc-solve's default build solves deal 3
+    # (docs/results/data/fc-solve-games/fan.csv), so it is won with the game's own 0 cells.
+    board = fc.Board.deal(3, game="fan")
+    rating = fc.rate(board, samples=0)
+    assert rating.min_free_cells == 0
+    assert fc.verify(board, rating.solution).is_won
