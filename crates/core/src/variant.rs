@@ -12,8 +12,10 @@ use crate::rules::{Game, MAX_CASCADES, Rules, RulesError};
 ///
 /// Every preset is one ([`Game::variant`]); with the `serde` feature a variant reads and
 /// writes as the rule-file format of `docs/games.md`, and with the `files` feature
-/// [`Variant::from_toml`] and [`Variant::from_json`] read such files with errors that name
-/// the field and its line.
+// The links only resolve where the feature compiles the functions in.
+#[cfg_attr(feature = "files", doc = "[`Variant::from_toml`] and [`Variant::from_json`] read")]
+#[cfg_attr(not(feature = "files"), doc = "`Variant::from_toml` and `Variant::from_json` read")]
+/// such files with errors that name the field and its line.
 ///
 /// # Examples
 /// ```
