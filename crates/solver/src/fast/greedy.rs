@@ -60,8 +60,9 @@ pub(super) struct Search<const C: usize, const F: usize> {
     open: LinkedBuckets,
     moves: Vec<Move>,
     pub(super) stats: Stats,
-    /// Whether a move was skipped as one a player would not make ([`Sparing`]) since the
-    /// search began: if not, running out of positions means what the patient search's does.
+    /// Whether a move was skipped as one a player would not make ([`Sparing`], or Simple
+    /// Simon's joins) since the search began: if not, running out of positions means what
+    /// the patient search's does.
     pub(super) spared: bool,
     /// A cell: the byte check updates it while the expanded board is borrowed from
     /// `boards`.
@@ -250,7 +251,11 @@ impl<const C: usize, const F: usize> Search<C, F> {
             moves.clear();
             board.generate_moves(MoveModel::Sequence, &mut moves);
             if config.joins {
+                // Moves the joins drop are skipped moves too: a search that ran out of
+                // positions after dropping any has not seen every reachable one.
+                let all = moves.len();
                 joins::spare(board, &mut moves);
+                self.spared |= moves.len() < all;
             }
             // Checked before anything grows: every move could give a new node.
             let priorities = w.priorities::<C, F>(depth);
