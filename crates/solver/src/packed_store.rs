@@ -26,6 +26,37 @@ pub(crate) trait Node: Copy {
     fn key(&self) -> &Packed;
 }
 
+/// A node of a search that keeps only the way back: the packed position and the id of the
+/// node it was reached from ([`NO_PARENT`] for the start), 24 bytes, byte-aligned (the
+/// breadth-first proofs' node).
+#[derive(Clone, Copy)]
+pub(crate) struct Linked {
+    /// The packed position.
+    pub(crate) key: Packed,
+    parent: [u8; 4],
+}
+
+impl Linked {
+    /// `key`, reached from node `parent`.
+    #[inline]
+    pub(crate) fn new(key: Packed, parent: u32) -> Linked {
+        Linked { key, parent: parent.to_le_bytes() }
+    }
+
+    /// The id of the node this one was reached from.
+    #[inline]
+    pub(crate) fn parent(&self) -> u32 {
+        u32::from_le_bytes(self.parent)
+    }
+}
+
+impl Node for Linked {
+    #[inline]
+    fn key(&self) -> &Packed {
+        &self.key
+    }
+}
+
 /// The nodes, numbered from 0 in the order stored, and their index.
 pub(crate) struct Store<N> {
     chunks: Vec<Vec<N>>,

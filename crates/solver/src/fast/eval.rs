@@ -88,7 +88,7 @@ impl Weights {
 }
 
 /// The same-suit cards of lower rank than each card, as bit sets over card indices.
-static LOWER_SAME_SUIT: [u64; 52] = {
+pub(super) static LOWER_SAME_SUIT: [u64; 52] = {
     let mut table = [0u64; 52];
     let mut card = 4;
     while card < 52 {

@@ -27,6 +27,8 @@
 
 use freecell_core::{BoardN, BuildRule, Card, EmptyCascadeRule, Rules, SequenceCapacity};
 
+use super::eval::LOWER_SAME_SUIT;
+
 /// The test for one rule set (see the module's documentation).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Frozen {
@@ -34,17 +36,6 @@ pub(super) struct Frozen {
     targets: &'static [u64; 52],
     empty: EmptyCascadeRule,
 }
-
-/// The same-suit cards of lower rank than each card, as bit sets over card indices.
-static LOWER_SAME_SUIT: [u64; 52] = {
-    let mut table = [0u64; 52];
-    let mut card = 4;
-    while card < 52 {
-        table[card] = table[card - 4] | 1 << (card - 4);
-        card += 1;
-    }
-    table
-};
 
 /// Per card, the cards it builds on under `rule`, as bit sets over card indices.
 const fn targets(rule: BuildRule) -> [u64; 52] {

@@ -15,7 +15,7 @@ use freecell_search::containers::bytes::{held, reserve, reserve_growth};
 use freecell_search::{Budget, Control, Limit, MovePath, Observer, Report, SearchOutcome, Stats, UndecidedReason};
 
 use super::frozen::Frozen;
-use crate::packed_store::{self, NO_PARENT, Store};
+use crate::packed_store::{Linked, NO_PARENT, Store};
 
 /// The automoves played after every move, as in the greedy stage, so that either stage's
 /// path is completed by replaying it with Raymond's rule.
@@ -24,24 +24,10 @@ const AUTOMOVE: Automove = Automove::Raymond;
 /// Moves a position has room for before the list grows (FreeCell positions have fewer).
 const MOVES: usize = 64;
 
-/// One stored position: packed position and parent id, 24 bytes, byte-aligned.
-#[derive(Clone, Copy)]
-struct Node {
-    key: Packed,
-    parent: [u8; 4],
-}
-
-impl packed_store::Node for Node {
-    #[inline]
-    fn key(&self) -> &Packed {
-        &self.key
-    }
-}
-
 /// The proof's storage, kept between solves (its nodes are freed at the start of each).
 #[derive(Default)]
 pub(crate) struct Cache {
-    store: Store<Node>,
+    store: Store<Linked>,
     moves: Vec<Move>,
 }
 
@@ -156,19 +142,19 @@ fn store(
     c.store.make_room()?;
     match c.store.find(&key, hash) {
         Ok(_) => Ok(None),
-        Err(slot) => c.store.insert(slot, Node { key, parent: parent.to_le_bytes() }, hash).map(Some),
+        Err(slot) => c.store.insert(slot, Linked::new(key, parent), hash).map(Some),
     }
 }
 
 /// The moves from the start to node `goal`, as moves of the start's own board (a stored
 /// position's board is rebuilt in another cascade order): each step is the move whose
 /// position, after automoves, packs to the next node's.
-fn path<const C: usize, const F: usize>(store: &Store<Node>, packer: &Packer<C, F>, goal: u32) -> Vec<Move> {
+fn path<const C: usize, const F: usize>(store: &Store<Linked>, packer: &Packer<C, F>, goal: u32) -> Vec<Move> {
     let mut ids = Vec::new();
     let mut id = goal;
     while id != NO_PARENT {
         ids.push(id);
-        id = u32::from_le_bytes(store.node(id).parent);
+        id = store.node(id).parent();
     }
     ids.reverse();
     let mut board = packer.start().clone();

@@ -42,7 +42,7 @@ use std::time::{Duration, Instant};
 
 use freecell_core::{Automove, BoardN, Move, MoveModel, Packed, Packer, Suit};
 
-use crate::packed_store::{self, NO_PARENT, Store};
+use crate::packed_store::{Linked, NO_PARENT, Store};
 use seeds::{SeedIoError, Seeds};
 
 /// The automoves played after every move (Raymond's rule: safe, so the search stays
@@ -351,20 +351,6 @@ enum Found {
     Chain(Vec<Packed>),
 }
 
-/// One stored position: packed position and the id of its parent in the component.
-#[derive(Clone, Copy)]
-struct Node {
-    key: Packed,
-    parent: [u8; 4],
-}
-
-impl packed_store::Node for Node {
-    #[inline]
-    fn key(&self) -> &Packed {
-        &self.key
-    }
-}
-
 /// Foundations packed four bits a suit, and the order components are expanded in: cards
 /// home above, the foundations below.
 fn order<const C: usize, const F: usize>(board: &BoardN<C, F>) -> u32 {
@@ -390,7 +376,7 @@ struct Run<'a, const C: usize, const F: usize> {
     prover: &'a Prover,
     packer: &'a Packer<C, F>,
     began: Instant,
-    store: Store<Node>,
+    store: Store<Linked>,
     seeds: Seeds,
     moves: Vec<Move>,
     layers: Vec<Layer>,
@@ -463,7 +449,7 @@ impl<'a, const C: usize, const F: usize> Run<'a, C, F> {
         let hash = key.hash64();
         Ok(match self.store.find(&key, hash) {
             Ok(_) => Ok(None),
-            Err(slot) => match self.store.insert(slot, Node { key, parent: parent.to_le_bytes() }, hash) {
+            Err(slot) => match self.store.insert(slot, Linked::new(key, parent), hash) {
                 Ok(id) => Ok(Some(id)),
                 Err(_) => Err(Limit::Memory),
             },
@@ -494,7 +480,7 @@ impl<'a, const C: usize, const F: usize> Run<'a, C, F> {
         while at != NO_PARENT {
             let node = self.store.node(at);
             chain.push(node.key);
-            at = u32::from_le_bytes(node.parent);
+            at = node.parent();
         }
         chain.reverse();
         chain
