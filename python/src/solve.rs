@@ -304,23 +304,9 @@ impl SolveResult {
         let (outcome, moves, reason) = match &report.outcome {
             Outcome::Solved(solution) => ("solved", board.notation(&solution.moves), None),
             Outcome::Unsolvable => ("unsolvable", Vec::new(), None),
-            Outcome::Undecided(reason) => ("undecided", Vec::new(), Some(reason_name(*reason))),
+            Outcome::Undecided(reason) => ("undecided", Vec::new(), Some(reason.name())),
         };
         SolveResult { outcome, moves, reason, stats }
-    }
-}
-
-/// A [`Reason`]'s name in Python.
-fn reason_name(reason: Reason) -> &'static str {
-    match reason {
-        Reason::NodeLimit => "node-limit",
-        Reason::MemoryLimit => "memory-limit",
-        Reason::Timeout => "timeout",
-        Reason::Cancelled => "cancelled",
-        Reason::Bound => "bound",
-        Reason::Pruned => "pruned",
-        Reason::Capacity => "capacity",
-        _ => "engine",
     }
 }
 

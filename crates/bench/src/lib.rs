@@ -66,7 +66,7 @@ pub use csv::{CsvError, CsvFile, LineError, MAX_LINE, ReadError, WRITE_EVERY, re
 pub use hints::Hints;
 pub use optimal::{OptimalRow, optimal_table};
 pub use ratings::{RatingRow, RatingSummary, Ratings};
-pub use row::{DealRow, HintRow, Measure, Row, Source, VERIFICATION, Verdict, reason_token};
+pub use row::{DealRow, HintRow, Measure, Row, Source, VERIFICATION, Verdict};
 pub use run::{Bench, DealResult, Fault, NameError, Report, RunError, Workload};
 pub use solves::Solves;
 pub use summary::{

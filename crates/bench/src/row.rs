@@ -7,7 +7,7 @@
 use std::fmt::Write as _;
 use std::time::Duration;
 
-use freecell_solver::{Outcome, Reason, SolveReport};
+use freecell_solver::{Outcome, SolveReport};
 use serde::Serialize;
 
 use crate::csv::LineError;
@@ -50,23 +50,6 @@ impl Verdict {
     }
 }
 
-/// The `reason` token of an undecided search: `node-limit`, `memory-limit`, `timeout`,
-/// `cancelled`, `bound`, `pruned`, `capacity`, `engine`, or `other` for a reason added to
-/// the solver later.
-pub fn reason_token(reason: Reason) -> &'static str {
-    match reason {
-        Reason::NodeLimit => "node-limit",
-        Reason::MemoryLimit => "memory-limit",
-        Reason::Timeout => "timeout",
-        Reason::Cancelled => "cancelled",
-        Reason::Bound => "bound",
-        Reason::Pruned => "pruned",
-        Reason::Capacity => "capacity",
-        Reason::Engine(_) => "engine",
-        _ => "other",
-    }
-}
-
 /// The `reason` of an error row.
 pub const VERIFICATION: &str = "verification";
 
@@ -75,7 +58,7 @@ pub const VERIFICATION: &str = "verification";
 pub struct Measure {
     /// How the search ended.
     pub outcome: Verdict,
-    /// Why an undecided search stopped ([`reason_token`]), or [`VERIFICATION`] for an
+    /// Why an undecided search stopped ([`Reason::name`](freecell_solver::Reason::name)), or [`VERIFICATION`] for an
     /// error; `None` otherwise.
     pub reason: Option<String>,
     /// Positions expanded.
@@ -105,7 +88,7 @@ impl Measure {
         let (outcome, reason) = match &report.outcome {
             Outcome::Solved(_) => (Verdict::Solved, None),
             Outcome::Unsolvable => (Verdict::Unsolvable, None),
-            Outcome::Undecided(reason) => (Verdict::Undecided, Some(reason_token(*reason).to_owned())),
+            Outcome::Undecided(reason) => (Verdict::Undecided, Some(reason.name().to_owned())),
         };
         let solution = report.outcome.solution();
         let stats = &report.stats.search;

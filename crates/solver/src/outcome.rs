@@ -93,6 +93,30 @@ pub enum Reason {
     Engine(freecell_search::UndecidedReason),
 }
 
+impl Reason {
+    /// The reason's name in machine-readable output (CSV, JSON, other languages):
+    /// `node-limit`, `memory-limit`, `timeout`, `cancelled`, `bound`, `pruned`, `capacity`
+    /// or `engine`.
+    ///
+    /// # Examples
+    /// ```
+    /// use freecell_solver::Reason;
+    /// assert_eq!(Reason::NodeLimit.name(), "node-limit");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Reason::NodeLimit => "node-limit",
+            Reason::MemoryLimit => "memory-limit",
+            Reason::Timeout => "timeout",
+            Reason::Cancelled => "cancelled",
+            Reason::Bound => "bound",
+            Reason::Pruned => "pruned",
+            Reason::Capacity => "capacity",
+            Reason::Engine(_) => "engine",
+        }
+    }
+}
+
 /// A verified solution.
 ///
 /// `moves` lists **every** move, each automove included, so it replays on the solved board

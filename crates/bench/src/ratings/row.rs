@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use crate::csv::LineError;
 use crate::json;
-use crate::row::{Row, VERIFICATION, Verdict, micros, number, optional, optional_number, reason_token, token};
+use crate::row::{Row, VERIFICATION, Verdict, micros, number, optional, optional_number, token};
 
 /// One deal's rating (see `freecell_solver::difficulty::Rater::rate`).
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -21,7 +21,7 @@ pub struct RatingRow {
     /// How the solve with the deal's own free cells ended ([`Verdict::Error`]: a solution
     /// failed verification).
     pub outcome: Verdict,
-    /// Why that solve was undecided ([`reason_token`]), or [`VERIFICATION`] for an error.
+    /// Why that solve was undecided ([`Reason::name`](freecell_solver::Reason::name)), or [`VERIFICATION`] for an error.
     pub reason: Option<String>,
     /// The fewest free cells the deal is won with, when known.
     pub min_free_cells: Option<u8>,
@@ -62,7 +62,7 @@ impl RatingRow {
         let (outcome, reason) = match own {
             Some(Outcome::Solved(_)) => (Verdict::Solved, None),
             Some(Outcome::Unsolvable) => (Verdict::Unsolvable, None),
-            Some(Outcome::Undecided(reason)) => (Verdict::Undecided, Some(reason_token(*reason).to_owned())),
+            Some(Outcome::Undecided(reason)) => (Verdict::Undecided, Some(reason.name().to_owned())),
             None => (Verdict::Undecided, Some("other".to_owned())),
         };
         let narrowness = rating.narrowness.as_ref();
