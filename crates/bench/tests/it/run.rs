@@ -3,47 +3,9 @@
 
 use std::convert::Infallible;
 use std::num::NonZeroUsize;
-use std::path::PathBuf;
 
 use freecell_bench::{Bench, CsvError, DealRow, Hints, LineError, Row, RunError, Solves, Source, Summary, Verdict};
 use freecell_solver::{Preset, Solver};
-
-/// A fresh path in the test's temporary directory, removed (with the directory, once
-/// empty) when dropped, so test runs leave nothing behind.
-fn temp_csv(name: &str) -> TempCsv {
-    let dir = std::env::temp_dir().join(format!("freecell-bench-it-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("the temporary directory can be created");
-    let path = dir.join(name);
-    let _ = std::fs::remove_file(&path);
-    TempCsv(path)
-}
-
-/// A CSV path of [`temp_csv`]: the file is removed when this is dropped.
-#[derive(Debug)]
-struct TempCsv(PathBuf);
-
-impl std::ops::Deref for TempCsv {
-    type Target = std::path::Path;
-    fn deref(&self) -> &std::path::Path {
-        &self.0
-    }
-}
-
-impl AsRef<std::path::Path> for TempCsv {
-    fn as_ref(&self) -> &std::path::Path {
-        &self.0
-    }
-}
-
-impl Drop for TempCsv {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-        // Fails while another test's file is still there; the last one removes it.
-        if let Some(dir) = self.0.parent() {
-            let _ = std::fs::remove_dir(dir);
-        }
-    }
-}
 
 fn hsd() -> Solver {
     Solver::new(Preset::Hsd).max_nodes(7_000)
@@ -51,7 +13,8 @@ fn hsd() -> Solver {
 
 #[test]
 fn a_run_resumes_from_its_csv_file() {
-    let path = temp_csv("resume.csv");
+    let scratch = tempfile::tempdir().expect("a scratch folder");
+    let path = scratch.path().join("resume.csv");
     let first = Bench::new(Solves::new(), "hsd", "4".parse().unwrap()).unwrap().csv(&path).unwrap();
     assert_eq!((first.earlier(), first.remaining()), (0, 1));
     let report = first.run(hsd).unwrap();
@@ -83,7 +46,8 @@ fn a_run_resumes_from_its_csv_file() {
 
 #[test]
 fn a_csv_file_being_written_or_of_another_solver_is_refused() {
-    let path = temp_csv("locked.csv");
+    let scratch = tempfile::tempdir().expect("a scratch folder");
+    let path = scratch.path().join("locked.csv");
     let open = Bench::new(Solves::new(), "hsd", "4".parse().unwrap()).unwrap().csv(&path).unwrap();
     let second = Bench::new(Solves::new(), "hsd", "4".parse().unwrap()).unwrap().csv(&path);
     assert!(matches!(second, Err(CsvError::Locked { .. })), "{second:?}");
@@ -91,7 +55,7 @@ fn a_csv_file_being_written_or_of_another_solver_is_refused() {
     let other = Bench::new(Solves::new(), "ga", "4".parse().unwrap()).unwrap().csv(&path).unwrap_err();
     match &other {
         CsvError::Line { path: p, line: 2, error: LineError::OtherSolver { found, .. } } => {
-            assert_eq!((p, found.as_str()), (&path.0, "hsd"));
+            assert_eq!((p, found.as_str()), (&path, "hsd"));
         }
         _ => panic!("{other:?}"),
     }
@@ -101,7 +65,8 @@ fn a_csv_file_being_written_or_of_another_solver_is_refused() {
 
 #[test]
 fn a_bad_field_names_the_file_line_and_column() {
-    let path = temp_csv("corrupt.csv");
+    let scratch = tempfile::tempdir().expect("a scratch folder");
+    let path = scratch.path().join("corrupt.csv");
     let text = format!("{}\n4,hsd,solved,,6294,x,0.1,90,100,50,4096\n", DealRow::HEADER);
     std::fs::write(&path, &text).unwrap();
     let error = Bench::new(Solves::new(), "hsd", "4".parse().unwrap()).unwrap().csv(&path).unwrap_err();
@@ -112,7 +77,8 @@ fn a_bad_field_names_the_file_line_and_column() {
 
 #[test]
 fn hints_give_k_rows_per_deal_in_order() {
-    let path = temp_csv("hints.csv");
+    let scratch = tempfile::tempdir().expect("a scratch folder");
+    let path = scratch.path().join("hints.csv");
     let hints = Hints::new(2).unwrap();
     let bench = Bench::new(hints, "hsd", "4".parse().unwrap()).unwrap().csv(&path).unwrap();
     let report = bench.run(hsd).unwrap();

@@ -1,49 +1,10 @@
 //! `freecell bench`. Small ranges and node limits keep these fast in debug builds: `hsd`
 //! solves MS 4 in 6,294 expansions and needs more than 7,000 for MS 5 and 6.
 
-use std::path::PathBuf;
-
 use crate::freecell;
 
 const HEADER: &str =
     "deal,solver,outcome,reason,expanded,generated,seconds,length,single_card_length,peak_stored,peak_bytes";
-
-/// A fresh path in the test's temporary directory, removed (with the directory, once
-/// empty) when dropped, so test runs leave nothing behind.
-fn temp_csv(name: &str) -> TempCsv {
-    let dir = std::env::temp_dir().join(format!("freecell-bench-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("the temporary directory can be created");
-    let path = dir.join(name);
-    let _ = std::fs::remove_file(&path);
-    TempCsv(path)
-}
-
-/// A CSV path of [`temp_csv`]: the file is removed when this is dropped.
-#[derive(Debug)]
-struct TempCsv(PathBuf);
-
-impl std::ops::Deref for TempCsv {
-    type Target = std::path::Path;
-    fn deref(&self) -> &std::path::Path {
-        &self.0
-    }
-}
-
-impl AsRef<std::path::Path> for TempCsv {
-    fn as_ref(&self) -> &std::path::Path {
-        &self.0
-    }
-}
-
-impl Drop for TempCsv {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-        // Fails while another test's file is still there; the last one removes it.
-        if let Some(dir) = self.0.parent() {
-            let _ = std::fs::remove_dir(dir);
-        }
-    }
-}
 
 /// `freecell bench --solver hsd` with a node limit: 7,000 solves MS 4 only.
 fn bench(deals: &str, max_nodes: &str, extra: &[&str]) -> crate::Run {
@@ -65,7 +26,8 @@ fn stable_rows(text: &str) -> Vec<Vec<String>> {
 
 #[test]
 fn a_tiny_range_gives_rows_and_the_table_2_summary() {
-    let csv = temp_csv("tiny.csv");
+    let scratch = tempfile::tempdir().expect("a scratch folder");
+    let csv = scratch.path().join("tiny.csv");
     let run = bench("4..5", "7000", &["--csv", csv.to_str().unwrap()]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(run.stdout.starts_with("hsd on MS 4..=5 (2 deals)"), "{}", run.stdout);
@@ -98,7 +60,8 @@ fn a_tiny_range_gives_rows_and_the_table_2_summary() {
 
 #[test]
 fn a_csv_file_resumes_skipping_done_deals() {
-    let csv = temp_csv("resume.csv");
+    let scratch = tempfile::tempdir().expect("a scratch folder");
+    let csv = scratch.path().join("resume.csv");
     let path = csv.to_str().unwrap();
     let first = bench("4", "1000", &["--csv", path]);
     assert_eq!(first.code, 0, "{}", first.stderr);
@@ -121,7 +84,8 @@ fn a_csv_file_resumes_skipping_done_deals() {
 
 #[test]
 fn a_csv_file_of_another_solver_or_format_is_refused() {
-    let csv = temp_csv("other.csv");
+    let scratch = tempfile::tempdir().expect("a scratch folder");
+    let csv = scratch.path().join("other.csv");
     let path = csv.to_str().unwrap();
     assert_eq!(bench("4", "10", &["--csv", path]).code, 0);
     let run = freecell(&["bench", "--deals", "4..5", "--solver", "ga", "--max-nodes", "10", "--csv", path]);
@@ -135,7 +99,8 @@ fn a_csv_file_of_another_solver_or_format_is_refused() {
 
 #[test]
 fn rows_do_not_depend_on_the_number_of_jobs() {
-    let (one, two) = (temp_csv("jobs1.csv"), temp_csv("jobs2.csv"));
+    let scratch = tempfile::tempdir().expect("a scratch folder");
+    let (one, two) = (scratch.path().join("jobs1.csv"), scratch.path().join("jobs2.csv"));
     assert_eq!(bench("4..7", "1500", &["--csv", one.to_str().unwrap()]).code, 0);
     assert_eq!(bench("4..7", "1500", &["--csv", two.to_str().unwrap(), "--jobs", "2"]).code, 0);
     let (one, two) = (std::fs::read_to_string(one).unwrap(), std::fs::read_to_string(two).unwrap());
@@ -206,7 +171,8 @@ fn wait_for_rows(path: &std::path::Path, seconds: u64) -> String {
 
 #[test]
 fn a_second_run_on_a_csv_being_written_is_refused_and_nothing_is_counted_twice() {
-    let csv = temp_csv("locked.csv");
+    let scratch = tempfile::tempdir().expect("a scratch folder");
+    let csv = scratch.path().join("locked.csv");
     let path = csv.to_str().unwrap();
     // A run long enough to be caught in the middle: a node per deal, a million deals.
     let mut first = std::process::Command::new(env!("CARGO_BIN_EXE_freecell"))

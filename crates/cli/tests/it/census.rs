@@ -2,20 +2,13 @@
 //! moments and rerun, merged into the report a single run gives, byte for byte.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use freecell_core::SplitMix64;
 
 use crate::freecell;
-
-/// A fresh directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("freecell-census-cli-{name}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    dir
-}
 
 fn census(args: &[&str], dir: &Path, env: &[(&str, &str)]) -> crate::Run {
     let output = Command::new(env!("CARGO_BIN_EXE_freecell"))
@@ -42,40 +35,40 @@ fn merged(dir: &Path) -> String {
 
 #[test]
 fn shards_from_flags_and_environments_merge_to_the_single_run() {
-    let (one, many) = (scratch("one"), scratch("many"));
-    let run = census(&["run", "--deals", "1..=24", "--jobs", "2"], &one, &[]);
+    let (one, many) = (tempfile::tempdir().expect("a scratch folder"), tempfile::tempdir().expect("a scratch folder"));
+    let (one, many) = (one.path(), many.path());
+    let run = census(&["run", "--deals", "1..=24", "--jobs", "2"], one, &[]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(run.stdout.starts_with("shard 0/1 of MS 1..=24: finished, 24 deals: 24 solved"), "{}", run.stdout);
     // Slurm numbering from 1 (SLURM_ARRAY_TASK_MIN), Kubernetes with its count, a flag.
     let slurm = [("SLURM_ARRAY_TASK_ID", "1"), ("SLURM_ARRAY_TASK_MIN", "1"), ("SLURM_ARRAY_TASK_COUNT", "3")];
-    assert_eq!(census(&["run", "--deals", "1..=24"], &many, &slurm).code, 0);
+    assert_eq!(census(&["run", "--deals", "1..=24"], many, &slurm).code, 0);
     let kubernetes = [("JOB_COMPLETION_INDEX", "1"), ("FREECELL_SHARD_COUNT", "3")];
-    assert_eq!(census(&["run", "--deals", "1..=24"], &many, &kubernetes).code, 0);
-    let again = census(&["run", "--deals", "1..=24", "--shard-count", "3"], &many, &[("JOB_COMPLETION_INDEX", "1")]);
+    assert_eq!(census(&["run", "--deals", "1..=24"], many, &kubernetes).code, 0);
+    let again = census(&["run", "--deals", "1..=24", "--shard-count", "3"], many, &[("JOB_COMPLETION_INDEX", "1")]);
     assert!(again.stdout.contains("shard 1/3 of MS 1..=24: already finished"), "{}", again.stdout);
     let refused = freecell(&["census", "merge", many.to_str().unwrap()]);
     assert_eq!(refused.code, 2);
     assert!(refused.stderr.contains("1 shard of 3 missing: 2"), "{}", refused.stderr);
-    assert_eq!(census(&["run", "--deals", "1..=24", "--shard", "2/3"], &many, &[]).code, 0);
-    assert_eq!(merged(&one), merged(&many));
+    assert_eq!(census(&["run", "--deals", "1..=24", "--shard", "2/3"], many, &[]).code, 0);
+    assert_eq!(merged(one), merged(many));
     let json = freecell(&["census", "merge", "--json", many.to_str().unwrap()]);
     assert!(json.stdout.contains(r#""impossible":[],"undecided":[]"#), "{}", json.stdout);
     assert!(json.stdout.contains(r#""timing":{"shards":3,"deals":24,"#), "{}", json.stdout);
-    for dir in [one, many] {
-        fs::remove_dir_all(dir).unwrap();
-    }
 }
 
 #[test]
 fn a_shard_killed_at_random_moments_gives_the_same_report() {
-    let (whole, killed) = (scratch("whole"), scratch("killed"));
+    let (whole, killed) =
+        (tempfile::tempdir().expect("a scratch folder"), tempfile::tempdir().expect("a scratch folder"));
+    let (whole, killed) = (whole.path(), killed.path());
     let args = ["run", "--deals", "1..=150", "--shard", "0/1", "--jobs", "2", "--checkpoint", "0.02"];
     let started = Instant::now();
-    assert_eq!(census(&args, &whole, &[]).code, 0);
+    assert_eq!(census(&args, whole, &[]).code, 0);
     // The kills land within what a whole run takes on this machine (at least 2 ms), so
     // that they fall mid-run however fast the machine is.
     let whole_run = (started.elapsed().as_millis() as u64).max(2);
-    let expected = merged(&whole);
+    let expected = merged(whole);
     let mut rng = SplitMix64::new(7);
     // Up to eight runs killed (SIGKILL) at random moments within a whole run's time, each
     // resuming from the last one's file; then a run to the end.
@@ -116,10 +109,7 @@ fn a_shard_killed_at_random_moments_gives_the_same_report() {
         last_done = done;
     }
     assert!(kills >= 1, "no run was killed: the range is too short to test anything");
-    assert_eq!(merged(&killed), expected, "after {kills} kills");
-    for dir in [whole, killed] {
-        fs::remove_dir_all(dir).unwrap();
-    }
+    assert_eq!(merged(killed), expected, "after {kills} kills");
 }
 
 /// Arguments, environment variables, and what standard error must say.
@@ -127,7 +117,8 @@ type Case = (&'static [&'static str], &'static [(&'static str, &'static str)], &
 
 #[test]
 fn bad_shards_and_directories_are_named() {
-    let dir = scratch("bad");
+    let dir = tempfile::tempdir().expect("a scratch folder");
+    let dir = dir.path();
     let cases: [Case; 5] = [
         (&["run", "--deals", "1..=4", "--shard", "3/3"], &[], "shard 3 of 3 does not exist"),
         (&["run", "--deals", "1..=4"], &[("JOB_COMPLETION_INDEX", "0")], "FREECELL_SHARD_COUNT"),
@@ -136,17 +127,16 @@ fn bad_shards_and_directories_are_named() {
         (&["run", "--deals", "1..=4", "--shard", "1"], &[], "is not a shard: write I/N"),
     ];
     for (args, env, expected) in cases {
-        let run = census(args, &dir, env);
+        let run = census(args, dir, env);
         assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
         assert!(run.stderr.contains(expected), "{args:?}: {}", run.stderr);
     }
-    fs::create_dir_all(&dir).unwrap();
+    fs::create_dir_all(dir).unwrap();
     let empty = freecell(&["census", "merge", dir.to_str().unwrap()]);
     assert_eq!(empty.code, 2);
     assert!(empty.stderr.contains("holds no shard files"), "{}", empty.stderr);
-    assert_eq!(census(&["run", "--deals", "1..=2"], &dir, &[]).code, 0);
-    let other = census(&["run", "--deals", "1..=3"], &dir, &[]);
+    assert_eq!(census(&["run", "--deals", "1..=2"], dir, &[]).code, 0);
+    let other = census(&["run", "--deals", "1..=3"], dir, &[]);
     assert_eq!(other.code, 2);
     assert!(other.stderr.contains("is a shard of another census (MS 1..=2"), "{}", other.stderr);
-    fs::remove_dir_all(dir).unwrap();
 }

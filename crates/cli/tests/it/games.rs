@@ -1,8 +1,6 @@
 //! `freecell games`, and the game options every command takes: `--game` (names and
 //! aliases), `--rules FILE`, `--cells` and `--cascades`.
 
-use std::path::PathBuf;
-
 use crate::{DEAL_1, data, freecell, freecell_with_stdin};
 
 /// The presets' names, as docs/games.md lists them (an independent list: the binary's
@@ -25,13 +23,6 @@ const NAMES: [&str; 16] = [
     "cruel",
     "simple-simon",
 ];
-
-/// A fresh scratch folder for this test process and `name`.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("freecell-games-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("the scratch folder is created");
-    dir
-}
 
 #[test]
 fn games_lists_every_preset_with_its_aliases_and_rules() {
@@ -59,7 +50,8 @@ fn games_as_json_hold_rule_files_that_deal_as_the_presets() {
     let games: serde_json::Value = serde_json::from_str(&run.stdout).expect("JSON");
     let games = games.as_array().expect("an array");
     assert_eq!(games.len(), 16);
-    let dir = scratch("json");
+    let dir = tempfile::tempdir().expect("a scratch folder");
+    let dir = dir.path();
     for (game, name) in games.iter().zip(NAMES) {
         assert_eq!(game["name"], name);
         let path = dir.join(format!("{name}.json"));
@@ -70,12 +62,12 @@ fn games_as_json_hold_rule_files_that_deal_as_the_presets() {
     }
     let kob = games.iter().find(|g| g["name"] == "kings-only-bakers-game").expect("listed");
     assert_eq!(kob["aliases"], serde_json::json!(["kings_only_bakers_game", "ko_bakers_game"]));
-    std::fs::remove_dir_all(dir).ok();
 }
 
 #[test]
 fn every_preset_written_as_toml_deals_as_the_preset() {
-    let dir = scratch("toml");
+    let dir = tempfile::tempdir().expect("a scratch folder");
+    let dir = dir.path();
     for name in NAMES {
         let toml = freecell(&["games", "--toml", name]);
         assert_eq!(toml.code, 0, "{name}: {}", toml.stderr);
@@ -85,7 +77,6 @@ fn every_preset_written_as_toml_deals_as_the_preset() {
         let preset = freecell(&["deal", "1941", "--game", name]);
         assert_eq!((from_file.code, &from_file.stdout), (0, &preset.stdout), "{name}: {}", from_file.stderr);
     }
-    std::fs::remove_dir_all(dir).ok();
 }
 
 #[test]

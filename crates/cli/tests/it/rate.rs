@@ -65,10 +65,9 @@ fn a_board_with_cards_in_cells_starts_at_its_floor() {
 
 #[test]
 fn a_census_writes_rows_and_histograms_and_resumes() {
-    let dir = std::env::temp_dir().join(format!("freecell-rate-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let dir = tempfile::tempdir().expect("a scratch folder");
+    let dir = dir.path();
     let csv = dir.join("census.csv");
-    let _ = std::fs::remove_file(&csv);
     let csv = csv.to_str().expect("UTF-8");
     let run = freecell(&["rate", "--deals", "2..4", "--jobs", "2", "--csv", csv, "--samples", "2"]);
     assert_eq!(run.code, 0, "{}", run.stderr);
@@ -84,15 +83,14 @@ fn a_census_writes_rows_and_histograms_and_resumes() {
     let again = freecell(&["rate", "--deals", "2..5", "--csv", csv, "--samples", "2"]);
     assert_eq!(again.code, 0, "{}", again.stderr);
     assert!(again.stdout.contains("3 from the CSV file, 1 run now"), "{}", again.stdout);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn every_game_is_rated_wide_ones_included() {
     // fc-solve solves Fan's deals 3 and 4 (18 cascades, no free cell: a wide board) and
     // proves deal 1 lost with no cell (docs/results/data/fc-solve-games/fan.csv).
-    let dir = std::env::temp_dir().join(format!("freecell-rate-fan-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let dir = tempfile::tempdir().expect("a scratch folder");
+    let dir = dir.path();
     let csv = dir.join("fan.csv");
     let csv = csv.to_str().expect("UTF-8");
     let run = freecell(&["rate", "--deals", "3..4", "--game", "fan", "--csv", csv, "--samples", "1"]);
@@ -102,7 +100,6 @@ fn every_game_is_rated_wide_ones_included() {
     // Won with the game's own (no) cells: the fewest, with no rung below.
     let cells: Vec<(&str, &str, &str, &str)> = rows.iter().map(|r| (r[0], r[1], r[2], r[4])).collect();
     assert_eq!(cells, [("3", "fast --game fan", "solved", "0"), ("4", "fast --game fan", "solved", "0")]);
-    let _ = std::fs::remove_dir_all(&dir);
     let one = freecell(&["rate", "--deal", "1", "--game", "fan", "--json", "--samples", "1", "--max-nodes", "2000000"]);
     assert_eq!(one.code, 0, "{}", one.stderr);
     let json: serde_json::Value = serde_json::from_str(&one.stdout).expect("JSON");
