@@ -1,6 +1,6 @@
 //! `freecell deal`.
 
-use crate::{DEAL_1, freecell};
+use crate::{DEAL_1, DEAL_6000000000, freecell};
 
 /// Deal 11982 exactly as fc-solve's deal generator prints it (its test suite,
 /// shlomif/fc-solve `fc-solve/source/t/t/board-gen-lib.py`).
@@ -13,18 +13,6 @@ AC QC 4D 8C QH 9C 3S
 6S 7H JH TD TC QD
 TS AD 9S KH 4S 4C
 JS KS 3C 7C 7S 5H
-";
-
-/// Deal 6,000,000,000 (FreeCell Pro's range above 2^32), from the same fc-solve test.
-const DEAL_6000000000: &str = "\
-2D 2C QS 8D KD 8C 4C
-3D AH 2H 4H TS 6H QD
-4D JS AD 6S JH JC JD
-KH 3H KS AS TC 5D AC
-TD 7C 9C 7H 3C 3S
-QH 9H 9D 5S 7S 6C
-5C 5H 2S KC 9S 4S
-6D QC 8S TH 7D 8H
 ";
 
 #[test]

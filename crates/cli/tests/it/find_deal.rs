@@ -1,18 +1,6 @@
 //! `freecell find-deal`.
 
-use crate::{DEAL_1, freecell, freecell_with_stdin};
-
-/// Deal 6,000,000,000 as fc-solve's deal generator prints it (see `deal.rs`).
-const DEAL_6000000000: &str = "\
-2D 2C QS 8D KD 8C 4C
-3D AH 2H 4H TS 6H QD
-4D JS AD 6S JH JC JD
-KH 3H KS AS TC 5D AC
-TD 7C 9C 7H 3C 3S
-QH 9H 9D 5S 7S 6C
-5C 5H 2S KC 9S 4S
-6D QC 8S TH 7D 8H
-";
+use crate::{DEAL_1, DEAL_6000000000, freecell, freecell_with_stdin};
 
 #[test]
 fn published_deals_are_found() {

@@ -25,6 +25,10 @@ use std::time::{Duration, Instant};
 /// workspace's `examples` tests can check that the README shows it.
 pub(crate) const DEAL_1: &str = include_str!("../data/deal-1.board");
 
+/// Deal 6,000,000,000 (FreeCell Pro's range above 2^32) as fc-solve's deal generator prints
+/// it (its test suite, shlomif/fc-solve `fc-solve/source/t/t/board-gen-lib.py`).
+pub(crate) const DEAL_6000000000: &str = include_str!("../data/deal-6000000000.board");
+
 /// The settings of a small `evolve` run: a generation takes a fraction of a second.
 pub(crate) const TINY_EVOLVE: [&str; 12] = [
     "--population",
