@@ -90,6 +90,8 @@ pub struct Solver {
     guide: Option<Arc<Guide>>,
     shorten: Option<bool>,
     greedy_nodes: Option<u64>,
+    /// The `fast` preset's evaluations: pinned for the difficulty rater.
+    evaluations: fast::Evaluations,
     optimal: OptimalSettings,
     /// The idle cache sets, shared with every clone.
     caches: Arc<Pool>,
@@ -127,6 +129,7 @@ impl fmt::Debug for Solver {
             .field("guide", &self.guide)
             .field("shorten", &self.shorten)
             .field("greedy_nodes", &self.greedy_nodes)
+            .field("evaluations", &self.evaluations)
             .field("optimal", &self.optimal)
             .finish_non_exhaustive()
     }
@@ -144,6 +147,7 @@ impl Solver {
             guide: None,
             shorten: None,
             greedy_nodes: None,
+            evaluations: fast::Evaluations::default(),
             optimal: OptimalSettings::default(),
             caches: Arc::default(),
         }
@@ -287,6 +291,14 @@ impl Solver {
     /// should be what the greedy stage solves the won ones in. Other presets ignore it.
     pub fn greedy_nodes(mut self, n: u64) -> Solver {
         self.greedy_nodes = Some(n);
+        self
+    }
+
+    /// The `fast` preset with the evaluations it had before any were tuned for one game
+    /// (see [`fast::Evaluations::Pinned`]): what the difficulty rater solves with, so that
+    /// a rating does not change when `fast` is tuned.
+    pub(crate) fn pinned_evaluations(mut self) -> Solver {
+        self.evaluations = fast::Evaluations::Pinned;
         self
     }
 
@@ -577,7 +589,7 @@ fn search<const C: usize, const F: usize>(
                 headroom::default_limit(None, headroom::available(Instant::now()), held).unwrap_or(0)
             };
             let ceiling = solver.max_bytes.is_none().then_some(&ceiling as &dyn Fn(usize) -> usize);
-            fast::run(&mut caches.fast, start, budget, ceiling, solver.greedy_nodes, watch)
+            fast::run_with(&mut caches.fast, start, budget, ceiling, (solver.greedy_nodes, solver.evaluations), watch)
         }
         // `Solver::solve` runs it through `search_optimal`, with its settings.
         Preset::Optimal => {

@@ -95,8 +95,11 @@ impl Rater {
     /// A rater solving with `solver` ([`Preset::Fast`](crate::Preset::Fast) is the one
     /// made for this: it proves losses), [`SAMPLES`] samples of at most [`SAMPLE_NODES`]
     /// expansions a move.
+    ///
+    /// `fast` rates with evaluations of its own, pinned: the narrowness is sampled along
+    /// the solution found, so evaluations tuned for speed would change the ratings.
     pub fn new(solver: Solver) -> Rater {
-        Rater { solver, samples: SAMPLES, sample_nodes: SAMPLE_NODES }
+        Rater { solver: solver.pinned_evaluations(), samples: SAMPLES, sample_nodes: SAMPLE_NODES }
     }
 
     /// The positions sampled along the solution (0: no narrowness, and no tier).

@@ -85,6 +85,40 @@ impl Weights {
     /// deal and a simulation of the turns; the patient one costs about 3 % there and
     /// finishes MS 512539 (docs/results/fast.md).
     pub(crate) const TURNS: [Weights; 4] = [Weights::FIRST, Weights::DIGGER, Weights::GREEDY, Weights::PATIENT];
+
+    /// The evaluations for FreeCell's own rules (four cells, eight cascades): the turns'
+    /// own, but the first, which weighs cards not home, blocked and unsorted cards and free
+    /// cells apart more finely. Its weights, four times [`FIRST`](Self::FIRST)'s, were
+    /// changed one step at a time while that cut the positions expanded and generated on MS
+    /// 100,001–104,000 without lengthening the solutions: 5.9 % fewer expansions on MS
+    /// 1–32,000, 7.0 % on MS 200,001–216,000, and shorter solutions on both
+    /// (`docs/results/fast.md`, fourteenth session). The other three, tuned the same way,
+    /// gained on the deals tuned on and lost on others.
+    pub(crate) const FREECELL_TURNS: [Weights; 4] = [
+        Weights { out: 17, blocked: 6, unsorted: 6, dig: 4, cell: 18, column: 12, depth: 4, breaks: 0 },
+        Weights::DIGGER,
+        Weights::GREEDY,
+        Weights::PATIENT,
+    ];
+
+    /// The evaluations that take turns under `rules`: [`FREECELL_TURNS`](Self::FREECELL_TURNS)
+    /// for FreeCell's own rules unless `evaluations` pins [`TURNS`](Self::TURNS), which every
+    /// other game takes (each then [read for the rules](Self::for_rules)).
+    pub(crate) fn turns(rules: freecell_core::Rules, evaluations: Evaluations) -> [Weights; 4] {
+        let tuned = evaluations == Evaluations::Tuned && rules == freecell_core::Rules::freecell();
+        if tuned { Weights::FREECELL_TURNS } else { Weights::TURNS }
+    }
+}
+
+/// Which evaluations the `fast` preset's greedy searches take turns with.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum Evaluations {
+    /// The best measured for the rules (FreeCell's own have theirs).
+    #[default]
+    Tuned,
+    /// [`Weights::TURNS`] under every rule: for the difficulty rater, whose ratings sample
+    /// along `fast`'s solutions and so must not change when `fast` is tuned.
+    Pinned,
 }
 
 /// The same-suit cards of lower rank than each card, as bit sets over card indices.
@@ -500,4 +534,25 @@ fn suit_breaks<const C: usize, const F: usize>(board: &BoardN<C, F>) -> u32 {
 /// Scores `board` under `w` (without the depth term) from scratch.
 pub(crate) fn evaluate<const C: usize, const F: usize>(board: &BoardN<C, F>, w: &Weights) -> u32 {
     Counts::of(board, Blocking::of(board).blocked, dig(board)).score(w)
+}
+
+#[cfg(test)]
+mod tests {
+    use freecell_core::{Game, Rules};
+
+    use super::{Evaluations, Weights};
+
+    /// FreeCell's own rules alone take the tuned evaluations, and only unpinned: every other
+    /// game, FreeCell with other cells included, and the rater keep the turns as they were.
+    #[test]
+    fn only_freecell_unpinned_takes_the_tuned_evaluations() {
+        assert_ne!(Weights::FREECELL_TURNS, Weights::TURNS);
+        assert_eq!(Weights::turns(Rules::freecell(), Evaluations::Tuned), Weights::FREECELL_TURNS);
+        assert_eq!(Weights::turns(Rules::freecell(), Evaluations::Pinned), Weights::TURNS);
+        let three_cells = Rules { free_cells: 3, ..Rules::freecell() };
+        assert_eq!(Weights::turns(three_cells, Evaluations::Tuned), Weights::TURNS);
+        for game in Game::ALL.into_iter().filter(|&game| game.rules() != Rules::freecell()) {
+            assert_eq!(Weights::turns(game.rules(), Evaluations::Tuned), Weights::TURNS, "{game:?}");
+        }
+    }
 }

@@ -14,7 +14,7 @@
 //!
 //! Neither is a proof: a position may need the joined cards elsewhere first. Only the
 //! sparing searches use them; the patient search keeps every move and the proof decides
-//! every deal they miss (see [`run`](super::run)).
+//! every deal they miss (see [`run_with`](super::run_with)).
 
 use freecell_core::{BoardN, Card, Move, PileKind};
 

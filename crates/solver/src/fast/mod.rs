@@ -25,7 +25,7 @@
 //! single-card game's position is lost because a card can never move (`frozen`), the proof
 //! attempts made before the greedy stage ends under Beleaguered Castle's rules
 //! (`early_proof`), and the rounds of both stages with more memory each (`portfolio`,
-//! where [`run`] lives).
+//! where [`run_with`] lives).
 //!
 //! [`Board::hash64`]: freecell_core::Board::hash64
 //! [`Board::preview`]: freecell_core::Board::preview
@@ -43,4 +43,5 @@ mod proof;
 #[cfg(test)]
 mod tests;
 
-pub(crate) use portfolio::{Cache, run};
+pub(crate) use eval::Evaluations;
+pub(crate) use portfolio::{Cache, run_with};

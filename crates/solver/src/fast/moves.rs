@@ -73,12 +73,12 @@ pub(super) fn moved_card<const C: usize, const F: usize>(
 /// for another card. The searches that skip these moves expand 40 % fewer positions over
 /// MS 1–32,000, with slightly shorter solutions; the deals that need such a move are
 /// finished by the patient evaluation, which keeps every move, and a search that skips
-/// moves cannot claim to have seen every position (see [`run`]).
+/// moves cannot claim to have seen every position (see [`run_with`]).
 ///
 /// Moves are judged one by one in the order [`Board::generate_moves`] gives them, which
 /// lists the moves onto cascade cards before the moves into a free cell.
 ///
-/// [`run`]: super::run
+/// [`run_with`]: super::run_with
 #[derive(Default)]
 pub(super) struct Sparing {
     /// Cascades whose top card has a move onto another cascade's card (bit = cascade).

@@ -1,4 +1,4 @@
-//! The entry point, [`run`]: rounds of the greedy searches taking turns, one per
+//! The entry point, [`run_with`]: rounds of the greedy searches taking turns, one per
 //! evaluation, then the exhaustive proof that decides what they could not, each round with
 //! twice the memory of the last while the machine allows. Its scratch, [`Cache`], keeps the
 //! searches between solves.
@@ -7,7 +7,7 @@ use freecell_core::{BoardN, Move};
 use freecell_search::{Budget, Control, Limit, MovePath, Observer, Report, SearchOutcome, Stats, UndecidedReason};
 
 use super::early_proof::EarlyProof;
-use super::eval::Weights;
+use super::eval::{Evaluations, Weights};
 use super::frozen::Frozen;
 use super::greedy::{Config, End, Search};
 use super::proof::{self, prove};
@@ -60,6 +60,8 @@ const PROOF_SHARE: usize = 4;
 /// the proof's bytes, and the counts of the earlier rounds, which the observer sees added to
 /// this round's.
 struct Plan {
+    /// The evaluations taking turns.
+    turns: [Weights; Weights::TURNS.len()],
     greedy: bool,
     /// Expansions the greedy stage may take before the proof decides.
     greedy_nodes: Option<u64>,
@@ -104,12 +106,15 @@ impl Plan {
 /// bytes costs up to twice the last round, and a greedy stage given more memory in each
 /// round only searches again the space the proof must store anyway (MS 891 with two
 /// cells: 12.4 million expansions in six rounds, the last proof 3.2 million).
-pub(crate) fn run<const C: usize, const F: usize>(
+///
+/// `evaluations` chooses the greedy searches' evaluations (see [`Evaluations`]), and
+/// `greedy_nodes` caps the greedy stage (see below).
+pub(crate) fn run_with<const C: usize, const F: usize>(
     cache: &mut Option<Cache<C, F>>,
     start: &BoardN<C, F>,
     budget: Budget,
     ceiling: Option<&dyn Fn(usize) -> usize>,
-    greedy_nodes: Option<u64>,
+    (greedy_nodes, evaluations): (Option<u64>, Evaluations),
     observer: &mut impl Observer,
 ) -> Report<Move> {
     if Frozen::applies(*start.rules()).is_some_and(|f| f.dead(start)) {
@@ -127,7 +132,8 @@ pub(crate) fn run<const C: usize, const F: usize>(
         proof_bytes = Some(share.max(ceiling(cache.as_ref().map_or(0, Cache::held))));
         last = true;
     }
-    let mut plan = Plan { greedy: true, greedy_nodes, proof_bytes: 0, spent: Stats::default() };
+    let turns = Weights::turns(*start.rules(), evaluations);
+    let mut plan = Plan { turns, greedy: true, greedy_nodes, proof_bytes: 0, spent: Stats::default() };
     loop {
         let mut this = Budget::default().max_bytes(share);
         if let Some(n) = max_nodes {
@@ -157,11 +163,24 @@ pub(crate) fn run<const C: usize, const F: usize>(
     }
 }
 
+/// [`run_with`] with the tuned evaluations: what the solver runs unless told otherwise.
+#[cfg(test)]
+pub(crate) fn run<const C: usize, const F: usize>(
+    cache: &mut Option<Cache<C, F>>,
+    start: &BoardN<C, F>,
+    budget: Budget,
+    ceiling: Option<&dyn Fn(usize) -> usize>,
+    greedy_nodes: Option<u64>,
+    observer: &mut impl Observer,
+) -> Report<Move> {
+    run_with(cache, start, budget, ceiling, (greedy_nodes, Evaluations::Tuned), observer)
+}
+
 /// One round of the `fast` preset, as `plan` says: two stages, each under what is left of
 /// `budget` (the proof within `plan.proof_bytes`); with whether the patient greedy search
 /// (below) ran out of positions.
 ///
-/// 1. Greedy best-first searches, one per evaluation of [`Weights::TURNS`], taking turns
+/// 1. Greedy best-first searches, one per evaluation of `plan.turns`, taking turns
 ///    ([`FIRST_TURN`] expansions for the first, then a quantum each, doubling every round)
 ///    and each resuming where it stopped, bounded only by the limits and the round's bytes
 ///    for all of them together. A search that runs long under one evaluation often ends
@@ -194,7 +213,7 @@ fn round<const C: usize, const F: usize>(
         return (Report { outcome, stats: Stats::default() }, false);
     }
     let Cache { searches, proof } = cache.get_or_insert_with(Cache::default);
-    let turns = Weights::TURNS;
+    let turns = plan.turns;
     searches.resize_with(turns.len(), Search::default);
     for s in searches.iter_mut() {
         // Counts of the last solve, until the search begins this one.
