@@ -50,8 +50,10 @@ impl Weights {
 
     /// A patient evaluation: cheaper free cells, dearer depth, so a broader search. It
     /// finishes the hardest deals met (MS 512539 runs out of 150 MB under the others).
+    /// Where empty cascades take only kings, it alone counts misplaced kings (see
+    /// [`for_rules`](Self::for_rules)).
     const PATIENT: Weights =
-        Weights { out: 4, blocked: 2, unsorted: 1, dig: 1, cell: 1, column: 3, depth: 2, breaks: 0, kings: 0 };
+        Weights { out: 4, blocked: 2, unsorted: 1, dig: 1, cell: 1, column: 3, depth: 2, breaks: 0, kings: 4 };
 
     /// Priorities of the nodes at `depth` lie below this: the largest score, every count
     /// at its most (52 cards, 51 above each next home card, every cell and cascade of a
@@ -77,15 +79,16 @@ impl Weights {
     /// 27, with 8 % to 30 % fewer expansions.
     ///
     /// Where an emptied cascade takes only kings (ForeCell, Seahaven Towers, King Only
-    /// Baker's Game, Eight Off, Fan), each king neither home nor at the bottom of a
-    /// cascade costs [`kings`](Self::kings) 4: it can only ever leave its place for an
-    /// empty cascade (or a cell), and the cards beneath it wait until one is emptied for
-    /// it, which the other terms do not see. Chosen from 0, 3, 4, 6, 8 and 12 on the six
-    /// ForeCell deals fc-solve solves that were undecided at 2,000,000 expansions (4
-    /// solves 579, 2908, 4265 and 6153; 3 and 6 three of them) and on ForeCell deals
-    /// 1–1,000 (4: 12.1 million expansions instead of 13.5, one deal more solved); it cuts
-    /// Seahaven Towers' solved deals of 1–500 by a tenth (1.49 million expansions instead
-    /// of 1.65) and leaves King Only Baker's Game's and Fan's about as they were.
+    /// Baker's Game, Eight Off, Fan), the patient evaluation counts each king neither home
+    /// nor at the bottom of a cascade ([`kings`](Self::kings), 4): it can only ever leave
+    /// its place for an empty cascade (or a cell), and the cards beneath it wait until one
+    /// is emptied for it, which the other terms do not see. Under every other rule the
+    /// term is 0. On the six ForeCell deals fc-solve solves that were undecided at
+    /// 2,000,000 expansions, every evaluation with it (weights 0, 3, 4, 6, 8 and 12 tried)
+    /// solved at most four (579, 2908, 4265 and 6153 with 4), all of them in the patient
+    /// search's turns; but on ForeCell's 10,000 deals it left three others fc-solve solves
+    /// (4046, 5482, 8964) undecided, which the evaluations without it had solved. The
+    /// patient evaluation alone takes it, so that the turns differ.
     pub(crate) fn for_rules(self, rules: freecell_core::Rules) -> Weights {
         if rules.build == BuildRule::SimpleSimon {
             Weights {
@@ -100,11 +103,11 @@ impl Weights {
                 kings: 0,
             }
         } else if rules.empty_cascade == EmptyCascadeRule::KingsOnly {
-            Weights { kings: 4, ..self }
-        } else if rules.empty_cascade == EmptyCascadeRule::Nothing {
-            Weights { column: 0, ..self }
-        } else {
             self
+        } else if rules.empty_cascade == EmptyCascadeRule::Nothing {
+            Weights { column: 0, kings: 0, ..self }
+        } else {
+            Weights { kings: 0, ..self }
         }
     }
 
@@ -460,25 +463,16 @@ impl Counts {
             // About half of all children: a path without the general one's matching.
             return self.after_to_cell(board, a, preview, blocking, (digging, tally));
         }
-        let (mut cells, mut columns, mut kings) = (self.cells, self.columns, self.kings);
+        let (mut cells, mut columns) = (self.cells, self.columns);
         match BoardN::<C, F>::locate(mv.from()) {
-            PileKind::Cascade(a) => {
-                let emptied = board.cascade_len(a) == usize::from(mv.count());
-                columns -= u32::from(emptied);
-                // Counted only under kings-only empties, where a move to an empty cascade
-                // carries a king and puts it at the bottom.
-                kings += u32::from(emptied && kings_only(board) && bottom_is_king(board, a));
-            }
+            PileKind::Cascade(a) => columns -= u32::from(board.cascade_len(a) == usize::from(mv.count())),
             _ => cells -= 1,
         }
         match BoardN::<C, F>::locate(mv.to()) {
-            PileKind::Cascade(b) => {
-                let fills = board.cascade_len(b) == 0;
-                columns += u32::from(fills);
-                kings -= u32::from(fills && kings_only(board));
-            }
+            PileKind::Cascade(b) => columns += u32::from(board.cascade_len(b) == 0),
             _ => cells += 1,
         }
+        let kings = if columns == self.columns { self.kings } else { self.kings_after(board, mv.from(), columns) };
         Counts {
             out: self.out,
             blocked: blocking.after(board, mv),
@@ -507,15 +501,40 @@ impl Counts {
         let card = board.cascade_top(a).map_or(0, Card::index);
         let moved = 1u64 << card;
         let cells = self.cells + 1;
+        let columns = self.columns - u32::from(board.cascade_len(a) == 1);
         Counts {
             out: self.out,
             blocked: blocking.blocked - u32::from(blocking.cascades[a] & !moved & LOWER_SAME_SUIT[card] != 0),
             unsorted: self.out - cells - preview.built_base_cards as u32,
             dig: digging.after_one_off(tally, a),
             cells,
-            columns: self.columns - u32::from(board.cascade_len(a) == 1),
+            columns,
             breaks: 0,
-            kings: self.kings + u32::from(board.cascade_len(a) == 1 && kings_only(board) && bottom_is_king(board, a)),
+            kings: if columns == self.columns {
+                self.kings
+            } else {
+                self.kings_after(board, Pile::cascade(a), columns)
+            },
+        }
+    }
+
+    /// Misplaced kings after a move from pile `from` that changes the number of non-empty
+    /// cascades to `columns`: only such moves change them (kept out of line, off the path
+    /// of every other move). Under kings-only empties, filling a cascade puts a king at
+    /// its bottom, and emptying one takes its deepest card away, a king or not; a move
+    /// from one cascade to an empty one changes neither count.
+    #[cold]
+    #[inline(never)]
+    fn kings_after<const C: usize, const F: usize>(&self, board: &BoardN<C, F>, from: Pile, columns: u32) -> u32 {
+        if !kings_only(board) {
+            return 0;
+        }
+        if columns > self.columns {
+            return self.kings - 1;
+        }
+        match BoardN::<C, F>::locate(from) {
+            PileKind::Cascade(a) => self.kings + u32::from(bottom_is_king(board, a)),
+            _ => self.kings,
         }
     }
 
