@@ -27,40 +27,33 @@ pub(crate) struct Weights {
     /// Simple Simon's measure of disorder (its runs move, and its suits go home, only as
     /// runs of one suit). 0 under the other rules, where it is not counted.
     pub(crate) breaks: u32,
-    /// Per king neither home nor the deepest card of a cascade, where an emptied cascade
-    /// takes only kings: each needs a cascade of its own, emptied for it (see
-    /// [`for_rules`](Self::for_rules)). 0 under the other rules, where it is not counted.
-    pub(crate) kings: u32,
 }
 
 impl Weights {
     /// The first evaluation: every term, free cells dear.
-    const FIRST: Weights =
-        Weights { out: 4, blocked: 2, unsorted: 1, dig: 1, cell: 4, column: 3, depth: 1, breaks: 0, kings: 0 };
+    const FIRST: Weights = Weights { out: 4, blocked: 2, unsorted: 1, dig: 1, cell: 4, column: 3, depth: 1, breaks: 0 };
 
     /// A second evaluation: fewer points for cards home, more for digging out the next
     /// home cards and for empty cascades. It finishes many deals the first one wanders on.
     const DIGGER: Weights =
-        Weights { out: 3, blocked: 2, unsorted: 1, dig: 2, cell: 2, column: 4, depth: 1, breaks: 0, kings: 0 };
+        Weights { out: 3, blocked: 2, unsorted: 1, dig: 2, cell: 2, column: 4, depth: 1, breaks: 0 };
 
     /// Pure greedy (no depth term): long solutions, shortened afterwards, but quick where
     /// the others compare too many equal paths.
     const GREEDY: Weights =
-        Weights { out: 4, blocked: 2, unsorted: 1, dig: 1, cell: 2, column: 3, depth: 0, breaks: 0, kings: 0 };
+        Weights { out: 4, blocked: 2, unsorted: 1, dig: 1, cell: 2, column: 3, depth: 0, breaks: 0 };
 
     /// A patient evaluation: cheaper free cells, dearer depth, so a broader search. It
     /// finishes the hardest deals met (MS 512539 runs out of 150 MB under the others).
-    /// Where empty cascades take only kings, it alone counts misplaced kings (see
-    /// [`for_rules`](Self::for_rules)).
     const PATIENT: Weights =
-        Weights { out: 4, blocked: 2, unsorted: 1, dig: 1, cell: 1, column: 3, depth: 2, breaks: 0, kings: 4 };
+        Weights { out: 4, blocked: 2, unsorted: 1, dig: 1, cell: 1, column: 3, depth: 2, breaks: 0 };
 
     /// Priorities of the nodes at `depth` lie below this: the largest score, every count
     /// at its most (52 cards, 51 above each next home card, every cell and cascade of a
     /// `BoardN<C, F>`), plus the depth term.
     pub(super) fn priorities<const C: usize, const F: usize>(&self, depth: u16) -> usize {
         let most = (self.out + self.blocked + self.unsorted + self.breaks) * 52
-            + (self.dig * 51 + self.kings) * 4
+            + self.dig * 4 * 51
             + self.cell * F as u32
             + self.column * C as u32;
         (most + self.depth * u32::from(depth)) as usize + 1
@@ -77,37 +70,13 @@ impl Weights {
     /// it is worth nothing: no term for it. At 300,000 to 500,000 expansions a deal, Baker's
     /// Dozen deals 1–600 leave 7 undecided with it and 4 without, Good Measure 1–250 32 and
     /// 27, with 8 % to 30 % fewer expansions.
-    ///
-    /// Where an emptied cascade takes only kings (ForeCell, Seahaven Towers, King Only
-    /// Baker's Game, Eight Off, Fan), the patient evaluation counts each king neither home
-    /// nor at the bottom of a cascade ([`kings`](Self::kings), 4): it can only ever leave
-    /// its place for an empty cascade (or a cell), and the cards beneath it wait until one
-    /// is emptied for it, which the other terms do not see. Under every other rule the
-    /// term is 0. On the six ForeCell deals fc-solve solves that were undecided at
-    /// 2,000,000 expansions, every evaluation with it (weights 0, 3, 4, 6, 8 and 12 tried)
-    /// solved at most four (579, 2908, 4265 and 6153 with 4), all of them in the patient
-    /// search's turns; but on ForeCell's 10,000 deals it left three others fc-solve solves
-    /// (4046, 5482, 8964) undecided, which the evaluations without it had solved. The
-    /// patient evaluation alone takes it, so that the turns differ.
     pub(crate) fn for_rules(self, rules: freecell_core::Rules) -> Weights {
         if rules.build == BuildRule::SimpleSimon {
-            Weights {
-                out: 4,
-                blocked: 1,
-                unsorted: 0,
-                dig: 0,
-                cell: 0,
-                column: 6,
-                depth: self.depth.min(1),
-                breaks: 8,
-                kings: 0,
-            }
-        } else if rules.empty_cascade == EmptyCascadeRule::KingsOnly {
-            self
+            Weights { out: 4, blocked: 1, unsorted: 0, dig: 0, cell: 0, column: 6, depth: self.depth.min(1), breaks: 8 }
         } else if rules.empty_cascade == EmptyCascadeRule::Nothing {
-            Weights { column: 0, kings: 0, ..self }
+            Weights { column: 0, ..self }
         } else {
-            Weights { kings: 0, ..self }
+            self
         }
     }
 
@@ -423,7 +392,6 @@ pub(crate) struct Counts {
     cells: u32,
     columns: u32,
     breaks: u32,
-    kings: u32,
 }
 
 impl Counts {
@@ -441,8 +409,7 @@ impl Counts {
         // Every card not home lies in a cascade or a cell.
         let unsorted = out - cells - board.built_base_cards() as u32;
         let breaks = if board.rules().build == BuildRule::SimpleSimon { suit_breaks(board) } else { 0 };
-        let kings = if kings_only(board) { misplaced_kings(board) } else { 0 };
-        Counts { out, blocked, unsorted, dig, cells, columns, breaks, kings }
+        Counts { out, blocked, unsorted, dig, cells, columns, breaks }
     }
 
     /// The counts after `mv`, a legal move of `board` (the position these describe) that
@@ -472,7 +439,6 @@ impl Counts {
             PileKind::Cascade(b) => columns += u32::from(board.cascade_len(b) == 0),
             _ => cells += 1,
         }
-        let kings = if columns == self.columns { self.kings } else { self.kings_after(board, mv.from(), columns) };
         Counts {
             out: self.out,
             blocked: blocking.after(board, mv),
@@ -481,7 +447,6 @@ impl Counts {
             cells,
             columns,
             breaks: 0,
-            kings,
         }
     }
 
@@ -501,40 +466,14 @@ impl Counts {
         let card = board.cascade_top(a).map_or(0, Card::index);
         let moved = 1u64 << card;
         let cells = self.cells + 1;
-        let columns = self.columns - u32::from(board.cascade_len(a) == 1);
         Counts {
             out: self.out,
             blocked: blocking.blocked - u32::from(blocking.cascades[a] & !moved & LOWER_SAME_SUIT[card] != 0),
             unsorted: self.out - cells - preview.built_base_cards as u32,
             dig: digging.after_one_off(tally, a),
             cells,
-            columns,
+            columns: self.columns - u32::from(board.cascade_len(a) == 1),
             breaks: 0,
-            kings: if columns == self.columns {
-                self.kings
-            } else {
-                self.kings_after(board, Pile::cascade(a), columns)
-            },
-        }
-    }
-
-    /// Misplaced kings after a move from pile `from` that changes the number of non-empty
-    /// cascades to `columns`: only such moves change them (kept out of line, off the path
-    /// of every other move). Under kings-only empties, filling a cascade puts a king at
-    /// its bottom, and emptying one takes its deepest card away, a king or not; a move
-    /// from one cascade to an empty one changes neither count.
-    #[cold]
-    #[inline(never)]
-    fn kings_after<const C: usize, const F: usize>(&self, board: &BoardN<C, F>, from: Pile, columns: u32) -> u32 {
-        if !kings_only(board) {
-            return 0;
-        }
-        if columns > self.columns {
-            return self.kings - 1;
-        }
-        match BoardN::<C, F>::locate(from) {
-            PileKind::Cascade(a) => self.kings + u32::from(bottom_is_king(board, a)),
-            _ => self.kings,
         }
     }
 
@@ -548,7 +487,6 @@ impl Counts {
             + w.cell * self.cells
             + w.column * self.columns
             + w.breaks * self.breaks
-            + w.kings * self.kings
     }
 }
 
@@ -557,27 +495,6 @@ impl Counts {
 fn suit_breaks<const C: usize, const F: usize>(board: &BoardN<C, F>) -> u32 {
     Card::deck().filter(|&card| board.beneath(card).is_some_and(|under| under.index() != card.index() + 4)).count()
         as u32
-}
-
-/// The four kings' card indices, as a bit set.
-const KINGS: u64 = 0xF << 48;
-
-/// Kings neither home nor the deepest card of a cascade (see [`Weights::kings`]).
-fn misplaced_kings<const C: usize, const F: usize>(board: &BoardN<C, F>) -> u32 {
-    let complete = Suit::ALL.into_iter().filter(|&suit| board.next_home(suit) == NextHome::Complete).count() as u32;
-    4 - complete - (board.bottom_cards() & KINGS).count_ones()
-}
-
-/// Whether misplaced kings are counted under `board`'s rules: empty cascades take only kings.
-#[inline]
-fn kings_only<const C: usize, const F: usize>(board: &BoardN<C, F>) -> bool {
-    board.rules().empty_cascade == EmptyCascadeRule::KingsOnly
-}
-
-/// Whether the deepest card of cascade `a` is a king.
-#[inline]
-fn bottom_is_king<const C: usize, const F: usize>(board: &BoardN<C, F>, a: usize) -> bool {
-    board.cascade_bottom(a).is_some_and(|card| KINGS >> card.index() & 1 == 1)
 }
 
 /// Scores `board` under `w` (without the depth term) from scratch.
