@@ -99,17 +99,15 @@ fn run<const C: usize, const F: usize>(
         Some(n) if extra > 0 && c.memory_usage() + extra > n => Err(UndecidedReason::Budget(Limit::Bytes)),
         _ => Ok(()),
     };
-    let cursor = match c.paused.take() {
-        Some(cursor) => cursor,
-        None => {
-            c.store.reset();
-            // Every position stored is reachable from `start`, so it packs.
-            let key = packer.pack(start).ok_or(UndecidedReason::Inconsistent)?;
-            store(c, check, key, NO_PARENT)?;
-            Cursor { next: 0, layer_end: 1, depth: 0 }
-        }
+    let mut at = if let Some(cursor) = c.paused.take() {
+        cursor
+    } else {
+        c.store.reset();
+        // Every position stored is reachable from `start`, so it packs.
+        let key = packer.pack(start).ok_or(UndecidedReason::Inconsistent)?;
+        store(c, check, key, NO_PARENT)?;
+        Cursor { next: 0, layer_end: 1, depth: 0 }
     };
-    let mut at = cursor;
     let outcome = expand(c, &packer, budget, check, observer, stats, &mut at);
     // Stopped at a limit, every node before `at.next` expanded (the one it stopped in is
     // expanded again: its children stored so far are found as duplicates).
