@@ -17,9 +17,12 @@ use crate::rules::BuildRule;
 /// The same principle decides the other build rules: building by suit, the only card that
 /// fits on N is N−1 of its suit, already home when N may go home, so every playable card is
 /// safe (its one possible builder can never come back to the table: foundations are one
-/// way); building regardless of suit, N is safe when all four N−1 are home (Raymond adds
-/// nothing there: the argument of fc-solve's prune, `fc_pro_iface_pos.h`, with "opposite
-/// colour" read as "any suit"). Under [`BuildRule::SimpleSimon`] nothing is moved
+/// way); building regardless of suit, every card of another suit is "opposite": Horne's
+/// rule makes N safe when all four N−1 are home, Raymond's when every other suit's N−2 is
+/// (so each N−1 still out goes home as soon as it is free, and no N−2 is left that could
+/// need it as a place; Blake and Gent's Solvitaire plays the same any-suit rule,
+/// `thecharlieblake/Solvitaire` `game_state.dominance_moves.cpp`). The rule is held to an
+/// exhaustive search of reduced deals in the crate's tests. Under [`BuildRule::SimpleSimon`] nothing is moved
 /// automatically: the only move home takes a whole suit, and that the suit's cards are never
 /// needed as places to build (a card of another suit could use its queen…two while it
 /// waits) is not proved here, so the search decides.
@@ -50,7 +53,10 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
         match self.rules.build {
             BuildRule::SameSuit => true,
             BuildRule::SimpleSimon => false,
-            BuildRule::AnySuit => Suit::ALL.iter().all(|&s| s == card.suit() || home(s) + 1 >= rank),
+            BuildRule::AnySuit => {
+                let slack = if rule == Automove::Raymond { 2 } else { 1 };
+                Suit::ALL.iter().all(|&s| s == card.suit() || home(s) + slack >= rank)
+            }
             BuildRule::AlternateColour => {
                 // Spelled out rather than filtered from `Suit::ALL` by colour: a search asks
                 // this for nearly every move it plays.

@@ -285,7 +285,12 @@ pub(crate) fn safe_home(layout: &Layout, card: Card, rule: freecell_core::Automo
         Automove::Horne | Automove::Raymond => match layout.rules.build {
             // Only N−1 of the same suit fits on N, and it is home already.
             BuildRule::SameSuit => true,
-            BuildRule::AnySuit => others().all(|s| home(s) + 1 >= rank),
+            // Horne's: every N−1 home. Raymond's reading (Blake and Gent's Solvitaire, its
+            // any-suit auto-foundation rule): every other N−2 home.
+            BuildRule::AnySuit => {
+                let slack = if rule == Automove::Raymond { 2 } else { 1 };
+                others().all(|s| home(s) + slack >= rank)
+            }
             BuildRule::SimpleSimon => false,
             BuildRule::AlternateColour => {
                 let opposite: Vec<Suit> = others().filter(|&s| is_red(card) != is_red(probe(s))).collect();

@@ -10,7 +10,7 @@ use super::early_proof::EarlyProof;
 use super::eval::{Evaluations, Weights};
 use super::frozen::Frozen;
 use super::greedy::{Config, End, Search};
-use super::proof::{self, prove};
+use super::proof;
 use crate::preset::FAST_BYTES;
 use crate::solver::combine;
 
@@ -317,7 +317,7 @@ fn round<const C: usize, const F: usize>(
                 dropped[k] = true;
                 let Some(attempt) = ran_out.and_then(|n| early.attempt(n, left(stats.expanded))) else { continue };
                 let attempt = attempt.max_bytes(plan.proof_bytes);
-                let report = prove(
+                let report = early.search(
                     proof,
                     start,
                     attempt,
@@ -342,7 +342,8 @@ fn round<const C: usize, const F: usize>(
     // 2. Exhaustive.
     let rest = Budget::default().max_bytes(plan.proof_bytes);
     let rest = if max_nodes.is_some() { rest.max_expanded(left(stats.expanded)) } else { rest };
-    let mut report = prove(proof, start, rest, &mut Offset { inner: observer, base: combine(plan.spent, stats) });
+    let mut report =
+        early.search(proof, start, rest, &mut Offset { inner: observer, base: combine(plan.spent, stats) });
     report.stats = combine(stats, report.stats);
     (report, exhausted)
 }

@@ -29,6 +29,17 @@ const MOVES: usize = 64;
 pub(crate) struct Cache {
     store: Store<Linked>,
     moves: Vec<Move>,
+    /// Where the last search stopped at a limit, so that [`resume`] goes on from there.
+    paused: Option<Cursor>,
+}
+
+/// Where a breadth-first search stands: every stored node before `next` is expanded, the
+/// layer being expanded ends at `layer_end`, at `depth`.
+#[derive(Clone, Copy, Debug)]
+struct Cursor {
+    next: usize,
+    layer_end: usize,
+    depth: u32,
 }
 
 impl Cache {
@@ -46,8 +57,24 @@ pub(crate) fn prove<const C: usize, const F: usize>(
     budget: Budget,
     observer: &mut impl Observer,
 ) -> Report<Move> {
+    if let Some(c) = cache.as_mut() {
+        c.paused = None;
+    }
+    resume(cache, start, budget, observer)
+}
+
+/// [`prove`], going on where the last search stopped at a limit (of its budget, or by the
+/// observer) instead of starting over: that search must have been of this same `start`
+/// (the caller's to ensure: stored positions are packed relative to it). Its stored
+/// positions are kept, so a search resumed in turns expands each position once. The
+/// report counts this call's work alone, and `budget` limits it.
+pub(crate) fn resume<const C: usize, const F: usize>(
+    cache: &mut Option<Cache>,
+    start: &BoardN<C, F>,
+    budget: Budget,
+    observer: &mut impl Observer,
+) -> Report<Move> {
     let c = cache.get_or_insert_with(Cache::default);
-    c.store.reset();
     let mut stats = Stats::default();
     stats.iterations = 1;
     let outcome = run(c, start, budget, observer, &mut stats).unwrap_or_else(SearchOutcome::Undecided);
@@ -67,29 +94,51 @@ fn run<const C: usize, const F: usize>(
         return Ok(SearchOutcome::Solved(MovePath { moves: Vec::new(), cost: 0 }));
     }
     let packer = Packer::new(start);
-    // A position with a card that can never move is lost: not stored, not expanded.
-    let frozen = Frozen::applies(*start.rules());
     let max_bytes = budget.get_max_bytes();
     let check = |c: &Cache, extra: usize| match max_bytes {
         Some(n) if extra > 0 && c.memory_usage() + extra > n => Err(UndecidedReason::Budget(Limit::Bytes)),
         _ => Ok(()),
     };
-    // Every position stored is reachable from `start`, so it packs.
-    let key = packer.pack(start).ok_or(UndecidedReason::Inconsistent)?;
-    store(c, check, key, NO_PARENT)?;
+    let mut at = if let Some(cursor) = c.paused.take() {
+        cursor
+    } else {
+        c.store.reset();
+        // Every position stored is reachable from `start`, so it packs.
+        let key = packer.pack(start).ok_or(UndecidedReason::Inconsistent)?;
+        store(c, check, key, NO_PARENT)?;
+        Cursor { next: 0, layer_end: 1, depth: 0 }
+    };
+    let outcome = expand(c, &packer, budget, check, observer, stats, &mut at);
+    // Stopped at a limit, every node before `at.next` expanded (the one it stopped in is
+    // expanded again: its children stored so far are found as duplicates).
+    if matches!(outcome, Err(UndecidedReason::Budget(_) | UndecidedReason::Stopped)) {
+        c.paused = Some(at);
+    }
+    outcome
+}
 
-    let (mut next, mut layer_end, mut depth) = (0usize, 1usize, 0u32);
-    while next < c.store.len() {
-        if next == layer_end {
-            layer_end = c.store.len();
-            depth += 1;
+/// The breadth-first loop of [`run`] from `at`, which it keeps at the node being expanded.
+fn expand<const C: usize, const F: usize>(
+    c: &mut Cache,
+    packer: &Packer<C, F>,
+    budget: Budget,
+    check: impl Fn(&Cache, usize) -> Result<(), UndecidedReason> + Copy,
+    observer: &mut impl Observer,
+    stats: &mut Stats,
+    at: &mut Cursor,
+) -> Result<SearchOutcome<Move>, UndecidedReason> {
+    // A position with a card that can never move is lost: not stored, not expanded.
+    let frozen = Frozen::applies(*packer.start().rules());
+    while at.next < c.store.len() {
+        if at.next == at.layer_end {
+            at.layer_end = c.store.len();
+            at.depth += 1;
             stats.iterations += 1;
-            if observer.on_iteration(depth, stats) == Control::Stop {
+            if observer.on_iteration(at.depth, stats) == Control::Stop {
                 return Err(UndecidedReason::Stopped);
             }
         }
-        let id = next as u32;
-        next += 1;
+        let id = at.next as u32;
         budget.expand(stats)?;
         stats.expanded += 1;
         if observer.on_expand(stats) == Control::Stop {
@@ -112,7 +161,7 @@ fn run<const C: usize, const F: usize>(
             let key = packer.repack(&parent_key, &board, &child).ok_or(UndecidedReason::Inconsistent)?;
             if child.is_won() {
                 let won = store(c, check, key, id)?.ok_or(UndecidedReason::Inconsistent)?;
-                let moves = path(&c.store, &packer, won);
+                let moves = path(&c.store, packer, won);
                 let cost = moves.len() as u32;
                 return Ok(SearchOutcome::Solved(MovePath { moves, cost }));
             }
@@ -123,6 +172,7 @@ fn run<const C: usize, const F: usize>(
                 stats.duplicates += 1;
             }
         }
+        at.next += 1;
         stats.peak_stored = c.store.len() as u64;
     }
     Ok(SearchOutcome::Exhausted)
