@@ -17,9 +17,17 @@ use crate::rules::BuildRule;
 /// The same principle decides the other build rules: building by suit, the only card that
 /// fits on N is N−1 of its suit, already home when N may go home, so every playable card is
 /// safe (its one possible builder can never come back to the table: foundations are one
-/// way); building regardless of suit, N is safe when all four N−1 are home (Raymond adds
-/// nothing there: the argument of fc-solve's prune, `fc_pro_iface_pos.h`, with "opposite
-/// colour" read as "any suit"). Under [`BuildRule::SimpleSimon`] nothing is moved
+/// way); building regardless of suit, N is safe under Horne's rule when all four N−1 are
+/// home (the argument of fc-solve's prune, `fc_pro_iface_pos.h`, with "opposite colour" read
+/// as "any suit"), and under Raymond's, where every move carries one card
+/// ([`Rules::moves_single_cards`](crate::Rules::moves_single_cards): Baker's Dozen, Good
+/// Measure), also when the other suits have N−2 home: Solvitaire's auto-foundation rule for
+/// any-suit games (Blake and Gent, arXiv 1906.12314; `thecharlieblake/Solvitaire`,
+/// `src/main/game/search-state/game_state.dominance_moves.cpp`). Why it is safe there: only
+/// an N−1 of another suit could use N, and each is then next to go home or home; a line
+/// that puts one on N can send it home instead (no card is left to need it as a place:
+/// every N−2 is home), and the other cards' moves stay legal without N and it. Where runs
+/// move as units, which this argument does not cover, the rule stays Horne's. Under [`BuildRule::SimpleSimon`] nothing is moved
 /// automatically: the only move home takes a whole suit, and that the suit's cards are never
 /// needed as places to build (a card of another suit could use its queen…two while it
 /// waits) is not proved here, so the search decides.
@@ -50,7 +58,11 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
         match self.rules.build {
             BuildRule::SameSuit => true,
             BuildRule::SimpleSimon => false,
-            BuildRule::AnySuit => Suit::ALL.iter().all(|&s| s == card.suit() || home(s) + 1 >= rank),
+            BuildRule::AnySuit => {
+                // Raymond's step, where cards move one at a time (see the type's docs).
+                let reach = if rule == Automove::Raymond && self.rules.moves_single_cards() { 2 } else { 1 };
+                Suit::ALL.iter().all(|&s| s == card.suit() || home(s) + reach >= rank)
+            }
             BuildRule::AlternateColour => {
                 // Spelled out rather than filtered from `Suit::ALL` by colour: a search asks
                 // this for nearly every move it plays.

@@ -243,6 +243,13 @@ impl<const C: usize, const F: usize> Search<C, F> {
                 let digging = digging.child(parent, node.mv, board, &blocking);
                 ((blocking, digging), moved_card(parent, node.mv, board))
             };
+            if config.frozen.is_some_and(|f| f.dead(&self.boards[self.boards.len() - 1])) {
+                // Lost: a card can never move. Tested on the positions taken from the open
+                // list rather than on every child generated (about seven times as many):
+                // the test was two thirds of the search's instructions (Good Measure).
+                self.boards.pop();
+                continue;
+            }
             or_bytes!('expand, push(&mut self.derived, derived));
             let board = &self.boards[self.boards.len() - 1];
             let (blocking, digging) = &self.derived[self.derived.len() - 1];
@@ -269,7 +276,8 @@ impl<const C: usize, const F: usize> Search<C, F> {
             let counts = Counts::of(board, blocking.blocked, digging.dig);
             let tally = digging.tally();
             let settled = id != 0;
-            let mut sparing = Sparing::default();
+            // The frozen test applies exactly where every move carries one card.
+            let mut sparing = Sparing::new(config.frozen.is_some());
             for &mv in &moves {
                 if moves_again(again, mv) {
                     continue;
@@ -304,9 +312,6 @@ impl<const C: usize, const F: usize> Search<C, F> {
                 self.stats.generated += 1;
                 if !or_bytes!('expand, self.seen.insert(child.hash64())) {
                     self.stats.duplicates += 1;
-                    continue;
-                }
-                if config.frozen.is_some_and(|f| f.dead(&child)) {
                     continue;
                 }
                 let child_id = self.nodes.len() as u32;
@@ -358,7 +363,7 @@ impl Config {
             automove: Automove::Raymond,
             spares,
             joins,
-            previews: weights.breaks == 0 && frozen.is_none(),
+            previews: weights.breaks == 0,
             frozen,
         }
     }
@@ -389,8 +394,8 @@ pub(super) struct Config {
     pub(super) previews: bool,
     /// Whether the moves a player would not make are skipped (see [`Sparing`]).
     pub(super) spares: bool,
-    /// The test for lost positions, under the rules it applies to: children it proves
-    /// lost are dropped (they need their board, so no previews then).
+    /// The test for lost positions, under the rules it applies to: a position taken from
+    /// the open list that it proves lost is dropped, not expanded.
     pub(super) frozen: Option<Frozen>,
     /// Whether, besides, Simple Simon's joins narrow the moves (see [`joins::spare`]).
     pub(super) joins: bool,
