@@ -358,14 +358,7 @@ impl Config {
         let weights = weights.for_rules(rules);
         let frozen = Frozen::applies(rules);
         let joins = spares && rules.build == BuildRule::SimpleSimon;
-        Config {
-            weights,
-            automove: Automove::Raymond,
-            spares,
-            joins,
-            previews: weights.breaks == 0,
-            frozen,
-        }
+        Config { weights, automove: Automove::Raymond, spares, joins, previews: weights.breaks == 0, frozen }
     }
 }
 
