@@ -285,7 +285,12 @@ pub(crate) fn safe_home(layout: &Layout, card: Card, rule: freecell_core::Automo
         Automove::Horne | Automove::Raymond => match layout.rules.build {
             // Only N−1 of the same suit fits on N, and it is home already.
             BuildRule::SameSuit => true,
-            BuildRule::AnySuit => others().all(|s| home(s) + 1 >= rank),
+            // Raymond's step where every move carries one card (Solvitaire's rule).
+            BuildRule::AnySuit => {
+                let single = layout.rules.free_cells == 0 && capacity(layout.rules, 0, 19) == 1;
+                let reach = if rule == Automove::Raymond && single { 2 } else { 1 };
+                others().all(|s| home(s) + reach >= rank)
+            }
             BuildRule::SimpleSimon => false,
             BuildRule::AlternateColour => {
                 let opposite: Vec<Suit> = others().filter(|&s| is_red(card) != is_red(probe(s))).collect();
