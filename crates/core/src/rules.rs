@@ -234,6 +234,24 @@ impl Rules {
         self.capacity.capacity(free_cells, self.parking_cascades(empty_cascades))
     }
 
+    /// Whether every move carries one card: no free cell and no empty cascade can hold part
+    /// of a run (Fan, Baker's Dozen, Good Measure, Cruel). Not under
+    /// [`BuildRule::SimpleSimon`], whose capacity counts runs, not cards.
+    ///
+    /// # Examples
+    /// ```
+    /// use freecell_core::Game;
+    /// assert!(Game::BakersDozen.rules().moves_single_cards());
+    /// assert!(!Game::BeleagueredCastle.rules().moves_single_cards());
+    /// assert!(!Game::FreeCell.rules().moves_single_cards());
+    /// ```
+    #[inline]
+    pub const fn moves_single_cards(&self) -> bool {
+        self.free_cells == 0
+            && !matches!(self.build, BuildRule::SimpleSimon)
+            && self.run_capacity(0, MAX_CASCADES - 1) == 1
+    }
+
     /// How many of `empty_cascades` can hold part of a run during a supermove: all of them
     /// when empty cascades take any card, none otherwise (see [`SequenceCapacity`]).
     #[inline]

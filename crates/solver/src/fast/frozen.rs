@@ -25,7 +25,7 @@
 //! condition (a card then moves with the cards above it), so the test applies only to
 //! [`Frozen::applies`] rules.
 
-use freecell_core::{BoardN, BuildRule, Card, EmptyCascadeRule, Rules, SequenceCapacity};
+use freecell_core::{BoardN, BuildRule, Card, EmptyCascadeRule, Rules};
 
 use super::eval::LOWER_SAME_SUIT;
 
@@ -65,8 +65,7 @@ impl Frozen {
     /// The test under `rules`, when they move one card at a time and have no free cells
     /// (not under Simple Simon's rule, whose runs move whole).
     pub(super) fn applies(rules: Rules) -> Option<Frozen> {
-        let single = rules.free_cells == 0
-            && (rules.empty_cascade != EmptyCascadeRule::AnyCard || rules.capacity == SequenceCapacity::SingleCard);
+        let single = rules.moves_single_cards();
         let targets = match rules.build {
             BuildRule::SameSuit => &SAME_SUIT,
             BuildRule::AnySuit => &ANY_SUIT,

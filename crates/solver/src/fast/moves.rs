@@ -78,14 +78,30 @@ pub(super) fn moved_card<const C: usize, const F: usize>(
 /// Moves are judged one by one in the order [`Board::generate_moves`] gives them, which
 /// lists the moves onto cascade cards before the moves into a free cell.
 ///
+/// Where every move carries one card ([`Rules::moves_single_cards`]), it also skips a
+/// card built on the card beneath moved onto another card of that card's rank when the card
+/// it uncovers then has no move (home, or onto a top card one rank higher): the two places
+/// are alike for the card, so the move matters only for what it uncovers. On Good Measure
+/// deals 1–300 at 100,000 expansions a deal, 41 deals undecided instead of 48, with 9 %
+/// fewer expansions; Baker's Dozen 1–1,000 at 200,000, 5 instead of 7, 15 % fewer.
+///
 /// [`run_with`]: super::run_with
+/// [`Rules::moves_single_cards`]: freecell_core::Rules::moves_single_cards
 #[derive(Default)]
 pub(super) struct Sparing {
     /// Cascades whose top card has a move onto another cascade's card (bit = cascade).
     placed: u32,
+    /// Whether the pointless swaps of single-card rules are skipped.
+    swaps: bool,
 }
 
 impl Sparing {
+    /// Sparing for one position, skipping the swaps of single-card rules when `swaps`.
+    #[inline]
+    pub(super) fn new(swaps: bool) -> Sparing {
+        Sparing { placed: 0, swaps }
+    }
+
     /// Whether `mv`, the next move of `board`, is skipped.
     #[inline]
     pub(super) fn skips<const C: usize, const F: usize>(&mut self, board: &BoardN<C, F>, mv: Move) -> bool {
@@ -93,13 +109,30 @@ impl Sparing {
         match BoardN::<C, F>::locate(mv.to()) {
             PileKind::Cell(_) => self.placed >> a & 1 == 1 || board.splits_run(a, 1),
             PileKind::Cascade(b) if board.cascade_len(b) == 0 => board.splits_run(a, usize::from(mv.count())),
-            PileKind::Cascade(_) => {
+            PileKind::Cascade(b) => {
                 self.placed |= 1 << a;
-                false
+                self.swaps && pointless_swap(board, a, b)
             }
             PileKind::Foundation(_) => false,
         }
     }
+}
+
+/// Whether moving the top card of cascade `a` onto the top of cascade `b` is a swap
+/// [`Sparing`] skips under single-card rules: the card is built on the one beneath, which
+/// then can neither go home nor onto another top card one rank above it.
+fn pointless_swap<const C: usize, const F: usize>(board: &BoardN<C, F>, a: usize, b: usize) -> bool {
+    if !board.splits_run(a, 1) {
+        return false;
+    }
+    let Some(under) = board.cascade_top(a).and_then(|top| board.beneath(top)) else { return false };
+    if board.next_home(under.suit()) == NextHome::Card(under) {
+        return false;
+    }
+    // `b`'s top will be the moved card, one rank below `under`: no place for it.
+    let above = under.rank().get() + 1;
+    !(0..board.cascade_count())
+        .any(|c| c != a && c != b && board.cascade_top(c).is_some_and(|t| t.rank().get() == above))
 }
 
 /// Whether `mv` moves on the card [`moved_card`] found on pile `again`.

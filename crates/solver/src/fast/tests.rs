@@ -292,6 +292,41 @@ fn sparing_skips_what_a_player_would_not_play() {
     assert!(skipped.iter().all(|&n| n > 20), "{skipped:?}");
 }
 
+/// Under single-card rules (Good Measure's), sparing also skips a card built on the one
+/// beneath moved onto another card of that one's rank, exactly when the card uncovered
+/// could then move nowhere: not home, onto no other top card one rank above it. Written
+/// from the cascades' cards, not from the board's summaries.
+#[test]
+fn sparing_skips_swaps_that_uncover_nothing_under_single_card_rules() {
+    let rules = freecell_core::Game::GoodMeasure.rules();
+    let (mut swaps, mut skipped) = (0, 0);
+    random_positions(rules, true, |board, moves| {
+        let piles: Vec<Vec<Card>> = (0..board.cascade_count()).map(|i| board.cascade(i).collect()).collect();
+        let mut sparing = Sparing::new(true);
+        let mut plain = Sparing::new(false);
+        for &mv in moves {
+            let expected = match (mv.from().kind(), mv.to().kind()) {
+                (PileKind::Cascade(a), PileKind::Cascade(b)) if piles[a].len() > 1 => {
+                    let (top, under) = (piles[a][0], piles[a][1]);
+                    let built = under.rank().get() == top.rank().get() + 1;
+                    swaps += usize::from(built);
+                    let home = board.foundation(under.suit()) + 1 == under.rank().get();
+                    let placed = piles.iter().enumerate().any(|(c, pile)| {
+                        c != a && c != b && pile.first().is_some_and(|t| t.rank().get() == under.rank().get() + 1)
+                    });
+                    built && !home && !placed
+                }
+                _ => false,
+            };
+            skipped += usize::from(expected);
+            assert_eq!(sparing.skips(board, mv), expected, "{mv:?} in {board}");
+            assert!(!plain.skips(board, mv), "{mv:?} in {board}");
+        }
+    });
+    // Both kinds of swap are met.
+    assert!(skipped > 20 && swaps > skipped + 20, "{skipped} of {swaps}");
+}
+
 /// From a position with no automove left, the shortcut plays exactly what the full
 /// scan plays.
 #[test]
