@@ -32,6 +32,8 @@
 //! Each step searches no more than the first run did, and a deal the prover finds solvable
 //! is usually found so in a small part of its space.
 
+mod disk_component;
+mod runs;
 mod seeds;
 #[cfg(test)]
 mod tests;
@@ -40,9 +42,11 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use freecell_core::{Automove, BoardN, Move, MoveModel, Packed, Packer, Suit};
+use freecell_core::{Automove, BoardN, Move, MoveModel, PACKED_BYTES, Packed, Packer, Suit};
 
 use crate::packed_store::{Linked, NO_PARENT, Store};
+use disk_component::DiskComponent;
+use runs::{RunReader, RunWriter};
 use seeds::{SeedIoError, Seeds};
 
 /// The automoves played after every move (Raymond's rule: safe, so the search stays
@@ -124,17 +128,26 @@ pub enum Verdict {
     Undecided(Limit),
 }
 
-/// One component expanded: what the progress callback of [`Prover::prove_with`] receives.
+/// One component expanded, or one breadth-first layer of a component searched on disk: what
+/// the progress callback of [`Prover::prove_with`] receives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Component {
     /// Cards home in each suit, clubs, diamonds, hearts, spades.
     pub foundations: [u8; 4],
     /// Distinct positions entering it from lower components (or the start).
     pub seeds: u64,
-    /// Its positions (seeds included), each expanded once.
+    /// Its positions (seeds included), each expanded once; so far, if not `finished`.
     pub positions: u64,
-    /// Bytes of memory at its end: its positions and index, and the seeds waiting.
+    /// Bytes of memory at its end: its positions and index (or its buffers, on disk), and
+    /// the seeds waiting.
     pub bytes: usize,
+    /// Bytes on disk: the seeds' runs and, for a component on disk, its layers.
+    pub disk_bytes: u64,
+    /// Breadth-first layers (depths) expanded on disk, 0 for a component held in memory
+    /// (see [`Prover::max_bytes`]).
+    pub layers: u32,
+    /// Whether the component is expanded to its end (`false` after each layer on disk).
+    pub finished: bool,
     /// Positions expanded so far over the whole proof, this component's included.
     pub total_positions: u64,
     /// Time since the proof began.
@@ -164,11 +177,14 @@ pub struct ProofReport {
     pub positions: u64,
     /// Moves tried (children generated), in the first search.
     pub generated: u64,
+    /// Positions expanded in memory by components that then outgrew it and were searched
+    /// again from their seeds with their layers on disk (not counted in `positions`).
+    pub discarded: u64,
     /// Positions of the largest component.
     pub largest_component: u64,
     /// Bytes of memory at most: a component's positions and index and the seeds waiting.
     pub peak_bytes: usize,
-    /// Bytes of seeds on disk at most.
+    /// Bytes on disk at most: the seeds' runs and a component's layers.
     pub peak_disk_bytes: u64,
     /// Sorted runs of seeds written to disk.
     pub runs: u32,
@@ -281,8 +297,9 @@ impl Prover {
             positions: run.positions,
             generated: run.generated,
             largest_component: run.layers.iter().map(|layer| layer.largest).max().unwrap_or(0),
+            discarded: run.discarded,
             peak_bytes: run.peak_bytes,
-            peak_disk_bytes: run.seeds.peak_disk_bytes(),
+            peak_disk_bytes: run.peak_disk_bytes.max(run.seeds.peak_disk_bytes()),
             runs: run.seeds.runs_made(),
             elapsed: Duration::ZERO,
         };
@@ -323,7 +340,7 @@ impl Prover {
                 Found::Exhausted => break,
             }
             report.peak_bytes = run.peak_bytes;
-            report.peak_disk_bytes = report.peak_disk_bytes.max(run.seeds.peak_disk_bytes());
+            report.peak_disk_bytes = report.peak_disk_bytes.max(run.peak_disk_bytes).max(run.seeds.peak_disk_bytes());
         }
         positions.insert(0, start);
         Ok(Verdict::Solvable(moves_along(packer, &positions)))
@@ -376,13 +393,21 @@ struct Run<'a, const C: usize, const F: usize> {
     prover: &'a Prover,
     packer: &'a Packer<C, F>,
     began: Instant,
+    dir: PathBuf,
     store: Store<Linked>,
     seeds: Seeds,
+    /// The component being expanded on disk, if it outgrew the store.
+    disk: Option<DiskComponent>,
     moves: Vec<Move>,
     layers: Vec<Layer>,
     positions: u64,
     generated: u64,
+    /// Positions expanded in the store by components that then outgrew it.
+    discarded: u64,
     peak_bytes: usize,
+    peak_disk_bytes: u64,
+    /// Positions expanded, for reading the clock now and then.
+    clock: u64,
 }
 
 impl<'a, const C: usize, const F: usize> Run<'a, C, F> {
@@ -391,27 +416,33 @@ impl<'a, const C: usize, const F: usize> Run<'a, C, F> {
             prover,
             packer,
             began,
+            dir: dir.to_path_buf(),
             store: Store::default(),
             seeds: Seeds::new(dir.to_path_buf()),
+            disk: None,
             moves: Vec::new(),
             layers: vec![Layer::default(); 53],
             positions: 0,
             generated: 0,
+            discarded: 0,
             peak_bytes: 0,
+            peak_disk_bytes: 0,
+            clock: 0,
         }
     }
 
+    /// Bytes of memory held: the store, the seeds waiting, a component on disk's buffers.
     fn bytes(&self) -> usize {
-        self.store.bytes() + self.seeds.memory_bytes()
+        self.store.bytes() + self.seeds.memory_bytes() + self.disk.as_ref().map_or(0, DiskComponent::memory_bytes)
     }
 
     /// Writes the seeds in memory to disk, unless that passes the disk limit.
     fn spill(&mut self) -> Result<Result<(), Limit>, ProveError> {
-        let disk = self.seeds.disk_bytes() + self.seeds.spill_bytes();
-        if self.prover.max_disk_bytes.is_some_and(|max| disk > max) {
+        if self.over_disk(self.seeds.spill_bytes()) {
             return Ok(Err(Limit::Disk));
         }
         self.seeds.spill()?;
+        self.note_peaks();
         Ok(Ok(()))
     }
 
@@ -456,7 +487,8 @@ impl<'a, const C: usize, const F: usize> Run<'a, C, F> {
         })
     }
 
-    /// Loads the seeds of `component` into the emptied store, through `batch`.
+    /// Loads the seeds of `component` into the emptied store, through `batch` (which keeps
+    /// the last seeds taken when the store is full).
     fn load(&mut self, component: u32, batch: &mut Vec<Packed>) -> Result<Result<(), Limit>, ProveError> {
         self.store.reset();
         loop {
@@ -468,6 +500,7 @@ impl<'a, const C: usize, const F: usize> Run<'a, C, F> {
                 }
             }
             if !more {
+                batch.clear();
                 return Ok(Ok(()));
             }
         }
@@ -495,6 +528,28 @@ impl<'a, const C: usize, const F: usize> Run<'a, C, F> {
         layer.largest = layer.largest.max(positions);
     }
 
+    /// Bytes on disk now: the seeds' runs and a component's layers.
+    fn disk_bytes(&self) -> u64 {
+        self.seeds.disk_bytes() + self.disk.as_ref().map_or(0, DiskComponent::disk_bytes)
+    }
+
+    /// Whether `extra` more bytes on disk would pass the disk limit.
+    fn over_disk(&self, extra: u64) -> bool {
+        self.prover.max_disk_bytes.is_some_and(|max| self.disk_bytes() + extra > max)
+    }
+
+    /// Records the memory and disk in use as peaks.
+    fn note_peaks(&mut self) {
+        self.peak_bytes = self.peak_bytes.max(self.bytes());
+        self.peak_disk_bytes = self.peak_disk_bytes.max(self.disk_bytes());
+    }
+
+    /// Whether the time allowed has run out (read every [`CLOCK_EVERY`] calls).
+    fn out_of_time(&mut self) -> bool {
+        self.clock += 1;
+        self.clock.is_multiple_of(CLOCK_EVERY) && self.prover.max_time.is_some_and(|max| self.began.elapsed() > max)
+    }
+
     /// Expands every component reachable from the start (only those that can lead to the
     /// goal's), until the goal.
     fn search(&mut self, goal: Goal, progress: &mut impl FnMut(&Component)) -> Result<Found, ProveError> {
@@ -512,83 +567,331 @@ impl<'a, const C: usize, const F: usize> Run<'a, C, F> {
         if start.is_won() {
             return Ok(if bound.is_none() { Found::Chain(vec![start_key]) } else { Found::Exhausted });
         }
+        let goal = (goal, bound);
         self.seeds.push(order(start), start_key);
         let mut batch = Vec::new();
-        let mut clock = 0u64;
         while let Some(component) = self.seeds.next() {
-            if let Err(limit) = self.load(component, &mut batch)? {
-                return Ok(Found::Stopped(limit));
+            let found = match self.in_memory(component, goal, &mut batch, progress)? {
+                InMemory::Expanded => None,
+                InMemory::Found(found) => Some(found),
+                InMemory::TooLarge(seeds) => self.on_disk(component, seeds, goal, &mut batch, progress)?,
+            };
+            if let Some(found) = found {
+                return Ok(found);
             }
-            let seeds = self.store.len() as u64;
-            let mut next = 0u32;
-            while (next as usize) < self.store.len() {
-                let id = next;
-                next += 1;
-                clock += 1;
-                if clock.is_multiple_of(CLOCK_EVERY)
-                    && self.prover.max_time.is_some_and(|max| self.began.elapsed() > max)
-                {
-                    self.tally(component, u64::from(id));
-                    return Ok(Found::Stopped(Limit::Time));
-                }
-                let parent_key = self.store.node(id).key;
-                let board = self.packer.unpack(&parent_key);
-                let home = board.cards_home();
-                self.moves.clear();
-                board.generate_moves(MoveModel::Atomic, &mut self.moves);
-                for i in 0..self.moves.len() {
-                    self.generated += 1;
-                    let mut child = board.clone();
-                    child.apply_unchecked(self.moves[i]);
-                    child.play_automoves(AUTOMOVE);
-                    let Some(key) = self.packer.repack(&parent_key, &board, &child) else {
-                        unreachable!("a position reached by legal moves packs")
-                    };
-                    let reached = match goal {
-                        Goal::Won => child.is_won(),
-                        Goal::Position(target) => key == target,
-                    };
-                    if reached {
-                        self.tally(component, u64::from(next));
-                        return Ok(Found::Chain(self.chain(id, key)));
-                    }
-                    if child.cards_home() == home {
-                        if let Err(limit) = self.store(key, id)? {
-                            self.tally(component, u64::from(next));
-                            return Ok(Found::Stopped(limit));
-                        }
-                    } else {
-                        let to = order(&child);
-                        if bound.is_none_or(|bound| below(to, bound)) {
-                            let growth = self.seeds.push_growth(to);
-                            if (self.bytes() + growth > self.prover.max_bytes
-                                || self.seeds.memory_bytes() + growth > self.prover.spill_at)
-                                && let Err(limit) = self.spill()?
-                            {
-                                self.tally(component, u64::from(next));
-                                return Ok(Found::Stopped(limit));
-                            }
-                            self.seeds.push(to, key);
-                            self.peak_bytes = self.peak_bytes.max(self.bytes());
-                        }
-                    }
-                }
-            }
-            let positions = self.store.len() as u64;
-            self.tally(component, positions);
-            self.peak_bytes = self.peak_bytes.max(self.bytes());
-            progress(&Component {
-                foundations: foundations(component),
-                seeds,
-                positions,
-                bytes: self.bytes(),
-                total_positions: self.positions,
-                elapsed: self.began.elapsed(),
-            });
         }
         self.store.reset();
         Ok(Found::Exhausted)
     }
+
+    /// Expands `component` breadth-first in memory, unless it does not fit.
+    fn in_memory(
+        &mut self,
+        component: u32,
+        goal: (Goal, Option<u32>),
+        batch: &mut Vec<Packed>,
+        progress: &mut impl FnMut(&Component),
+    ) -> Result<InMemory, ProveError> {
+        match self.load(component, batch)? {
+            Ok(()) => {}
+            Err(Limit::Memory) => return Ok(InMemory::TooLarge(self.store.len() as u32)),
+            Err(limit) => return Ok(InMemory::Found(Found::Stopped(limit))),
+        }
+        let seeds = self.store.len() as u32;
+        let mut next = 0u32;
+        while (next as usize) < self.store.len() {
+            let id = next;
+            next += 1;
+            if self.out_of_time() {
+                self.tally(component, u64::from(id));
+                return Ok(InMemory::Found(Found::Stopped(Limit::Time)));
+            }
+            let key = self.store.node(id).key;
+            match self.expand(key, Sink::Store(id), goal)? {
+                Expanded::All => {}
+                Expanded::Reached(child) => {
+                    self.tally(component, u64::from(next));
+                    return Ok(InMemory::Found(Found::Chain(self.chain(id, child))));
+                }
+                Expanded::Stopped(Limit::Memory) => {
+                    self.discarded += u64::from(id);
+                    return Ok(InMemory::TooLarge(seeds));
+                }
+                Expanded::Stopped(limit) => {
+                    self.tally(component, u64::from(next));
+                    return Ok(InMemory::Found(Found::Stopped(limit)));
+                }
+            }
+        }
+        let positions = self.store.len() as u64;
+        self.tally(component, positions);
+        self.note_peaks();
+        progress(&Component {
+            foundations: foundations(component),
+            seeds: u64::from(seeds),
+            positions,
+            bytes: self.bytes(),
+            disk_bytes: self.disk_bytes(),
+            layers: 0,
+            finished: true,
+            total_positions: self.positions,
+            elapsed: self.began.elapsed(),
+        });
+        Ok(InMemory::Expanded)
+    }
+
+    /// Expands `component` breadth-first with its layers on disk (see `disk_component`),
+    /// from its seeds: the first `seeds` positions of the store and those still waiting.
+    fn on_disk(
+        &mut self,
+        component: u32,
+        seeds: u32,
+        goal: (Goal, Option<u32>),
+        batch: &mut Vec<Packed>,
+        progress: &mut impl FnMut(&Component),
+    ) -> Result<Option<Found>, ProveError> {
+        // The seeds in the store go to a run before the store is freed for the sorter.
+        let max = self.prover.max_bytes;
+        let io = (max / 64).clamp(1 << 10, 1 << 16);
+        let mut stored = RunWriter::create(self.dir.join("stored-seeds.run"), false, io)?;
+        for id in 0..seeds {
+            stored.push(&self.store.node(id).key, 0)?;
+        }
+        let stored = stored.finish()?;
+        self.store.reset();
+        self.disk = Some(DiskComponent::new(&self.dir, max / 2 / PACKED_BYTES, io));
+        if self.bytes() > max
+            && let Err(limit) = self.spill()?
+        {
+            return Ok(Some(self.stop_on_disk(component, 0, limit)));
+        }
+        let mut reader = stored.reader(io)?;
+        while let Some((key, _)) = reader.next()? {
+            if let Err(limit) = self.push_disk(key)? {
+                return Ok(Some(self.stop_on_disk(component, 0, limit)));
+            }
+        }
+        stored.remove()?;
+        // Then the seeds taken when the store filled, and those still waiting.
+        loop {
+            for &key in batch.iter() {
+                if let Err(limit) = self.push_disk(key)? {
+                    return Ok(Some(self.stop_on_disk(component, 0, limit)));
+                }
+            }
+            batch.clear();
+            if self.seeds.next() != Some(component) {
+                break;
+            }
+            self.seeds.take(component, batch, SEED_BATCH)?;
+        }
+        let mut expanded = 0u64;
+        let mut first = 0u64;
+        loop {
+            let seeds_disk = self.seeds.disk_bytes();
+            let max_disk = self.prover.max_disk_bytes;
+            let Some(disk) = self.disk.as_mut() else { break };
+            let size = match disk.close_layer(|bytes| max_disk.is_some_and(|max| seeds_disk + bytes > max))? {
+                Ok(size) => size,
+                Err(limit) => return Ok(Some(self.stop_on_disk(component, expanded, limit))),
+            };
+            let (depth, mut frontier) = (disk.depth(), disk.frontier()?);
+            if depth == 0 {
+                first = size;
+            }
+            self.note_peaks();
+            if size == 0 {
+                break;
+            }
+            while let Some((key, _)) = frontier.as_mut().map(RunReader::next).transpose()?.flatten() {
+                if self.out_of_time() {
+                    return Ok(Some(self.stop_on_disk(component, expanded, Limit::Time)));
+                }
+                expanded += 1;
+                match self.expand(key, Sink::Disk, goal)? {
+                    Expanded::All => {}
+                    Expanded::Reached(child) => {
+                        let mut chain = self.trace_on_disk(key, depth)?;
+                        chain.push(child);
+                        self.tally(component, expanded);
+                        self.disk = None;
+                        return Ok(Some(Found::Chain(chain)));
+                    }
+                    Expanded::Stopped(limit) => return Ok(Some(self.stop_on_disk(component, expanded, limit))),
+                }
+            }
+            self.note_peaks();
+            progress(&self.disk_progress(component, first, expanded, false));
+        }
+        self.tally(component, expanded);
+        progress(&self.disk_progress(component, first, expanded, true));
+        self.disk = None;
+        Ok(None)
+    }
+
+    /// Where a component on disk stands, for the progress callback.
+    fn disk_progress(&self, component: u32, seeds: u64, expanded: u64, finished: bool) -> Component {
+        Component {
+            foundations: foundations(component),
+            seeds,
+            positions: expanded,
+            bytes: self.bytes(),
+            disk_bytes: self.disk_bytes(),
+            layers: self.disk.as_ref().map_or(0, DiskComponent::layers),
+            finished,
+            total_positions: self.positions + if finished { 0 } else { expanded },
+            elapsed: self.began.elapsed(),
+        }
+    }
+
+    /// Ends a component on disk at a limit, its `expanded` positions counted.
+    fn stop_on_disk(&mut self, component: u32, expanded: u64, limit: Limit) -> Found {
+        self.note_peaks();
+        self.tally(component, expanded);
+        self.disk = None;
+        Found::Stopped(limit)
+    }
+
+    /// Adds a position found to the component on disk; `Err` when its run would pass the
+    /// disk limit.
+    fn push_disk(&mut self, key: Packed) -> Result<Result<(), Limit>, ProveError> {
+        let due = self.disk.as_ref().and_then(|disk| disk.next.spill_due());
+        if let Some(bytes) = due {
+            if self.over_disk(bytes) {
+                return Ok(Err(Limit::Disk));
+            }
+            self.note_peaks();
+        }
+        match self.disk.as_mut() {
+            Some(disk) => disk.next.push(key)?,
+            None => return Ok(Err(Limit::Memory)),
+        }
+        if due.is_some() {
+            self.note_peaks();
+        }
+        Ok(Ok(()))
+    }
+
+    /// The positions from a seed of the component on disk to `key`, visited at `depth`:
+    /// one depth lower at a time, a visited position with a move to the last one found.
+    fn trace_on_disk(&mut self, key: Packed, depth: u32) -> Result<Vec<Packed>, ProveError> {
+        let mut chain = vec![key];
+        for lower in (0..depth).rev() {
+            let Some(mut visited) = self.disk.as_ref().map(DiskComponent::visited_reader).transpose()?.flatten() else {
+                break;
+            };
+            let mut before = None;
+            while let Some((candidate, tag)) = visited.next()? {
+                if tag == lower && chain.last().is_some_and(|&to| self.leads_to(candidate, to)) {
+                    before = Some(candidate);
+                    break;
+                }
+            }
+            // A visited position at depth d was reached from one at d - 1; should none be
+            // found, the path stops short and verifying it fails.
+            let Some(before) = before else { break };
+            chain.push(before);
+        }
+        chain.reverse();
+        Ok(chain)
+    }
+
+    /// Whether a move (and its automoves) leads from `from` to `to`.
+    fn leads_to(&mut self, from: Packed, to: Packed) -> bool {
+        let board = self.packer.unpack(&from);
+        self.moves.clear();
+        board.generate_moves(MoveModel::Atomic, &mut self.moves);
+        self.moves.iter().any(|&mv| {
+            let mut child = board.clone();
+            child.apply_unchecked(mv);
+            child.play_automoves(AUTOMOVE);
+            self.packer.repack(&from, &board, &child) == Some(to)
+        })
+    }
+
+    /// Expands the position `parent_key`: every child is compared with the goal; one with
+    /// more cards home is a seed of its component (if that can lead to the goal), one with
+    /// as many goes `into` the component being expanded.
+    fn expand(
+        &mut self,
+        parent_key: Packed,
+        into: Sink,
+        (goal, bound): (Goal, Option<u32>),
+    ) -> Result<Expanded, ProveError> {
+        let board = self.packer.unpack(&parent_key);
+        let home = board.cards_home();
+        self.moves.clear();
+        board.generate_moves(MoveModel::Atomic, &mut self.moves);
+        for i in 0..self.moves.len() {
+            self.generated += 1;
+            let mut child = board.clone();
+            child.apply_unchecked(self.moves[i]);
+            child.play_automoves(AUTOMOVE);
+            let Some(key) = self.packer.repack(&parent_key, &board, &child) else {
+                unreachable!("a position reached by legal moves packs")
+            };
+            let reached = match goal {
+                Goal::Won => child.is_won(),
+                Goal::Position(target) => key == target,
+            };
+            if reached {
+                return Ok(Expanded::Reached(key));
+            }
+            if child.cards_home() == home {
+                let stored = match into {
+                    Sink::Store(id) => self.store(key, id)?.map(|_| ()),
+                    Sink::Disk => self.push_disk(key)?,
+                };
+                if let Err(limit) = stored {
+                    return Ok(Expanded::Stopped(limit));
+                }
+            } else {
+                let to = order(&child);
+                if bound.is_none_or(|bound| below(to, bound)) {
+                    let growth = self.seeds.push_growth(to);
+                    if (self.bytes() + growth > self.prover.max_bytes
+                        || self.seeds.memory_bytes() + growth > self.prover.spill_at)
+                        && let Err(limit) = self.spill()?
+                    {
+                        return Ok(Expanded::Stopped(limit));
+                    }
+                    self.seeds.push(to, key);
+                    self.note_peaks();
+                }
+            }
+        }
+        Ok(Expanded::All)
+    }
+}
+
+/// How a component's search in memory ended.
+enum InMemory {
+    /// Every position expanded.
+    Expanded,
+    /// The goal or a limit other than memory.
+    Found(Found),
+    /// The component outgrew the memory: its seeds are the first this many positions of
+    /// the store, and those still waiting.
+    TooLarge(u32),
+}
+
+/// How the expansion of one position ended.
+enum Expanded {
+    /// Every child was handled.
+    All,
+    /// This child is the goal.
+    Reached(Packed),
+    /// A limit was reached.
+    Stopped(Limit),
+}
+
+/// Where the children of the component being expanded go.
+#[derive(Clone, Copy)]
+enum Sink {
+    /// To the store, reached from this node.
+    Store(u32),
+    /// To the component on disk.
+    Disk,
 }
 
 /// The moves from `positions[0]` through each next position: each step is the move whose

@@ -73,6 +73,8 @@ fn checked(board: &Board, report: &ProofReport) -> bool {
     }
 }
 
+/// Each small deal decided twice: in memory, and with 32 KiB, where no component fits
+/// and each is searched breadth-first on disk (a win traced back through its layers).
 #[test]
 fn prover_agrees_with_an_exhaustive_search_on_small_deals() {
     let dir = scratch("small");
@@ -84,9 +86,32 @@ fn prover_agrees_with_an_exhaustive_search_on_small_deals() {
         let prover = Prover::new().tmp_dir(&dir);
         let report = prover.prove(&board).expect("temporary files work");
         assert_eq!(checked(&board, &report), expected, "{board}");
+        let on_disk = prover.max_bytes(32 << 10).prove(&board).expect("temporary files work");
+        assert_eq!(checked(&board, &on_disk), expected, "on disk: {board}");
+        if !expected {
+            assert_eq!((on_disk.positions, &on_disk.layers), (report.positions, &report.layers), "{board}");
+        }
         if expected { won += 1 } else { lost += 1 }
     }
     assert!(won >= 10 && lost >= 10, "{won} won, {lost} lost: both verdicts must be tested");
+    clean(&dir);
+}
+
+/// MS 11982's largest component (39,573 positions) outgrows 1 MiB part way: it is searched
+/// again from its seeds with its layers on disk, and the same 61,643 positions are expanded
+/// (the number `fast`'s proof stores).
+#[test]
+fn a_component_too_large_for_memory_is_searched_on_disk() {
+    let dir = scratch("on-disk");
+    let mut layers = 0;
+    let report = Prover::new()
+        .tmp_dir(&dir)
+        .max_bytes(1 << 20)
+        .prove_with(&deal(11_982), |component| layers = layers.max(component.layers))
+        .expect("temporary files work");
+    assert_eq!((&report.verdict, report.positions), (&Verdict::Unsolvable, 61_643));
+    assert!(report.discarded > 0 && layers > 2 && report.peak_disk_bytes > 0, "{report:?}");
+    assert!(report.peak_bytes <= 1 << 20, "{report:?}");
     clean(&dir);
 }
 
@@ -113,10 +138,15 @@ fn prover_proves_the_impossible_deals_of_the_first_million() {
 fn prover_limits_end_undecided() {
     let dir = scratch("limits");
     let board = deal(11_982);
-    // The largest component (39,573 positions) does not fit in 256 KiB.
-    let memory = Prover::new().tmp_dir(&dir).max_bytes(256 << 10).prove(&board).expect("temporary files work");
-    assert_eq!(memory.verdict, Verdict::Undecided(Limit::Memory));
+    // No component fits in 256 KiB: all are searched on disk, within the memory given.
+    let small = Prover::new().tmp_dir(&dir).max_bytes(256 << 10);
+    let memory = small.prove(&board).expect("temporary files work");
+    assert_eq!((&memory.verdict, memory.positions), (&Verdict::Unsolvable, 61_643));
     assert!(memory.peak_bytes <= 256 << 10, "{memory:?}");
+    // Their layers take more than 64 KiB of disk.
+    let disk = small.max_disk_bytes(64 << 10).prove(&board).expect("temporary files work");
+    assert_eq!(disk.verdict, Verdict::Undecided(Limit::Disk));
+    assert!(disk.peak_disk_bytes <= 64 << 10, "{disk:?}");
     let time = Prover::new().tmp_dir(&dir).max_time(Duration::ZERO);
     assert_eq!(time.prove(&board).expect("temporary files work").verdict, Verdict::Undecided(Limit::Time));
     clean(&dir);
