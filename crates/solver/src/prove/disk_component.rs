@@ -123,6 +123,7 @@ impl DiskComponent {
                 return Ok(Err(Limit::Disk));
             }
         }
+        self.next.recycle(found);
         let visited = visited.finish()?;
         let frontier = frontier.finish()?;
         if let Some(old) = self.visited.replace(visited) {

@@ -98,7 +98,8 @@ impl Default for Prover {
 /// Why a proof stopped short.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Limit {
-    /// One component's positions did not fit in the memory allowed.
+    /// The system refused memory within the limit (a component held in memory that
+    /// outgrows the limit is searched on disk instead, in half of it).
     Memory,
     /// The seeds on disk would have passed the disk space allowed.
     Disk,
@@ -109,7 +110,7 @@ pub enum Limit {
 impl fmt::Display for Limit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            Limit::Memory => "one component did not fit in the memory allowed",
+            Limit::Memory => "the system refused memory within the limit",
             Limit::Disk => "the positions waiting on disk outgrew the disk space allowed",
             Limit::Time => "the time allowed ran out",
         })
@@ -247,15 +248,17 @@ impl Prover {
     }
 
     /// Memory for one component's positions and the seeds waiting in memory; seeds go to
-    /// disk before it is passed, and a component that alone passes it ends the proof
-    /// undecided.
+    /// disk before it is passed. A component whose positions and index pass 7/8 of it is
+    /// searched again from its seeds breadth-first with its layers on disk, sorting half
+    /// of it at a time (see the [module documentation](self)).
     #[must_use]
     pub fn max_bytes(mut self, bytes: usize) -> Self {
         self.max_bytes = bytes;
         self
     }
 
-    /// Disk space for the seeds' runs; a run that would pass it ends the proof undecided.
+    /// Disk space for the seeds' runs and a component's layers; a run that would pass it
+    /// ends the proof undecided.
     #[must_use]
     pub fn max_disk_bytes(mut self, bytes: u64) -> Self {
         self.max_disk_bytes = Some(bytes);
@@ -753,7 +756,7 @@ impl<'a, const C: usize, const F: usize> Run<'a, C, F> {
     }
 
     /// Adds a position found to the component on disk; `Err` when its run would pass the
-    /// disk limit.
+    /// disk limit, or the system refuses the sorter's memory.
     fn push_disk(&mut self, key: Packed) -> Result<Result<(), Limit>, ProveError> {
         let due = self.disk.as_ref().and_then(|disk| disk.next.spill_due());
         if let Some(bytes) = due {
@@ -762,9 +765,12 @@ impl<'a, const C: usize, const F: usize> Run<'a, C, F> {
             }
             self.note_peaks();
         }
-        match self.disk.as_mut() {
+        let pushed = match self.disk.as_mut() {
             Some(disk) => disk.next.push(key)?,
-            None => return Ok(Err(Limit::Memory)),
+            None => Err(Limit::Memory),
+        };
+        if let Err(limit) = pushed {
+            return Ok(Err(limit));
         }
         if due.is_some() {
             self.note_peaks();

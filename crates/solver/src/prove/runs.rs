@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 
 use freecell_core::{PACKED_BYTES, Packed};
 
-use super::ProveError;
+use super::{Limit, ProveError};
 
 /// Bytes of a run's read or write buffer at least.
 const MIN_BUFFER: usize = 1 << 10;
@@ -200,16 +200,17 @@ impl Sorter {
         (self.buffer.len() >= self.capacity).then(|| self.buffer.len() as u64 * MAX_RECORD)
     }
 
-    /// Adds `key`, writing the buffer as a run first when it is full.
-    pub(super) fn push(&mut self, key: Packed) -> Result<(), ProveError> {
+    /// Adds `key`, writing the buffer as a run first when it is full; `Err` when the
+    /// system refuses the buffer's memory.
+    pub(super) fn push(&mut self, key: Packed) -> Result<Result<(), Limit>, ProveError> {
         if self.buffer.len() >= self.capacity {
             self.spill()?;
         }
-        if self.buffer.capacity() == 0 {
-            self.buffer.reserve_exact(self.capacity);
+        if self.buffer.capacity() == 0 && self.buffer.try_reserve_exact(self.capacity).is_err() {
+            return Ok(Err(Limit::Memory));
         }
         self.buffer.push(key);
-        Ok(())
+        Ok(Ok(()))
     }
 
     fn spill(&mut self) -> Result<(), ProveError> {
@@ -230,8 +231,11 @@ impl Sorter {
     /// as the merge reads them to their end). With runs on disk, the buffer is written as
     /// one more and freed, and the runs are read through buffers that share its bytes.
     pub(super) fn drain(&mut self) -> Result<Merged, ProveError> {
-        if !self.runs.is_empty() && !self.buffer.is_empty() {
-            self.spill()?;
+        if !self.runs.is_empty() {
+            if !self.buffer.is_empty() {
+                self.spill()?;
+            }
+            self.buffer = Vec::new();
         }
         self.buffer.sort_unstable();
         self.buffer.dedup();
@@ -247,6 +251,16 @@ impl Sorter {
             readers.push((reader, Some(run)));
         }
         Ok(Merged { memory, at: 0, readers, heads, last: None })
+    }
+
+    /// Takes back the buffer of a merge from memory, so that the next layer does not
+    /// allocate it again.
+    pub(super) fn recycle(&mut self, merged: Merged) {
+        let mut buffer = merged.memory;
+        buffer.clear();
+        if self.buffer.capacity() == 0 && buffer.capacity() == self.capacity {
+            self.buffer = buffer;
+        }
     }
 }
 

@@ -141,7 +141,7 @@ fn the_sorter_sorts_and_deduplicates_through_runs() {
     for capacity in [1, 64, 100_000] {
         let mut sorter = Sorter::new(&dir, "test", capacity, 0);
         for &k in &pushed {
-            sorter.push(k).unwrap();
+            sorter.push(k).unwrap().unwrap();
         }
         let mut merged = sorter.drain().unwrap();
         let mut got = Vec::new();
