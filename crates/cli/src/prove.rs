@@ -100,7 +100,8 @@ fn component_line(c: &Component) -> String {
         String::new()
     };
     format!(
-        "component C{clubs} D{diamonds} H{hearts} S{spades}{on_disk}: {} seeds, {} positions, {:.0} MiB; {} positions in all, {:.1} s",
+        "component C{clubs} D{diamonds} H{hearts} S{spades} {} out of order{on_disk}: {} seeds, {} positions, {:.0} MiB; {} positions in all, {:.1} s",
+        c.out_of_order,
         c.seeds,
         c.positions,
         c.bytes as f64 / f64::from(1 << 20),

@@ -3,11 +3,14 @@
 //! positions waiting for theirs; for deals whose reachable space is far larger than memory.
 //!
 //! **Why components.** Cards never leave the foundations, so the foundation vector (how many
-//! cards of each suit are home) only grows along a game. The positions reachable from the
-//! start with one foundation vector, by moves that put no card home, form a component; a
-//! move that puts a card home (or lets Raymond's safe automoves put one home) leads to a
-//! component of a larger vector, and never back. Components are expanded in the order of
-//! their cards home (then of the vector), so when one is expanded every position that can
+//! cards of each suit are home) only grows along a game. Nor does a card ever go back onto
+//! a card the deal put it on when it does not stack on it (no move puts a card there), so
+//! the count of cards still lying so, *out of order* ([`Packed::out_of_order`]), only
+//! shrinks. The positions reachable from the start with one foundation vector and one count
+//! out of order, by moves that change neither, form a component; any other move leads to
+//! a component of a larger vector or of fewer cards out of order, and never back.
+//! Components are expanded in the order of their cards home, then of the vector, then of
+//! the count out of order from the most, so when one is expanded every position that can
 //! lead into it has been expanded already: its *seeds* (the positions entering it) are all
 //! known, its own positions are found by breadth-first search from them, and once expanded
 //! it is never needed again. So memory holds one component's positions (a [`Packed`]
@@ -18,6 +21,11 @@
 //! home, but store every position with its parent in a key-value store; here nothing is
 //! kept of a component once expanded, which also means no path is kept.
 //!
+//! **Larger than memory.** A component whose positions outgrow the memory is searched again
+//! from its seeds, breadth-first with its layers on disk as sorted runs, each new layer
+//! merged against every position it has visited (see `disk_component`): about 6 bytes of
+//! disk a position, and memory only to sort in.
+//!
 //! **Complete.** Every single-card move is tried in every position, and only Raymond's safe
 //! automoves are played after it (Raymond's rule never loses a win, as in the `fast`
 //! preset's proof); positions are compared exactly ([`Packed`] values are equal exactly when
@@ -26,8 +34,8 @@
 //! [`Verdict::Undecided`].
 //!
 //! **The path of a win.** Since expanded components are dropped, a won position found is
-//! traced back by searching again, restricted to the components whose foundation vector is
-//! at most the target's in every suit, for a position with a move to the target; its
+//! traced back by searching again, restricted to the components that can lead to the
+//! target's (see `below`), for a position with a move to the target; its
 //! component's parent ids lead to a seed of that component, which becomes the next target.
 //! Each step searches no more than the first run did, and a deal the prover finds solvable
 //! is usually found so in a small part of its space.
@@ -87,6 +95,9 @@ pub struct Prover {
     /// Bytes of seeds in memory that send them to disk even with memory to spare: the
     /// tests' way to send small spaces through runs.
     spill_at: usize,
+    /// Positions of a component that send it to disk even with memory to spare: the tests'
+    /// way to send a component there part way.
+    disk_at: usize,
 }
 
 impl Default for Prover {
@@ -135,6 +146,8 @@ pub enum Verdict {
 pub struct Component {
     /// Cards home in each suit, clubs, diamonds, hearts, spades.
     pub foundations: [u8; 4],
+    /// Cards out of order (see [`Packed::out_of_order`]), the same in all its positions.
+    pub out_of_order: u32,
     /// Distinct positions entering it from lower components (or the start).
     pub seeds: u64,
     /// Its positions (seeds included), each expanded once; so far, if not `finished`.
@@ -237,6 +250,7 @@ impl Prover {
             max_disk_bytes: None,
             max_time: None,
             spill_at: usize::MAX,
+            disk_at: usize::MAX,
         }
     }
 
@@ -371,24 +385,39 @@ enum Found {
     Chain(Vec<Packed>),
 }
 
-/// Foundations packed four bits a suit, and the order components are expanded in: cards
-/// home above, the foundations below.
-fn order<const C: usize, const F: usize>(board: &BoardN<C, F>) -> u32 {
+/// The component of `board` (packed as `key`), as the order components are expanded in:
+/// cards home (bits 22 and up), then the foundations four bits a suit (bits 6 to 21), then
+/// the cards out of order, the most first (bits 0 to 5 hold 63 minus their count). A move
+/// never takes cards home back nor puts a card out of order (see
+/// [`Packed::out_of_order`]), so it never leads to an earlier component.
+fn order<const C: usize, const F: usize>(board: &BoardN<C, F>, key: &Packed) -> u32 {
     let mut vector = 0u32;
     for suit in Suit::ALL {
         vector |= u32::from(board.foundation(suit)) << (4 * suit.index());
     }
-    ((board.cards_home() as u32) << 16) | vector
+    ((board.cards_home() as u32) << 22) | (vector << 6) | (63 - key.out_of_order())
 }
 
-/// The foundations of an order, clubs, diamonds, hearts, spades.
+/// The foundations of a component, clubs, diamonds, hearts, spades.
 fn foundations(order: u32) -> [u8; 4] {
-    [0, 1, 2, 3].map(|i| (order >> (4 * i)) as u8 & 15)
+    [0, 1, 2, 3].map(|i| (order >> (6 + 4 * i)) as u8 & 15)
 }
 
-/// Whether component `order` can lead to component `bound` (foundations at most its own).
+/// The cards home in a component.
+fn cards_home(order: u32) -> usize {
+    (order >> 22) as usize
+}
+
+/// The cards out of order in a component.
+fn out_of_order(order: u32) -> u32 {
+    63 - (order & 63)
+}
+
+/// Whether component `order` can lead to component `bound`: foundations at most its own,
+/// cards out of order at least as many.
 fn below(order: u32, bound: u32) -> bool {
     foundations(order).iter().zip(foundations(bound)).all(|(&a, b)| a <= b)
+        && out_of_order(order) >= out_of_order(bound)
 }
 
 /// One search over the components, with its store, seeds and figures.
@@ -421,7 +450,7 @@ impl<'a, const C: usize, const F: usize> Run<'a, C, F> {
             began,
             dir: dir.to_path_buf(),
             store: Store::default(),
-            seeds: Seeds::new(dir.to_path_buf()),
+            seeds: Seeds::new(dir.to_path_buf(), prover.max_bytes),
             disk: None,
             moves: Vec::new(),
             layers: vec![Layer::default(); 53],
@@ -439,10 +468,15 @@ impl<'a, const C: usize, const F: usize> Run<'a, C, F> {
         self.store.bytes() + self.seeds.memory_bytes() + self.disk.as_ref().map_or(0, DiskComponent::memory_bytes)
     }
 
-    /// Writes the seeds in memory to disk, unless that passes the disk limit.
+    /// Writes the seeds in memory to disk, unless that passes the disk limit or the new
+    /// run's buffer the memory limit.
     fn spill(&mut self) -> Result<Result<(), Limit>, ProveError> {
         if self.over_disk(self.seeds.spill_bytes()) {
             return Ok(Err(Limit::Disk));
+        }
+        // A run keeps a read buffer.
+        if self.bytes() - self.seeds.memory_bytes() + self.seeds.buffers_after_spill() > self.prover.max_bytes {
+            return Ok(Err(Limit::Memory));
         }
         self.seeds.spill()?;
         self.note_peaks();
@@ -452,8 +486,11 @@ impl<'a, const C: usize, const F: usize> Run<'a, C, F> {
     /// Makes room for one more stored position: the seeds in memory go to disk when the
     /// memory limit would be passed, and the component may take all but an eighth of it
     /// (so that a run is never smaller than that eighth: few runs, each read once); `Err`
-    /// when the component alone does not fit.
+    /// when the component does not fit beside the seeds' runs.
     fn room(&mut self) -> Result<Result<(), Limit>, ProveError> {
+        if self.store.len() >= self.prover.disk_at {
+            return Ok(Err(Limit::Memory));
+        }
         let need = self.store.insert_growth();
         if need > 0 {
             let max = self.prover.max_bytes;
@@ -464,6 +501,10 @@ impl<'a, const C: usize, const F: usize> Run<'a, C, F> {
                 && let Err(limit) = self.spill()?
             {
                 return Ok(Err(limit));
+            }
+            // The seeds' runs keep their read buffers.
+            if self.bytes() + need > max {
+                return Ok(Err(Limit::Memory));
             }
         }
         // The table frees its old slots before it allocates the new ones: this is the peak.
@@ -525,7 +566,7 @@ impl<'a, const C: usize, const F: usize> Run<'a, C, F> {
     /// Counts `positions` expanded in `component` (all of them, or those before a stop).
     fn tally(&mut self, component: u32, positions: u64) {
         self.positions += positions;
-        let layer = &mut self.layers[(component >> 16) as usize];
+        let layer = &mut self.layers[cards_home(component)];
         layer.components += 1;
         layer.positions += positions;
         layer.largest = layer.largest.max(positions);
@@ -564,14 +605,14 @@ impl<'a, const C: usize, const F: usize> Run<'a, C, F> {
                 if target == start_key {
                     return Ok(Found::Chain(vec![start_key]));
                 }
-                Some(order(&self.packer.unpack(&target)))
+                Some(order(&self.packer.unpack(&target), &target))
             }
         };
         if start.is_won() {
             return Ok(if bound.is_none() { Found::Chain(vec![start_key]) } else { Found::Exhausted });
         }
         let goal = (goal, bound);
-        self.seeds.push(order(start), start_key);
+        self.seeds.push(order(start, &start_key), start_key);
         let mut batch = Vec::new();
         while let Some(component) = self.seeds.next() {
             let found = match self.in_memory(component, goal, &mut batch, progress)? {
@@ -610,7 +651,7 @@ impl<'a, const C: usize, const F: usize> Run<'a, C, F> {
                 return Ok(InMemory::Found(Found::Stopped(Limit::Time)));
             }
             let key = self.store.node(id).key;
-            match self.expand(key, Sink::Store(id), goal)? {
+            match self.expand(component, key, Sink::Store(id), goal)? {
                 Expanded::All => {}
                 Expanded::Reached(child) => {
                     self.tally(component, u64::from(next));
@@ -631,6 +672,7 @@ impl<'a, const C: usize, const F: usize> Run<'a, C, F> {
         self.note_peaks();
         progress(&Component {
             foundations: foundations(component),
+            out_of_order: out_of_order(component),
             seeds: u64::from(seeds),
             positions,
             bytes: self.bytes(),
@@ -711,7 +753,7 @@ impl<'a, const C: usize, const F: usize> Run<'a, C, F> {
                     return Ok(Some(self.stop_on_disk(component, expanded, Limit::Time)));
                 }
                 expanded += 1;
-                match self.expand(key, Sink::Disk, goal)? {
+                match self.expand(component, key, Sink::Disk, goal)? {
                     Expanded::All => {}
                     Expanded::Reached(child) => {
                         let mut chain = self.trace_on_disk(key, depth)?;
@@ -736,6 +778,7 @@ impl<'a, const C: usize, const F: usize> Run<'a, C, F> {
     fn disk_progress(&self, component: u32, seeds: u64, expanded: u64, finished: bool) -> Component {
         Component {
             foundations: foundations(component),
+            out_of_order: out_of_order(component),
             seeds,
             positions: expanded,
             bytes: self.bytes(),
@@ -815,17 +858,17 @@ impl<'a, const C: usize, const F: usize> Run<'a, C, F> {
         })
     }
 
-    /// Expands the position `parent_key`: every child is compared with the goal; one with
-    /// more cards home is a seed of its component (if that can lead to the goal), one with
-    /// as many goes `into` the component being expanded.
+    /// Expands the position `parent_key` of `component`: every child is compared with the
+    /// goal; one of `component` goes `into` it, one of another (a later one) is a seed of
+    /// that one, if it can lead to the goal.
     fn expand(
         &mut self,
+        component: u32,
         parent_key: Packed,
         into: Sink,
         (goal, bound): (Goal, Option<u32>),
     ) -> Result<Expanded, ProveError> {
         let board = self.packer.unpack(&parent_key);
-        let home = board.cards_home();
         self.moves.clear();
         board.generate_moves(MoveModel::Atomic, &mut self.moves);
         for i in 0..self.moves.len() {
@@ -843,7 +886,8 @@ impl<'a, const C: usize, const F: usize> Run<'a, C, F> {
             if reached {
                 return Ok(Expanded::Reached(key));
             }
-            if child.cards_home() == home {
+            let to = order(&child, &key);
+            if to == component {
                 let stored = match into {
                     Sink::Store(id) => self.store(key, id)?.map(|_| ()),
                     Sink::Disk => self.push_disk(key)?,
@@ -851,19 +895,20 @@ impl<'a, const C: usize, const F: usize> Run<'a, C, F> {
                 if let Err(limit) = stored {
                     return Ok(Expanded::Stopped(limit));
                 }
-            } else {
-                let to = order(&child);
-                if bound.is_none_or(|bound| below(to, bound)) {
-                    let growth = self.seeds.push_growth(to);
-                    if (self.bytes() + growth > self.prover.max_bytes
-                        || self.seeds.memory_bytes() + growth > self.prover.spill_at)
-                        && let Err(limit) = self.spill()?
-                    {
-                        return Ok(Expanded::Stopped(limit));
-                    }
-                    self.seeds.push(to, key);
-                    self.note_peaks();
+            } else if bound.is_none_or(|bound| below(to, bound)) {
+                let growth = self.seeds.push_growth(to);
+                if (self.bytes() + growth > self.prover.max_bytes
+                    || self.seeds.memory_bytes() + growth > self.prover.spill_at)
+                    && let Err(limit) = self.spill()?
+                {
+                    return Ok(Expanded::Stopped(limit));
                 }
+                // The seeds' runs keep their read buffers: the component must make room.
+                if self.bytes() + growth > self.prover.max_bytes {
+                    return Ok(Expanded::Stopped(Limit::Memory));
+                }
+                self.seeds.push(to, key);
+                self.note_peaks();
             }
         }
         Ok(Expanded::All)

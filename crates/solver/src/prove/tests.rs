@@ -5,7 +5,7 @@ use freecell_core::{PACKED_BYTES, Packed};
 use freecell_deals::DealNumber;
 
 use super::seeds::Seeds;
-use super::{Limit, Prover, Verdict, below, foundations};
+use super::{Limit, Prover, Verdict, below, cards_home, foundations, out_of_order};
 
 fn key(byte: u8) -> Packed {
     Packed([byte; PACKED_BYTES])
@@ -17,7 +17,7 @@ fn key(byte: u8) -> Packed {
 fn seeds_come_back_by_component_through_runs() {
     let dir = std::env::temp_dir().join(format!("freecell-prove-seeds-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let mut seeds = Seeds::new(dir.clone());
+    let mut seeds = Seeds::new(dir.clone(), 1 << 20);
     let pushes = [(3, 1), (1, 2), (3, 1), (2, 5), (1, 2), (3, 4)];
     for (order, byte) in pushes {
         seeds.push(order, key(byte));
@@ -52,16 +52,30 @@ fn seeds_come_back_by_component_through_runs() {
 }
 
 #[test]
-fn components_lead_only_to_larger_foundations() {
-    let order = |f: [u32; 4]| (f.iter().sum::<u32>() << 16) | f[0] | f[1] << 4 | f[2] << 8 | f[3] << 12;
-    assert_eq!(foundations(order([1, 13, 0, 7])), [1, 13, 0, 7]);
-    assert!(below(order([1, 2, 0, 0]), order([1, 3, 0, 0])));
-    assert!(!below(order([2, 0, 0, 0]), order([1, 3, 0, 0])));
-    // Cards home come first in the order, so a component's sources are expanded before it.
-    assert!(order([0, 0, 0, 2]) < order([1, 1, 1, 0]));
+fn components_lead_only_to_later_ones() {
+    // Cards home, foundations, cards out of order, as `order` lays them out.
+    let order = |f: [u32; 4], out: u32| {
+        (f.iter().sum::<u32>() << 22) | (f[0] | f[1] << 4 | f[2] << 8 | f[3] << 12) << 6 | (63 - out)
+    };
+    assert_eq!(foundations(order([1, 13, 0, 7], 40)), [1, 13, 0, 7]);
+    assert_eq!(out_of_order(order([1, 13, 0, 7], 40)), 40);
+    assert!(below(order([1, 2, 0, 0], 9), order([1, 3, 0, 0], 9)));
+    assert!(below(order([1, 2, 0, 0], 9), order([1, 2, 0, 0], 3)));
+    assert!(!below(order([1, 2, 0, 0], 3), order([1, 2, 0, 0], 9)), "no card goes out of order");
+    assert!(!below(order([2, 0, 0, 0], 9), order([1, 3, 0, 0], 9)));
+    // A component's sources are expanded before it.
+    assert!(order([0, 0, 0, 2], 0) < order([1, 1, 1, 0], 30));
+    assert!(order([0, 0, 0, 2], 30) < order([0, 0, 0, 2], 29));
+    // `order` itself: the start of MS 1 has no card home and many out of order.
+    let board = DealNumber::new(1).expect("in range").board();
+    let key = freecell_core::Packer::new(&board).pack(&board).expect("the start packs");
+    let start = super::order(&board, &key);
+    assert_eq!((foundations(start), cards_home(start)), ([0; 4], 0));
+    assert_eq!(out_of_order(start), key.out_of_order());
+    assert!(key.out_of_order() > 20, "{}", key.out_of_order());
 }
 
-/// MS 11982's seeds fit in memory many times over; sent to disk at every 256 bytes they go
+/// MS 11982's seeds fit in memory many times over; sent to disk at every 16 KiB they go
 /// through dozens of runs, and the same 61,643 positions are expanded (the count `fast`'s
 /// proof stores). A disk limit smaller than a run ends the proof undecided.
 #[test]
@@ -70,7 +84,7 @@ fn seeds_through_runs_expand_the_same_positions() {
     let dir = std::env::temp_dir().join(format!("freecell-prove-runs-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let mut prover = Prover::new().tmp_dir(&dir);
-    prover.spill_at = 256;
+    prover.spill_at = 16 << 10;
     let report = prover.prove(&board).unwrap();
     assert_eq!((&report.verdict, report.positions), (&Verdict::Unsolvable, 61_643));
     assert!(report.runs > 2 && report.peak_disk_bytes > 0, "{report:?}");
@@ -151,5 +165,24 @@ fn the_sorter_sorts_and_deduplicates_through_runs() {
         assert_eq!(got, expected, "capacity {capacity}");
         assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0, "runs read are deleted");
     }
+    std::fs::remove_dir(&dir).unwrap();
+}
+
+/// MS 11982's largest component (5,923 positions) sent to disk after 3,000 of them: it is
+/// searched again from its seeds with its layers on disk, and the same 61,643 positions are
+/// expanded in all (the number `fast`'s proof stores).
+#[test]
+fn a_component_too_large_for_memory_is_searched_on_disk() {
+    let dir = std::env::temp_dir().join(format!("freecell-prove-on-disk-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut prover = Prover::new().tmp_dir(&dir);
+    prover.disk_at = 3_000;
+    let mut layers = 0;
+    let report = prover
+        .prove_with(&DealNumber::new(11_982).expect("in range").board(), |c| layers = layers.max(c.layers))
+        .unwrap();
+    assert_eq!((&report.verdict, report.positions, report.largest_component), (&Verdict::Unsolvable, 61_643, 5_923));
+    assert!(report.discarded > 0 && layers > 2 && report.peak_disk_bytes > 0, "{report:?}");
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0, "the temporary directory is removed");
     std::fs::remove_dir(&dir).unwrap();
 }
