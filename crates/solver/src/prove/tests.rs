@@ -5,7 +5,7 @@ use freecell_core::{PACKED_BYTES, Packed};
 use freecell_deals::DealNumber;
 
 use super::seeds::Seeds;
-use super::{Limit, Prover, Verdict, below, cards_home, foundations, out_of_order};
+use super::{Limit, Prover, TempDir, Verdict, below, cards_home, foundations, out_of_order};
 
 fn key(byte: u8) -> Packed {
     Packed([byte; PACKED_BYTES])
@@ -15,9 +15,9 @@ fn key(byte: u8) -> Packed {
 /// components in increasing order, and the runs are deleted once read.
 #[test]
 fn seeds_come_back_by_component_through_runs() {
-    let dir = std::env::temp_dir().join(format!("freecell-prove-seeds-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let mut seeds = Seeds::new(dir.clone(), 1 << 20);
+    // Removed with what is in it when dropped, also when the test fails.
+    let dir = TempDir::new(&std::env::temp_dir()).unwrap();
+    let mut seeds = Seeds::new(dir.path().to_path_buf(), 1 << 20);
     let pushes = [(3, 1), (1, 2), (3, 1), (2, 5), (1, 2), (3, 4)];
     for (order, byte) in pushes {
         seeds.push(order, key(byte));
@@ -47,8 +47,7 @@ fn seeds_come_back_by_component_through_runs() {
     let expected = [(1, vec![2]), (2, vec![5, 5]), (3, vec![1, 1, 4, 9]), (5, vec![7])];
     assert_eq!(got, expected.map(|(o, k)| (o, k)));
     assert_eq!(seeds.disk_bytes(), 0);
-    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0, "runs read are deleted");
-    std::fs::remove_dir(&dir).unwrap();
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "runs read are deleted");
 }
 
 #[test]
@@ -81,17 +80,16 @@ fn components_lead_only_to_later_ones() {
 #[test]
 fn seeds_through_runs_expand_the_same_positions() {
     let board = DealNumber::new(11_982).expect("in range").board();
-    let dir = std::env::temp_dir().join(format!("freecell-prove-runs-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let mut prover = Prover::new().tmp_dir(&dir);
+    // Removed with what is in it when dropped, also when the test fails.
+    let dir = TempDir::new(&std::env::temp_dir()).unwrap();
+    let mut prover = Prover::new().tmp_dir(dir.path());
     prover.spill_at = 16 << 10;
     let report = prover.prove(&board).unwrap();
     assert_eq!((&report.verdict, report.positions), (&Verdict::Unsolvable, 61_643));
     assert!(report.runs > 2 && report.peak_disk_bytes > 0, "{report:?}");
     let report = prover.max_disk_bytes(1 << 10).prove(&board).unwrap();
     assert_eq!(report.verdict, Verdict::Undecided(Limit::Disk));
-    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0, "the temporary directory is removed");
-    std::fs::remove_dir(&dir).unwrap();
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "the temporary directory is removed");
 }
 
 /// A prefix-coded run gives back every record, tags included, in any order written; a
@@ -99,8 +97,8 @@ fn seeds_through_runs_expand_the_same_positions() {
 #[test]
 fn runs_give_back_what_was_written() {
     use super::runs::RunWriter;
-    let dir = std::env::temp_dir().join(format!("freecell-prove-runs-coded-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    // Removed with what is in it when dropped, also when the test fails.
+    let dir = TempDir::new(&std::env::temp_dir()).unwrap();
     let mut keys: Vec<Packed> = (0..300u32)
         .map(|i| {
             let mut key = [0u8; PACKED_BYTES];
@@ -114,7 +112,7 @@ fn runs_give_back_what_was_written() {
     keys.push(Packed([0xff; PACKED_BYTES]));
     keys.push(Packed::default());
     let tags = |i: usize| (i as u32).wrapping_mul(0x9E37_79B9) >> (i % 32);
-    let mut writer = RunWriter::create(dir.join("tagged.run"), true, 0).unwrap();
+    let mut writer = RunWriter::create(dir.path().join("tagged.run"), true, 0).unwrap();
     for (i, key) in keys.iter().enumerate() {
         writer.push(key, tags(i)).unwrap();
     }
@@ -130,7 +128,6 @@ fn runs_give_back_what_was_written() {
     let error = run.reader(0).unwrap().next().expect_err("a prefix of 21 bytes");
     assert!(error.to_string().contains("tagged.run"), "{error}");
     std::fs::remove_file(&path).unwrap();
-    std::fs::remove_dir(&dir).unwrap();
 }
 
 /// The sorter gives back each position pushed once, in order, whether it stayed in memory
@@ -138,8 +135,8 @@ fn runs_give_back_what_was_written() {
 #[test]
 fn the_sorter_sorts_and_deduplicates_through_runs() {
     use super::runs::Sorter;
-    let dir = std::env::temp_dir().join(format!("freecell-prove-sorter-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    // Removed with what is in it when dropped, also when the test fails.
+    let dir = TempDir::new(&std::env::temp_dir()).unwrap();
     let mut random = freecell_core::SplitMix64::new(7);
     // 5,000 positions of about 1,500 distinct ones.
     let pushed: Vec<Packed> = (0..5_000)
@@ -153,7 +150,7 @@ fn the_sorter_sorts_and_deduplicates_through_runs() {
     expected.sort();
     expected.dedup();
     for capacity in [1, 64, 100_000] {
-        let mut sorter = Sorter::new(&dir, "test", capacity, 0);
+        let mut sorter = Sorter::new(dir.path(), "test", capacity, 0);
         for &k in &pushed {
             sorter.push(k).unwrap().unwrap();
         }
@@ -163,9 +160,8 @@ fn the_sorter_sorts_and_deduplicates_through_runs() {
             got.push(k);
         }
         assert_eq!(got, expected, "capacity {capacity}");
-        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0, "runs read are deleted");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "runs read are deleted");
     }
-    std::fs::remove_dir(&dir).unwrap();
 }
 
 /// MS 11982's largest component (5,923 positions) sent to disk after 3,000 of them: it is
@@ -173,9 +169,9 @@ fn the_sorter_sorts_and_deduplicates_through_runs() {
 /// expanded in all (the number `fast`'s proof stores).
 #[test]
 fn a_component_too_large_for_memory_is_searched_on_disk() {
-    let dir = std::env::temp_dir().join(format!("freecell-prove-on-disk-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let mut prover = Prover::new().tmp_dir(&dir);
+    // Removed with what is in it when dropped, also when the test fails.
+    let dir = TempDir::new(&std::env::temp_dir()).unwrap();
+    let mut prover = Prover::new().tmp_dir(dir.path());
     prover.disk_at = 3_000;
     let mut layers = 0;
     let report = prover
@@ -183,6 +179,5 @@ fn a_component_too_large_for_memory_is_searched_on_disk() {
         .unwrap();
     assert_eq!((&report.verdict, report.positions, report.largest_component), (&Verdict::Unsolvable, 61_643, 5_923));
     assert!(report.discarded > 0 && layers > 2 && report.peak_disk_bytes > 0, "{report:?}");
-    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0, "the temporary directory is removed");
-    std::fs::remove_dir(&dir).unwrap();
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "the temporary directory is removed");
 }
