@@ -126,7 +126,7 @@ enum Command {
     /// which go to sorted runs on disk (--tmp-dir) when memory (--max-mb) runs short. A
     /// component that outgrows the memory alone is searched again from its seeds,
     /// breadth-first with its layers on disk (each new layer merged against every position
-    /// it has visited, about 10 bytes a position). Every single-card move is tried, with Raymond's safe automoves only, so "unsolvable" is an
+    /// it has visited, 6 to 11 bytes a position). Every single-card move is tried, with Raymond's safe automoves only, so "unsolvable" is an
     /// exhaustion; a limit reached gives "undecided". A solution found is printed and
     /// verified. Statistics, and the positions per number of cards home, go to standard
     /// error.

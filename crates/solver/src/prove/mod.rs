@@ -23,8 +23,8 @@
 //!
 //! **Larger than memory.** A component whose positions outgrow the memory is searched again
 //! from its seeds, breadth-first with its layers on disk as sorted runs, each new layer
-//! merged against every position it has visited (see `disk_component`): about 6 bytes of
-//! disk a position, and memory only to sort in.
+//! merged against every position it has visited (see `disk_component`): 6 to 11 bytes
+//! of disk a position, and memory only to sort in.
 //!
 //! **Complete.** Every single-card move is tried in every position, and only Raymond's safe
 //! automoves are played after it (Raymond's rule never loses a win, as in the `fast`
