@@ -123,8 +123,10 @@ enum Command {
     /// Cards never leave the foundations, so the positions are expanded one foundation
     /// vector (component) at a time, in order of cards home: memory holds one component's
     /// positions (about 30 bytes each) and the positions waiting for later components,
-    /// which go to sorted runs on disk (--tmp-dir) when memory (--max-mb) runs short. Every
-    /// single-card move is tried, with Raymond's safe automoves only, so "unsolvable" is an
+    /// which go to sorted runs on disk (--tmp-dir) when memory (--max-mb) runs short. A
+    /// component that outgrows the memory alone is searched again from its seeds,
+    /// breadth-first with its layers on disk (each new layer merged against every position
+    /// it has visited, 6 to 11 bytes a position). Every single-card move is tried, with Raymond's safe automoves only, so "unsolvable" is an
     /// exhaustion; a limit reached gives "undecided". A solution found is printed and
     /// verified. Statistics, and the positions per number of cards home, go to standard
     /// error.

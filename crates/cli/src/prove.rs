@@ -25,16 +25,18 @@ pub(crate) struct ProveArgs {
     /// Directory for the temporary files (a new directory inside it, removed at the end).
     #[arg(long, value_name = "DIR")]
     tmp_dir: Option<PathBuf>,
-    /// Memory for one component's positions and the seeds kept in memory, in MiB.
+    /// Memory for one component's positions and the seeds kept in memory, in MiB; a
+    /// component that outgrows it is searched again breadth-first with its layers on disk.
     #[arg(long, value_name = "MIB", default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..))]
     max_mb: u64,
-    /// Disk space for the seeds written to disk, in MiB (no limit by default).
+    /// Disk space for the seeds and the layers written to disk, in MiB (no limit by default).
     #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..))]
     max_disk_mb: Option<u64>,
     /// Time for the whole proof, in seconds (no limit by default).
     #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..))]
     max_seconds: Option<u64>,
-    /// Print each component of at least this many positions to standard error as it ends.
+    /// Print each component of at least this many positions to standard error as it ends
+    /// (and, for one searched on disk, after each of its layers).
     #[arg(long, value_name = "POSITIONS")]
     progress: Option<u64>,
 }
@@ -84,11 +86,22 @@ fn run<const C: usize, const F: usize>(
     }
 }
 
-/// One component, one line.
+/// One component (or one layer of a component searched on disk), one line.
 fn component_line(c: &Component) -> String {
     let [clubs, diamonds, hearts, spades] = c.foundations;
+    let on_disk = if c.layers > 0 {
+        format!(
+            " on disk{}: {} layers, {:.0} MiB of disk",
+            if c.finished { "" } else { " so far" },
+            c.layers,
+            c.disk_bytes as f64 / f64::from(1 << 20)
+        )
+    } else {
+        String::new()
+    };
     format!(
-        "component C{clubs} D{diamonds} H{hearts} S{spades}: {} seeds, {} positions, {:.0} MiB; {} positions in all, {:.1} s",
+        "component C{clubs} D{diamonds} H{hearts} S{spades} {} out of order{on_disk}: {} seeds, {} positions, {:.0} MiB; {} positions in all, {:.1} s",
+        c.out_of_order,
         c.seeds,
         c.positions,
         c.bytes as f64 / f64::from(1 << 20),
@@ -102,7 +115,8 @@ fn summary(report: &ProofReport) -> String {
     let seconds = report.elapsed.as_secs_f64();
     let mut text = format!(
         "{} positions, {} moves tried, in {seconds:.1} s ({:.0} positions/s); largest component {} positions; \
-         peak memory {:.1} MiB, peak disk {:.1} MiB ({} runs)\n",
+         peak memory {:.1} MiB, peak disk {:.1} MiB ({} runs of seeds); {} positions expanded in memory before \
+         their components went to disk\n",
         report.positions,
         report.generated,
         if seconds > 0.0 { report.positions as f64 / seconds } else { 0.0 },
@@ -110,6 +124,7 @@ fn summary(report: &ProofReport) -> String {
         report.peak_bytes as f64 / f64::from(1 << 20),
         report.peak_disk_bytes as f64 / f64::from(1 << 20),
         report.runs,
+        report.discarded,
     );
     text.push_str("home  components  positions  largest\n");
     for (home, layer) in report.layers.iter().enumerate().filter(|(_, layer)| layer.components > 0) {

@@ -39,6 +39,35 @@ const CODE_PARENT: u8 = 4;
 pub struct Packed(pub [u8; PACKED_BYTES]);
 
 impl Packed {
+    /// Cards still lying where the start position put them, on a card they do not stack
+    /// on (the cards coded "where it lay at the start"). A move puts a card only home, in a
+    /// free cell, in an empty cascade or on a card it stacks on, so no move makes such a
+    /// card, and one that lifts such a card ends it: along any game this count never
+    /// grows.
+    ///
+    /// # Examples
+    /// ```
+    /// use freecell_core::{Board, Packer};
+    /// // The nine lies on the jack: it cannot go back once moved.
+    /// let start: Board = "Foundations: H-8 C-K D-K S-K\n: JH 9H\n: TH\n: QH KH\n".parse()?;
+    /// let packer = Packer::new(&start);
+    /// assert_eq!(packer.pack(&start).unwrap().out_of_order(), 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn out_of_order(&self) -> u32 {
+        // CODE_START (binary 011) in each 3-bit field: low and middle bits set, high clear.
+        const _: () = assert!(CODE_START == 0b011);
+        const LOW: u128 = 0o111_111_111_111_111_111_111_111_111_111_111_111_111_111;
+        let b = &self.0;
+        let mut lo_bytes = [0u8; 16];
+        lo_bytes.copy_from_slice(&b[..16]);
+        let lo = u128::from_le_bytes(lo_bytes) & ((1 << (3 * 42)) - 1);
+        let hi = u128::from(u32::from_le_bytes([b[16], b[17], b[18], b[19]]) & ((1 << (3 * 10)) - 1));
+        let start = |x: u128| (x & (x >> 1) & !(x >> 2) & LOW).count_ones();
+        start(lo) + start(hi)
+    }
+
     /// A 64-bit hash of the bytes, for hash tables.
     #[inline]
     pub fn hash64(&self) -> u64 {

@@ -3,11 +3,14 @@
 //! positions waiting for theirs; for deals whose reachable space is far larger than memory.
 //!
 //! **Why components.** Cards never leave the foundations, so the foundation vector (how many
-//! cards of each suit are home) only grows along a game. The positions reachable from the
-//! start with one foundation vector, by moves that put no card home, form a component; a
-//! move that puts a card home (or lets Raymond's safe automoves put one home) leads to a
-//! component of a larger vector, and never back. Components are expanded in the order of
-//! their cards home (then of the vector), so when one is expanded every position that can
+//! cards of each suit are home) only grows along a game. Nor does a card ever go back onto
+//! a card the deal put it on when it does not stack on it (no move puts a card there), so
+//! the count of cards still lying so, *out of order* ([`Packed::out_of_order`]), only
+//! shrinks. The positions reachable from the start with one foundation vector and one count
+//! out of order, by moves that change neither, form a component; any other move leads to
+//! a component of a larger vector or of fewer cards out of order, and never back.
+//! Components are expanded in the order of their cards home, then of the vector, then of
+//! the count out of order from the most, so when one is expanded every position that can
 //! lead into it has been expanded already: its *seeds* (the positions entering it) are all
 //! known, its own positions are found by breadth-first search from them, and once expanded
 //! it is never needed again. So memory holds one component's positions (a [`Packed`]
@@ -18,6 +21,11 @@
 //! home, but store every position with its parent in a key-value store; here nothing is
 //! kept of a component once expanded, which also means no path is kept.
 //!
+//! **Larger than memory.** A component whose positions outgrow the memory is searched again
+//! from its seeds, breadth-first with its layers on disk as sorted runs, each new layer
+//! merged against every position it has visited (see `disk_component`): 6 to 11 bytes
+//! of disk a position, and memory only to sort in.
+//!
 //! **Complete.** Every single-card move is tried in every position, and only Raymond's safe
 //! automoves are played after it (Raymond's rule never loses a win, as in the `fast`
 //! preset's proof); positions are compared exactly ([`Packed`] values are equal exactly when
@@ -26,12 +34,14 @@
 //! [`Verdict::Undecided`].
 //!
 //! **The path of a win.** Since expanded components are dropped, a won position found is
-//! traced back by searching again, restricted to the components whose foundation vector is
-//! at most the target's in every suit, for a position with a move to the target; its
+//! traced back by searching again, restricted to the components that can lead to the
+//! target's (see `below`), for a position with a move to the target; its
 //! component's parent ids lead to a seed of that component, which becomes the next target.
 //! Each step searches no more than the first run did, and a deal the prover finds solvable
 //! is usually found so in a small part of its space.
 
+mod disk_component;
+mod runs;
 mod seeds;
 #[cfg(test)]
 mod tests;
@@ -40,9 +50,11 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use freecell_core::{Automove, BoardN, Move, MoveModel, Packed, Packer, Suit};
+use freecell_core::{Automove, BoardN, Move, MoveModel, PACKED_BYTES, Packed, Packer, Suit};
 
 use crate::packed_store::{Linked, NO_PARENT, Store};
+use disk_component::DiskComponent;
+use runs::{RunReader, RunWriter};
 use seeds::{SeedIoError, Seeds};
 
 /// The automoves played after every move (Raymond's rule: safe, so the search stays
@@ -83,6 +95,9 @@ pub struct Prover {
     /// Bytes of seeds in memory that send them to disk even with memory to spare: the
     /// tests' way to send small spaces through runs.
     spill_at: usize,
+    /// Positions of a component that send it to disk even with memory to spare: the tests'
+    /// way to send a component there part way.
+    disk_at: usize,
 }
 
 impl Default for Prover {
@@ -94,7 +109,8 @@ impl Default for Prover {
 /// Why a proof stopped short.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Limit {
-    /// One component's positions did not fit in the memory allowed.
+    /// The system refused memory within the limit (a component held in memory that
+    /// outgrows the limit is searched on disk instead, in half of it).
     Memory,
     /// The seeds on disk would have passed the disk space allowed.
     Disk,
@@ -105,7 +121,7 @@ pub enum Limit {
 impl fmt::Display for Limit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            Limit::Memory => "one component did not fit in the memory allowed",
+            Limit::Memory => "the system refused memory within the limit",
             Limit::Disk => "the positions waiting on disk outgrew the disk space allowed",
             Limit::Time => "the time allowed ran out",
         })
@@ -124,17 +140,28 @@ pub enum Verdict {
     Undecided(Limit),
 }
 
-/// One component expanded: what the progress callback of [`Prover::prove_with`] receives.
+/// One component expanded, or one breadth-first layer of a component searched on disk: what
+/// the progress callback of [`Prover::prove_with`] receives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Component {
     /// Cards home in each suit, clubs, diamonds, hearts, spades.
     pub foundations: [u8; 4],
+    /// Cards out of order (see [`Packed::out_of_order`]), the same in all its positions.
+    pub out_of_order: u32,
     /// Distinct positions entering it from lower components (or the start).
     pub seeds: u64,
-    /// Its positions (seeds included), each expanded once.
+    /// Its positions (seeds included), each expanded once; so far, if not `finished`.
     pub positions: u64,
-    /// Bytes of memory at its end: its positions and index, and the seeds waiting.
+    /// Bytes of memory at its end: its positions and index (or its buffers, on disk), and
+    /// the seeds waiting.
     pub bytes: usize,
+    /// Bytes on disk: the seeds' runs and, for a component on disk, its layers.
+    pub disk_bytes: u64,
+    /// Breadth-first layers (depths) expanded on disk, 0 for a component held in memory
+    /// (see [`Prover::max_bytes`]).
+    pub layers: u32,
+    /// Whether the component is expanded to its end (`false` after each layer on disk).
+    pub finished: bool,
     /// Positions expanded so far over the whole proof, this component's included.
     pub total_positions: u64,
     /// Time since the proof began.
@@ -164,11 +191,14 @@ pub struct ProofReport {
     pub positions: u64,
     /// Moves tried (children generated), in the first search.
     pub generated: u64,
+    /// Positions expanded in memory by components that then outgrew it and were searched
+    /// again from their seeds with their layers on disk (not counted in `positions`).
+    pub discarded: u64,
     /// Positions of the largest component.
     pub largest_component: u64,
     /// Bytes of memory at most: a component's positions and index and the seeds waiting.
     pub peak_bytes: usize,
-    /// Bytes of seeds on disk at most.
+    /// Bytes on disk at most: the seeds' runs and a component's layers.
     pub peak_disk_bytes: u64,
     /// Sorted runs of seeds written to disk.
     pub runs: u32,
@@ -220,6 +250,7 @@ impl Prover {
             max_disk_bytes: None,
             max_time: None,
             spill_at: usize::MAX,
+            disk_at: usize::MAX,
         }
     }
 
@@ -231,15 +262,17 @@ impl Prover {
     }
 
     /// Memory for one component's positions and the seeds waiting in memory; seeds go to
-    /// disk before it is passed, and a component that alone passes it ends the proof
-    /// undecided.
+    /// disk before it is passed. A component whose positions and index pass 7/8 of it is
+    /// searched again from its seeds breadth-first with its layers on disk, sorting half
+    /// of it at a time (see the [module documentation](self)).
     #[must_use]
     pub fn max_bytes(mut self, bytes: usize) -> Self {
         self.max_bytes = bytes;
         self
     }
 
-    /// Disk space for the seeds' runs; a run that would pass it ends the proof undecided.
+    /// Disk space for the seeds' runs and a component's layers; a run that would pass it
+    /// ends the proof undecided.
     #[must_use]
     pub fn max_disk_bytes(mut self, bytes: u64) -> Self {
         self.max_disk_bytes = Some(bytes);
@@ -281,8 +314,9 @@ impl Prover {
             positions: run.positions,
             generated: run.generated,
             largest_component: run.layers.iter().map(|layer| layer.largest).max().unwrap_or(0),
+            discarded: run.discarded,
             peak_bytes: run.peak_bytes,
-            peak_disk_bytes: run.seeds.peak_disk_bytes(),
+            peak_disk_bytes: run.peak_disk_bytes.max(run.seeds.peak_disk_bytes()),
             runs: run.seeds.runs_made(),
             elapsed: Duration::ZERO,
         };
@@ -323,7 +357,7 @@ impl Prover {
                 Found::Exhausted => break,
             }
             report.peak_bytes = run.peak_bytes;
-            report.peak_disk_bytes = report.peak_disk_bytes.max(run.seeds.peak_disk_bytes());
+            report.peak_disk_bytes = report.peak_disk_bytes.max(run.peak_disk_bytes).max(run.seeds.peak_disk_bytes());
         }
         positions.insert(0, start);
         Ok(Verdict::Solvable(moves_along(packer, &positions)))
@@ -351,24 +385,39 @@ enum Found {
     Chain(Vec<Packed>),
 }
 
-/// Foundations packed four bits a suit, and the order components are expanded in: cards
-/// home above, the foundations below.
-fn order<const C: usize, const F: usize>(board: &BoardN<C, F>) -> u32 {
+/// The component of `board` (packed as `key`), as the order components are expanded in:
+/// cards home (bits 22 and up), then the foundations four bits a suit (bits 6 to 21), then
+/// the cards out of order, the most first (bits 0 to 5 hold 63 minus their count). A move
+/// never takes cards home back nor puts a card out of order (see
+/// [`Packed::out_of_order`]), so it never leads to an earlier component.
+fn order<const C: usize, const F: usize>(board: &BoardN<C, F>, key: &Packed) -> u32 {
     let mut vector = 0u32;
     for suit in Suit::ALL {
         vector |= u32::from(board.foundation(suit)) << (4 * suit.index());
     }
-    ((board.cards_home() as u32) << 16) | vector
+    ((board.cards_home() as u32) << 22) | (vector << 6) | (63 - key.out_of_order())
 }
 
-/// The foundations of an order, clubs, diamonds, hearts, spades.
+/// The foundations of a component, clubs, diamonds, hearts, spades.
 fn foundations(order: u32) -> [u8; 4] {
-    [0, 1, 2, 3].map(|i| (order >> (4 * i)) as u8 & 15)
+    [0, 1, 2, 3].map(|i| (order >> (6 + 4 * i)) as u8 & 15)
 }
 
-/// Whether component `order` can lead to component `bound` (foundations at most its own).
+/// The cards home in a component.
+fn cards_home(order: u32) -> usize {
+    (order >> 22) as usize
+}
+
+/// The cards out of order in a component.
+fn out_of_order(order: u32) -> u32 {
+    63 - (order & 63)
+}
+
+/// Whether component `order` can lead to component `bound`: foundations at most its own,
+/// cards out of order at least as many.
 fn below(order: u32, bound: u32) -> bool {
     foundations(order).iter().zip(foundations(bound)).all(|(&a, b)| a <= b)
+        && out_of_order(order) >= out_of_order(bound)
 }
 
 /// One search over the components, with its store, seeds and figures.
@@ -376,13 +425,21 @@ struct Run<'a, const C: usize, const F: usize> {
     prover: &'a Prover,
     packer: &'a Packer<C, F>,
     began: Instant,
+    dir: PathBuf,
     store: Store<Linked>,
     seeds: Seeds,
+    /// The component being expanded on disk, if it outgrew the store.
+    disk: Option<DiskComponent>,
     moves: Vec<Move>,
     layers: Vec<Layer>,
     positions: u64,
     generated: u64,
+    /// Positions expanded in the store by components that then outgrew it.
+    discarded: u64,
     peak_bytes: usize,
+    peak_disk_bytes: u64,
+    /// Positions expanded, for reading the clock now and then.
+    clock: u64,
 }
 
 impl<'a, const C: usize, const F: usize> Run<'a, C, F> {
@@ -391,35 +448,49 @@ impl<'a, const C: usize, const F: usize> Run<'a, C, F> {
             prover,
             packer,
             began,
+            dir: dir.to_path_buf(),
             store: Store::default(),
-            seeds: Seeds::new(dir.to_path_buf()),
+            seeds: Seeds::new(dir.to_path_buf(), prover.max_bytes),
+            disk: None,
             moves: Vec::new(),
             layers: vec![Layer::default(); 53],
             positions: 0,
             generated: 0,
+            discarded: 0,
             peak_bytes: 0,
+            peak_disk_bytes: 0,
+            clock: 0,
         }
     }
 
+    /// Bytes of memory held: the store, the seeds waiting, a component on disk's buffers.
     fn bytes(&self) -> usize {
-        self.store.bytes() + self.seeds.memory_bytes()
+        self.store.bytes() + self.seeds.memory_bytes() + self.disk.as_ref().map_or(0, DiskComponent::memory_bytes)
     }
 
-    /// Writes the seeds in memory to disk, unless that passes the disk limit.
+    /// Writes the seeds in memory to disk, unless that passes the disk limit or the new
+    /// run's buffer the memory limit.
     fn spill(&mut self) -> Result<Result<(), Limit>, ProveError> {
-        let disk = self.seeds.disk_bytes() + self.seeds.spill_bytes();
-        if self.prover.max_disk_bytes.is_some_and(|max| disk > max) {
+        if self.over_disk(self.seeds.spill_bytes()) {
             return Ok(Err(Limit::Disk));
         }
+        // A run keeps a read buffer.
+        if self.bytes() - self.seeds.memory_bytes() + self.seeds.buffers_after_spill() > self.prover.max_bytes {
+            return Ok(Err(Limit::Memory));
+        }
         self.seeds.spill()?;
+        self.note_peaks();
         Ok(Ok(()))
     }
 
     /// Makes room for one more stored position: the seeds in memory go to disk when the
     /// memory limit would be passed, and the component may take all but an eighth of it
     /// (so that a run is never smaller than that eighth: few runs, each read once); `Err`
-    /// when the component alone does not fit.
+    /// when the component does not fit beside the seeds' runs.
     fn room(&mut self) -> Result<Result<(), Limit>, ProveError> {
+        if self.store.len() >= self.prover.disk_at {
+            return Ok(Err(Limit::Memory));
+        }
         let need = self.store.insert_growth();
         if need > 0 {
             let max = self.prover.max_bytes;
@@ -430,6 +501,10 @@ impl<'a, const C: usize, const F: usize> Run<'a, C, F> {
                 && let Err(limit) = self.spill()?
             {
                 return Ok(Err(limit));
+            }
+            // The seeds' runs keep their read buffers.
+            if self.bytes() + need > max {
+                return Ok(Err(Limit::Memory));
             }
         }
         // The table frees its old slots before it allocates the new ones: this is the peak.
@@ -456,7 +531,8 @@ impl<'a, const C: usize, const F: usize> Run<'a, C, F> {
         })
     }
 
-    /// Loads the seeds of `component` into the emptied store, through `batch`.
+    /// Loads the seeds of `component` into the emptied store, through `batch` (which keeps
+    /// the last seeds taken when the store is full).
     fn load(&mut self, component: u32, batch: &mut Vec<Packed>) -> Result<Result<(), Limit>, ProveError> {
         self.store.reset();
         loop {
@@ -468,6 +544,7 @@ impl<'a, const C: usize, const F: usize> Run<'a, C, F> {
                 }
             }
             if !more {
+                batch.clear();
                 return Ok(Ok(()));
             }
         }
@@ -489,10 +566,32 @@ impl<'a, const C: usize, const F: usize> Run<'a, C, F> {
     /// Counts `positions` expanded in `component` (all of them, or those before a stop).
     fn tally(&mut self, component: u32, positions: u64) {
         self.positions += positions;
-        let layer = &mut self.layers[(component >> 16) as usize];
+        let layer = &mut self.layers[cards_home(component)];
         layer.components += 1;
         layer.positions += positions;
         layer.largest = layer.largest.max(positions);
+    }
+
+    /// Bytes on disk now: the seeds' runs and a component's layers.
+    fn disk_bytes(&self) -> u64 {
+        self.seeds.disk_bytes() + self.disk.as_ref().map_or(0, DiskComponent::disk_bytes)
+    }
+
+    /// Whether `extra` more bytes on disk would pass the disk limit.
+    fn over_disk(&self, extra: u64) -> bool {
+        self.prover.max_disk_bytes.is_some_and(|max| self.disk_bytes() + extra > max)
+    }
+
+    /// Records the memory and disk in use as peaks.
+    fn note_peaks(&mut self) {
+        self.peak_bytes = self.peak_bytes.max(self.bytes());
+        self.peak_disk_bytes = self.peak_disk_bytes.max(self.disk_bytes());
+    }
+
+    /// Whether the time allowed has run out (read every [`CLOCK_EVERY`] calls).
+    fn out_of_time(&mut self) -> bool {
+        self.clock += 1;
+        self.clock.is_multiple_of(CLOCK_EVERY) && self.prover.max_time.is_some_and(|max| self.began.elapsed() > max)
     }
 
     /// Expands every component reachable from the start (only those that can lead to the
@@ -506,89 +605,344 @@ impl<'a, const C: usize, const F: usize> Run<'a, C, F> {
                 if target == start_key {
                     return Ok(Found::Chain(vec![start_key]));
                 }
-                Some(order(&self.packer.unpack(&target)))
+                Some(order(&self.packer.unpack(&target), &target))
             }
         };
         if start.is_won() {
             return Ok(if bound.is_none() { Found::Chain(vec![start_key]) } else { Found::Exhausted });
         }
-        self.seeds.push(order(start), start_key);
+        let goal = (goal, bound);
+        self.seeds.push(order(start, &start_key), start_key);
         let mut batch = Vec::new();
-        let mut clock = 0u64;
         while let Some(component) = self.seeds.next() {
-            if let Err(limit) = self.load(component, &mut batch)? {
-                return Ok(Found::Stopped(limit));
+            let found = match self.in_memory(component, goal, &mut batch, progress)? {
+                InMemory::Expanded => None,
+                InMemory::Found(found) => Some(found),
+                InMemory::TooLarge(seeds) => self.on_disk(component, seeds, goal, &mut batch, progress)?,
+            };
+            if let Some(found) = found {
+                return Ok(found);
             }
-            let seeds = self.store.len() as u64;
-            let mut next = 0u32;
-            while (next as usize) < self.store.len() {
-                let id = next;
-                next += 1;
-                clock += 1;
-                if clock.is_multiple_of(CLOCK_EVERY)
-                    && self.prover.max_time.is_some_and(|max| self.began.elapsed() > max)
-                {
-                    self.tally(component, u64::from(id));
-                    return Ok(Found::Stopped(Limit::Time));
-                }
-                let parent_key = self.store.node(id).key;
-                let board = self.packer.unpack(&parent_key);
-                let home = board.cards_home();
-                self.moves.clear();
-                board.generate_moves(MoveModel::Atomic, &mut self.moves);
-                for i in 0..self.moves.len() {
-                    self.generated += 1;
-                    let mut child = board.clone();
-                    child.apply_unchecked(self.moves[i]);
-                    child.play_automoves(AUTOMOVE);
-                    let Some(key) = self.packer.repack(&parent_key, &board, &child) else {
-                        unreachable!("a position reached by legal moves packs")
-                    };
-                    let reached = match goal {
-                        Goal::Won => child.is_won(),
-                        Goal::Position(target) => key == target,
-                    };
-                    if reached {
-                        self.tally(component, u64::from(next));
-                        return Ok(Found::Chain(self.chain(id, key)));
-                    }
-                    if child.cards_home() == home {
-                        if let Err(limit) = self.store(key, id)? {
-                            self.tally(component, u64::from(next));
-                            return Ok(Found::Stopped(limit));
-                        }
-                    } else {
-                        let to = order(&child);
-                        if bound.is_none_or(|bound| below(to, bound)) {
-                            let growth = self.seeds.push_growth(to);
-                            if (self.bytes() + growth > self.prover.max_bytes
-                                || self.seeds.memory_bytes() + growth > self.prover.spill_at)
-                                && let Err(limit) = self.spill()?
-                            {
-                                self.tally(component, u64::from(next));
-                                return Ok(Found::Stopped(limit));
-                            }
-                            self.seeds.push(to, key);
-                            self.peak_bytes = self.peak_bytes.max(self.bytes());
-                        }
-                    }
-                }
-            }
-            let positions = self.store.len() as u64;
-            self.tally(component, positions);
-            self.peak_bytes = self.peak_bytes.max(self.bytes());
-            progress(&Component {
-                foundations: foundations(component),
-                seeds,
-                positions,
-                bytes: self.bytes(),
-                total_positions: self.positions,
-                elapsed: self.began.elapsed(),
-            });
         }
         self.store.reset();
         Ok(Found::Exhausted)
     }
+
+    /// Expands `component` breadth-first in memory, unless it does not fit.
+    fn in_memory(
+        &mut self,
+        component: u32,
+        goal: (Goal, Option<u32>),
+        batch: &mut Vec<Packed>,
+        progress: &mut impl FnMut(&Component),
+    ) -> Result<InMemory, ProveError> {
+        match self.load(component, batch)? {
+            Ok(()) => {}
+            Err(Limit::Memory) => return Ok(InMemory::TooLarge(self.store.len() as u32)),
+            Err(limit) => return Ok(InMemory::Found(Found::Stopped(limit))),
+        }
+        let seeds = self.store.len() as u32;
+        let mut next = 0u32;
+        while (next as usize) < self.store.len() {
+            let id = next;
+            next += 1;
+            if self.out_of_time() {
+                self.tally(component, u64::from(id));
+                return Ok(InMemory::Found(Found::Stopped(Limit::Time)));
+            }
+            let key = self.store.node(id).key;
+            match self.expand(component, key, Sink::Store(id), goal)? {
+                Expanded::All => {}
+                Expanded::Reached(child) => {
+                    self.tally(component, u64::from(next));
+                    return Ok(InMemory::Found(Found::Chain(self.chain(id, child))));
+                }
+                Expanded::Stopped(Limit::Memory) => {
+                    self.discarded += u64::from(id);
+                    return Ok(InMemory::TooLarge(seeds));
+                }
+                Expanded::Stopped(limit) => {
+                    self.tally(component, u64::from(next));
+                    return Ok(InMemory::Found(Found::Stopped(limit)));
+                }
+            }
+        }
+        let positions = self.store.len() as u64;
+        self.tally(component, positions);
+        self.note_peaks();
+        progress(&Component {
+            foundations: foundations(component),
+            out_of_order: out_of_order(component),
+            seeds: u64::from(seeds),
+            positions,
+            bytes: self.bytes(),
+            disk_bytes: self.disk_bytes(),
+            layers: 0,
+            finished: true,
+            total_positions: self.positions,
+            elapsed: self.began.elapsed(),
+        });
+        Ok(InMemory::Expanded)
+    }
+
+    /// Expands `component` breadth-first with its layers on disk (see `disk_component`),
+    /// from its seeds: the first `seeds` positions of the store and those still waiting.
+    fn on_disk(
+        &mut self,
+        component: u32,
+        seeds: u32,
+        goal: (Goal, Option<u32>),
+        batch: &mut Vec<Packed>,
+        progress: &mut impl FnMut(&Component),
+    ) -> Result<Option<Found>, ProveError> {
+        // The seeds in the store go to a run before the store is freed for the sorter.
+        let max = self.prover.max_bytes;
+        let io = (max / 64).clamp(1 << 10, 1 << 16);
+        let mut stored = RunWriter::create(self.dir.join("stored-seeds.run"), false, io)?;
+        for id in 0..seeds {
+            stored.push(&self.store.node(id).key, 0)?;
+        }
+        let stored = stored.finish()?;
+        self.store.reset();
+        self.disk = Some(DiskComponent::new(&self.dir, max / 2 / PACKED_BYTES, io));
+        if self.bytes() > max
+            && let Err(limit) = self.spill()?
+        {
+            return Ok(Some(self.stop_on_disk(component, 0, limit)));
+        }
+        let mut reader = stored.reader(io)?;
+        while let Some((key, _)) = reader.next()? {
+            if let Err(limit) = self.push_disk(key)? {
+                return Ok(Some(self.stop_on_disk(component, 0, limit)));
+            }
+        }
+        stored.remove()?;
+        // Then the seeds taken when the store filled, and those still waiting.
+        loop {
+            for &key in batch.iter() {
+                if let Err(limit) = self.push_disk(key)? {
+                    return Ok(Some(self.stop_on_disk(component, 0, limit)));
+                }
+            }
+            batch.clear();
+            if self.seeds.next() != Some(component) {
+                break;
+            }
+            self.seeds.take(component, batch, SEED_BATCH)?;
+        }
+        let mut expanded = 0u64;
+        let mut first = 0u64;
+        loop {
+            let seeds_disk = self.seeds.disk_bytes();
+            let max_disk = self.prover.max_disk_bytes;
+            let Some(disk) = self.disk.as_mut() else { break };
+            let size = match disk.close_layer(|bytes| max_disk.is_some_and(|max| seeds_disk + bytes > max))? {
+                Ok(size) => size,
+                Err(limit) => return Ok(Some(self.stop_on_disk(component, expanded, limit))),
+            };
+            let (depth, mut frontier) = (disk.depth(), disk.frontier()?);
+            if depth == 0 {
+                first = size;
+            }
+            self.note_peaks();
+            if size == 0 {
+                break;
+            }
+            while let Some((key, _)) = frontier.as_mut().map(RunReader::next).transpose()?.flatten() {
+                if self.out_of_time() {
+                    return Ok(Some(self.stop_on_disk(component, expanded, Limit::Time)));
+                }
+                expanded += 1;
+                match self.expand(component, key, Sink::Disk, goal)? {
+                    Expanded::All => {}
+                    Expanded::Reached(child) => {
+                        let mut chain = self.trace_on_disk(key, depth)?;
+                        chain.push(child);
+                        self.tally(component, expanded);
+                        self.disk = None;
+                        return Ok(Some(Found::Chain(chain)));
+                    }
+                    Expanded::Stopped(limit) => return Ok(Some(self.stop_on_disk(component, expanded, limit))),
+                }
+            }
+            self.note_peaks();
+            progress(&self.disk_progress(component, first, expanded, false));
+        }
+        self.tally(component, expanded);
+        progress(&self.disk_progress(component, first, expanded, true));
+        self.disk = None;
+        Ok(None)
+    }
+
+    /// Where a component on disk stands, for the progress callback.
+    fn disk_progress(&self, component: u32, seeds: u64, expanded: u64, finished: bool) -> Component {
+        Component {
+            foundations: foundations(component),
+            out_of_order: out_of_order(component),
+            seeds,
+            positions: expanded,
+            bytes: self.bytes(),
+            disk_bytes: self.disk_bytes(),
+            layers: self.disk.as_ref().map_or(0, DiskComponent::layers),
+            finished,
+            total_positions: self.positions + if finished { 0 } else { expanded },
+            elapsed: self.began.elapsed(),
+        }
+    }
+
+    /// Ends a component on disk at a limit, its `expanded` positions counted.
+    fn stop_on_disk(&mut self, component: u32, expanded: u64, limit: Limit) -> Found {
+        self.note_peaks();
+        self.tally(component, expanded);
+        self.disk = None;
+        Found::Stopped(limit)
+    }
+
+    /// Adds a position found to the component on disk; `Err` when its run would pass the
+    /// disk limit, or the system refuses the sorter's memory.
+    fn push_disk(&mut self, key: Packed) -> Result<Result<(), Limit>, ProveError> {
+        let due = self.disk.as_ref().and_then(|disk| disk.next.spill_due());
+        if let Some(bytes) = due {
+            if self.over_disk(bytes) {
+                return Ok(Err(Limit::Disk));
+            }
+            self.note_peaks();
+        }
+        let pushed = match self.disk.as_mut() {
+            Some(disk) => disk.next.push(key)?,
+            None => Err(Limit::Memory),
+        };
+        if let Err(limit) = pushed {
+            return Ok(Err(limit));
+        }
+        if due.is_some() {
+            self.note_peaks();
+        }
+        Ok(Ok(()))
+    }
+
+    /// The positions from a seed of the component on disk to `key`, visited at `depth`:
+    /// one depth lower at a time, a visited position with a move to the last one found.
+    fn trace_on_disk(&mut self, key: Packed, depth: u32) -> Result<Vec<Packed>, ProveError> {
+        let mut chain = vec![key];
+        for lower in (0..depth).rev() {
+            let Some(mut visited) = self.disk.as_ref().map(DiskComponent::visited_reader).transpose()?.flatten() else {
+                break;
+            };
+            let mut before = None;
+            while let Some((candidate, tag)) = visited.next()? {
+                if tag == lower && chain.last().is_some_and(|&to| self.leads_to(candidate, to)) {
+                    before = Some(candidate);
+                    break;
+                }
+            }
+            // A visited position at depth d was reached from one at d - 1; should none be
+            // found, the path stops short and verifying it fails.
+            let Some(before) = before else { break };
+            chain.push(before);
+        }
+        chain.reverse();
+        Ok(chain)
+    }
+
+    /// Whether a move (and its automoves) leads from `from` to `to`.
+    fn leads_to(&mut self, from: Packed, to: Packed) -> bool {
+        let board = self.packer.unpack(&from);
+        self.moves.clear();
+        board.generate_moves(MoveModel::Atomic, &mut self.moves);
+        self.moves.iter().any(|&mv| {
+            let mut child = board.clone();
+            child.apply_unchecked(mv);
+            child.play_automoves(AUTOMOVE);
+            self.packer.repack(&from, &board, &child) == Some(to)
+        })
+    }
+
+    /// Expands the position `parent_key` of `component`: every child is compared with the
+    /// goal; one of `component` goes `into` it, one of another (a later one) is a seed of
+    /// that one, if it can lead to the goal.
+    fn expand(
+        &mut self,
+        component: u32,
+        parent_key: Packed,
+        into: Sink,
+        (goal, bound): (Goal, Option<u32>),
+    ) -> Result<Expanded, ProveError> {
+        let board = self.packer.unpack(&parent_key);
+        self.moves.clear();
+        board.generate_moves(MoveModel::Atomic, &mut self.moves);
+        for i in 0..self.moves.len() {
+            self.generated += 1;
+            let mut child = board.clone();
+            child.apply_unchecked(self.moves[i]);
+            child.play_automoves(AUTOMOVE);
+            let Some(key) = self.packer.repack(&parent_key, &board, &child) else {
+                unreachable!("a position reached by legal moves packs")
+            };
+            let reached = match goal {
+                Goal::Won => child.is_won(),
+                Goal::Position(target) => key == target,
+            };
+            if reached {
+                return Ok(Expanded::Reached(key));
+            }
+            let to = order(&child, &key);
+            if to == component {
+                let stored = match into {
+                    Sink::Store(id) => self.store(key, id)?.map(|_| ()),
+                    Sink::Disk => self.push_disk(key)?,
+                };
+                if let Err(limit) = stored {
+                    return Ok(Expanded::Stopped(limit));
+                }
+            } else if bound.is_none_or(|bound| below(to, bound)) {
+                let growth = self.seeds.push_growth(to);
+                if (self.bytes() + growth > self.prover.max_bytes
+                    || self.seeds.memory_bytes() + growth > self.prover.spill_at)
+                    && let Err(limit) = self.spill()?
+                {
+                    return Ok(Expanded::Stopped(limit));
+                }
+                // The seeds' runs keep their read buffers: the component must make room.
+                if self.bytes() + growth > self.prover.max_bytes {
+                    return Ok(Expanded::Stopped(Limit::Memory));
+                }
+                self.seeds.push(to, key);
+                self.note_peaks();
+            }
+        }
+        Ok(Expanded::All)
+    }
+}
+
+/// How a component's search in memory ended.
+enum InMemory {
+    /// Every position expanded.
+    Expanded,
+    /// The goal or a limit other than memory.
+    Found(Found),
+    /// The component outgrew the memory: its seeds are the first this many positions of
+    /// the store, and those still waiting.
+    TooLarge(u32),
+}
+
+/// How the expansion of one position ended.
+enum Expanded {
+    /// Every child was handled.
+    All,
+    /// This child is the goal.
+    Reached(Packed),
+    /// A limit was reached.
+    Stopped(Limit),
+}
+
+/// Where the children of the component being expanded go.
+#[derive(Clone, Copy)]
+enum Sink {
+    /// To the store, reached from this node.
+    Store(u32),
+    /// To the component on disk.
+    Disk,
 }
 
 /// The moves from `positions[0]` through each next position: each step is the move whose

@@ -19,8 +19,12 @@ use freecell_core::{PACKED_BYTES, Packed};
 
 /// Bytes of one seed in a run: the component's order (4 bytes) and the position.
 const RECORD: usize = 4 + PACKED_BYTES;
-/// Bytes of a run's read buffer.
-const READ_BUFFER: usize = 1 << 14;
+/// Bytes of a run's read buffer at most.
+const MAX_BUFFER: usize = 1 << 14;
+/// Runs open at most: past it, all are merged into one (components with many seeds, such
+/// as the many small ones a count of cards out of order makes, would otherwise leave a run,
+/// an open file and a buffer per spill).
+const MAX_RUNS: usize = 16;
 
 /// One run on disk, read from the front.
 struct Run {
@@ -66,6 +70,8 @@ fn at(path: &Path) -> impl FnOnce(io::Error) -> SeedIoError + '_ {
 /// The seeds of every component not yet expanded, keyed by the component's order.
 pub(super) struct Seeds {
     dir: PathBuf,
+    /// Bytes of a run's read or write buffer.
+    buffer: usize,
     memory: BTreeMap<u32, Vec<Packed>>,
     /// Bytes the vectors in `memory` hold (capacities).
     memory_bytes: usize,
@@ -77,10 +83,12 @@ pub(super) struct Seeds {
 }
 
 impl Seeds {
-    /// No seeds; runs go to `dir` (which must exist).
-    pub(super) fn new(dir: PathBuf) -> Self {
+    /// No seeds; runs go to `dir` (which must exist), read through buffers of at most
+    /// 1/64 of `max_bytes`.
+    pub(super) fn new(dir: PathBuf, max_bytes: usize) -> Self {
         Self {
             dir,
+            buffer: (max_bytes / 64).clamp(1 << 10, MAX_BUFFER),
             memory: BTreeMap::new(),
             memory_bytes: 0,
             runs: Vec::new(),
@@ -92,7 +100,13 @@ impl Seeds {
 
     /// Bytes held in memory: the seeds' vectors and the runs' read buffers.
     pub(super) fn memory_bytes(&self) -> usize {
-        self.memory_bytes + self.runs.len() * READ_BUFFER
+        self.memory_bytes + self.runs.len() * self.buffer
+    }
+
+    /// Bytes held in memory after a [`spill`](Self::spill): the runs' read buffers, one
+    /// more run's included.
+    pub(super) fn buffers_after_spill(&self) -> usize {
+        (self.runs.len() + 1).min(MAX_RUNS + 1) * self.buffer
     }
 
     /// Bytes on disk now.
@@ -142,7 +156,7 @@ impl Seeds {
         let mut bytes = 0u64;
         {
             let file = File::create(&path).map_err(at(&path))?;
-            let mut writer = BufWriter::with_capacity(READ_BUFFER, file);
+            let mut writer = BufWriter::with_capacity(self.buffer, file);
             for (&order, seeds) in &mut self.memory {
                 seeds.sort_unstable();
                 seeds.dedup();
@@ -160,7 +174,51 @@ impl Seeds {
         self.disk_bytes += bytes;
         self.peak_disk_bytes = self.peak_disk_bytes.max(self.disk_bytes);
         let file = File::open(&path).map_err(at(&path))?;
-        let mut run = Run { reader: BufReader::with_capacity(READ_BUFFER, file), path, head: None, bytes };
+        let mut run = Run { reader: BufReader::with_capacity(self.buffer, file), path, head: None, bytes };
+        run.advance().map_err(at(&run.path))?;
+        if run.head.is_some() {
+            self.runs.push(run);
+        }
+        if self.runs.len() > MAX_RUNS {
+            self.merge_runs()?;
+        }
+        Ok(())
+    }
+
+    /// Merges what is left of every run into one run (sorted, without duplicates).
+    fn merge_runs(&mut self) -> Result<(), SeedIoError> {
+        let path = self.dir.join(format!("run-{:05}.seeds", self.runs_made));
+        let mut bytes = 0u64;
+        {
+            let file = File::create(&path).map_err(at(&path))?;
+            let mut writer = BufWriter::with_capacity(self.buffer, file);
+            let mut last = None;
+            let smallest = |runs: &[Run]| {
+                runs.iter()
+                    .enumerate()
+                    .filter_map(|(i, run)| run.head.map(|head| (i, head)))
+                    .min_by_key(|&(_, head)| head)
+            };
+            while let Some((i, head)) = smallest(&self.runs) {
+                if last != Some(head) {
+                    let (order, key) = head;
+                    writer.write_all(&order.to_le_bytes()).map_err(at(&path))?;
+                    writer.write_all(&key.0).map_err(at(&path))?;
+                    bytes += RECORD as u64;
+                    self.peak_disk_bytes = self.peak_disk_bytes.max(self.disk_bytes + bytes);
+                    last = Some(head);
+                }
+                let run = &mut self.runs[i];
+                run.advance().map_err(at(&run.path))?;
+            }
+            writer.flush().map_err(at(&path))?;
+        }
+        // Every old run was read to its end, and so deleted.
+        self.runs.clear();
+        self.runs_made += 1;
+        self.disk_bytes = bytes;
+        let file = File::open(&path).map_err(at(&path))?;
+        let mut run = Run { reader: BufReader::with_capacity(self.buffer, file), path, head: None, bytes };
         run.advance().map_err(at(&run.path))?;
         if run.head.is_some() {
             self.runs.push(run);

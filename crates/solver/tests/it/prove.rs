@@ -1,7 +1,7 @@
 //! The component-by-component proof engine ([`freecell_solver::prove`]) against an
 //! independent exhaustive search, on known impossible deals, and at its limits.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use freecell_core::{Automove, Board, Card, Layout, MoveModel, Rules, SplitMix64, replay};
@@ -15,18 +15,31 @@ fn deal(n: u64) -> Board {
 }
 
 /// A fresh directory for one test's temporary files (the prover makes its own inside it and
-/// must remove it).
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("freecell-prove-test-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a temporary directory");
-    dir
+/// must remove it), removed with what is in it when dropped, also when the test fails.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Self {
+        let dir = std::env::temp_dir().join(format!("freecell-prove-test-{}-{name}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a temporary directory");
+        Self(dir)
+    }
+
+    fn path(&self) -> &Path {
+        &self.0
+    }
+
+    /// Checks that the prover left nothing behind.
+    fn assert_empty(&self) {
+        let left: Vec<_> = std::fs::read_dir(&self.0).expect("the directory").collect();
+        assert!(left.is_empty(), "left behind: {left:?}");
+    }
 }
 
-/// Checks that the prover left nothing in `dir`, then removes it.
-fn clean(dir: &PathBuf) {
-    let left: Vec<_> = std::fs::read_dir(dir).expect("the directory").collect();
-    assert!(left.is_empty(), "left behind: {left:?}");
-    std::fs::remove_dir(dir).expect("an empty directory");
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
 
 /// A random small deal: each suit home up to a random rank, the other cards dealt at random
@@ -73,30 +86,37 @@ fn checked(board: &Board, report: &ProofReport) -> bool {
     }
 }
 
+/// Each small deal decided twice: in memory, and with 64 KiB, where no component fits
+/// and each is searched breadth-first on disk (a win traced back through its layers).
 #[test]
 fn prover_agrees_with_an_exhaustive_search_on_small_deals() {
-    let dir = scratch("small");
+    let dir = Scratch::new("small");
     let mut random = SplitMix64::new(20_261_126);
     let (mut won, mut lost) = (0, 0);
     for _ in 0..60 {
         let board = small_deal(&mut random);
         let Some(expected) = exhaustive(&board) else { continue };
-        let prover = Prover::new().tmp_dir(&dir);
+        let prover = Prover::new().tmp_dir(dir.path());
         let report = prover.prove(&board).expect("temporary files work");
         assert_eq!(checked(&board, &report), expected, "{board}");
+        let on_disk = prover.max_bytes(64 << 10).prove(&board).expect("temporary files work");
+        assert_eq!(checked(&board, &on_disk), expected, "on disk: {board}");
+        if !expected {
+            assert_eq!((on_disk.positions, &on_disk.layers), (report.positions, &report.layers), "{board}");
+        }
         if expected { won += 1 } else { lost += 1 }
     }
     assert!(won >= 10 && lost >= 10, "{won} won, {lost} lost: both verdicts must be tested");
-    clean(&dir);
+    dir.assert_empty();
 }
 
 /// The eight impossible deals of MS 1–1,000,000 (FreeCell Pro's census; `fast` proves them
 /// too).
 #[test]
 fn prover_proves_the_impossible_deals_of_the_first_million() {
-    let dir = scratch("million");
+    let dir = Scratch::new("million");
     for n in [11_982, 146_692, 186_216, 455_889, 495_505, 512_118, 517_776, 781_948] {
-        let report = Prover::new().tmp_dir(&dir).prove(&deal(n)).expect("temporary files work");
+        let report = Prover::new().tmp_dir(dir.path()).prove(&deal(n)).expect("temporary files work");
         assert_eq!(report.verdict, Verdict::Unsolvable, "deal {n}");
         assert!(report.positions > 1_000, "deal {n}: {report:?}");
         assert_eq!(report.runs, 0, "deal {n}: a gigabyte holds its seeds");
@@ -106,20 +126,25 @@ fn prover_proves_the_impossible_deals_of_the_first_million() {
             assert_eq!(report.positions, 61_643);
         }
     }
-    clean(&dir);
+    dir.assert_empty();
 }
 
 #[test]
 fn prover_limits_end_undecided() {
-    let dir = scratch("limits");
+    let dir = Scratch::new("limits");
     let board = deal(11_982);
-    // The largest component (39,573 positions) does not fit in 256 KiB.
-    let memory = Prover::new().tmp_dir(&dir).max_bytes(256 << 10).prove(&board).expect("temporary files work");
-    assert_eq!(memory.verdict, Verdict::Undecided(Limit::Memory));
+    // In 256 KiB the larger components are searched on disk, within the memory given.
+    let small = Prover::new().tmp_dir(dir.path()).max_bytes(256 << 10);
+    let memory = small.prove(&board).expect("temporary files work");
+    assert_eq!((&memory.verdict, memory.positions), (&Verdict::Unsolvable, 61_643));
     assert!(memory.peak_bytes <= 256 << 10, "{memory:?}");
-    let time = Prover::new().tmp_dir(&dir).max_time(Duration::ZERO);
+    // Their layers take more than 64 KiB of disk.
+    let disk = small.max_disk_bytes(64 << 10).prove(&board).expect("temporary files work");
+    assert_eq!(disk.verdict, Verdict::Undecided(Limit::Disk));
+    assert!(disk.peak_disk_bytes <= 64 << 10, "{disk:?}");
+    let time = Prover::new().tmp_dir(dir.path()).max_time(Duration::ZERO);
     assert_eq!(time.prove(&board).expect("temporary files work").verdict, Verdict::Undecided(Limit::Time));
-    clean(&dir);
+    dir.assert_empty();
 }
 
 #[test]
@@ -142,10 +167,10 @@ fn prover_proves_forty_random_impossible_deals() {
     let deals: Vec<u64> =
         list.lines().filter(|l| !l.starts_with('#')).map(|l| l.trim().parse().expect("a deal number")).collect();
     assert_eq!(deals.len(), 40);
-    let dir = scratch("forty");
+    let dir = Scratch::new("forty");
     for n in deals {
-        let report = Prover::new().tmp_dir(&dir).prove(&deal(n)).expect("temporary files work");
+        let report = Prover::new().tmp_dir(dir.path()).prove(&deal(n)).expect("temporary files work");
         assert_eq!(report.verdict, Verdict::Unsolvable, "deal {n}: {report:?}");
     }
-    clean(&dir);
+    dir.assert_empty();
 }
