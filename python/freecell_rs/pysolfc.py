@@ -25,7 +25,7 @@ and gives the same answer: the moves in fc-solve's words and as PySolFC's hint t
     ... '''
     >>> move = pysolfc.hint("FreeCell", deal_1)
     >>> str(move), move.ncards, move.source, move.dest
-    ('Move a card from stack 6 to freecell 0', 1, ('stack', 6), ('freecell', 0))
+    ('Move a card from stack 5 to freecell 0', 1, ('stack', 5), ('freecell', 0))
 
 The mapping (python/README.md, "PySolFC", has it with its sources):
 

@@ -1,6 +1,7 @@
 """Long solves release the GIL, and Ctrl-C (KeyboardInterrupt) stops them promptly."""
 
 import _thread
+import signal
 import threading
 import time
 
@@ -12,6 +13,16 @@ import freecell_rs as fc
 #: limit, far longer than these tests wait.
 def long_solver():
     return fc.Solver("bfs", max_bytes=1 << 30)
+
+
+@pytest.fixture(autouse=True)
+def ctrl_c_raises():
+    """Python's own SIGINT handler for each test: a process started with SIGINT ignored (a
+    background job of a non-interactive shell, as some CI runners start it) gets none, and
+    `_thread.interrupt_main` then does nothing."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
 
 
 def interrupt_after(seconds):
