@@ -163,6 +163,33 @@ fn winnable(start: &Board, limit: usize) -> Option<Vec<(Board, bool)>> {
     Some(boards.into_iter().zip(won).collect())
 }
 
+/// Checks, in every won position of `all` ([`winnable`]'s), that each next card Raymond's
+/// rule calls safe on a cascade's top keeps the position won when it goes home; returns how
+/// many were checked and how many of those Horne's rule holds back.
+fn raymond_keeps_wins(all: &[(Board, bool)]) -> (usize, usize) {
+    let won: HashMap<_, bool> = all.iter().map(|(b, w)| (b.key(), *w)).collect();
+    let (mut checked, mut beyond_horne) = (0, 0);
+    for (board, _) in all.iter().filter(|(_, w)| *w) {
+        for suit in Suit::ALL {
+            let NextHome::Card(next) = board.next_home(suit) else { continue };
+            let Some(i) = (0..board.cascade_count()).find(|&i| board.cascade_top(i) == Some(next)) else { continue };
+            if !board.is_safe_home(next, Automove::Raymond) {
+                continue;
+            }
+            let mut home = board.clone();
+            home.apply(freecell_core::Move::single(
+                freecell_core::Pile::cascade(i),
+                freecell_core::Pile::foundation(suit),
+            ))
+            .expect("the next card goes home");
+            assert!(won[&home.key()], "{:?}: {next} home loses a won position:\n{board}", board.rules());
+            checked += 1;
+            beyond_horne += usize::from(!board.is_safe_home(next, Automove::Horne));
+        }
+    }
+    (checked, beyond_horne)
+}
+
 /// Raymond's rule building regardless of suit (a card home once every other N−2 is) never
 /// loses a won position: in every position reachable in reduced deals (ranks T–K) of
 /// three any-suit rule sets, a card it calls safe leaves a won position won when it goes
@@ -201,122 +228,45 @@ fn raymond_building_by_any_suit_never_loses_a_won_position() {
             let start = Board::try_from(layout).expect("a reduced deal is a legal position");
             let Some(all) = winnable(&start, 100_000) else { continue };
             won_starts += usize::from(all[0].1);
-            let won: HashMap<_, bool> = all.iter().map(|(b, w)| (b.key(), *w)).collect();
-            for (board, is_won) in all.iter().filter(|(_, w)| *w) {
-                for suit in Suit::ALL {
-                    let NextHome::Card(next) = board.next_home(suit) else { continue };
-                    let Some(i) = (0..4).find(|&i| board.cascade_top(i) == Some(next)) else { continue };
-                    if !board.is_safe_home(next, Automove::Raymond) {
-                        continue;
-                    }
-                    let mut home = board.clone();
-                    home.apply(freecell_core::Move::single(
-                        freecell_core::Pile::cascade(i),
-                        freecell_core::Pile::foundation(suit),
-                    ))
-                    .expect("the next card goes home");
-                    assert!(won[&home.key()], "{game:?}: {next} home loses a won position ({is_won}):\n{board}");
-                    checked += 1;
-                    beyond_horne += usize::from(!board.is_safe_home(next, Automove::Horne));
-                }
-            }
+            let (safe, beyond) = raymond_keeps_wins(&all);
+            checked += safe;
+            beyond_horne += beyond;
         }
         assert!(won_starts > 0 && beyond_horne > 50, "{game:?}: {checked} checked, {beyond_horne} beyond Horne's");
     }
 }
 
-/// Where every move carries one card and building ignores suits (Baker's Dozen, Good
-/// Measure), Raymond's rule also sends N home when the other suits have N−2 home
-/// (Solvitaire's auto-foundation rule). Every position reachable by single-card moves in
-/// reduced deals of those rules (cards above ranks 7–9 dealt on 4 cascades, kings beneath)
-/// is searched,
-/// with no automoves, and each is marked won or not by a backward closure: moving home a
-/// card the rule calls safe never leaves a won position for a lost one. The rule is not
-/// vacuous: it fires where Horne's would not.
+/// The same for Baker's Dozen's own rules on deeper reduced deals (cards above ranks 7–9
+/// dealt on 4 cascades, kings beneath as Baker's Dozen deals them), where every move
+/// carries one card: moving home a card Raymond's rule calls safe never leaves a won
+/// position for a lost one, and the rule fires where Horne's would not.
 #[test]
-fn raymond_under_single_card_any_suit_building_never_costs_a_win() {
-    use std::collections::HashMap;
-
-    use freecell_core::{Game, Layout, MoveModel, NextHome, Suit};
+fn raymond_on_bakers_dozen_deals_never_costs_a_win() {
+    use freecell_core::Game;
 
     use crate::common::Rng;
 
     let rules = Rules { cascades: 4, ..Game::BakersDozen.rules() };
-    assert!(rules.moves_single_cards());
     let mut rng = Rng::new(0x0005_afe2);
     let (mut beyond_horne, mut positions, mut lost, mut won_starts) = (0, 0, 0, 0);
     for _ in 0..12 {
         let foundations = [0; 4].map(|_| 7 + rng.below(3) as u8);
-        let mut out: Vec<_> =
-            freecell_core::Card::deck().filter(|c| c.rank().get() > foundations[c.suit().index()]).collect();
+        let mut out: Vec<_> = Card::deck().filter(|c| c.rank().get() > foundations[c.suit().index()]).collect();
         rng.shuffle(&mut out);
         let mut cascades = vec![Vec::new(); 4];
         for (i, c) in out.into_iter().enumerate() {
             cascades[i % 4].push(c);
         }
-        // Kings beneath the other cards of their cascade, as Baker's Dozen deals them.
         for cascade in &mut cascades {
             cascade.sort_by_key(|c| c.rank().get() != 13);
         }
         let start = Board::try_from(Layout { rules, foundations, cells: Vec::new(), cascades })
             .expect("a reduced deal is a legal position");
-        // Every reachable position, its moves and their children.
-        let mut index = HashMap::from([(start.key(), 0)]);
-        let mut boards = vec![start];
-        let mut edges: Vec<Vec<(freecell_core::Move, usize)>> = Vec::new();
-        let mut moves = Vec::new();
-        while edges.len() < boards.len() {
-            let board = boards[edges.len()].clone();
-            moves.clear();
-            board.generate_moves(MoveModel::Atomic, &mut moves);
-            let mut out = Vec::new();
-            for &mv in &moves {
-                let mut child = board.clone();
-                child.apply(mv).expect("a generated move is legal");
-                let next = index.len();
-                let id = *index.entry(child.key()).or_insert(next);
-                if id == next {
-                    boards.push(child);
-                }
-                out.push((mv, id));
-            }
-            edges.push(out);
-        }
-        // Won: the won position, and every position with a move to a won one.
-        let mut parents = vec![Vec::new(); boards.len()];
-        for (id, out) in edges.iter().enumerate() {
-            for &(_, to) in out {
-                parents[to].push(id);
-            }
-        }
-        let mut won: Vec<bool> = boards.iter().map(Board::is_won).collect();
-        let mut queue: Vec<usize> = (0..boards.len()).filter(|&id| won[id]).collect();
-        while let Some(id) = queue.pop() {
-            for &parent in &parents[id] {
-                if !won[parent] {
-                    won[parent] = true;
-                    queue.push(parent);
-                }
-            }
-        }
-        positions += boards.len();
-        lost += won.iter().filter(|&&w| !w).count();
-        won_starts += usize::from(won[0]);
-        for (id, board) in boards.iter().enumerate() {
-            for suit in Suit::ALL {
-                let NextHome::Card(next) = board.next_home(suit) else { continue };
-                if !board.is_safe_home(next, Automove::Raymond) {
-                    continue;
-                }
-                let Some(&(_, to)) =
-                    edges[id].iter().find(|(mv, _)| mv.to().kind() == freecell_core::PileKind::Foundation(suit))
-                else {
-                    continue;
-                };
-                assert!(!won[id] || won[to], "{next} home loses a won position:\n{board}");
-                beyond_horne += usize::from(!board.is_safe_home(next, Automove::Horne));
-            }
-        }
+        let all = winnable(&start, usize::MAX).expect("no limit");
+        positions += all.len();
+        lost += all.iter().filter(|(_, w)| !w).count();
+        won_starts += usize::from(all[0].1);
+        beyond_horne += raymond_keeps_wins(&all).1;
     }
     // Won and lost positions both, and the rule firing beyond Horne's: a rule sending N
     // home with N−3 (one step further) fails here.
