@@ -55,7 +55,7 @@ use freecell_core::{Automove, BoardN, Move, MoveModel, PACKED_BYTES, Packed, Pac
 use crate::packed_store::{Linked, NO_PARENT, Store};
 use disk_component::DiskComponent;
 use runs::{RunReader, RunWriter};
-use seeds::{SeedIoError, Seeds};
+use seeds::Seeds;
 
 /// The automoves played after every move (Raymond's rule: safe, so the search stays
 /// complete), as in the `fast` preset's proof.
@@ -231,12 +231,6 @@ impl std::error::Error for ProveError {
         match self {
             ProveError::Io { source, .. } => Some(source),
         }
-    }
-}
-
-impl From<SeedIoError> for ProveError {
-    fn from(e: SeedIoError) -> Self {
-        ProveError::Io { path: e.path, source: e.source }
     }
 }
 
