@@ -276,8 +276,10 @@ impl Solver {
     }
 
     /// Stop once `d` has passed since the solve began. The clock is read about once a
-    /// millisecond (the stride in expansions adapts to the engine's speed) and at every
-    /// iteration, so the solve stops within a few milliseconds of `d`. A `d` too large for
+    /// millisecond (the stride in expansions adapts to the engine's speed), at every
+    /// iteration and every [`WORK_SLICE`](freecell_search::WORK_SLICE) entries a growing
+    /// hash table moves, so the solve stops within a few milliseconds of its own work after
+    /// `d` (a loaded machine may keep its thread waiting longer). A `d` too large for
     /// the clock to add ([`Duration::MAX`], say) is no time limit.
     pub fn timeout(mut self, d: Duration) -> Solver {
         self.timeout = Some(d);
