@@ -138,6 +138,10 @@ const SLACK: Duration = Duration::from_millis(20);
 /// Attempts per wall-time check before it counts as a failure (see above).
 const ATTEMPTS: usize = 3;
 
+/// How stale a running thread's processor time may read: the kernel adds to it at its timer
+/// ticks (1 to 10 ms apart, by its `HZ`) and when the thread stops running.
+const CLOCK_GRAIN: Duration = Duration::from_millis(10);
+
 /// Hard deals each preset cannot finish within 300 ms in a debug build: `bfs` and `dfs`
 /// search single-card moves exhaustively, the others run out of time long before an answer
 /// on 617 and 2, and `fast`, which solves 617 at once, must prove 11982 unsolvable with an
@@ -260,7 +264,8 @@ fn time_limits_stop_within_ten_percent() {
             match after {
                 // The solver's own work after the deadline: no retry.
                 Some(work) => {
-                    assert!(work <= LIMIT / 10, "{preset}: {work:?} of work after the deadline ({took:?} in all)");
+                    let most = LIMIT / 10 + CLOCK_GRAIN;
+                    assert!(work <= most, "{preset}: {work:?} of work after the deadline ({took:?} in all)");
                 }
                 None if took > LIMIT + LIMIT / 10 + SLACK => return Err(format!("{preset}: stopped after {took:?}")),
                 None => {}
@@ -271,8 +276,8 @@ fn time_limits_stop_within_ten_percent() {
     assert!(fired > 0, "no preset ran into the time limit, so nothing was tested");
 }
 
-/// A cancel flag set from another thread, or [`SolveHandle::cancel`], stops every preset
-/// after at most 10 % of the wait before it of the solver's own work.
+/// A cancel flag set from another thread, or `SolveHandle::cancel`, stops every preset
+/// after at most 10 % of the wait before it of the solver's own work (and the clock's grain).
 #[test]
 fn cancelling_stops_within_milliseconds() {
     const AFTER: Duration = Duration::from_millis(100);
@@ -289,7 +294,8 @@ fn cancelling_stops_within_milliseconds() {
             // A cancel has no value to take 10 % of; 10 % of the wait before it is used.
             match after {
                 Some(work) => {
-                    assert!(work <= AFTER / 10, "{preset}: {work:?} of work after the cancel ({took:?} in all)");
+                    let most = AFTER / 10 + CLOCK_GRAIN;
+                    assert!(work <= most, "{preset}: {work:?} of work after the cancel ({took:?} in all)");
                 }
                 None if took > AFTER + AFTER / 10 + SLACK => return Err(format!("{preset}: stopped after {took:?}")),
                 None => {}
