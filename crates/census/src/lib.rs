@@ -41,7 +41,7 @@ pub use merge::{MergeError, Problem, merge};
 pub use report::{FULL_RANGE, REPORT_FILES, Report};
 pub use run::{CHECKPOINT_EVERY, Census, Event, RunError, ShardRun};
 pub use selection::{SHARD_COUNT_VAR, Selection, Shard, ShardError};
-pub use settings::Settings;
+pub use settings::{DEFAULT_MEMORY, Settings};
 pub use tally::{Findings, Timing};
 
 /// The README's example, compiled and run as a doctest so it stays true.

@@ -9,15 +9,23 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::Selection;
 
+/// The free memory a census's solver sizes its limits for unless told otherwise: 2 GiB,
+/// what the Slurm scripts ask for a task (`deploy/slurm/census.sbatch`), so `fast` takes at
+/// most 768 MiB a deal (3/8, see [`Solver::memory`]), which MS deals never come near.
+pub const DEFAULT_MEMORY: u64 = 2 << 30;
+
 /// Everything a census's results depend on: the deals, the game they are dealt in, the
-/// solver and its node limit, and the build of the program. Shards merge only when their
-/// settings are equal.
+/// solver, its node limit and the memory its limits are sized for, and the build of the
+/// program. Shards merge only when their settings are equal.
 ///
 /// There is no time limit: it would make outcomes depend on the machine's load, and a
-/// census must give the same report however its shards are run. Without a byte limit the
-/// `fast` preset's proof doubles its memory up to 3/8 of what the machine has free, so a
-/// deal that needs more than a task's memory is undecided (`memory-limit`), on any
-/// machine with less.
+/// census must give the same report however its shards are run. For the same reason the
+/// solver does not size its memory limits from what the machine has free (which changes
+/// with its load, and changes how far a `fast` search goes before it stops and tries again
+/// with more, so its expansions and solutions): they are sized for [`memory`](Self::memory)
+/// bytes ([`Solver::memory`]), so a deal that needs more is undecided (`memory-limit`)
+/// on every machine. A task must then have that much memory: an allocation the system
+/// refuses also ends a deal undecided.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[non_exhaustive]
@@ -32,15 +40,19 @@ pub struct Settings {
     pub solver: Preset,
     /// Positions a deal may expand before it is undecided.
     pub max_nodes: Option<u64>,
+    /// The free memory, in bytes, the solver's limits are sized for ([`Solver::memory`]),
+    /// whatever the machine has: [`DEFAULT_MEMORY`] unless set.
+    pub memory: u64,
     /// The program that ran it (its version and a digest of its executable, say):
     /// another build may find other solutions.
     pub build: String,
 }
 
 impl Settings {
-    /// A census of `deals` in `game` by `solver`, without a node limit, by `build`.
+    /// A census of `deals` in `game` by `solver`, without a node limit, its limits sized for
+    /// [`DEFAULT_MEMORY`], by `build`.
     pub fn new(deals: Selection, game: Game, solver: Preset, build: impl Into<String>) -> Settings {
-        Settings { deals, game, solver, max_nodes: None, build: build.into() }
+        Settings { deals, game, solver, max_nodes: None, memory: DEFAULT_MEMORY, build: build.into() }
     }
 
     /// Sets the node limit per deal.
@@ -49,9 +61,26 @@ impl Settings {
         self
     }
 
+    /// Sizes the solver's memory limits for `bytes` of free memory (see
+    /// [`memory`](Self::memory)).
+    pub fn memory(mut self, bytes: u64) -> Settings {
+        self.memory = bytes;
+        self
+    }
+
     /// The solver these settings describe.
+    ///
+    /// ```
+    /// use freecell_census::{Selection, Settings};
+    /// use freecell_core::Game;
+    /// use freecell_solver::Preset;
+    /// let settings = Settings::new(Selection::range("1..=8".parse()?), Game::FreeCell, Preset::Bfs, "doc");
+    /// // 3/8 of the memory given, whatever the machine has free.
+    /// assert_eq!(settings.memory(1 << 30).build_solver().byte_limit(), Some(384 << 20));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn build_solver(&self) -> Solver {
-        let solver = Solver::new(self.solver);
+        let solver = Solver::new(self.solver).memory(self.memory);
         match self.max_nodes {
             Some(n) => solver.max_nodes(n),
             None => solver,
@@ -67,6 +96,7 @@ impl fmt::Display for Settings {
             Some(n) => write!(f, "at most {n} nodes a deal")?,
             None => f.write_str("no node limit")?,
         }
+        write!(f, ", limits for {} MiB", self.memory >> 20)?;
         write!(f, ", build {}", self.build)
     }
 }

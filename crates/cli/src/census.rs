@@ -86,6 +86,11 @@ pub(crate) struct RunArgs {
     /// Give up on a deal after expanding N positions (undecided).
     #[arg(long, value_name = "N", value_parser = Checked(crate::input::number::<u64>), allow_negative_numbers = true)]
     max_nodes: Option<u64>,
+    /// Size the solver's memory limits for N megabytes (2^20 bytes) of free memory, whatever
+    /// the machine has, so that every task finds the same (fast: at most 3/8 of it a deal;
+    /// default 2048). A task needs that much memory.
+    #[arg(long, value_name = "N", value_parser = Checked(crate::input::number::<u64>), allow_negative_numbers = true)]
+    memory_mb: Option<u64>,
     /// Save the shard's progress every SECS seconds.
     #[arg(long, value_name = "SECS", default_value = "5", value_parser = Checked(crate::input::parse_seconds), allow_negative_numbers = true)]
     checkpoint: Duration,
@@ -149,7 +154,10 @@ fn run(args: &RunArgs) -> Result<(), Failure> {
         (Some(count), Some(seed)) => Selection::sample(range, count, seed),
         _ => Selection::range(range),
     };
-    let settings = Settings::new(deals, Game::FreeCell, args.solver, build()).max_nodes(args.max_nodes);
+    let mut settings = Settings::new(deals, Game::FreeCell, args.solver, build()).max_nodes(args.max_nodes);
+    if let Some(mb) = args.memory_mb {
+        settings = settings.memory(mb.saturating_mul(1 << 20));
+    }
     let census = Census::new(settings).jobs(args.jobs).checkpoint_every(args.checkpoint);
     let mut faults = 0u64;
     let result = census.run(&args.out, shard, |event| match event {

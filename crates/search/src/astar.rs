@@ -256,7 +256,7 @@ impl AStar {
             };
         }
         budget.bytes(c.memory_usage(), c.arena.growth_one(0) + closed_growth!())?;
-        c.arena.make_room(problem)?;
+        c.arena.make_room(problem, &mut *observer)?;
         let at = c.arena.find(problem, start, &key).err().ok_or(UndecidedReason::Capacity)?;
         stats.evaluated += 1;
         let f0 = self.priority(0, heuristic.estimate(problem, start))?;
@@ -352,7 +352,7 @@ impl AStar {
                 if limit_bytes {
                     budget.bytes(used_now!(), c.arena.growth_one(g2) + closed_growth!())?;
                 }
-                c.arena.make_room(problem)?;
+                c.arena.make_room(problem, &mut *observer)?;
                 match c.arena.find_hashed(problem, &key, hash) {
                     Ok(cid) => {
                         let ci = cid as usize;

@@ -187,7 +187,7 @@ impl Beam {
             return Ok(SearchOutcome::Solved(MovePath { moves: Vec::new(), cost: 0 }));
         }
         budget.bytes(c.memory_usage(), c.arena.growth_one(0))?;
-        c.arena.make_room(problem)?;
+        c.arena.make_room(problem, &mut *observer)?;
         let at = c.arena.find(problem, start, &problem.key(start)).err().ok_or(UndecidedReason::Capacity)?;
         budget.bytes(c.memory_usage(), growth(&c.layer_h))?;
         stats.evaluated += 1;
@@ -235,7 +235,7 @@ impl Beam {
                     let key = problem.key(child);
                     let used = c.arena.bytes() + held(&c.candidates) + held(&c.moves) + layer_bytes!();
                     budget.bytes(used, c.arena.growth_one(g2) + growth(&c.candidates))?;
-                    c.arena.make_room(problem)?;
+                    c.arena.make_room(problem, &mut *observer)?;
                     if c.arena.find(problem, child, &key).is_ok() {
                         stats.duplicates += 1;
                         continue;
@@ -258,7 +258,7 @@ impl Beam {
                 let g2 = c.arena.g(parent).saturating_add(problem.step_cost(c.arena.state(parent), mv));
                 budget.bytes(used, c.arena.growth_one(g2) + growth(&c.next_h))?;
                 let key = problem.key(&state);
-                c.arena.make_room(problem)?;
+                c.arena.make_room(problem, &mut *observer)?;
                 match c.arena.find(problem, &state, &key) {
                     Ok(_) => stats.duplicates += 1,
                     Err(at) => {

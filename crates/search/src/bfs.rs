@@ -153,7 +153,7 @@ impl Bfs {
             return Ok(SearchOutcome::Solved(MovePath { moves: Vec::new(), cost: 0 }));
         }
         budget.bytes(c.memory_usage(), c.arena.growth_one(0))?;
-        c.arena.make_room(problem)?;
+        c.arena.make_room(problem, &mut *observer)?;
         let at = c.arena.find(problem, start, &problem.key(start)).err().ok_or(UndecidedReason::Capacity)?;
         c.arena.insert(at, start.clone(), NO_PARENT, 0)?;
 
@@ -205,7 +205,7 @@ impl Bfs {
                 let key = problem.key(child);
                 let used = c.arena.bytes() + held(&c.moves) + scratch_bytes;
                 budget.bytes(used, c.arena.growth_one(g2))?;
-                c.arena.make_room(problem)?;
+                c.arena.make_room(problem, &mut *observer)?;
                 match c.arena.find(problem, child, &key) {
                     Ok(_) => stats.duplicates += 1,
                     Err(at) => {

@@ -184,7 +184,7 @@ impl<P: SearchProblem + ?Sized> Core<P> {
             let key = problem.key(start);
             if table_limit > 0 {
                 or_stop!(prm.budget.bytes(self.bytes(), self.table.growth()));
-                or_stop!(self.table.reserve_one());
+                or_stop!(self.table.reserve_one(&mut *observer));
                 if let Probe::Vacant(slot) = self.table.probe(&key) {
                     self.table.fill(slot, problem.key(start), 0);
                 }
@@ -261,7 +261,7 @@ impl<P: SearchProblem + ?Sized> Core<P> {
                 }
                 if table_limit > 0 {
                     or_stop!(prm.budget.bytes(self.bytes(), self.table.growth()));
-                    or_stop!(self.table.reserve_one());
+                    or_stop!(self.table.reserve_one(&mut *observer));
                     match self.table.probe(&key) {
                         Probe::Found(slot) => {
                             if let Some(seen) = self.table.value_mut(slot) {

@@ -243,7 +243,7 @@ pub use bounded::Cycles;
 pub use closures::{Edge, FnProblem, problem_fn};
 pub use containers::NodeId;
 pub use containers::TieBreak;
-pub use observer::{Control, FnObserver, Observer, observer_fn};
+pub use observer::{Control, FnObserver, Observer, WORK_SLICE, observer_fn};
 pub use oneshot::{NoPath, StatePath, Within, astar, bfs, dfs, dijkstra, idastar, iddfs, within};
 pub use problem::{Backtrack, ByCopy, ByUndo, Heuristic, SearchProblem, Undo, Zero};
 pub use report::{Budget, Limit, MovePath, Report, SearchOutcome, Stats, UndecidedReason};

@@ -58,7 +58,23 @@ pub trait Observer {
         let _ = (bound, stats);
         Control::Continue
     }
+
+    /// Called every [`WORK_SLICE`] steps of work that expands nothing and grows with what the
+    /// search holds: re-indexing a hash table as it grows (the tables of
+    /// [`containers`](crate::containers)), which takes seconds once a table holds hundreds
+    /// of millions of entries. An observer that reads a clock here stops a search within a
+    /// slice of such work, not after it. `Stop` ends the search
+    /// ([`UndecidedReason::Stopped`](crate::UndecidedReason::Stopped)), the table left
+    /// fit only to be cleared.
+    #[inline]
+    fn on_work(&mut self) -> Control {
+        Control::Continue
+    }
 }
+
+/// Steps of work (entries re-indexed) between two calls of [`Observer::on_work`]: about
+/// 0.1 ms of a release build's re-indexing, a few milliseconds of a debug build's.
+pub const WORK_SLICE: u32 = 1 << 12;
 
 impl Observer for () {}
 
@@ -71,6 +87,11 @@ impl<O: Observer + ?Sized> Observer for &mut O {
     #[inline]
     fn on_iteration(&mut self, bound: u32, stats: &Stats) -> Control {
         (**self).on_iteration(bound, stats)
+    }
+
+    #[inline]
+    fn on_work(&mut self) -> Control {
+        (**self).on_work()
     }
 }
 

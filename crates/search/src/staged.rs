@@ -441,7 +441,7 @@ impl StagedDeepening {
         push(&mut c.open[h0], 0)?;
         c.open_len = 1;
         let key = problem.key(start);
-        c.table.insert(problem.state_key_hash(start, &key), key, |k| problem.key_hash(k))?;
+        c.table.insert(problem.state_key_hash(start, &key), key, |k| problem.key_hash(k), &mut *observer)?;
 
         let mut lossy = false;
         let mut cursor = 0usize;
@@ -509,7 +509,12 @@ impl StagedDeepening {
                 if c.table.len() >= u32::MAX as usize - 1 {
                     return Err(UndecidedReason::Capacity);
                 }
-                if !c.table.insert(problem.state_key_hash(&c.path[c.depth], &key), key, |k| problem.key_hash(k))? {
+                if !c.table.insert(
+                    problem.state_key_hash(&c.path[c.depth], &key),
+                    key,
+                    |k| problem.key_hash(k),
+                    &mut *observer,
+                )? {
                     stats.duplicates += 1;
                     c.up(problem, mv);
                     continue;

@@ -135,11 +135,17 @@ impl Cache {
     }
 
     /// Stores a discovered position, whose key is `key` and Zobrist hash `hash`, and queues
-    /// it; `Err` when the allocator refuses the room (the search must then end).
-    fn store(&mut self, node: Node, key: Key, hash: u64, queue: u32) -> Result<u32, UndecidedReason> {
+    /// it; `Err` when the allocator refuses the room or `observer` stops the seen set's
+    /// growth (the search must then end).
+    fn store(
+        &mut self,
+        (node, key, hash): (Node, Key, u64),
+        queue: u32,
+        observer: &mut (impl Observer + ?Sized),
+    ) -> Result<u32, UndecidedReason> {
         let id = self.nodes.len() as u32;
         room(&mut self.nodes)?;
-        self.seen.insert(hash, key, Key::hash64)?;
+        self.seen.insert(hash, key, Key::hash64, observer)?;
         self.queue.push(queue, 0, id)?;
         self.nodes.push(node);
         Ok(id)
@@ -222,7 +228,7 @@ fn run<const C: usize, const F: usize>(
     }
     stats.evaluated += 1;
     let root = Node { parent: ROOT_PARENT, depth: 0, mv: NO_MOVE };
-    if let Err(reason) = cache.store(root, start.key(), start.hash64(), root_key) {
+    if let Err(reason) = cache.store((root, start.key(), start.hash64()), root_key, &mut *observer) {
         return SearchOutcome::Undecided(reason);
     }
     let mut board = start.clone();
@@ -235,22 +241,24 @@ fn run<const C: usize, const F: usize>(
         at = best;
         stats.iterations += 1;
         // The look-ahead: a depth-first walk of at most LOOKAHEAD moves below `best`.
-        let mut expand = |cache: &mut Cache, board: &BoardN<C, F>, node: u32, stats: &mut Stats| {
-            budget.expand(stats)?;
-            stats.expanded += 1;
-            // A position has fewer than 100 single-card moves, so the move generation, which
-            // cannot fail, does not grow the stack beyond this room.
-            reserve(&mut cache.moves, MOVE_ROOM)?;
-            room(&mut cache.frames)?;
-            let from = cache.moves.len();
-            board.generate_moves(MoveModel::Atomic, &mut cache.moves);
-            cache.frames.push(Frame { node, start: from, next: from, end: cache.moves.len() });
-            if observer.on_expand(stats) == Control::Stop {
-                return Err(UndecidedReason::Stopped);
-            }
-            Ok(())
-        };
-        if let Err(reason) = expand(cache, &board, best, stats) {
+        // The observer is passed in, not captured: storing a child tells it too.
+        let expand =
+            |cache: &mut Cache, board: &BoardN<C, F>, node: u32, stats: &mut Stats, observer: &mut dyn Observer| {
+                budget.expand(stats)?;
+                stats.expanded += 1;
+                // A position has fewer than 100 single-card moves, so the move generation, which
+                // cannot fail, does not grow the stack beyond this room.
+                reserve(&mut cache.moves, MOVE_ROOM)?;
+                room(&mut cache.frames)?;
+                let from = cache.moves.len();
+                board.generate_moves(MoveModel::Atomic, &mut cache.moves);
+                cache.frames.push(Frame { node, start: from, next: from, end: cache.moves.len() });
+                if observer.on_expand(stats) == Control::Stop {
+                    return Err(UndecidedReason::Stopped);
+                }
+                Ok(())
+            };
+        if let Err(reason) = expand(cache, &board, best, stats, observer) {
             return SearchOutcome::Undecided(reason);
         }
         while let Some(frame) = cache.frames.last_mut() {
@@ -292,12 +300,12 @@ fn run<const C: usize, const F: usize>(
                 return SearchOutcome::Undecided(UndecidedReason::Budget(Limit::Bytes));
             }
             stats.evaluated += 1;
-            let child = match cache.store(Node { parent, depth, mv }, key, hash, queue) {
+            let child = match cache.store((Node { parent, depth, mv }, key, hash), queue, &mut *observer) {
                 Ok(child) => child,
                 Err(reason) => return SearchOutcome::Undecided(reason),
             };
             if level < LOOKAHEAD {
-                if let Err(reason) = expand(cache, &board, child, stats) {
+                if let Err(reason) = expand(cache, &board, child, stats, observer) {
                     return SearchOutcome::Undecided(reason);
                 }
             } else {
@@ -343,7 +351,7 @@ mod tests {
         // id 3: 5 − 12/4 = 2. Keys 4·(52 − score): 204, 204, 205, 200.
         for (i, queue) in [204, 204, 205, 200].into_iter().enumerate() {
             let key = key(i as u8);
-            assert_eq!(cache.store(node, key, key.hash64(), queue), Ok(i as u32));
+            assert_eq!(cache.store((node, key, key.hash64()), queue, &mut ()), Ok(i as u32));
         }
         // Best first (id 3), then the tie most recent first (1 before 0), then id 2.
         let order: Vec<u32> = std::iter::from_fn(|| cache.pop()).collect();
@@ -361,10 +369,10 @@ mod tests {
         let qh_home = Move::single(Pile::cascade(0), Pile::foundation(freecell_core::Suit::Hearts));
         let kh_home = Move::single(Pile::cascade(1), Pile::foundation(freecell_core::Suit::Hearts));
         let qh_cell = Move::single(Pile::cascade(0), Pile::cell(0));
-        cache.store(Node { parent: ROOT_PARENT, depth: 0, mv: NO_MOVE }, k(0), k(0).hash64(), 0).unwrap();
-        cache.store(Node { parent: 0, depth: 1, mv: qh_home }, k(1), k(1).hash64(), 0).unwrap();
-        cache.store(Node { parent: 1, depth: 2, mv: kh_home }, k(2), k(2).hash64(), 0).unwrap();
-        cache.store(Node { parent: 0, depth: 1, mv: qh_cell }, k(3), k(3).hash64(), 0).unwrap();
+        cache.store((Node { parent: ROOT_PARENT, depth: 0, mv: NO_MOVE }, k(0), k(0).hash64()), 0, &mut ()).unwrap();
+        cache.store((Node { parent: 0, depth: 1, mv: qh_home }, k(1), k(1).hash64()), 0, &mut ()).unwrap();
+        cache.store((Node { parent: 1, depth: 2, mv: kh_home }, k(2), k(2).hash64()), 0, &mut ()).unwrap();
+        cache.store((Node { parent: 0, depth: 1, mv: qh_cell }, k(3), k(3).hash64()), 0, &mut ()).unwrap();
         let mut b = start.clone();
         b.apply(qh_home).unwrap();
         b.apply(kh_home).unwrap();

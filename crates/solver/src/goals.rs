@@ -438,7 +438,7 @@ fn run<const C: usize, const F: usize>(
             return SearchOutcome::Undecided(UndecidedReason::Budget(Limit::Bytes));
         }
         or_end!(room(&mut cache.frames));
-        or_end!(cache.seen.insert(board.hash64(), board.key(), Key::hash64));
+        or_end!(cache.seen.insert(board.hash64(), board.key(), Key::hash64, &mut *observer));
         let (plans_from, ends_from) = (cache.plans.len(), cache.ends.len());
         cache.frames.push(Frame { at: cache.path.len(), strategy: 0, next: 0, plans_from, ends_from });
         stats.expanded += 1;

@@ -207,7 +207,7 @@ fn run<const C: usize, const F: usize>(
     bounds.reached = h0;
     bounds.below = Some(Below { expanded: 0, evaluated: stats.evaluated });
     check(c, c.store.insert_growth() + c.queue.growth(h0, 0))?;
-    c.store.make_room()?;
+    c.store.make_room(&mut *observer)?;
     let key = packer.pack(start).expect("the start position packs");
     let Err(slot) = c.store.find(&key, key.hash64()) else { unreachable!("the table is empty") };
     let root =
@@ -276,7 +276,7 @@ fn run<const C: usize, const F: usize>(
                 child.first = 0;
             }
         }
-        let result = expand_children(c, &children, id, settings, check, stats);
+        let result = expand_children(c, &children, id, settings, check, stats, observer);
         c.children = children;
         result?;
         stats.peak_stored = c.store.len() as u64;
@@ -303,6 +303,7 @@ fn expand_children<const C: usize, const F: usize>(
     settings: Settings,
     check: impl Fn(&Cache<C, F>, usize) -> Result<(), UndecidedReason>,
     stats: &mut Stats,
+    observer: &mut dyn Observer,
 ) -> Result<(), UndecidedReason> {
     for child in children {
         let g2 = child.g;
@@ -325,7 +326,7 @@ fn expand_children<const C: usize, const F: usize>(
             let h = settings.h(&child.board);
             stats.evaluated += 1;
             check(c, c.store.insert_growth() + c.queue.growth(g2 + h, g2))?;
-            c.store.make_room()?;
+            c.store.make_room(observer)?;
             // The table may have grown: find the slot again.
             let Err(slot) = c.store.find(&child.key, child.hash) else { unreachable!("the key was not stored") };
             let node = Node { key: child.key, parent: id.to_le_bytes(), g: (g2 as u16).to_le_bytes(), h: h as u8 };

@@ -9,9 +9,9 @@
 //! 7/8 full.
 
 use freecell_core::Packed;
-use freecell_search::UndecidedReason;
 use freecell_search::containers::IdTable;
 use freecell_search::containers::bytes::{held, reserve_exact, room};
+use freecell_search::{Observer, UndecidedReason};
 
 /// Bits of a node id that pick its place in a chunk.
 const CHUNK_BITS: u32 = 13;
@@ -104,13 +104,13 @@ impl<N: Node> Store<N> {
         chunk + self.table.growth()
     }
 
-    /// Grows the index, if needed, so that one more node can be indexed; `Err` (the search
-    /// must end) when the allocator refuses.
-    pub(crate) fn make_room(&mut self) -> Result<(), UndecidedReason> {
+    /// Grows the index, if needed, so that one more node can be indexed, telling `observer`
+    /// as [`IdTable::reserve_one_hashed`] does; `Err` (the search must end) when the
+    /// allocator refuses or the observer stops the growth.
+    pub(crate) fn make_room(&mut self, observer: &mut (impl Observer + ?Sized)) -> Result<(), UndecidedReason> {
         let chunks = &self.chunks;
         let key = |id: u32| chunks[(id >> CHUNK_BITS) as usize][id as usize & (CHUNK - 1)].key().hash64();
-        self.table.reserve_one_hashed(key)?;
-        Ok(())
+        self.table.reserve_one_hashed(key, observer)
     }
 
     /// The id in the first index slot of `hash`, if any (a cheap first probe, whose load

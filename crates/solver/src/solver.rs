@@ -84,6 +84,9 @@ pub struct Solver {
     preset: Preset,
     max_nodes: Option<u64>,
     max_bytes: Option<usize>,
+    /// The free memory the default limits are sized for instead of the machine's reading
+    /// ([`memory`](Solver::memory)).
+    memory: Option<u64>,
     timeout: Option<Duration>,
     cancel: Option<Arc<AtomicBool>>,
     /// Shared, so cloning a solver with a policy copies no rule tree.
@@ -124,6 +127,7 @@ impl fmt::Debug for Solver {
             .field("preset", &self.preset)
             .field("max_nodes", &self.max_nodes)
             .field("max_bytes", &self.max_bytes)
+            .field("memory", &self.memory)
             .field("timeout", &self.timeout)
             .field("cancel", &self.cancel)
             .field("guide", &self.guide)
@@ -142,6 +146,7 @@ impl Solver {
             preset,
             max_nodes: None,
             max_bytes: None,
+            memory: None,
             timeout: None,
             cancel: None,
             guide: None,
@@ -236,9 +241,45 @@ impl Solver {
         self
     }
 
+    /// Sizes the default memory limits (see [`max_bytes`](Self::max_bytes)) as if the process
+    /// could always allocate `n` more bytes, whatever the machine has free: each preset's
+    /// fixed limit lowered to 3/8 of `n`, and `fast`'s rounds doubling up to 3/8 of `n`.
+    ///
+    /// The machine's reading changes with its load and with what the solver's own warm
+    /// caches hold, and a `fast` search given less memory expands other positions (and may
+    /// find another solution): with `memory`, a solve's result depends on its input and
+    /// settings alone, as a census's must. An allocation the system refuses still ends a
+    /// solve [`Undecided`](Outcome::Undecided) with [`Reason::MemoryLimit`]. A
+    /// [`max_bytes`](Self::max_bytes) set too takes precedence.
+    ///
+    /// # Examples
+    /// ```
+    /// use freecell_solver::{FAST_BYTES, Preset, Solver};
+    /// let solver = Solver::new(Preset::Fast).memory(64 << 20);
+    /// assert_eq!(solver.byte_limit(), Some(24 << 20));
+    /// assert_eq!(Solver::new(Preset::Fast).memory(1 << 40).byte_limit(), Some(FAST_BYTES));
+    /// ```
+    pub fn memory(mut self, n: u64) -> Solver {
+        self.memory = Some(n);
+        self
+    }
+
+    /// What the default limits are sized for when a solve (or a round of `fast`) starts at
+    /// `now`: [`memory`](Self::memory) if set, else the machine's reading; with the bytes of
+    /// the solve's own cache set (`held`) counted as free only in the machine's reading, which
+    /// counts them as taken.
+    fn free_memory(&self, now: Instant, held: usize) -> (Option<u64>, usize) {
+        match self.memory {
+            Some(n) => (Some(n), 0),
+            None => (headroom::available(now), held),
+        }
+    }
+
     /// Stop once `d` has passed since the solve began. The clock is read about once a
-    /// millisecond (the stride in expansions adapts to the engine's speed) and at every
-    /// iteration, so the solve stops within a few milliseconds of `d`. A `d` too large for
+    /// millisecond (the stride in expansions adapts to the engine's speed), at every
+    /// iteration and every [`WORK_SLICE`](freecell_search::WORK_SLICE) entries a growing
+    /// hash table moves, so the solve stops within a few milliseconds of its own work after
+    /// `d` (a loaded machine may keep its thread waiting longer). A `d` too large for
     /// the clock to add ([`Duration::MAX`], say) is no time limit.
     pub fn timeout(mut self, d: Duration) -> Solver {
         self.timeout = Some(d);
@@ -432,7 +473,7 @@ impl Solver {
         let start = searched_board.as_ref().unwrap_or(board);
         let mut caches = self.caches.take();
         let reused_bytes = caches.held();
-        let budget = self.budget(preset, reused_bytes, || headroom::available(started));
+        let budget = self.budget(preset, || self.free_memory(started, reused_bytes));
         let problem = match preset {
             Preset::Optimal => {
                 let settings = self.optimal;
@@ -509,21 +550,19 @@ impl Solver {
     /// assert_eq!(Solver::new(Preset::Fast).max_bytes(1 << 20).byte_limit(), Some(1 << 20));
     /// ```
     pub fn byte_limit(&self) -> Option<usize> {
-        self.budget(self.preset, self.caches.next_held::<BOARD_CASCADES, BOARD_CELLS>(), || {
-            headroom::available(Instant::now())
-        })
-        .get_max_bytes()
+        let held = self.caches.next_held::<BOARD_CASCADES, BOARD_CELLS>();
+        self.budget(self.preset, || self.free_memory(Instant::now(), held)).get_max_bytes()
     }
 
-    /// The node and byte limits of a solve with `preset` whose cache set holds `held` bytes
-    /// when the process may still allocate `available()` bytes (`None`: unknown; asked only
-    /// when no [`max_bytes`](Self::max_bytes) is set). Without
+    /// The node and byte limits of a solve with `preset` when `free()` says the process may
+    /// still allocate `available` bytes (`None`: unknown), besides the `held` bytes of the
+    /// solve's cache set (asked only when no [`max_bytes`](Self::max_bytes) is set). Without
     /// [`max_bytes`](Self::max_bytes), the fixed limit of the preset (`fast`: [`FAST_BYTES`]
     /// for each of its stages; `optimal`: [`OPTIMAL_BYTES`] for A*, none for its low-memory
     /// IDA*; the others: [`DEFAULT_BYTES`]), lowered to the share of `available` plus `held`
     /// the module `headroom` gives. Only the solve's own set counts as free: the idle sets
     /// of the pool are memory in use, as the system's reading says.
-    fn budget(&self, preset: Preset, held: usize, available: impl FnOnce() -> Option<u64>) -> Budget {
+    fn budget(&self, preset: Preset, free: impl FnOnce() -> (Option<u64>, usize)) -> Budget {
         let mut budget = Budget::default();
         if let Some(n) = self.max_nodes {
             budget = budget.max_expanded(n);
@@ -533,7 +572,10 @@ impl Solver {
             Preset::Optimal => (!self.optimal.low_memory).then_some(OPTIMAL_BYTES),
             _ => Some(DEFAULT_BYTES),
         };
-        let bytes = self.max_bytes.or_else(|| headroom::default_limit(fixed, available(), held));
+        let bytes = self.max_bytes.or_else(|| {
+            let (available, held) = free();
+            headroom::default_limit(fixed, available, held)
+        });
         bytes.map_or(budget, |n| budget.max_bytes(n))
     }
 
@@ -586,7 +628,8 @@ fn search<const C: usize, const F: usize>(
             // is taken afresh, since the round just allocated.
             let ceiling = |held: usize| {
                 headroom::forget();
-                headroom::default_limit(None, headroom::available(Instant::now()), held).unwrap_or(0)
+                let (available, held) = solver.free_memory(Instant::now(), held);
+                headroom::default_limit(None, available, held).unwrap_or(0)
             };
             let ceiling = solver.max_bytes.is_none().then_some(&ceiling as &dyn Fn(usize) -> usize);
             fast::run_with(&mut caches.fast, start, budget, ceiling, (solver.greedy_nodes, solver.evaluations), watch)
@@ -759,23 +802,42 @@ mod tests {
             };
             let solver = Solver::new(preset);
             for plenty in [None, Some(1 << 40)] {
-                assert_eq!(solver.budget(preset, 0, || plenty).get_max_bytes(), Some(fixed), "{preset}");
+                assert_eq!(solver.budget(preset, || (plenty, 0)).get_max_bytes(), Some(fixed), "{preset}");
             }
             let tight = Some(fixed.min(384 << 20));
-            assert_eq!(solver.budget(preset, 0, || Some(GIB)).get_max_bytes(), tight, "{preset}");
+            assert_eq!(solver.budget(preset, || (Some(GIB), 0)).get_max_bytes(), tight, "{preset}");
             // The low-memory IDA* of `optimal` has no fixed limit; others ignore the flag.
             let low = Solver::new(preset).low_memory(true);
             let optimal = preset == Preset::Optimal;
-            assert_eq!(low.budget(preset, 0, || None).get_max_bytes(), (!optimal).then_some(fixed), "{preset}");
+            assert_eq!(low.budget(preset, || (None, 0)).get_max_bytes(), (!optimal).then_some(fixed), "{preset}");
             assert_eq!(
-                low.budget(preset, 0, || Some(GIB)).get_max_bytes(),
+                low.budget(preset, || (Some(GIB), 0)).get_max_bytes(),
                 if optimal { Some(384 << 20) } else { tight }
             );
             for available in [None, Some(0), Some(GIB)] {
-                let set = Solver::new(preset).max_bytes(1 << 40).budget(preset, 0, || available).get_max_bytes();
+                let set = Solver::new(preset).max_bytes(1 << 40).budget(preset, || (available, 0)).get_max_bytes();
                 assert_eq!(set, Some(1 << 40), "{preset}");
             }
-            assert_eq!(solver.max_nodes(7).budget(preset, 0, || None).get_max_expanded(), Some(7), "{preset}");
+            assert_eq!(solver.max_nodes(7).budget(preset, || (None, 0)).get_max_expanded(), Some(7), "{preset}");
         }
+    }
+
+    /// With [`Solver::memory`], the free memory is the figure given, whatever the machine
+    /// reads and whatever the solve's cache set holds, so every solve gets the same limit.
+    #[test]
+    fn an_assumed_memory_replaces_the_machines_reading() {
+        const GIB: u64 = 1 << 30;
+        let now = Instant::now();
+        for preset in Preset::ALL {
+            let solver = Solver::new(preset).memory(GIB);
+            let share = Some(if preset == Preset::Fast { FAST_BYTES } else { 384 << 20 });
+            assert_eq!(solver.free_memory(now, 5 << 30), (Some(GIB), 0), "{preset}");
+            let limit = solver.budget(preset, || solver.free_memory(now, 5 << 30)).get_max_bytes();
+            assert_eq!(limit, share, "{preset}");
+            assert_eq!(solver.byte_limit(), share, "{preset}");
+            assert_eq!(solver.clone().max_bytes(7).byte_limit(), Some(7), "{preset}");
+        }
+        // Without it, the cache set's bytes count as free beside the machine's reading.
+        assert_eq!(Solver::new(Preset::Fast).free_memory(now, 5).1, 5);
     }
 }

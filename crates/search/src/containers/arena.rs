@@ -4,7 +4,7 @@ use std::mem::size_of;
 
 use super::bytes::{growth, held, push, reserve_exact, room};
 use super::{IdTable, OutOfMemory};
-use crate::{SearchProblem, UndecidedReason};
+use crate::{Observer, SearchProblem, UndecidedReason};
 
 /// The index of a stored node in an engine's arena.
 ///
@@ -63,7 +63,7 @@ pub const NO_PARENT: u32 = u32::MAX;
 ///
 /// let mut arena = Arena::<Steps>::new();
 /// let mut store = |arena: &mut Arena<Steps>, state: u32, parent: u32, g: u32| {
-///     arena.make_room(&Steps)?;
+///     arena.make_room(&Steps, &mut ())?;
 ///     match arena.find(&Steps, &state, &state) {
 ///         Ok(id) => Ok(id),
 ///         Err(at) => arena.insert(at, state, parent, g),
@@ -168,8 +168,8 @@ impl<P: SearchProblem + ?Sized> Arena<P> {
     }
 
     /// Grows the index, if needed, so that one more node can be indexed (the caller checked
-    /// [`growth_one`](Self::growth_one) against the budget). [`OutOfMemory`] when the
-    /// allocator refuses: the search must then end, and the arena is only fit to be cleared.
+    /// [`growth_one`](Self::growth_one) against the budget), telling `observer` as
+    /// [`IdTable::reserve_one_hashed`] does.
     ///
     /// Apart from [`find`](Self::find), whose result then stays small: with the refusal in
     /// it, LLVM stopped inlining the problem's move application into breadth-first search
@@ -177,15 +177,18 @@ impl<P: SearchProblem + ?Sized> Arena<P> {
     ///
     /// # Errors
     ///
-    /// [`OutOfMemory`] when the allocator refuses the larger index (see above).
+    /// [`UndecidedReason::Budget`]`(`[`Limit::Bytes`](crate::Limit::Bytes)`)` when the
+    /// allocator refuses the larger index, [`UndecidedReason::Stopped`] when the observer
+    /// stops its growth: the search must then end, and the arena is only fit to be cleared.
     #[inline]
-    pub fn make_room(&mut self, problem: &P) -> Result<(), OutOfMemory> {
+    pub fn make_room(&mut self, problem: &P, observer: &mut (impl Observer + ?Sized)) -> Result<(), UndecidedReason> {
         let states = &self.states;
         // On growth, every stored node is indexed again by the same hash function.
-        self.index.reserve_one_hashed(|id| {
+        let hash_of = |id: u32| {
             let state = &states[id as usize];
             problem.state_key_hash(state, &problem.key(state))
-        })
+        };
+        self.index.reserve_one_hashed(hash_of, observer)
     }
 
     /// Looks `key` (of `state`) up. `Ok(id)` if stored, else `Err((hash, slot))` for

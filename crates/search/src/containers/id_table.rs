@@ -2,9 +2,9 @@
 
 use std::mem::size_of;
 
-use super::OutOfMemory;
 use super::bytes::{held, next_capacity, zeroed};
 use super::over_load;
+use crate::{Control, Observer, UndecidedReason, WORK_SLICE};
 
 /// An index over items stored elsewhere (an arena, a vector of keys), found by their 64-bit
 /// hashes: each slot is one `u32`, `0` when empty, else the item's `id + 1` in the low bits and
@@ -28,7 +28,8 @@ use super::over_load;
 /// let mut words: Vec<&str> = Vec::new();
 /// let mut index = IdTable::new();
 /// for word in ["fox", "dog", "fox"] {
-///     index.reserve_one_hashed(|id| hash(words[id as usize]))?;
+///     // `()`: no observer to stop a growth part way.
+///     index.reserve_one_hashed(|id| hash(words[id as usize]), &mut ())?;
 ///     if let Err(slot) = index.probe(hash(word), |id| words[id as usize] == word) {
 ///         index.fill(slot, hash(word), words.len() as u32);
 ///         words.push(word);
@@ -36,7 +37,7 @@ use super::over_load;
 /// }
 /// assert_eq!(words, ["fox", "dog"]);
 /// assert_eq!(index.probe(hash("dog"), |id| words[id as usize] == "dog"), Ok(1));
-/// # Ok::<(), freecell_search::containers::OutOfMemory>(())
+/// # Ok::<(), freecell_search::UndecidedReason>(())
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct IdTable {
@@ -85,24 +86,33 @@ impl IdTable {
     }
 
     /// Makes room for one more id. On growth, re-indexes ids `0..len` by `hash_of(id)`, the
-    /// hash id `id` was filled with.
-    ///
-    /// [`OutOfMemory`] if the allocator refuses the larger table. The old slots are freed
-    /// first, so the table is then empty of slots: only [`clear`](Self::clear) may follow.
+    /// hash id `id` was filled with, calling `observer`'s [`on_work`](Observer::on_work)
+    /// every [`WORK_SLICE`] ids.
     ///
     /// # Errors
     ///
-    /// [`OutOfMemory`] when the allocator refuses the larger table. The old slots are freed
-    /// first, so the table is then empty of slots: only [`clear`](Self::clear) may follow.
+    /// [`UndecidedReason::Budget`]`(`[`Limit::Bytes`](crate::Limit::Bytes)`)` when the
+    /// allocator refuses the larger table (the old slots are freed first, so the table is then
+    /// empty of slots), [`UndecidedReason::Stopped`] when the observer stops the re-indexing
+    /// (the table then holds only the ids indexed so far): in both, only
+    /// [`clear`](Self::clear) may follow.
     #[inline]
-    pub fn reserve_one_hashed(&mut self, hash_of: impl FnMut(u32) -> u64) -> Result<(), OutOfMemory> {
-        if over_load(self.len, self.slots.len()) { self.grow(hash_of) } else { Ok(()) }
+    pub fn reserve_one_hashed(
+        &mut self,
+        hash_of: impl FnMut(u32) -> u64,
+        observer: &mut (impl Observer + ?Sized),
+    ) -> Result<(), UndecidedReason> {
+        if over_load(self.len, self.slots.len()) { self.grow(hash_of, observer) } else { Ok(()) }
     }
 
     /// The growth of [`reserve_one_hashed`](Self::reserve_one_hashed), out of the hot path.
     #[cold]
     #[inline(never)]
-    fn grow(&mut self, mut hash_of: impl FnMut(u32) -> u64) -> Result<(), OutOfMemory> {
+    fn grow(
+        &mut self,
+        mut hash_of: impl FnMut(u32) -> u64,
+        observer: &mut (impl Observer + ?Sized),
+    ) -> Result<(), UndecidedReason> {
         let new = self.grown();
         self.slots = Vec::new();
         self.slots = zeroed(new)?;
@@ -110,6 +120,10 @@ impl IdTable {
         let id_bits = usize::BITS - new.leading_zeros();
         self.tag_mask = if id_bits >= 32 { 0 } else { !((1u32 << id_bits) - 1) };
         for id in 0..self.len as u32 {
+            if id % WORK_SLICE == WORK_SLICE - 1 && observer.on_work() == Control::Stop {
+                self.len = id as usize;
+                return Err(UndecidedReason::Stopped);
+            }
             let hash = hash_of(id);
             let mut i = self.home(hash);
             while self.slots[i] != 0 {

@@ -1,7 +1,8 @@
 //! [`KeySet`]: a set of keys appended to a vector and found through an [`IdTable`].
 
+use super::IdTable;
 use super::bytes::{growth, held, room};
-use super::{IdTable, OutOfMemory};
+use crate::{Observer, UndecidedReason};
 
 /// A set of keys: the keys in a vector in insertion order, found through an [`IdTable`] of
 /// their ids. The caller supplies each key's 64-bit hash (and the function that gave it, to
@@ -20,8 +21,8 @@ use super::{IdTable, OutOfMemory};
 ///
 /// let hash = |n: &u64| n.wrapping_mul(0x9e37_79b9_7f4a_7c15);
 /// let mut seen = KeySet::new();
-/// assert_eq!(seen.insert(hash(&12), 12, hash), Ok(true));
-/// assert_eq!(seen.insert(hash(&12), 12, hash), Ok(false));
+/// assert_eq!(seen.insert(hash(&12), 12, hash, &mut ()), Ok(true));
+/// assert_eq!(seen.insert(hash(&12), 12, hash, &mut ()), Ok(false));
 /// assert!(seen.contains(hash(&12), &12));
 /// assert!(!seen.contains(hash(&13), &13));
 /// assert_eq!(seen.len(), 1);
@@ -72,19 +73,24 @@ impl<K: Eq> KeySet<K> {
 
     /// Adds `key`, whose hash is `hash`, unless it is present; whether it was added.
     /// `hash_of` must be the function that gave `hash` (it rehashes stored keys when the
-    /// index grows). At most `u32::MAX - 1` keys.
-    ///
-    /// [`OutOfMemory`] if the allocator refuses to grow the set; only
-    /// [`clear`](Self::clear) may follow.
+    /// index grows, telling `observer` as [`IdTable::reserve_one_hashed`] does). At most
+    /// `u32::MAX - 1` keys.
     ///
     /// # Errors
     ///
-    /// [`OutOfMemory`] when the allocator refuses to grow the set; only
-    /// [`clear`](Self::clear) may follow.
+    /// [`UndecidedReason::Budget`]`(`[`Limit::Bytes`](crate::Limit::Bytes)`)` when the
+    /// allocator refuses to grow the set, [`UndecidedReason::Stopped`] when the observer
+    /// stops the growth; only [`clear`](Self::clear) may follow either.
     #[inline]
-    pub fn insert(&mut self, hash: u64, key: K, hash_of: impl Fn(&K) -> u64) -> Result<bool, OutOfMemory> {
+    pub fn insert(
+        &mut self,
+        hash: u64,
+        key: K,
+        hash_of: impl Fn(&K) -> u64,
+        observer: &mut (impl Observer + ?Sized),
+    ) -> Result<bool, UndecidedReason> {
         let keys = &self.keys;
-        self.index.reserve_one_hashed(|id| hash_of(&keys[id as usize]))?;
+        self.index.reserve_one_hashed(|id| hash_of(&keys[id as usize]), observer)?;
         Ok(match self.index.probe(hash, |id| keys[id as usize] == key) {
             Ok(_) => false,
             Err(slot) => {
@@ -129,7 +135,7 @@ mod tests {
                 for key in round {
                     prop_assert_eq!(set.contains(weak(&key), &key), model.contains(&key));
                     let (before, predicted) = (set.bytes(), set.growth());
-                    prop_assert_eq!(set.insert(weak(&key), key, weak), Ok(model.insert(key)));
+                    prop_assert_eq!(set.insert(weak(&key), key, weak, &mut ()), Ok(model.insert(key)));
                     prop_assert!(set.bytes() - before <= predicted);
                     prop_assert_eq!(set.len(), model.len());
                 }

@@ -18,6 +18,10 @@
 //! Growth is fallible throughout: when the allocator refuses, the operation returns
 //! [`OutOfMemory`] and the structure is left as it was, except where a method says otherwise
 //! (and then only its `clear` may follow). A search ends then as if its byte budget ran out.
+//! A hash table's growth moves every entry it holds, which takes seconds once it holds
+//! hundreds of millions: it calls the search's [`Observer::on_work`](crate::Observer::on_work)
+//! every [`WORK_SLICE`](crate::WORK_SLICE) entries, and ends
+//! [`Stopped`](crate::UndecidedReason::Stopped) part way when that says stop.
 
 mod arena;
 mod bucket_queue;

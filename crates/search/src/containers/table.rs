@@ -3,9 +3,9 @@
 use std::hash::Hash;
 use std::mem::size_of;
 
-use super::OutOfMemory;
 use super::bytes::{held, reserve_exact, zeroed};
 use super::over_load;
+use crate::{Control, Observer, UndecidedReason, WORK_SLICE};
 
 /// Fixed seeds: hashing, hence probe order and every statistic, reproduces across runs.
 pub(crate) fn hasher() -> ahash::RandomState {
@@ -52,7 +52,7 @@ pub struct Vacant {
 ///
 /// let mut depths: Table<&str, u32> = Table::new();
 /// for (key, depth) in [("a", 3), ("b", 5), ("a", 1)] {
-///     depths.reserve_one()?;
+///     depths.reserve_one(&mut ())?;
 ///     match depths.probe(&key) {
 ///         Probe::Found(slot) => {
 ///             let stored = depths.value_mut(slot).expect("a found slot holds a value");
@@ -64,7 +64,7 @@ pub struct Vacant {
 /// assert_eq!(depths.len(), 2);
 /// let Probe::Found(a) = depths.probe(&"a") else { unreachable!() };
 /// assert_eq!(depths.value_mut(a), Some(&mut 1));
-/// # Ok::<(), freecell_search::containers::OutOfMemory>(())
+/// # Ok::<(), freecell_search::UndecidedReason>(())
 /// ```
 pub struct Table<K, V> {
     tags: Vec<u16>,
@@ -128,16 +128,24 @@ impl<K: Hash + Eq, V: Copy> Table<K, V> {
         (hash as usize & (self.slots.len() - 1), (hash >> 49) as u16 | 0x8000)
     }
 
-    /// Makes room for one more key; [`OutOfMemory`] (the table unchanged) if the allocator
-    /// refuses the larger table.
+    /// Makes room for one more key. A growth moves every key to a table twice as large,
+    /// calling `observer`'s [`on_work`](Observer::on_work) every [`WORK_SLICE`] slots.
     ///
     /// # Errors
     ///
-    /// [`OutOfMemory`] when the allocator refuses the larger table; the table is unchanged.
-    pub fn reserve_one(&mut self) -> Result<(), OutOfMemory> {
-        if !over_load(self.len, self.slots.len()) {
-            return Ok(());
-        }
+    /// [`UndecidedReason::Budget`]`(`[`Limit::Bytes`](crate::Limit::Bytes)`)` when the
+    /// allocator refuses the larger table (the table is then unchanged);
+    /// [`UndecidedReason::Stopped`] when the observer stops the growth (the table then
+    /// holds only the keys moved so far).
+    #[inline]
+    pub fn reserve_one(&mut self, observer: &mut (impl Observer + ?Sized)) -> Result<(), UndecidedReason> {
+        if over_load(self.len, self.slots.len()) { self.grow(observer) } else { Ok(()) }
+    }
+
+    /// The growth of [`reserve_one`](Self::reserve_one), out of the hot path.
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, observer: &mut (impl Observer + ?Sized)) -> Result<(), UndecidedReason> {
         let new = self.grown();
         let mut slots = Vec::new();
         reserve_exact(&mut slots, new)?;
@@ -146,8 +154,14 @@ impl<K: Hash + Eq, V: Copy> Table<K, V> {
         let old_tags = std::mem::replace(&mut self.tags, tags);
         let old = std::mem::replace(&mut self.slots, slots);
         let mask = new - 1;
-        for (tag, entry) in old_tags.into_iter().zip(old) {
+        let mut moved = 0;
+        for (n, (tag, entry)) in old_tags.into_iter().zip(old).enumerate() {
+            if n % WORK_SLICE as usize == WORK_SLICE as usize - 1 && observer.on_work() == Control::Stop {
+                self.len = moved;
+                return Err(UndecidedReason::Stopped);
+            }
             let Some((k, v)) = entry.filter(|_| tag != 0) else { continue };
+            moved += 1;
             let (mut i, tag) = self.place(&k);
             while self.tags[i] != 0 {
                 i = (i + 1) & mask;
@@ -216,7 +230,7 @@ mod tests {
                 let mut model = HashMap::new();
                 for (key, value) in round {
                     let (before, predicted) = (table.bytes(), table.growth());
-                    table.reserve_one().unwrap();
+                    table.reserve_one(&mut ()).unwrap();
                     prop_assert!(table.bytes() - before <= predicted);
                     match table.probe(&key) {
                         Probe::Found(slot) => {
@@ -230,7 +244,7 @@ mod tests {
                 }
                 prop_assert_eq!(table.len(), model.len());
                 for (key, value) in model {
-                    table.reserve_one().unwrap();
+                    table.reserve_one(&mut ()).unwrap();
                     let Probe::Found(slot) = table.probe(&key) else { panic!("{key} is stored") };
                     prop_assert_eq!(table.value_mut(slot), Some(&mut { value }));
                 }

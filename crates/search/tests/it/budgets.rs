@@ -133,6 +133,80 @@ fn observer_stops_every_engine() {
     }
 }
 
+/// Counts [`Observer::on_work`](freecell_search::Observer::on_work) calls, and stops at
+/// the `stop_at`-th.
+struct Work {
+    calls: u32,
+    stop_at: u32,
+}
+
+impl freecell_search::Observer for Work {
+    fn on_work(&mut self) -> Control {
+        self.calls += 1;
+        if self.calls >= self.stop_at { Control::Stop } else { Control::Continue }
+    }
+}
+
+/// A table's growth tells the observer every `WORK_SLICE` entries it moves, so that a
+/// deadline is seen during it, and stops part way when told: the set is then only fit to be
+/// cleared, and works again once it is.
+#[test]
+fn a_growing_table_tells_the_observer_and_stops_when_told() {
+    use freecell_search::WORK_SLICE;
+    use freecell_search::containers::{KeySet, Table};
+    let hash = |n: &u32| u64::from(*n).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    let n = 20 * WORK_SLICE;
+    let mut set = KeySet::new();
+    let mut work = Work { calls: 0, stop_at: u32::MAX };
+    for key in 0..n {
+        assert_eq!(set.insert(hash(&key), key, hash, &mut work), Ok(true));
+    }
+    // Each growth moves what the set holds, a slice at a time: 1.5 times as many entries,
+    // each time, up to `n`, at least `n` entries moved in all.
+    assert!(work.calls >= 20, "{}", work.calls);
+    let mut stopped = None;
+    let mut halt = Work { calls: 0, stop_at: 1 };
+    let mut set = KeySet::new();
+    for key in 0..n {
+        if let Err(reason) = set.insert(hash(&key), key, hash, &mut halt) {
+            stopped = Some((key, reason));
+            break;
+        }
+    }
+    let (at, reason) = stopped.expect("a growth past one slice was stopped");
+    assert_eq!((reason, halt.calls), (UndecidedReason::Stopped, 1));
+    assert!(at > WORK_SLICE, "{at}");
+    set.clear();
+    assert_eq!(set.insert(hash(&7), 7, hash, &mut ()), Ok(true));
+    assert!(set.contains(hash(&7), &7) && !set.contains(hash(&8), &8));
+
+    let mut table: Table<u32, u32> = Table::new();
+    let mut halt = Work { calls: 0, stop_at: 1 };
+    let stopped = (0..n).find_map(|key| match table.reserve_one(&mut halt) {
+        Ok(()) => match table.probe(&key) {
+            freecell_search::containers::Probe::Vacant(slot) => {
+                table.fill(slot, key, key);
+                None
+            }
+            freecell_search::containers::Probe::Found(_) => unreachable!("distinct keys"),
+        },
+        Err(reason) => Some(reason),
+    });
+    assert_eq!(stopped, Some(UndecidedReason::Stopped));
+    assert!(table.len() < n as usize);
+}
+
+/// An engine whose seen set grows stops in the growth when its observer says so (the first
+/// growth past a slice of entries).
+#[test]
+fn an_engine_stops_in_a_growth() {
+    let (p, s) = far();
+    let mut work = Work { calls: 0, stop_at: 1 };
+    let r = bfs::Bfs::new(bfs::Config::new()).search(&mut bfs::Cache::new(), &p, &s, &mut work);
+    assert_eq!((r.outcome, work.calls), (SearchOutcome::Undecided(UndecidedReason::Stopped), 1));
+    assert!(r.stats.peak_stored > u64::from(freecell_search::WORK_SLICE), "{:?}", r.stats);
+}
+
 #[test]
 fn observer_sees_iterations() {
     struct Count(u32);

@@ -365,4 +365,8 @@ impl<O: Observer> Observer for Offset<'_, O> {
     fn on_iteration(&mut self, bound: u32, stats: &Stats) -> Control {
         self.inner.on_iteration(bound, &combine(self.base, *stats))
     }
+    #[inline]
+    fn on_work(&mut self) -> Control {
+        self.inner.on_work()
+    }
 }

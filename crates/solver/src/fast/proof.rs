@@ -105,7 +105,7 @@ fn run<const C: usize, const F: usize>(
         c.store.reset();
         // Every position stored is reachable from `start`, so it packs.
         let key = packer.pack(start).ok_or(UndecidedReason::Inconsistent)?;
-        store(c, check, key, NO_PARENT)?;
+        store(c, check, key, NO_PARENT, observer)?;
         Cursor { next: 0, layer_end: 1, depth: 0 }
     };
     let outcome = expand(c, &packer, budget, check, observer, stats, &mut at);
@@ -160,7 +160,7 @@ fn expand<const C: usize, const F: usize>(
             child.play_automoves(AUTOMOVE);
             let key = packer.repack(&parent_key, &board, &child).ok_or(UndecidedReason::Inconsistent)?;
             if child.is_won() {
-                let won = store(c, check, key, id)?.ok_or(UndecidedReason::Inconsistent)?;
+                let won = store(c, check, key, id, observer)?.ok_or(UndecidedReason::Inconsistent)?;
                 let moves = path(&c.store, packer, won);
                 let cost = moves.len() as u32;
                 return Ok(SearchOutcome::Solved(MovePath { moves, cost }));
@@ -168,7 +168,7 @@ fn expand<const C: usize, const F: usize>(
             if frozen.is_some_and(|f| f.dead(&child)) {
                 continue;
             }
-            if store(c, check, key, id)?.is_none() {
+            if store(c, check, key, id, observer)?.is_none() {
                 stats.duplicates += 1;
             }
         }
@@ -179,17 +179,19 @@ fn expand<const C: usize, const F: usize>(
 }
 
 /// Stores `key`, reached from node `parent`, unless it is stored already: its new id, or
-/// `None` for a duplicate. `check` says whether the bytes it may allocate fit.
+/// `None` for a duplicate. `check` says whether the bytes it may allocate fit; `observer`
+/// may stop the index's growth (the search then ends, and a solve's next proof starts over).
 #[inline]
 fn store(
     c: &mut Cache,
     check: impl Fn(&Cache, usize) -> Result<(), UndecidedReason>,
     key: Packed,
     parent: u32,
+    observer: &mut impl Observer,
 ) -> Result<Option<u32>, UndecidedReason> {
     let hash = key.hash64();
     check(c, c.store.insert_growth())?;
-    c.store.make_room()?;
+    c.store.make_room(observer)?;
     match c.store.find(&key, hash) {
         Ok(_) => Ok(None),
         Err(slot) => c.store.insert(slot, Linked::new(key, parent), hash).map(Some),

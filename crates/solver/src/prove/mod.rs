@@ -51,11 +51,12 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use freecell_core::{Automove, BoardN, Move, MoveModel, PACKED_BYTES, Packed, Packer, Suit};
+use freecell_search::{Control, Observer, UndecidedReason};
 
 use crate::packed_store::{Linked, NO_PARENT, Store};
 use disk_component::DiskComponent;
 use runs::{RunReader, RunWriter};
-use seeds::{SeedIoError, Seeds};
+use seeds::Seeds;
 
 /// The automoves played after every move (Raymond's rule: safe, so the search stays
 /// complete), as in the `fast` preset's proof.
@@ -66,6 +67,18 @@ pub const DEFAULT_MAX_BYTES: usize = 1 << 30;
 
 /// Expansions between two readings of the clock.
 const CLOCK_EVERY: u64 = 1 << 12;
+
+/// The time allowed, as an [`Observer`] of the work of the store's growth.
+struct TimeLimit {
+    began: Instant,
+    max: Option<Duration>,
+}
+
+impl Observer for TimeLimit {
+    fn on_work(&mut self) -> Control {
+        if self.max.is_some_and(|max| self.began.elapsed() > max) { Control::Stop } else { Control::Continue }
+    }
+}
 
 /// Decides positions by exhausting their reachable space component by component (see the
 /// [module documentation](self)).
@@ -231,12 +244,6 @@ impl std::error::Error for ProveError {
         match self {
             ProveError::Io { source, .. } => Some(source),
         }
-    }
-}
-
-impl From<SeedIoError> for ProveError {
-    fn from(e: SeedIoError) -> Self {
-        ProveError::Io { path: e.path, source: e.source }
     }
 }
 
@@ -509,10 +516,13 @@ impl<'a, const C: usize, const F: usize> Run<'a, C, F> {
         }
         // The table frees its old slots before it allocates the new ones: this is the peak.
         self.peak_bytes = self.peak_bytes.max(self.bytes() + need);
-        if self.store.make_room().is_err() {
-            return Ok(Err(Limit::Memory));
+        // A growth re-indexes every stored position: the clock is read during it too.
+        let mut clock = TimeLimit { began: self.began, max: self.prover.max_time };
+        match self.store.make_room(&mut clock) {
+            Ok(()) => Ok(Ok(())),
+            Err(UndecidedReason::Stopped) => Ok(Err(Limit::Time)),
+            Err(_) => Ok(Err(Limit::Memory)),
         }
-        Ok(Ok(()))
     }
 
     /// Stores `key` in the component unless it is there: its new id, `None` for a

@@ -239,18 +239,12 @@ impl Sorter {
         }
         self.buffer.sort_unstable();
         self.buffer.dedup();
-        let memory = std::mem::take(&mut self.buffer);
         let share = (self.capacity * PACKED_BYTES / self.runs.len().max(1)).min(self.io);
-        let mut heads = BinaryHeap::new();
-        let mut readers = Vec::new();
+        let mut merged = Merged::new(std::mem::take(&mut self.buffer));
         for run in self.runs.drain(..) {
-            let mut reader = run.reader(share)?;
-            if let Some((key, _)) = reader.next()? {
-                heads.push(Reverse((key, readers.len())));
-            }
-            readers.push((reader, Some(run)));
+            merged.add(run, share)?;
         }
-        Ok(Merged { memory, at: 0, readers, heads, last: None })
+        Ok(merged)
     }
 
     /// Takes back the buffer of a merge from memory, so that the next layer does not
@@ -264,49 +258,113 @@ impl Sorter {
     }
 }
 
-/// A [`Sorter`]'s positions, merged: ascending, each once.
+/// Sorted runs, and sorted distinct positions in memory (tag 0), merged: records ascending
+/// by tag, then position, each once. A run is deleted once read to its end.
+///
+/// A k-way merge through a heap of the runs' heads (Knuth, *The Art of Computer
+/// Programming*, vol. 3, 2nd ed., section 5.4.1).
+#[derive(Default)]
 pub(super) struct Merged {
     memory: Vec<Packed>,
     at: usize,
-    readers: Vec<(RunReader, Option<RunFile>)>,
-    heads: BinaryHeap<Reverse<(Packed, usize)>>,
-    last: Option<Packed>,
+    /// The runs, each until it is read to its end.
+    readers: Vec<Option<(RunReader, RunFile)>>,
+    /// Each unfinished run's next record: (tag, position, run).
+    heads: BinaryHeap<Reverse<(u32, Packed, usize)>>,
+    /// Runs not yet read to their end, and their bytes on disk.
+    open: usize,
+    disk_bytes: u64,
 }
 
 impl Merged {
+    /// The positions of `memory` (sorted and distinct), merged with the runs added.
+    pub(super) fn new(memory: Vec<Packed>) -> Self {
+        Self { memory, ..Self::default() }
+    }
+
+    /// Merges `run` in too, read through `buffer` bytes (at least 1 KiB). Its records
+    /// must be sorted by tag and position; none may be below a record already read.
+    pub(super) fn add(&mut self, run: RunFile, buffer: usize) -> Result<(), ProveError> {
+        let mut reader = run.reader(buffer)?;
+        match reader.next()? {
+            Some((key, tag)) => {
+                self.heads.push(Reverse((tag, key, self.readers.len())));
+                self.open += 1;
+                self.disk_bytes += run.bytes;
+                self.readers.push(Some((reader, run)));
+            }
+            None => run.remove()?,
+        }
+        Ok(())
+    }
+
+    /// Runs not yet read to their end (each holding a read buffer and a file).
+    pub(super) fn open_runs(&self) -> usize {
+        self.open
+    }
+
+    /// Bytes on disk of the runs not yet read to their end.
+    pub(super) fn disk_bytes(&self) -> u64 {
+        self.disk_bytes
+    }
+
+    /// The tag of the next record, without reading it.
+    pub(super) fn next_tag(&self) -> Option<u32> {
+        self.peek().map(|(tag, _)| tag)
+    }
+
     /// The next position, `None` at the end.
     pub(super) fn next(&mut self) -> Result<Option<Packed>, ProveError> {
-        loop {
-            let from_memory = self.memory.get(self.at).copied();
-            let from_runs = self.heads.peek().map(|Reverse((key, _))| *key);
-            let key = match (from_memory, from_runs) {
-                (Some(m), Some(r)) if r < m => self.pop_run()?,
-                (Some(m), _) => {
-                    self.at += 1;
-                    Some(m)
-                }
-                (None, _) => self.pop_run()?,
-            };
-            let Some(key) = key else { return Ok(None) };
-            if self.last != Some(key) {
-                self.last = Some(key);
-                return Ok(Some(key));
-            }
+        Ok(self.next_record()?.map(|(key, _)| key))
+    }
+
+    /// The next record, `None` at the end.
+    pub(super) fn next_record(&mut self) -> Result<Option<(Packed, u32)>, ProveError> {
+        let Some(record) = self.pop()? else { return Ok(None) };
+        // Its copies in other runs go now, so that `next_tag` sees the next distinct record.
+        while self.peek() == Some(record) {
+            self.pop()?;
+        }
+        Ok(Some((record.1, record.0)))
+    }
+
+    /// The least record, in memory or at a run's head.
+    fn peek(&self) -> Option<(u32, Packed)> {
+        let from_memory = self.memory.get(self.at).map(|&key| (0, key));
+        let from_runs = self.heads.peek().map(|Reverse((tag, key, _))| (*tag, *key));
+        match (from_memory, from_runs) {
+            (Some(m), Some(r)) => Some(m.min(r)),
+            (m, r) => m.or(r),
         }
     }
 
-    /// The least head of the runs, the run it came from moved on (and deleted at its end).
-    fn pop_run(&mut self) -> Result<Option<Packed>, ProveError> {
-        let Some(Reverse((key, i))) = self.heads.pop() else { return Ok(None) };
-        let (reader, file) = &mut self.readers[i];
+    /// Takes the least record; a run read to its end is deleted.
+    fn pop(&mut self) -> Result<Option<(u32, Packed)>, ProveError> {
+        let from_memory = self.memory.get(self.at).map(|&key| (0, key));
+        match (from_memory, self.heads.peek()) {
+            (Some(m), Some(Reverse((tag, key, _)))) if m <= (*tag, *key) => {
+                self.at += 1;
+                return Ok(Some(m));
+            }
+            (Some(m), None) => {
+                self.at += 1;
+                return Ok(Some(m));
+            }
+            _ => {}
+        }
+        let Some(Reverse((tag, key, i))) = self.heads.pop() else { return Ok(None) };
+        let Some((reader, _)) = self.readers[i].as_mut() else { return Ok(Some((tag, key))) };
         match reader.next()? {
-            Some((next, _)) => self.heads.push(Reverse((next, i))),
+            Some((next, next_tag)) => self.heads.push(Reverse((next_tag, next, i))),
             None => {
-                if let Some(file) = file.take() {
+                // Its buffer and file go with it.
+                if let Some((_, file)) = self.readers[i].take() {
+                    self.open -= 1;
+                    self.disk_bytes -= file.bytes;
                     file.remove()?;
                 }
             }
         }
-        Ok(Some(key))
+        Ok(Some((tag, key)))
     }
 }

@@ -11,8 +11,9 @@ fn key(byte: u8) -> Packed {
     Packed([byte; PACKED_BYTES])
 }
 
-/// Every seed pushed comes back once per run it was spilled in, for its component only,
-/// components in increasing order, and the runs are deleted once read.
+/// Every seed pushed comes back once from disk (and once more if it also waits in memory),
+/// for its component only, components in increasing order, and the runs are deleted once
+/// read.
 #[test]
 fn seeds_come_back_by_component_through_runs() {
     // Removed with what is in it when dropped, also when the test fails.
@@ -43,8 +44,9 @@ fn seeds_come_back_by_component_through_runs() {
         out.sort();
         got.push((order, out.iter().map(|k| k.0[0]).collect::<Vec<_>>()));
     }
-    // Deduplicated within a run, not across runs (the component's store does that).
-    let expected = [(1, vec![2]), (2, vec![5, 5]), (3, vec![1, 1, 4, 9]), (5, vec![7])];
+    // Deduplicated on disk, within and across runs, not against the seeds still in memory
+    // (the component's store does that).
+    let expected = [(1, vec![2]), (2, vec![5]), (3, vec![1, 1, 4, 9]), (5, vec![7])];
     assert_eq!(got, expected.map(|(o, k)| (o, k)));
     assert_eq!(seeds.disk_bytes(), 0);
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "runs read are deleted");
@@ -75,18 +77,27 @@ fn components_lead_only_to_later_ones() {
 }
 
 /// MS 11982's seeds fit in memory many times over; sent to disk at every 16 KiB they go
-/// through dozens of runs, and the same 61,643 positions are expanded (the count `fast`'s
-/// proof stores). A disk limit smaller than a run ends the proof undecided.
+/// through dozens of runs (more than the runs kept open, so they are merged too), and the
+/// proof is the one made in memory: the same 61,643 positions expanded (the count `fast`'s
+/// proof stores), the same positions generated, component by component. A disk limit
+/// smaller than a run ends the proof undecided.
 #[test]
 fn seeds_through_runs_expand_the_same_positions() {
     let board = DealNumber::new(11_982).expect("in range").board();
     // Removed with what is in it when dropped, also when the test fails.
     let dir = TempDir::new(&std::env::temp_dir()).unwrap();
+    let in_memory = Prover::new().tmp_dir(dir.path()).prove(&board).unwrap();
+    assert_eq!((in_memory.runs, in_memory.peak_disk_bytes), (0, 0));
     let mut prover = Prover::new().tmp_dir(dir.path());
     prover.spill_at = 16 << 10;
     let report = prover.prove(&board).unwrap();
     assert_eq!((&report.verdict, report.positions), (&Verdict::Unsolvable, 61_643));
-    assert!(report.runs > 2 && report.peak_disk_bytes > 0, "{report:?}");
+    assert_eq!(
+        (report.generated, report.discarded, report.largest_component, &report.layers),
+        (in_memory.generated, in_memory.discarded, in_memory.largest_component, &in_memory.layers)
+    );
+    assert_eq!((&in_memory.verdict, in_memory.positions), (&report.verdict, report.positions));
+    assert!(report.runs > 17 && report.peak_disk_bytes > 0, "{report:?}");
     let report = prover.max_disk_bytes(1 << 10).prove(&board).unwrap();
     assert_eq!(report.verdict, Verdict::Undecided(Limit::Disk));
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "the temporary directory is removed");
