@@ -69,7 +69,7 @@ impl Weights {
     /// solve none. Then halved against the depth term (out 4, breaks 8, cascades 6 before,
     /// and depth at most 1): a move weighs as much as half a suit break, so the searches
     /// prefer short lines of joins to long ones that shuffle runs of mixed suits. Chosen
-    /// from nine candidates (the weights scaled, the depth capped at 0–2) at 300,000
+    /// from twelve candidates (the weights scaled, the depth capped at 0–2) at 300,000
     /// expansions a deal, on the 31 of deals 1–10,000 that were undecided at 2,000,000 and
     /// that fc-solve solves: 30 solved in 0.68 million expansions in all, against none
     /// before, and deals 1–300 all decided in 0.74 million expansions, against 3 undecided
