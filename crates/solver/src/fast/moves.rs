@@ -134,7 +134,9 @@ const GREEDY_TURN: usize = 2;
 /// that were undecided at 2,000,000 expansions, 579 is solved in 18,000 and 2908 in 578,000,
 /// and the four deals the patient search solves late (4046, 5482, 8964, 1239: weighting
 /// misplaced kings, or the depth, in its evaluation left them undecided) keep their
-/// solutions, with fewer expansions in all (9.7 million against 13.4 for the ten).
+/// solutions, with fewer expansions in all (9.7 million against 13.4 for the ten). Over
+/// deals 1–10,000 it costs one: 7291, which the patient search solved alone in 640,057
+/// expansions, is undecided at 2,000,000 (`docs/results/games.md`).
 pub(super) fn turn_spares(rules: Rules, k: usize, patient: usize) -> bool {
     k != patient && !(k == GREEDY_TURN && rules == Game::ForeCell.rules())
 }
