@@ -3,7 +3,7 @@
 //! them ([`Sparing`]), and the safe automoves played after a move, scanned for in full only
 //! when the move may have exposed one.
 
-use freecell_core::{Automove, BoardN, Card, Move, NextHome, Pile, PileKind};
+use freecell_core::{Automove, BoardN, Card, Game, Move, NextHome, Pile, PileKind, Rules};
 
 /// Whether `card`, just uncovered, goes home by itself: it is the next card of its
 /// foundation and safe there. Safety depends on the foundations alone.
@@ -116,6 +116,29 @@ impl Sparing {
             PileKind::Foundation(_) => false,
         }
     }
+}
+
+/// The turn of the pure greedy evaluation ([`Weights::TURNS`](super::eval::Weights::TURNS)'
+/// third, no depth term), which keeps every move under ForeCell's rules.
+const GREEDY_TURN: usize = 2;
+
+/// Whether turn `k` of the greedy searches skips the moves [`Sparing`] names, under `rules`,
+/// `patient` being the turn that keeps every move.
+///
+/// Under ForeCell's rules (FreeCell's, but an emptied cascade takes only kings) the pure
+/// greedy turn keeps every move too. ForeCell deals all four cells full: on its hard deals
+/// the three sparing searches run out of positions early, having seen the same few (what a
+/// search skipping those moves reaches does not depend on its evaluation), and the patient
+/// search was left to find the solution alone. A second search keeping every move, under
+/// another evaluation, finds what the patient one misses: of the six deals fc-solve solves
+/// that were undecided at 2,000,000 expansions, 579 is solved in 18,000 and 2908 in 578,000,
+/// and the four deals the patient search solves late (4046, 5482, 8964, 1239: weighting
+/// misplaced kings, or the depth, in its evaluation left them undecided) keep their
+/// solutions, with fewer expansions in all (9.7 million against 13.4 for the ten). Over
+/// deals 1–10,000 it costs one: 7291, which the patient search solved alone in 640,057
+/// expansions, is undecided at 2,000,000 (`docs/results/games.md`).
+pub(super) fn turn_spares(rules: Rules, k: usize, patient: usize) -> bool {
+    k != patient && !(k == GREEDY_TURN && rules == Game::ForeCell.rules())
 }
 
 /// Whether moving the top card of cascade `a` onto the top of cascade `b` is a swap

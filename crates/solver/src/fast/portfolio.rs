@@ -10,6 +10,7 @@ use super::early_proof::EarlyProof;
 use super::eval::{Evaluations, Weights};
 use super::frozen::Frozen;
 use super::greedy::{Config, End, Search};
+use super::moves::turn_spares;
 use super::proof;
 use crate::preset::FAST_BYTES;
 use crate::solver::combine;
@@ -265,7 +266,7 @@ fn round<const C: usize, const F: usize>(
         if dropped[k] {
             continue;
         }
-        let config = Config::turn(turns[k], *start.rules(), k != patient);
+        let config = Config::turn(turns[k], *start.rules(), turn_spares(*start.rules(), k, patient));
         let mut refused = false;
         if !begun[k] {
             refused = searches[k].begin(start, &config.weights, max_bytes).is_err();
