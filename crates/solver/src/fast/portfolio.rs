@@ -217,8 +217,9 @@ fn round<const C: usize, const F: usize>(
     let turns = plan.turns;
     searches.resize_with(turns.len(), Search::default);
     for s in searches.iter_mut() {
-        // Counts of the last solve, until the search begins this one.
-        s.stats = Stats::default();
+        // The last solve's positions and counts: a search this solve never begins must
+        // hold none of them (see `Search::forget`).
+        s.forget();
     }
 
     // 1. Greedy, in turns.
