@@ -9,6 +9,7 @@ use freecell_search::containers::bytes::{grown, grown_capacity, grown_peak, held
 use freecell_search::containers::{HashSet64, LinkedBuckets};
 use freecell_search::{Control, Observer, Stats, UndecidedReason};
 
+use super::dominance::Dominance;
 use super::eval::{Blocking, Counts, Digging, Weights, evaluate};
 use super::frozen::Frozen;
 use super::joins;
@@ -279,7 +280,7 @@ impl<const C: usize, const F: usize> Search<C, F> {
             // The frozen test applies exactly where every move carries one card.
             let mut sparing = Sparing::new(!matches!(config.dead, DeadTest::Off));
             for &mv in &moves {
-                if moves_again(again, mv) {
+                if moves_again(again, mv) || config.dominance.skips(board, mv) {
                     continue;
                 }
                 if config.spares && sparing.skips(board, mv) {
@@ -374,6 +375,7 @@ impl Config {
             joins,
             previews: weights.breaks == 0 && !matches!(dead, DeadTest::Children(_)),
             dead,
+            dominance: Dominance::for_rules(rules),
         }
     }
 }
@@ -424,4 +426,6 @@ pub(super) struct Config {
     pub(super) dead: DeadTest,
     /// Whether, besides, Simple Simon's joins narrow the moves (see [`joins::spare`]).
     pub(super) joins: bool,
+    /// The moves never made, in every search: they lead nowhere better.
+    pub(super) dominance: Dominance,
 }
