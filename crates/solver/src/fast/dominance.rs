@@ -35,6 +35,16 @@ impl Dominance {
         Dominance { empties_idle: rules.empty_cascade == EmptyCascadeRule::Nothing }
     }
 
+    /// Drops the skipped moves from `moves`, legal moves of `board`: one test per position
+    /// where the rules have none (FreeCell's moves are not looked at one by one: a test per
+    /// move cost its searches 1.6 % more instructions).
+    #[inline]
+    pub(super) fn drop_from<const C: usize, const F: usize>(self, board: &BoardN<C, F>, moves: &mut Vec<Move>) {
+        if self.empties_idle {
+            moves.retain(|&mv| !self.skips(board, mv));
+        }
+    }
+
     /// Whether `mv`, a legal move of `board`, carries every card of its cascade onto a
     /// pile other than a foundation while an emptied cascade takes nothing.
     #[inline]

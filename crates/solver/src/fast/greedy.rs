@@ -258,6 +258,7 @@ impl<const C: usize, const F: usize> Search<C, F> {
             let depth = node.depth.saturating_add(1);
             moves.clear();
             board.generate_moves(MoveModel::Sequence, &mut moves);
+            config.dominance.drop_from(board, &mut moves);
             if config.joins {
                 // Moves the joins drop are skipped moves too: a search that ran out of
                 // positions after dropping any has not seen every reachable one.
@@ -280,7 +281,7 @@ impl<const C: usize, const F: usize> Search<C, F> {
             // The frozen test applies exactly where every move carries one card.
             let mut sparing = Sparing::new(!matches!(config.dead, DeadTest::Off));
             for &mv in &moves {
-                if moves_again(again, mv) || config.dominance.skips(board, mv) {
+                if moves_again(again, mv) {
                     continue;
                 }
                 if config.spares && sparing.skips(board, mv) {

@@ -153,10 +153,8 @@ fn expand<const C: usize, const F: usize>(
         check(c, reserve_growth(&c.moves, MOVES))?;
         reserve(&mut c.moves, MOVES)?;
         board.generate_moves(MoveModel::Atomic, &mut c.moves);
+        dominance.drop_from(&board, &mut c.moves);
         for i in 0..c.moves.len() {
-            if dominance.skips(&board, c.moves[i]) {
-                continue;
-            }
             if budget.get_max_generated().is_some_and(|n| stats.generated >= n) {
                 return Err(UndecidedReason::Budget(Limit::Generated));
             }
