@@ -41,8 +41,15 @@ impl Dominance {
     #[inline]
     pub(super) fn drop_from<const C: usize, const F: usize>(self, board: &BoardN<C, F>, moves: &mut Vec<Move>) {
         if self.empties_idle {
-            moves.retain(|&mv| !self.skips(board, mv));
+            self.drop_skipped(board, moves);
         }
+    }
+
+    /// [`drop_from`](Self::drop_from)'s work, kept out of line so that the searches' loops
+    /// compile as they did for the rules without the skip.
+    #[inline(never)]
+    fn drop_skipped<const C: usize, const F: usize>(self, board: &BoardN<C, F>, moves: &mut Vec<Move>) {
+        moves.retain(|&mv| !self.skips(board, mv));
     }
 
     /// Whether `mv`, a legal move of `board`, carries every card of its cascade onto a
