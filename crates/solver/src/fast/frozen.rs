@@ -34,8 +34,6 @@ use super::eval::LOWER_SAME_SUIT;
 pub(super) struct Frozen {
     /// Per card, the cards it builds on under the rules, as a bit set over card indices.
     targets: &'static [u64; 52],
-    /// Per card, the cards that build on it: `targets` read the other way.
-    builders: &'static [u64; 52],
     empty: EmptyCascadeRule,
 }
 
@@ -59,132 +57,78 @@ const fn targets(rule: BuildRule) -> [u64; 52] {
     table
 }
 
-/// `targets` read the other way: per card, the cards whose bit set holds it.
-const fn builders(targets: &[u64; 52]) -> [u64; 52] {
-    let mut table = [0u64; 52];
-    let mut card = 0;
-    while card < 52 {
-        let mut onto = 0;
-        while onto < 52 {
-            if targets[card] >> onto & 1 == 1 {
-                table[onto] |= 1 << card;
-            }
-            onto += 1;
-        }
-        card += 1;
-    }
-    table
-}
-
 static SAME_SUIT: [u64; 52] = targets(BuildRule::SameSuit);
 static ANY_SUIT: [u64; 52] = targets(BuildRule::AnySuit);
 static ALTERNATE_COLOUR: [u64; 52] = targets(BuildRule::AlternateColour);
-static ON_SAME_SUIT: [u64; 52] = builders(&SAME_SUIT);
-static ON_ANY_SUIT: [u64; 52] = builders(&ANY_SUIT);
-static ON_ALTERNATE_COLOUR: [u64; 52] = builders(&ALTERNATE_COLOUR);
-
-/// The same-suit cards of higher rank than each card, as bit sets over card indices: the
-/// cards whose way home a card's move can open.
-static HIGHER_SAME_SUIT: [u64; 52] = {
-    let mut table = [0u64; 52];
-    let mut card = 48;
-    while card > 0 {
-        card -= 1;
-        if card + 4 < 52 {
-            table[card] = table[card + 4] | 1 << (card + 4);
-        }
-    }
-    table
-};
 
 impl Frozen {
     /// The test under `rules`, when they move one card at a time and have no free cells
     /// (not under Simple Simon's rule, whose runs move whole).
     pub(super) fn applies(rules: Rules) -> Option<Frozen> {
         let single = rules.moves_single_cards();
-        let (targets, builders) = match rules.build {
-            BuildRule::SameSuit => (&SAME_SUIT, &ON_SAME_SUIT),
-            BuildRule::AnySuit => (&ANY_SUIT, &ON_ANY_SUIT),
-            BuildRule::AlternateColour => (&ALTERNATE_COLOUR, &ON_ALTERNATE_COLOUR),
+        let targets = match rules.build {
+            BuildRule::SameSuit => &SAME_SUIT,
+            BuildRule::AnySuit => &ANY_SUIT,
+            BuildRule::AlternateColour => &ALTERNATE_COLOUR,
             BuildRule::SimpleSimon => return None,
         };
-        single.then_some(Frozen { targets, builders, empty: rules.empty_cascade })
+        single.then_some(Frozen { targets, empty: rules.empty_cascade })
     }
 
     /// Whether some card of `board` can never move, so that `board` is lost (see the
     /// module's documentation). `board` has these rules (no free cells).
-    ///
-    /// The fixed point is reached by a worklist: a cascade is looked at again only when a
-    /// card its next card waits for has moved, or been uncovered (or, where emptied
-    /// cascades take a card, when one could be empty). Passes over every cascade until none
-    /// grew, as first written, were half of Good Measure's instructions.
     pub(super) fn dead<const C: usize, const F: usize>(&self, board: &BoardN<C, F>) -> bool {
         let cascades = board.cascade_count();
         // The cascades' cards top first, one after another: cascade `i` from `from[i]`, its
-        // first `done[i]` in the fixed point so far; and the cascade of each card.
+        // first `done[i]` in the fixed point so far.
         let mut cards = [0u8; 52];
-        let mut cascade_of = [0u8; 52];
         let (mut from, mut lens, mut done) = ([0u8; C], [0u8; C], [0u8; C]);
         let mut n = 0;
-        // Cascades to look at (bit = cascade), the cascades' next cards not yet in the
-        // fixed point, and the cards every card above which has moved: the fixed point's
-        // cascade cards and each cascade's next card.
-        let (mut pending, mut next, mut exposed) = (0u32, 0u64, 0u64);
         for i in 0..cascades {
             from[i] = n as u8;
             for card in board.cascade(i) {
                 cards[n] = card.index() as u8;
-                cascade_of[card.index()] = i as u8;
                 n += 1;
             }
             lens[i] = n as u8 - from[i];
-            if lens[i] > 0 {
-                pending |= 1 << i;
-                next |= 1 << cards[usize::from(from[i])];
-            }
         }
-        exposed |= next;
         // The fixed point: cards home (in no cascade), then every card shown able to move.
         let in_cascades = cards[..n].iter().fold(0u64, |set, &c| set | 1 << c);
         let mut moved = !in_cascades & ((1 << 52) - 1);
-        let takes_cards = self.empty != EmptyCascadeRule::Nothing;
-        // Whether a cascade could be empty: one is, or all its cards moved.
-        let mut emptied = lens[..cascades].contains(&0);
-        while pending != 0 {
-            let i = pending.trailing_zeros() as usize;
-            pending &= pending - 1;
-            while done[i] < lens[i] {
-                let at = usize::from(from[i] + done[i]);
-                let card = usize::from(cards[at]);
-                let home = LOWER_SAME_SUIT[card] & !moved == 0;
-                let placed = self.targets[card] & exposed != 0;
-                let empty = emptied && Card::from_index(card as u8).is_some_and(|c| self.empty.accepts(c));
-                if !(home || placed || empty) {
-                    break;
-                }
-                moved |= 1 << card;
-                next &= !(1 << card);
-                done[i] += 1;
-                // Who may move now: the higher cards of its suit (home), the cards that
-                // build on the card it uncovers, and with a cascade emptied, any card.
-                let mut woken = HIGHER_SAME_SUIT[card];
-                if done[i] < lens[i] {
-                    let under = cards[at + 1];
-                    exposed |= 1 << under;
-                    next |= 1 << under;
-                    woken |= self.builders[usize::from(under)];
-                } else if takes_cards && !emptied {
-                    emptied = true;
-                    woken = next;
-                }
-                let mut waiting = woken & next;
-                while waiting != 0 {
-                    pending |= 1 << cascade_of[waiting.trailing_zeros() as usize];
-                    waiting &= waiting - 1;
-                }
+        // Cards every card above which has moved: the fixed point's cascade cards, and each
+        // cascade's next card.
+        let mut exposed = 0u64;
+        for i in 0..cascades {
+            if lens[i] > 0 {
+                exposed |= 1 << cards[usize::from(from[i])];
             }
         }
-        moved & in_cascades != in_cascades
+        loop {
+            let mut grew = false;
+            // A cascade whose cards have all moved could be empty.
+            let emptied = (0..cascades).any(|i| done[i] == lens[i]);
+            for i in 0..cascades {
+                while done[i] < lens[i] {
+                    let at = usize::from(from[i] + done[i]);
+                    let card = usize::from(cards[at]);
+                    let home = LOWER_SAME_SUIT[card] & !moved == 0;
+                    let placed = self.targets[card] & exposed != 0;
+                    let empty = emptied && Card::from_index(card as u8).is_some_and(|c| self.empty.accepts(c));
+                    if !(home || placed || empty) {
+                        break;
+                    }
+                    moved |= 1 << card;
+                    done[i] += 1;
+                    if done[i] < lens[i] {
+                        exposed |= 1 << cards[at + 1];
+                    }
+                    grew = true;
+                }
+            }
+            if !grew {
+                return moved & in_cascades != in_cascades;
+            }
+        }
     }
 }
 
