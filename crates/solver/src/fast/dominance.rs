@@ -44,8 +44,8 @@ impl Dominance {
         }
     }
 
-    /// [`drop_from`](Self::drop_from)'s work, kept out of line so that the searches' loops
-    /// compile as they did for the rules without the skip.
+    /// [`drop_from`](Self::drop_from)'s work, out of line: under the other rules the
+    /// searches pay only the test of the rule.
     #[inline(never)]
     fn drop_skipped<const C: usize, const F: usize>(self, board: &BoardN<C, F>, moves: &mut Vec<Move>) {
         moves.retain(|&mv| !self.skips(board, mv));
