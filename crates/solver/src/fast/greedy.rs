@@ -9,6 +9,7 @@ use freecell_search::containers::bytes::{grown, grown_capacity, grown_peak, held
 use freecell_search::containers::{HashSet64, LinkedBuckets};
 use freecell_search::{Control, Observer, Stats, UndecidedReason};
 
+use super::dominance::Dominance;
 use super::eval::{Blocking, Counts, Digging, Weights, evaluate};
 use super::frozen::Frozen;
 use super::joins;
@@ -267,6 +268,7 @@ impl<const C: usize, const F: usize> Search<C, F> {
             let depth = node.depth.saturating_add(1);
             moves.clear();
             board.generate_moves(MoveModel::Sequence, &mut moves);
+            config.dominance.drop_from(board, &mut moves);
             if config.joins {
                 // Moves the joins drop are skipped moves too: a search that ran out of
                 // positions after dropping any has not seen every reachable one.
@@ -384,6 +386,7 @@ impl Config {
             joins,
             previews: weights.breaks == 0 && !matches!(dead, DeadTest::Children(_)),
             dead,
+            dominance: Dominance::for_rules(rules),
         }
     }
 }
@@ -434,4 +437,6 @@ pub(super) struct Config {
     pub(super) dead: DeadTest,
     /// Whether, besides, Simple Simon's joins narrow the moves (see [`joins::spare`]).
     pub(super) joins: bool,
+    /// The moves never made, in every search: they lead nowhere better.
+    pub(super) dominance: Dominance,
 }

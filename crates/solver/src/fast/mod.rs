@@ -22,7 +22,8 @@
 //! containers those of [`freecell_search::containers`]: the seen set a [`HashSet64`], the
 //! open list a [`LinkedBuckets`] threaded through its nodes), and the searches taking turns,
 //! the exhaustive proof (`proof`, positions packed), the proof without a search that a
-//! single-card game's position is lost because a card can never move (`frozen`), the proof
+//! single-card game's position is lost because a card can never move (`frozen`), the moves
+//! no search makes because they lead nowhere better (`dominance`), the proof
 //! attempts made before the greedy stage ends under Beleaguered Castle's rules
 //! (`early_proof`), and the rounds of both stages with more memory each (`portfolio`,
 //! where [`run_with`] lives).
@@ -32,6 +33,7 @@
 //! [`HashSet64`]: freecell_search::containers::HashSet64
 //! [`LinkedBuckets`]: freecell_search::containers::LinkedBuckets
 
+mod dominance;
 mod early_proof;
 mod eval;
 mod frozen;

@@ -14,6 +14,7 @@ use freecell_core::{Automove, BoardN, Move, MoveModel, Packed, Packer};
 use freecell_search::containers::bytes::{held, reserve, reserve_growth};
 use freecell_search::{Budget, Control, Limit, MovePath, Observer, Report, SearchOutcome, Stats, UndecidedReason};
 
+use super::dominance::Dominance;
 use super::frozen::Frozen;
 use crate::packed_store::{Linked, NO_PARENT, Store};
 
@@ -129,6 +130,8 @@ fn expand<const C: usize, const F: usize>(
 ) -> Result<SearchOutcome<Move>, UndecidedReason> {
     // A position with a card that can never move is lost: not stored, not expanded.
     let frozen = Frozen::applies(*packer.start().rules());
+    // Moves that lead nowhere better lose no win (see `Dominance`): not made.
+    let dominance = Dominance::for_rules(*packer.start().rules());
     while at.next < c.store.len() {
         if at.next == at.layer_end {
             at.layer_end = c.store.len();
@@ -150,6 +153,7 @@ fn expand<const C: usize, const F: usize>(
         check(c, reserve_growth(&c.moves, MOVES))?;
         reserve(&mut c.moves, MOVES)?;
         board.generate_moves(MoveModel::Atomic, &mut c.moves);
+        dominance.drop_from(&board, &mut c.moves);
         for i in 0..c.moves.len() {
             if budget.get_max_generated().is_some_and(|n| stats.generated >= n) {
                 return Err(UndecidedReason::Budget(Limit::Generated));
