@@ -133,6 +133,10 @@ pub struct Packer<const C: usize = BOARD_CASCADES, const F: usize = BOARD_CELLS>
     start_below: [u8; 52],
     /// For each card, the cards it stacks on under the build rule, `NONE` for fewer.
     parents: [[u8; 4]; 52],
+    /// For each card, the `below` code each 3-bit code stands for: [`unpack`](Self::unpack)
+    /// looks codes up rather than telling them apart (64 rows, so that a masked index needs
+    /// no bounds check).
+    decode: [[u8; 8]; 64],
 }
 
 impl<const C: usize, const F: usize> Packer<C, F> {
@@ -154,7 +158,15 @@ impl<const C: usize, const F: usize> Packer<C, F> {
                 }
             }
         }
-        Packer { start: start.clone(), start_below, parents }
+        let mut decode = [[NONE; 8]; 64];
+        for (c, codes) in decode.iter_mut().enumerate().take(52) {
+            codes[usize::from(CODE_HOME)] = HOME;
+            codes[usize::from(CODE_CELL)] = CELL;
+            codes[usize::from(CODE_BOTTOM)] = BOTTOM;
+            codes[usize::from(CODE_START)] = start_below[c];
+            codes[usize::from(CODE_PARENT)..].copy_from_slice(&parents[c]);
+        }
+        Packer { start: start.clone(), start_below, parents, decode }
     }
 
     /// The start position.
@@ -248,28 +260,6 @@ impl<const C: usize, const F: usize> Packer<C, F> {
         })
     }
 
-    /// The 52 `below` codes of a packed position.
-    #[inline]
-    fn below_codes(&self, packed: &Packed) -> [u8; 64] {
-        let b = &packed.0;
-        let mut lo_bytes = [0u8; 16];
-        lo_bytes.copy_from_slice(&b[..16]);
-        let lo = u128::from_le_bytes(lo_bytes);
-        let hi = u32::from_le_bytes([b[16], b[17], b[18], b[19]]);
-        let mut below = [NONE; 64];
-        for (c, slot) in below.iter_mut().enumerate().take(52) {
-            let code = if c < 42 { (lo >> (3 * c)) as u8 & 7 } else { (hi >> (3 * (c - 42))) as u8 & 7 };
-            *slot = match code {
-                CODE_HOME => HOME,
-                CODE_CELL => CELL,
-                CODE_BOTTOM => BOTTOM,
-                CODE_START => self.start_below[c],
-                k => self.parents[c][usize::from(k - CODE_PARENT)],
-            };
-        }
-        below
-    }
-
     /// The position `packed` stands for, with its cascades ordered by their deepest card
     /// and its free cells by card (the canonical order; moves of the board returned refer
     /// to that order).
@@ -277,93 +267,119 @@ impl<const C: usize, const F: usize> Packer<C, F> {
     /// `packed` must come from [`pack`](Self::pack) of this packer; anything else gives a
     /// board that may break [`Board`](crate::Board)'s invariants.
     pub fn unpack(&self, packed: &Packed) -> BoardN<C, F> {
-        let below = self.below_codes(packed);
+        // The searches that store positions rebuild one at every expansion, so this is
+        // their hot path: one pass over the cards decodes, hashes and sorts them into piles.
         let rules = self.start.rules;
+        let mut below = [NONE; 64];
         let mut on = [NONE; 64];
         let mut home = [0u8; 4];
-        let mut board = BoardN {
-            rules,
-            below,
-            tops: [NONE; C],
-            lens: [0; C],
-            bottoms: [NONE; C],
-            based: [0; C],
-            built: 0,
-            empty_cell_count: 0,
-            empty_cascade_count: 0,
-            cells: [NONE; F],
-            home,
-            hash: zobrist::hash_codes(&below),
-        };
+        let mut hash = 0;
+        let (mut bottoms, mut cells) = ([NONE; C], [NONE; F]);
         let (mut cascade, mut cell) = (0, 0);
-        for c in 0..52u8 {
-            match below[usize::from(c)] {
-                HOME => {
-                    let suit = usize::from(c % 4);
-                    home[suit] = home[suit].max(c / 4 + 1);
-                }
-                CELL => {
-                    if cell < F {
-                        board.cells[cell] = c;
+        for (first, count, bits) in code_groups(packed) {
+            // Codes read from a 32-bit word: shifting a `u128` by a variable amount cost a
+            // branch a card.
+            for k in 0..count {
+                let c = first + k;
+                let code = (bits >> (3 * k)) as u8 & 7;
+                let place = self.decode[usize::from(c & 63)][usize::from(code)];
+                below[usize::from(c)] = place;
+                hash ^= zobrist::code(c, place);
+                match place {
+                    HOME => {
+                        let suit = usize::from(c % 4);
+                        home[suit] = home[suit].max(c / 4 + 1);
                     }
-                    cell += 1;
-                }
-                BOTTOM => {
-                    if cascade < C {
-                        board.bottoms[cascade] = c;
+                    CELL => {
+                        if cell < F {
+                            cells[cell] = c;
+                        }
+                        cell += 1;
                     }
-                    cascade += 1;
+                    BOTTOM => {
+                        if cascade < C {
+                            bottoms[cascade] = c;
+                        }
+                        cascade += 1;
+                    }
+                    onto => on[usize::from(onto & 63)] = c,
                 }
-                b => on[usize::from(b & 63)] = c,
             }
         }
-        board.home = home;
-        let rule = rules.build;
+        let (mut tops, mut lens, mut based) = ([NONE; C], [0; C], [0; C]);
         for i in 0..cascade.min(C) {
-            let mut top = board.bottoms[i];
+            let mut top = bottoms[i];
             let mut len = 1u8;
-            let mut based = 1u8;
+            let mut base = 1u8;
             let mut built = true;
             while on[usize::from(top)] != NONE {
                 let next = on[usize::from(top)];
-                if built && stacks(rule, next, top) {
-                    based += 1;
+                // `parents` lists the cards a card stacks on.
+                if built && self.parents[usize::from(next)].contains(&top) {
+                    base += 1;
                 } else {
                     built = false;
                 }
                 top = next;
                 len += 1;
             }
-            board.tops[i] = top;
-            board.lens[i] = len;
-            board.based[i] = based;
+            tops[i] = top;
+            lens[i] = len;
+            based[i] = base;
         }
+        let mut board = BoardN {
+            rules,
+            below,
+            tops,
+            lens,
+            bottoms,
+            based,
+            built: 0,
+            empty_cell_count: 0,
+            empty_cascade_count: 0,
+            cells,
+            home,
+            hash,
+        };
         board.sum_up_piles();
         board
     }
 }
 
-/// Whether card index `card` stacks on card index `onto`.
+/// The 52 codes of `packed` as groups of consecutive cards: the first card, how many, and
+/// their codes, 3 bits each from the lowest. Cards 0–41 fill the first 16 bytes (126 bits,
+/// eight cards to three bytes), cards 42–51 the last four.
 #[inline]
-fn stacks(build: crate::rules::BuildRule, card: u8, onto: u8) -> bool {
-    match (Card::from_index(card), Card::from_index(onto)) {
-        (Some(card), Some(onto)) => build.stacks(card, onto),
-        _ => false,
-    }
+fn code_groups(packed: &Packed) -> [(u8, u8, u32); 7] {
+    let b = &packed.0;
+    let three = |i: usize| u32::from_le_bytes([b[i], b[i + 1], b[i + 2], 0]);
+    [
+        (0, 8, three(0)),
+        (8, 8, three(3)),
+        (16, 8, three(6)),
+        (24, 8, three(9)),
+        (32, 8, three(12)),
+        (40, 2, u32::from(b[15])),
+        (42, 10, u32::from_le_bytes([b[16], b[17], b[18], b[19]])),
+    ]
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::testing::{next, shuffled_deck};
-    use crate::{Automove, Board, Layout, MoveModel, Rules};
+    use crate::{Automove, Board, BuildRule, Layout, MoveModel, Rules};
 
+    /// Under each build rule (a card has two parents, one or four), a board unpacked is the
+    /// board packed, down to the summaries and the hash a board keeps.
     #[test]
     fn packing_round_trips_along_playouts() {
         let mut seed = 1u64;
-        for game in 0..20 {
+        let builds = [BuildRule::AlternateColour, BuildRule::SameSuit, BuildRule::AnySuit];
+        for (game, build) in builds.into_iter().flat_map(|build| (0..20).map(move |game| (game, build))) {
             let deck = shuffled_deck(&mut seed);
-            let start = Board::try_from(Layout::deal(Rules::freecell(), &deck, 0)).unwrap();
+            let rules = Rules { build, ..Rules::freecell() };
+            let start = Board::try_from(Layout::deal(rules, &deck, 0)).unwrap();
             let coder = Packer::new(&start);
             let mut board = start.clone();
             let mut moves = Vec::new();
