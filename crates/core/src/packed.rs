@@ -133,6 +133,9 @@ pub struct Packer<const C: usize = BOARD_CASCADES, const F: usize = BOARD_CELLS>
     start_below: [u8; 52],
     /// For each card, the cards it stacks on under the build rule, `NONE` for fewer.
     parents: [[u8; 4]; 52],
+    /// For each card, the `below` code each of its eight 3-bit codes stands for: unpacking
+    /// is a table lookup a card.
+    decode: [[u8; 8]; 52],
 }
 
 impl<const C: usize, const F: usize> Packer<C, F> {
@@ -154,7 +157,15 @@ impl<const C: usize, const F: usize> Packer<C, F> {
                 }
             }
         }
-        Packer { start: start.clone(), start_below, parents }
+        let mut decode = [[NONE; 8]; 52];
+        for (c, codes) in decode.iter_mut().enumerate() {
+            codes[usize::from(CODE_HOME)] = HOME;
+            codes[usize::from(CODE_CELL)] = CELL;
+            codes[usize::from(CODE_BOTTOM)] = BOTTOM;
+            codes[usize::from(CODE_START)] = start_below[c];
+            codes[usize::from(CODE_PARENT)..].copy_from_slice(&parents[c]);
+        }
+        Packer { start: start.clone(), start_below, parents, decode }
     }
 
     /// The start position.
@@ -248,42 +259,31 @@ impl<const C: usize, const F: usize> Packer<C, F> {
         })
     }
 
-    /// The 52 `below` codes of a packed position.
-    #[inline]
-    fn below_codes(&self, packed: &Packed) -> [u8; 64] {
-        let b = &packed.0;
-        let mut lo_bytes = [0u8; 16];
-        lo_bytes.copy_from_slice(&b[..16]);
-        let lo = u128::from_le_bytes(lo_bytes);
-        let hi = u32::from_le_bytes([b[16], b[17], b[18], b[19]]);
-        let mut below = [NONE; 64];
-        for (c, slot) in below.iter_mut().enumerate().take(52) {
-            let code = if c < 42 { (lo >> (3 * c)) as u8 & 7 } else { (hi >> (3 * (c - 42))) as u8 & 7 };
-            *slot = match code {
-                CODE_HOME => HOME,
-                CODE_CELL => CELL,
-                CODE_BOTTOM => BOTTOM,
-                CODE_START => self.start_below[c],
-                k => self.parents[c][usize::from(k - CODE_PARENT)],
-            };
-        }
-        below
-    }
-
     /// The position `packed` stands for, with its cascades ordered by their deepest card
     /// and its free cells by card (the canonical order; moves of the board returned refer
     /// to that order).
     ///
     /// `packed` must come from [`pack`](Self::pack) of this packer; anything else gives a
     /// board that may break [`Board`](crate::Board)'s invariants.
+    ///
+    /// One pass over the codes finds every card's place, the hash, the foundations, cells
+    /// and cascade bottoms; the cascades are then walked up from their bottoms. A card's
+    /// code also says whether it is built on the card beneath (a stacking parent's code),
+    /// so the walk needs no rule. The proofs of the games without free cells spend most of
+    /// their time here (Streets and Alleys deal 91: 57 % of the instructions before this
+    /// pass replaced a decoding pass, a placing pass and a rule test a card).
     pub fn unpack(&self, packed: &Packed) -> BoardN<C, F> {
-        let below = self.below_codes(packed);
-        let rules = self.start.rules;
+        let b = &packed.0;
+        let mut lo_bytes = [0u8; 16];
+        lo_bytes.copy_from_slice(&b[..16]);
+        let hi = u32::from_le_bytes([b[16], b[17], b[18], b[19]]);
+        // `on[card]`: the card lying on it.
         let mut on = [NONE; 64];
-        let mut home = [0u8; 4];
+        // The cards lying on a card they stack on.
+        let mut built_on = 0u64;
         let mut board = BoardN {
-            rules,
-            below,
+            rules: self.start.rules,
+            below: [NONE; 64],
             tops: [NONE; C],
             lens: [0; C],
             bottoms: [NONE; C],
@@ -292,33 +292,42 @@ impl<const C: usize, const F: usize> Packer<C, F> {
             empty_cell_count: 0,
             empty_cascade_count: 0,
             cells: [NONE; F],
-            home,
-            hash: zobrist::hash_codes(&below),
+            home: [0; 4],
+            hash: 0,
         };
         let (mut cascade, mut cell) = (0, 0);
+        let mut bits = u128::from_le_bytes(lo_bytes);
         for c in 0..52u8 {
-            match below[usize::from(c)] {
-                HOME => {
-                    let suit = usize::from(c % 4);
-                    home[suit] = home[suit].max(c / 4 + 1);
-                }
-                CELL => {
+            if c == 42 {
+                bits = u128::from(hi);
+            }
+            let code = bits as u8 & 7;
+            bits >>= 3;
+            let b = self.decode[usize::from(c)][usize::from(code)];
+            board.below[usize::from(c)] = b;
+            board.hash ^= zobrist::code(c, b);
+            match code {
+                // Cards come in rank order within a suit: the last one home is the highest.
+                CODE_HOME => board.home[usize::from(c % 4)] = c / 4 + 1,
+                CODE_CELL => {
                     if cell < F {
                         board.cells[cell] = c;
                     }
                     cell += 1;
                 }
-                BOTTOM => {
+                CODE_BOTTOM => {
                     if cascade < C {
                         board.bottoms[cascade] = c;
                     }
                     cascade += 1;
                 }
-                b => on[usize::from(b & 63)] = c,
+                CODE_START => on[usize::from(b & 63)] = c,
+                _ => {
+                    on[usize::from(b & 63)] = c;
+                    built_on |= 1 << c;
+                }
             }
         }
-        board.home = home;
-        let rule = rules.build;
         for i in 0..cascade.min(C) {
             let mut top = board.bottoms[i];
             let mut len = 1u8;
@@ -326,11 +335,8 @@ impl<const C: usize, const F: usize> Packer<C, F> {
             let mut built = true;
             while on[usize::from(top)] != NONE {
                 let next = on[usize::from(top)];
-                if built && stacks(rule, next, top) {
-                    based += 1;
-                } else {
-                    built = false;
-                }
+                built &= built_on >> next & 1 == 1;
+                based += u8::from(built);
                 top = next;
                 len += 1;
             }
@@ -343,27 +349,21 @@ impl<const C: usize, const F: usize> Packer<C, F> {
     }
 }
 
-/// Whether card index `card` stacks on card index `onto`.
-#[inline]
-fn stacks(build: crate::rules::BuildRule, card: u8, onto: u8) -> bool {
-    match (Card::from_index(card), Card::from_index(onto)) {
-        (Some(card), Some(onto)) => build.stacks(card, onto),
-        _ => false,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::testing::{next, shuffled_deck};
-    use crate::{Automove, Board, Layout, MoveModel, Rules};
+    use crate::{Automove, Board, Game, Layout, MoveModel, Rules};
 
+    /// Under every build rule: packing, unpacking (its built bases from the codes) and
+    /// repacking agree with the board along random games.
     #[test]
     fn packing_round_trips_along_playouts() {
         let mut seed = 1u64;
+        let rules = [Rules::freecell(), Game::BeleagueredCastle.rules(), Game::BakersGame.rules(), Game::SimpleSimon.rules()];
         for game in 0..20 {
             let deck = shuffled_deck(&mut seed);
-            let start = Board::try_from(Layout::deal(Rules::freecell(), &deck, 0)).unwrap();
+            let start = Board::try_from(Layout::deal(rules[game / 5], &deck, 0)).unwrap();
             let coder = Packer::new(&start);
             let mut board = start.clone();
             let mut moves = Vec::new();
