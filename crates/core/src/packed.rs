@@ -360,7 +360,8 @@ mod tests {
     #[test]
     fn packing_round_trips_along_playouts() {
         let mut seed = 1u64;
-        let rules = [Rules::freecell(), Game::BeleagueredCastle.rules(), Game::BakersGame.rules(), Game::SimpleSimon.rules()];
+        let rules =
+            [Rules::freecell(), Game::BeleagueredCastle.rules(), Game::BakersGame.rules(), Game::SimpleSimon.rules()];
         for game in 0..20 {
             let deck = shuffled_deck(&mut seed);
             let start = Board::try_from(Layout::deal(rules[game / 5], &deck, 0)).unwrap();
