@@ -25,7 +25,6 @@
 use freecell_core::{BoardN, BuildRule, EmptyCascadeRule, Move, Rules};
 use freecell_search::{Budget, Limit, Observer, Report, SearchOutcome, UndecidedReason};
 
-use super::depth_proof;
 use super::proof::{self, prove, resume};
 
 /// A proof attempt's expansions per expansion of the search that ran out of positions:
@@ -36,8 +35,6 @@ const PER_EXPANSION: u64 = 4;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct EarlyProof {
     on: bool,
-    /// Whether the proof is [`depth_proof`]'s (under these rules), not [`proof`]'s.
-    depth_first: bool,
     /// Whether this round's proof has begun: later attempts, and the proof that ends the
     /// round, resume it.
     begun: bool,
@@ -50,7 +47,7 @@ impl EarlyProof {
         let on = rules.free_cells == 0
             && rules.build == BuildRule::AnySuit
             && rules.empty_cascade == EmptyCascadeRule::AnyCard;
-        EarlyProof { on, depth_first: on, begun: false }
+        EarlyProof { on, begun: false }
     }
 
     /// The budget of the attempt after a search that skips moves ran out of positions
@@ -60,22 +57,18 @@ impl EarlyProof {
         self.on.then(|| Budget::default().max_expanded(expanded.saturating_mul(PER_EXPANSION).min(left)))
     }
 
-    /// The proof under `budget`: begun afresh the first time in a round, resumed after;
-    /// depth first under these rules ([`depth_proof`], its storage `depth`), breadth first
-    /// under the others (`breadth`).
+    /// The proof under `budget`: begun afresh the first time in a round, resumed after.
     pub(super) fn search<const C: usize, const F: usize>(
         &mut self,
-        (breadth, depth): (&mut Option<proof::Cache>, &mut Option<depth_proof::Cache<C, F>>),
+        cache: &mut Option<proof::Cache>,
         start: &BoardN<C, F>,
         budget: Budget,
         observer: &mut impl Observer,
     ) -> Report<Move> {
-        let begun = std::mem::replace(&mut self.begun, true);
-        match (self.depth_first, begun) {
-            (true, true) => depth_proof::resume(depth, start, budget, observer),
-            (true, false) => depth_proof::prove(depth, start, budget, observer),
-            (false, true) => resume(breadth, start, budget, observer),
-            (false, false) => prove(breadth, start, budget, observer),
+        if std::mem::replace(&mut self.begun, true) {
+            resume(cache, start, budget, observer)
+        } else {
+            prove(cache, start, budget, observer)
         }
     }
 
@@ -133,12 +126,11 @@ mod tests {
         {
             let board = DealNumber::new(deal).expect("in range").board_for(game).expect("deals");
             let whole = prove(&mut None, &board, Budget::default(), &mut ());
-            let (mut breadth, mut depth) = (None, None);
+            let mut cache = None;
             let mut early = EarlyProof::for_rules(game.rules());
             let (mut expanded, mut steps) = (0, 0);
             let outcome = loop {
-                let step =
-                    early.search((&mut breadth, &mut depth), &board, Budget::default().max_expanded(STEP), &mut ());
+                let step = early.search(&mut cache, &board, Budget::default().max_expanded(STEP), &mut ());
                 expanded += step.stats.expanded;
                 steps += 1;
                 match step.outcome {

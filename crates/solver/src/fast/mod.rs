@@ -32,7 +32,6 @@
 //! [`HashSet64`]: freecell_search::containers::HashSet64
 //! [`LinkedBuckets`]: freecell_search::containers::LinkedBuckets
 
-mod depth_proof;
 mod early_proof;
 mod eval;
 mod frozen;

@@ -6,7 +6,6 @@
 use freecell_core::{BoardN, Move};
 use freecell_search::{Budget, Control, Limit, MovePath, Observer, Report, SearchOutcome, Stats, UndecidedReason};
 
-use super::depth_proof;
 use super::early_proof::EarlyProof;
 use super::eval::{Evaluations, Weights};
 use super::frozen::Frozen;
@@ -20,13 +19,11 @@ use crate::solver::combine;
 pub(crate) struct Cache<const C: usize, const F: usize> {
     searches: Vec<Search<C, F>>,
     proof: Option<proof::Cache>,
-    /// The depth-first proof's, under the rules that have it (see `EarlyProof`).
-    depth_proof: Option<depth_proof::Cache<C, F>>,
 }
 
 impl<const C: usize, const F: usize> Default for Cache<C, F> {
     fn default() -> Self {
-        Cache { searches: Vec::new(), proof: None, depth_proof: None }
+        Cache { searches: Vec::new(), proof: None }
     }
 }
 
@@ -35,7 +32,6 @@ impl<const C: usize, const F: usize> Cache<C, F> {
     pub(crate) fn held(&self) -> usize {
         self.searches.iter().map(Search::capacity_bytes).sum::<usize>()
             + self.proof.as_ref().map_or(0, proof::Cache::memory_usage)
-            + self.depth_proof.as_ref().map_or(0, depth_proof::Cache::memory_usage)
     }
 }
 
@@ -216,7 +212,7 @@ fn round<const C: usize, const F: usize>(
         let outcome = SearchOutcome::Solved(MovePath { moves: Vec::new(), cost: 0 });
         return (Report { outcome, stats: Stats::default() }, false);
     }
-    let Cache { searches, proof, depth_proof } = cache.get_or_insert_with(Cache::default);
+    let Cache { searches, proof } = cache.get_or_insert_with(Cache::default);
     let turns = plan.turns;
     searches.resize_with(turns.len(), Search::default);
     for s in searches.iter_mut() {
@@ -322,7 +318,7 @@ fn round<const C: usize, const F: usize>(
                 let Some(attempt) = ran_out.and_then(|n| early.attempt(n, left(stats.expanded))) else { continue };
                 let attempt = attempt.max_bytes(plan.proof_bytes);
                 let report = early.search(
-                    (proof, depth_proof),
+                    proof,
                     start,
                     attempt,
                     &mut Offset { inner: &mut *observer, base: combine(plan.spent, stats) },
@@ -346,12 +342,8 @@ fn round<const C: usize, const F: usize>(
     // 2. Exhaustive.
     let rest = Budget::default().max_bytes(plan.proof_bytes);
     let rest = if max_nodes.is_some() { rest.max_expanded(left(stats.expanded)) } else { rest };
-    let mut report = early.search(
-        (proof, depth_proof),
-        start,
-        rest,
-        &mut Offset { inner: observer, base: combine(plan.spent, stats) },
-    );
+    let mut report =
+        early.search(proof, start, rest, &mut Offset { inner: observer, base: combine(plan.spent, stats) });
     report.stats = combine(stats, report.stats);
     (report, exhausted)
 }
