@@ -76,6 +76,13 @@ pub trait Observer {
 /// 0.1 ms of a release build's re-indexing, a few milliseconds of a debug build's.
 pub const WORK_SLICE: u32 = 1 << 12;
 
+/// Whether step `n` of such work (counting from 0) ends a [`WORK_SLICE`] and `observer`,
+/// told so, says stop: the one place the tables' growth loops ask.
+#[inline]
+pub(crate) fn stops_work(observer: &mut (impl Observer + ?Sized), n: usize) -> bool {
+    n % WORK_SLICE as usize == WORK_SLICE as usize - 1 && observer.on_work() == Control::Stop
+}
+
 impl Observer for () {}
 
 impl<O: Observer + ?Sized> Observer for &mut O {

@@ -4,7 +4,8 @@ use std::mem::size_of;
 
 use super::bytes::{held, next_capacity, zeroed};
 use super::over_load;
-use crate::{Control, Observer, UndecidedReason, WORK_SLICE};
+use crate::observer::stops_work;
+use crate::{Observer, UndecidedReason};
 
 /// An index over items stored elsewhere (an arena, a vector of keys), found by their 64-bit
 /// hashes: each slot is one `u32`, `0` when empty, else the item's `id + 1` in the low bits and
@@ -87,7 +88,7 @@ impl IdTable {
 
     /// Makes room for one more id. On growth, re-indexes ids `0..len` by `hash_of(id)`, the
     /// hash id `id` was filled with, calling `observer`'s [`on_work`](Observer::on_work)
-    /// every [`WORK_SLICE`] ids.
+    /// every [`WORK_SLICE`](crate::WORK_SLICE) ids.
     ///
     /// # Errors
     ///
@@ -120,7 +121,7 @@ impl IdTable {
         let id_bits = usize::BITS - new.leading_zeros();
         self.tag_mask = if id_bits >= 32 { 0 } else { !((1u32 << id_bits) - 1) };
         for id in 0..self.len as u32 {
-            if id % WORK_SLICE == WORK_SLICE - 1 && observer.on_work() == Control::Stop {
+            if stops_work(observer, id as usize) {
                 self.len = id as usize;
                 return Err(UndecidedReason::Stopped);
             }

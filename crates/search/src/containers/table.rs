@@ -5,7 +5,8 @@ use std::mem::size_of;
 
 use super::bytes::{held, reserve_exact, zeroed};
 use super::over_load;
-use crate::{Control, Observer, UndecidedReason, WORK_SLICE};
+use crate::observer::stops_work;
+use crate::{Observer, UndecidedReason};
 
 /// Fixed seeds: hashing, hence probe order and every statistic, reproduces across runs.
 pub(crate) fn hasher() -> ahash::RandomState {
@@ -129,7 +130,7 @@ impl<K: Hash + Eq, V: Copy> Table<K, V> {
     }
 
     /// Makes room for one more key. A growth moves every key to a table twice as large,
-    /// calling `observer`'s [`on_work`](Observer::on_work) every [`WORK_SLICE`] slots.
+    /// calling `observer`'s [`on_work`](Observer::on_work) every [`WORK_SLICE`](crate::WORK_SLICE) slots.
     ///
     /// # Errors
     ///
@@ -156,7 +157,7 @@ impl<K: Hash + Eq, V: Copy> Table<K, V> {
         let mask = new - 1;
         let mut moved = 0;
         for (n, (tag, entry)) in old_tags.into_iter().zip(old).enumerate() {
-            if n % WORK_SLICE as usize == WORK_SLICE as usize - 1 && observer.on_work() == Control::Stop {
+            if stops_work(observer, n) {
                 self.len = moved;
                 return Err(UndecidedReason::Stopped);
             }
