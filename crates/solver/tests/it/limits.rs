@@ -217,6 +217,29 @@ fn solve_timed<T>(
     })
 }
 
+/// Checks a solve told to stop (`what`: at its deadline, by a cancel) `wait` after it
+/// began, from [`solve_timed`]'s `took` and `after`. With the thread's processor time, the
+/// solver's own work after that moment is at most 10 % of `wait` (and the clock's grain),
+/// and an overrun fails at once; with wall time only, an overrun past 10 % and [`SLACK`] is
+/// returned for [`retried`] to try again.
+fn stopped_in_time(
+    preset: Preset,
+    what: &str,
+    wait: Duration,
+    took: Duration,
+    after: Option<Duration>,
+) -> Result<(), String> {
+    match after {
+        Some(work) => {
+            let most = wait / 10 + CLOCK_GRAIN;
+            assert!(work <= most, "{preset}: {work:?} of work after the {what} ({took:?} in all)");
+            Ok(())
+        }
+        None if took > wait + wait / 10 + SLACK => Err(format!("{preset}: stopped after {took:?}")),
+        None => Ok(()),
+    }
+}
+
 #[test]
 fn node_limits_are_exact() {
     for preset in Preset::ALL {
@@ -261,16 +284,7 @@ fn time_limits_stop_within_ten_percent() {
             }
             fired += 1;
             assert!(took >= LIMIT, "{preset} stopped early, after {took:?}");
-            match after {
-                // The solver's own work after the deadline: no retry.
-                Some(work) => {
-                    let most = LIMIT / 10 + CLOCK_GRAIN;
-                    assert!(work <= most, "{preset}: {work:?} of work after the deadline ({took:?} in all)");
-                }
-                None if took > LIMIT + LIMIT / 10 + SLACK => return Err(format!("{preset}: stopped after {took:?}")),
-                None => {}
-            }
-            Ok(())
+            stopped_in_time(preset, "deadline", LIMIT, took, after)
         });
     }
     assert!(fired > 0, "no preset ran into the time limit, so nothing was tested");
@@ -292,15 +306,7 @@ fn cancelling_stops_within_milliseconds() {
                 return Ok(()); // it finished within 100 ms: nothing to cancel
             }
             // A cancel has no value to take 10 % of; 10 % of the wait before it is used.
-            match after {
-                Some(work) => {
-                    let most = AFTER / 10 + CLOCK_GRAIN;
-                    assert!(work <= most, "{preset}: {work:?} of work after the cancel ({took:?} in all)");
-                }
-                None if took > AFTER + AFTER / 10 + SLACK => return Err(format!("{preset}: stopped after {took:?}")),
-                None => {}
-            }
-            Ok(())
+            stopped_in_time(preset, "cancel", AFTER, took, after)
         });
         // A handle's cancel is read where the flag is: it stops a spawned solve.
         let handle = Solver::new(preset).spawn(hard(preset)).unwrap();
