@@ -154,8 +154,9 @@ enum Command {
     /// move counts 1; `single_card_length`: a run of n cards counts n; foundation moves and
     /// automoves count 1 each in both), and the engine's peak memory: `peak_stored`, the
     /// most positions it held at once, and `peak_bytes`, the most bytes its cache held by
-    /// its own accounting (not the process's resident memory; capacity a thread kept from
-    /// earlier deals counts too, so it can vary with --jobs).
+    /// its own accounting (not the process's resident memory). `fast` empties its searches
+    /// when a solve starts, so its figure is about a cold solve's; the other presets count
+    /// capacity a thread kept from its earlier deals too, so theirs can vary with --jobs.
     #[command(after_help = bench::BENCH_EXIT_CODES)]
     Bench(bench::BenchArgs),
     /// Rate a deal's difficulty: the fewest free cells it is won with, how narrow its path
