@@ -131,8 +131,8 @@ impl Sparing {
 /// order `[01][23456789]`), solves those deals in a few thousand states. Which turns skip
 /// was chosen with [`FORECELL_TURNS`](super::eval::Weights::FORECELL_TURNS)' depth
 /// weights, on deals 1–10,000 at 2,000,000 expansions a deal (`docs/results/games.md`):
-/// no turn skipping lost 897, 1648 and five more deals that fc-solve solves; the first
-/// turn alone skipping keeps every deal solved before.
+/// with no turn skipping, 897 and 1648 (fc-solve solves both) and five more deals solved
+/// before were left undecided; with the first turn alone skipping, none.
 pub(super) fn turn_spares(rules: Rules, k: usize, patient: usize) -> bool {
     if rules == Game::ForeCell.rules() {
         return k == 0;
