@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 use freecell_bench::{Bench, CsvError, Hints, LineError, RunError, Solves, Summary, Workload, grouped, optimal_table};
-use freecell_core::quote;
+use freecell_core::{Rules, quote};
 use freecell_deals::DealRange;
 use serde::Serialize;
 
@@ -99,9 +99,10 @@ fn parse_hints(text: &str) -> Result<Hints, String> {
 pub(crate) fn bench(args: &BenchArgs) -> Result<(), Failure> {
     let game = args.game.chosen()?;
     let name = run_name(&game, &args.search);
+    let rules = game.variant.rules;
     match &args.hints {
-        None => drive(args, Solves::new().cost_model(args.search.cost()).game(game.variant), &name),
-        Some(hints) => drive(args, hints.clone().game(game.variant), &name),
+        None => drive(args, Solves::new().cost_model(args.search.cost()).game(game.variant), &name, rules),
+        Some(hints) => drive(args, hints.clone().game(game.variant), &name, rules),
     }
 }
 
@@ -133,14 +134,17 @@ struct Ending<'a, S> {
     summary: &'a S,
 }
 
-/// Runs every deal of the range not already in the CSV, writes rows and prints the summary.
-pub(crate) fn drive<W: Workload>(args: &BenchArgs, workload: W, name: &str) -> Result<(), Failure> {
+/// Runs every deal of the range not already in the CSV, writes rows and prints the summary;
+/// `rules` are the game's, which choose the solver's default node limit.
+pub(crate) fn drive<W: Workload>(args: &BenchArgs, workload: W, name: &str, rules: Rules) -> Result<(), Failure> {
     let rows_per_deal = workload.rows_per_deal();
     let bench = Bench::new(workload, name, args.deals).map_err(|error| Failure::Input(error.to_string()))?;
     let started = Instant::now();
     args.search.check()?;
     // The weights or policy file is read and checked before anything is written.
     let loaded = args.search.solver.load()?;
+    // The node limit every deal gets: the one given, or the solver's default for the game.
+    let max_nodes = args.search.with_limits(loaded.build()).node_limit(rules);
     let mut bench = bench.jobs(args.jobs);
     if let Some(path) = &args.csv {
         bench = bench.csv(path).map_err(csv_failure)?;
@@ -153,7 +157,7 @@ pub(crate) fn drive<W: Workload>(args: &BenchArgs, workload: W, name: &str) -> R
             solver: name,
             deals: args.deals.to_string(),
             jobs: args.jobs.get(),
-            max_nodes: args.search.max_nodes,
+            max_nodes,
             timeout: args.search.timeout.map(|t| t.as_secs_f64()),
             hints: args.hints.as_ref().map(Hints::count),
         };
@@ -187,7 +191,7 @@ pub(crate) fn drive<W: Workload>(args: &BenchArgs, workload: W, name: &str) -> R
         error => Failure::Internal(error.to_string()),
     })?;
     let wall = started.elapsed();
-    let heading = heading(args, name, earlier, report.ran, wall);
+    let heading = heading(args, name, (earlier, report.ran), max_nodes, wall);
     let mut table = report.summary.render(name);
     if !report.optimal.is_empty() {
         table.push_str(&optimal_table(&report.optimal, args.search.cost()));
@@ -241,7 +245,7 @@ fn csv_failure(error: CsvError) -> Failure {
 }
 
 /// The first line of the summary: what ran, with which limits, how long.
-fn heading(args: &BenchArgs, name: &str, earlier: u64, now: u64, wall: Duration) -> String {
+fn heading(args: &BenchArgs, name: &str, (earlier, now): (u64, u64), max_nodes: Option<u64>, wall: Duration) -> String {
     let mut text = format!("{name} on MS {} ({} deals", args.deals, grouped(args.deals.len()));
     if earlier > 0 {
         let _ = write!(text, ": {} from the CSV file, {} run now", grouped(earlier), grouped(now));
@@ -249,7 +253,7 @@ fn heading(args: &BenchArgs, name: &str, earlier: u64, now: u64, wall: Duration)
     let jobs = if args.jobs.get() == 1 { "job" } else { "jobs" };
     let _ = write!(text, "); {} {jobs}, {:.1} s wall time; limits per ", args.jobs, wall.as_secs_f64());
     text.push_str(if args.hints.is_some() { "search: " } else { "deal: " });
-    text.push_str(&limits(&args.search));
+    text.push_str(&limits(max_nodes, args.search.timeout));
     if let Some(hints) = &args.hints {
         let _ = write!(text, "; {} hint positions per deal", hints.count());
     }
@@ -257,8 +261,8 @@ fn heading(args: &BenchArgs, name: &str, earlier: u64, now: u64, wall: Duration)
     text
 }
 
-fn limits(search: &SearchArgs) -> String {
-    match (search.max_nodes, search.timeout) {
+fn limits(max_nodes: Option<u64>, timeout: Option<Duration>) -> String {
+    match (max_nodes, timeout) {
         (None, None) => "none".to_owned(),
         (Some(n), None) => format!("{} nodes", grouped(n)),
         (None, Some(t)) => format!("{} s", t.as_secs_f64()),

@@ -161,7 +161,24 @@ where
     }
 }
 
-/// `text` as a number of type `T`, for options such as `--max-nodes`.
+/// A node limit given on the command line (`--max-nodes`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum NodeLimit {
+    /// At most this many positions expanded.
+    At(u64),
+    /// `none`: no limit, not even the game's default.
+    Unlimited,
+}
+
+/// `--max-nodes`: a count, or `none`.
+pub(crate) fn node_limit(text: &str) -> Result<NodeLimit, String> {
+    if text.trim().eq_ignore_ascii_case("none") {
+        return Ok(NodeLimit::Unlimited);
+    }
+    number(text).map(NodeLimit::At).map_err(|error| format!("{error}, or `none`"))
+}
+
+/// `text` as a number of type `T`, for options such as `--max-mb`.
 pub(crate) fn number<T: std::str::FromStr>(text: &str) -> Result<T, String> {
     text.trim().parse().map_err(|_| {
         if text.trim_start().starts_with('-') {

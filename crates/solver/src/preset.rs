@@ -260,6 +260,59 @@ impl Preset {
         }
     }
 
+    /// The node limit (positions expanded) of a solve under `rules` when the solver sets
+    /// none ([`Solver::max_nodes`](crate::Solver::max_nodes); lifted by
+    /// [`Solver::no_node_limit`](crate::Solver::no_node_limit)): `None` for every preset
+    /// and game but `fast` under the rules of the games where some deals take it far longer
+    /// than the rest.
+    ///
+    /// Why a limit there: in those games a few deals of ten thousand run `fast`'s searches
+    /// until memory stops them, each costing more CPU than all the others together
+    /// (ForeCell 527: proved lost after 127 million expansions and 200 s), so a default that
+    /// waits for memory puts no game of them inside two minutes a ten-thousand deals. Why
+    /// in expansions, not seconds: a node limit stops every deal at the same node on any
+    /// machine, so the verdicts do not depend on the load. Each figure is the one the
+    /// game's ten thousand deals were measured with (`docs/results/games.md`): Simple
+    /// Simon's 3,000,000 is the least that solves every deal of 1–10,000 that fc-solve
+    /// solves (8122 needs 2,603,343), ForeCell's 2,000,000 the comparison's with fc-solve;
+    /// the others are their own engineers' measured budgets. Beleaguered Castle, Streets and
+    /// Alleys and Citadel share one rule set and so one limit. FreeCell and the other games
+    /// decide every deal of 1–10,000 within memory alone, and get none: a limit there could
+    /// only leave a deal undecided. A deal stopped by the limit is
+    /// [`Undecided`](crate::Outcome::Undecided) with [`Reason::NodeLimit`](crate::Reason::NodeLimit),
+    /// never unsolvable. Rules that are no game's (other cells, a rule file's) get none.
+    ///
+    /// # Examples
+    /// ```
+    /// use freecell_core::{Game, Rules};
+    /// use freecell_solver::Preset;
+    /// assert_eq!(Preset::Fast.default_max_nodes(Game::SimpleSimon.rules()), Some(3_000_000));
+    /// assert_eq!(Preset::Fast.default_max_nodes(Rules::freecell()), None);
+    /// assert_eq!(Preset::Bfs.default_max_nodes(Game::SimpleSimon.rules()), None);
+    /// ```
+    pub fn default_max_nodes(self, rules: Rules) -> Option<u64> {
+        use freecell_core::Game;
+        if self != Preset::Fast {
+            return None;
+        }
+        let game = Game::ALL.into_iter().find(|game| game.rules() == rules)?;
+        match game {
+            Game::SimpleSimon => Some(3_000_000),
+            Game::ForeCell | Game::Fan => Some(2_000_000),
+            Game::BeleagueredCastle | Game::StreetsAndAlleys | Game::Citadel => Some(1_000_000),
+            Game::BakersDozen => Some(200_000),
+            Game::GoodMeasure => Some(100_000),
+            Game::FreeCell
+            | Game::RelaxedFreeCell
+            | Game::BakersGame
+            | Game::KingsOnlyBakersGame
+            | Game::EightOff
+            | Game::SeahavenTowers
+            | Game::RelaxedSeahavenTowers
+            | Game::Cruel => None,
+        }
+    }
+
     /// The game as this preset searches it (for `optimal`, with the default sequence-move
     /// cost model; [`Solver::cost_model`](crate::Solver::cost_model) changes it).
     pub const fn problem<const C: usize, const F: usize>(self) -> crate::FreeCell<C, F> {

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use freecell_core::{Automove, BOARD_CASCADES, BOARD_CELLS, BoardN, Game, Move, SequenceCapacity, replay};
+use freecell_core::{Automove, BOARD_CASCADES, BOARD_CELLS, BoardN, Game, Move, Rules, SequenceCapacity, replay};
 use freecell_heuristics::policy::Policy;
 use freecell_heuristics::{HsdhReading, Weights};
 use freecell_search::{Budget, Control, Cycles, Limit, Report, Stats, bfs, dfs, idastar, iddfs, staged};
@@ -82,7 +82,7 @@ enum Guide {
 #[derive(Clone)]
 pub struct Solver {
     preset: Preset,
-    max_nodes: Option<u64>,
+    max_nodes: NodeLimit,
     max_bytes: Option<usize>,
     /// The free memory the default limits are sized for instead of the machine's reading
     /// ([`memory`](Solver::memory)).
@@ -106,6 +106,17 @@ const _: () = {
     fn assert<T: Send + Sync + Clone>() {}
     let _ = assert::<Solver>;
 };
+
+/// The node limit a solver was given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum NodeLimit {
+    /// None set: the preset's default for the game ([`Preset::default_max_nodes`]).
+    PresetDefault,
+    /// [`Solver::max_nodes`].
+    At(u64),
+    /// [`Solver::no_node_limit`].
+    Unlimited,
+}
 
 /// The `optimal` preset's choices.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -140,11 +151,12 @@ impl fmt::Debug for Solver {
 }
 
 impl Solver {
-    /// A solver running `preset` with no limits.
+    /// A solver running `preset` with no limits of its own: memory bounds it, and the
+    /// preset's node limit for the game where it has one ([`Preset::default_max_nodes`]).
     pub fn new(preset: Preset) -> Solver {
         Solver {
             preset,
-            max_nodes: None,
+            max_nodes: NodeLimit::PresetDefault,
             max_bytes: None,
             memory: None,
             timeout: None,
@@ -208,10 +220,40 @@ impl Solver {
         Solver { guide: Some(Arc::new(Guide::Policy(PolicyGuide::new(policy)))), ..Solver::new(Preset::Ga) }
     }
 
-    /// Stop after expanding `n` positions (exact and reproducible).
+    /// Stop after expanding `n` positions (exact and reproducible), in place of the
+    /// preset's default for the game ([`Preset::default_max_nodes`]).
     pub fn max_nodes(mut self, n: u64) -> Solver {
-        self.max_nodes = Some(n);
+        self.max_nodes = NodeLimit::At(n);
         self
+    }
+
+    /// No node limit, not even the preset's default for the game
+    /// ([`Preset::default_max_nodes`]): the solve is bounded by memory and any timeout only.
+    ///
+    /// # Examples
+    /// ```
+    /// use freecell_core::{Game, Rules};
+    /// use freecell_solver::{Preset, Solver};
+    /// let simon = Game::SimpleSimon.rules();
+    /// assert_eq!(Solver::new(Preset::Fast).node_limit(simon), Some(3_000_000));
+    /// assert_eq!(Solver::new(Preset::Fast).max_nodes(10).node_limit(simon), Some(10));
+    /// assert_eq!(Solver::new(Preset::Fast).no_node_limit().node_limit(simon), None);
+    /// assert_eq!(Solver::new(Preset::Fast).node_limit(Rules::freecell()), None);
+    /// ```
+    pub fn no_node_limit(mut self) -> Solver {
+        self.max_nodes = NodeLimit::Unlimited;
+        self
+    }
+
+    /// The node limit a solve of a position under `rules` applies: the solver's own
+    /// ([`max_nodes`](Self::max_nodes), [`no_node_limit`](Self::no_node_limit)), else the
+    /// preset's default for the game ([`Preset::default_max_nodes`]).
+    pub fn node_limit(&self, rules: Rules) -> Option<u64> {
+        match self.max_nodes {
+            NodeLimit::PresetDefault => self.preset.default_max_nodes(rules),
+            NodeLimit::At(n) => Some(n),
+            NodeLimit::Unlimited => None,
+        }
     }
 
     /// Stop before the engine's memory would exceed `n` bytes (the solve ends
@@ -473,7 +515,7 @@ impl Solver {
         let start = searched_board.as_ref().unwrap_or(board);
         let mut caches = self.caches.take();
         let reused_bytes = caches.held();
-        let budget = self.budget(preset, || self.free_memory(started, reused_bytes));
+        let budget = self.budget(preset, self.node_limit(*board.rules()), || self.free_memory(started, reused_bytes));
         let problem = match preset {
             Preset::Optimal => {
                 let settings = self.optimal;
@@ -551,10 +593,11 @@ impl Solver {
     /// ```
     pub fn byte_limit(&self) -> Option<usize> {
         let held = self.caches.next_held::<BOARD_CASCADES, BOARD_CELLS>();
-        self.budget(self.preset, || self.free_memory(Instant::now(), held)).get_max_bytes()
+        self.budget(self.preset, None, || self.free_memory(Instant::now(), held)).get_max_bytes()
     }
 
-    /// The node and byte limits of a solve with `preset` when `free()` says the process may
+    /// The node and byte limits of a solve with `preset`, at most `nodes` expansions
+    /// ([`node_limit`](Self::node_limit)), when `free()` says the process may
     /// still allocate `available` bytes (`None`: unknown), besides the `held` bytes of the
     /// solve's cache set (asked only when no [`max_bytes`](Self::max_bytes) is set). Without
     /// [`max_bytes`](Self::max_bytes), the fixed limit of the preset (`fast`: [`FAST_BYTES`]
@@ -562,9 +605,9 @@ impl Solver {
     /// IDA*; the others: [`DEFAULT_BYTES`]), lowered to the share of `available` plus `held`
     /// the module `headroom` gives. Only the solve's own set counts as free: the idle sets
     /// of the pool are memory in use, as the system's reading says.
-    fn budget(&self, preset: Preset, free: impl FnOnce() -> (Option<u64>, usize)) -> Budget {
+    fn budget(&self, preset: Preset, nodes: Option<u64>, free: impl FnOnce() -> (Option<u64>, usize)) -> Budget {
         let mut budget = Budget::default();
-        if let Some(n) = self.max_nodes {
+        if let Some(n) = nodes {
             budget = budget.max_expanded(n);
         }
         let fixed = match preset {
@@ -802,23 +845,30 @@ mod tests {
             };
             let solver = Solver::new(preset);
             for plenty in [None, Some(1 << 40)] {
-                assert_eq!(solver.budget(preset, || (plenty, 0)).get_max_bytes(), Some(fixed), "{preset}");
+                assert_eq!(solver.budget(preset, None, || (plenty, 0)).get_max_bytes(), Some(fixed), "{preset}");
             }
             let tight = Some(fixed.min(384 << 20));
-            assert_eq!(solver.budget(preset, || (Some(GIB), 0)).get_max_bytes(), tight, "{preset}");
+            assert_eq!(solver.budget(preset, None, || (Some(GIB), 0)).get_max_bytes(), tight, "{preset}");
             // The low-memory IDA* of `optimal` has no fixed limit; others ignore the flag.
             let low = Solver::new(preset).low_memory(true);
             let optimal = preset == Preset::Optimal;
-            assert_eq!(low.budget(preset, || (None, 0)).get_max_bytes(), (!optimal).then_some(fixed), "{preset}");
+            assert_eq!(low.budget(preset, None, || (None, 0)).get_max_bytes(), (!optimal).then_some(fixed), "{preset}");
             assert_eq!(
-                low.budget(preset, || (Some(GIB), 0)).get_max_bytes(),
+                low.budget(preset, None, || (Some(GIB), 0)).get_max_bytes(),
                 if optimal { Some(384 << 20) } else { tight }
             );
             for available in [None, Some(0), Some(GIB)] {
-                let set = Solver::new(preset).max_bytes(1 << 40).budget(preset, || (available, 0)).get_max_bytes();
+                let set =
+                    Solver::new(preset).max_bytes(1 << 40).budget(preset, None, || (available, 0)).get_max_bytes();
                 assert_eq!(set, Some(1 << 40), "{preset}");
             }
-            assert_eq!(solver.max_nodes(7).budget(preset, || (None, 0)).get_max_expanded(), Some(7), "{preset}");
+            assert_eq!(
+                solver
+                    .budget(preset, solver.clone().max_nodes(7).node_limit(Rules::freecell()), || (None, 0))
+                    .get_max_expanded(),
+                Some(7),
+                "{preset}"
+            );
         }
     }
 
@@ -832,7 +882,7 @@ mod tests {
             let solver = Solver::new(preset).memory(GIB);
             let share = Some(if preset == Preset::Fast { FAST_BYTES } else { 384 << 20 });
             assert_eq!(solver.free_memory(now, 5 << 30), (Some(GIB), 0), "{preset}");
-            let limit = solver.budget(preset, || solver.free_memory(now, 5 << 30)).get_max_bytes();
+            let limit = solver.budget(preset, None, || solver.free_memory(now, 5 << 30)).get_max_bytes();
             assert_eq!(limit, share, "{preset}");
             assert_eq!(solver.byte_limit(), share, "{preset}");
             assert_eq!(solver.clone().max_bytes(7).byte_limit(), Some(7), "{preset}");

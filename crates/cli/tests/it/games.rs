@@ -204,3 +204,30 @@ fn freecell_with_three_cells_solves_and_verifies() {
     assert_eq!((verify.code, verify.stdout.lines().count()), (0, 1), "{}", verify.stderr);
     assert!(verify.stdout.starts_with("valid: "));
 }
+
+/// `fast` stops a deal of the games that have one at the game's own node limit unless
+/// `--max-nodes` says otherwise (`none`: no limit), and the bench says which limit ran.
+#[test]
+fn a_game_default_node_limit_applies_unless_max_nodes_is_given() {
+    let limit = |more: &[&str]| {
+        let mut args = vec!["bench", "--deals", "1", "--json"];
+        args.extend_from_slice(more);
+        let run = freecell(&args);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        let options = run.stdout.lines().next().expect("the options first").to_owned();
+        (options, run.stderr)
+    };
+    let (options, summary) = limit(&["--game", "simple-simon"]);
+    assert!(options.contains("\"max_nodes\":3000000"), "{options}");
+    assert!(summary.contains("limits per deal: 3,000,000 nodes"), "{summary}");
+    let (options, summary) = limit(&["--game", "simple-simon", "--max-nodes", "none"]);
+    assert!(options.contains("\"max_nodes\":null"), "{options}");
+    assert!(summary.contains("limits per deal: none"), "{summary}");
+    let (options, _) = limit(&["--game", "forecell", "--max-nodes", "500"]);
+    assert!(options.contains("\"max_nodes\":500"), "{options}");
+    let (options, _) = limit(&["--game", "freecell"]);
+    assert!(options.contains("\"max_nodes\":null"), "{options}");
+    let bad = freecell(&["solve", "--deal", "1", "--max-nodes", "nothing"]);
+    assert_eq!(bad.code, 2);
+    assert!(bad.stderr.contains("or `none`"), "{}", bad.stderr);
+}

@@ -108,12 +108,38 @@ impl Weights {
         Weights::PATIENT,
     ];
 
+    /// The evaluations for ForeCell's rules: the turns' own, but the digger's depth term 2
+    /// and the patient one's 4, twice theirs, so that both search broader (under ForeCell
+    /// only the first turn skips moves, [`turn_spares`](super::moves::turn_spares)).
+    /// ForeCell's hard deals are hard for the greedy searches, not for the proof: deal 517
+    /// (fc-solve: 43,602 states) needed 7.4 million expansions, and is solved in 221,714
+    /// with these. Chosen at 2,000,000 expansions a deal on the deals fc-solve solves and
+    /// `fast` did not (517, 4265, 7291) or solved late (500, 897, 1239, 1648, 4046, 5482,
+    /// 8964), among variants of the depth and digging weights, dearer cells, cheaper empty
+    /// cascades and which turns skip moves, then on deals 1–10,000
+    /// (`docs/results/games.md`): the patient depth 4 alone lost 500; the digger's depth 2
+    /// wins it back.
+    pub(crate) const FORECELL_TURNS: [Weights; 4] = [
+        Weights::FIRST,
+        Weights { depth: 2, ..Weights::DIGGER },
+        Weights::GREEDY,
+        Weights { depth: 4, ..Weights::PATIENT },
+    ];
+
     /// The evaluations that take turns under `rules`: [`FREECELL_TURNS`](Self::FREECELL_TURNS)
-    /// for FreeCell's own rules unless `evaluations` pins [`TURNS`](Self::TURNS), which every
-    /// other game takes (each then [read for the rules](Self::for_rules)).
+    /// for FreeCell's own rules and [`FORECELL_TURNS`](Self::FORECELL_TURNS) for ForeCell's,
+    /// unless `evaluations` pins [`TURNS`](Self::TURNS), which every other game takes (each
+    /// then [read for the rules](Self::for_rules)).
     pub(crate) fn turns(rules: freecell_core::Rules, evaluations: Evaluations) -> [Weights; 4] {
-        let tuned = evaluations == Evaluations::Tuned && rules == freecell_core::Rules::freecell();
-        if tuned { Weights::FREECELL_TURNS } else { Weights::TURNS }
+        if evaluations == Evaluations::Pinned {
+            Weights::TURNS
+        } else if rules == freecell_core::Rules::freecell() {
+            Weights::FREECELL_TURNS
+        } else if rules == freecell_core::Game::ForeCell.rules() {
+            Weights::FORECELL_TURNS
+        } else {
+            Weights::TURNS
+        }
     }
 }
 
@@ -549,16 +575,21 @@ mod tests {
 
     use super::{Evaluations, Weights};
 
-    /// FreeCell's own rules alone take the tuned evaluations, and only unpinned: every other
-    /// game, FreeCell with other cells included, and the rater keep the turns as they were.
+    /// FreeCell's and ForeCell's own rules alone take their tuned evaluations, and only
+    /// unpinned: every other game, FreeCell with other cells included, and the rater keep
+    /// the turns as they were.
     #[test]
-    fn only_freecell_unpinned_takes_the_tuned_evaluations() {
+    fn only_freecell_and_forecell_unpinned_take_their_tuned_evaluations() {
         assert_ne!(Weights::FREECELL_TURNS, Weights::TURNS);
+        assert_ne!(Weights::FORECELL_TURNS, Weights::TURNS);
         assert_eq!(Weights::turns(Rules::freecell(), Evaluations::Tuned), Weights::FREECELL_TURNS);
         assert_eq!(Weights::turns(Rules::freecell(), Evaluations::Pinned), Weights::TURNS);
+        let forecell = Game::ForeCell.rules();
+        assert_eq!(Weights::turns(forecell, Evaluations::Tuned), Weights::FORECELL_TURNS);
+        assert_eq!(Weights::turns(forecell, Evaluations::Pinned), Weights::TURNS);
         let three_cells = Rules { free_cells: 3, ..Rules::freecell() };
         assert_eq!(Weights::turns(three_cells, Evaluations::Tuned), Weights::TURNS);
-        for game in Game::ALL.into_iter().filter(|&game| game.rules() != Rules::freecell()) {
+        for game in Game::ALL.into_iter().filter(|&game| ![Rules::freecell(), forecell].contains(&game.rules())) {
             assert_eq!(Weights::turns(game.rules(), Evaluations::Tuned), Weights::TURNS, "{game:?}");
         }
     }

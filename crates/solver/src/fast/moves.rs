@@ -118,27 +118,26 @@ impl Sparing {
     }
 }
 
-/// The turn of the pure greedy evaluation ([`Weights::TURNS`](super::eval::Weights::TURNS)'
-/// third, no depth term), which keeps every move under ForeCell's rules.
-const GREEDY_TURN: usize = 2;
-
 /// Whether turn `k` of the greedy searches skips the moves [`Sparing`] names, under `rules`,
 /// `patient` being the turn that keeps every move.
 ///
-/// Under ForeCell's rules (FreeCell's, but an emptied cascade takes only kings) the pure
-/// greedy turn keeps every move too. ForeCell deals all four cells full: on its hard deals
-/// the three sparing searches run out of positions early, having seen the same few (what a
-/// search skipping those moves reaches does not depend on its evaluation), and the patient
-/// search was left to find the solution alone. A second search keeping every move, under
-/// another evaluation, finds what the patient one misses: of the six deals fc-solve solves
-/// that were undecided at 2,000,000 expansions, 579 is solved in 18,000 and 2908 in 578,000,
-/// and the four deals the patient search solves late (4046, 5482, 8964, 1239: weighting
-/// misplaced kings, or the depth, in its evaluation left them undecided) keep their
-/// solutions, with fewer expansions in all (9.7 million against 13.4 for the ten). Over
-/// deals 1–10,000 it costs one: 7291, which the patient search solved alone in 640,057
-/// expansions, is undecided at 2,000,000 (`docs/results/games.md`).
+/// Under ForeCell's rules (FreeCell's, but an emptied cascade takes only kings) only the
+/// first turn skips them. ForeCell deals all four cells full, and skipping a card's move
+/// into a cell where it has a place on a cascade, or a run's split, cuts off lines its hard
+/// deals need: there the sparing searches ran out of positions early, all alike (what a
+/// search skipping those moves reaches does not depend on its evaluation), and left the
+/// deal to the others. fc-solve's `forecell` preset, whose depth-first scan tries every
+/// move (`shlomif/fc-solve`, `fc-solve/source/scripts/gen-presets.pl`: FreeCell's moves
+/// order `[01][23456789]`), solves those deals in a few thousand states. Which turns skip
+/// was chosen with [`FORECELL_TURNS`](super::eval::Weights::FORECELL_TURNS)' depth
+/// weights, on deals 1–10,000 at 2,000,000 expansions a deal (`docs/results/games.md`):
+/// with no turn skipping, 897 and 1648 (fc-solve solves both) and five more deals solved
+/// before were left undecided; with the first turn alone skipping, none.
 pub(super) fn turn_spares(rules: Rules, k: usize, patient: usize) -> bool {
-    k != patient && !(k == GREEDY_TURN && rules == Game::ForeCell.rules())
+    if rules == Game::ForeCell.rules() {
+        return k == 0;
+    }
+    k != patient
 }
 
 /// Whether moving the top card of cascade `a` onto the top of cascade `b` is a swap
