@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use freecell_core::{Automove, BOARD_CASCADES, BOARD_CELLS, BoardN, Game, Move, SequenceCapacity, replay};
+use freecell_core::{Automove, BOARD_CASCADES, BOARD_CELLS, BoardN, Game, Move, SequenceCapacity, replay, replay_each};
 use freecell_heuristics::policy::Policy;
 use freecell_heuristics::{HsdhReading, Weights};
 use freecell_search::{Budget, Control, Cycles, Limit, Report, Stats, bfs, dfs, idastar, iddfs, staged};
@@ -759,13 +759,14 @@ fn shortened<const C: usize, const F: usize>(
 ) -> Result<Solution, SolveError> {
     let effort = if preset == Preset::Fast { Effort::OneDetourPass } else { Effort::Full };
     let moves = crate::shorten::shorten_until(board, &solution.moves, deadline, effort);
-    let end = replay(board, &moves).map_err(|error| SolveError::Verification { preset, error })?;
+    // What the search chose of the shorter list (every move but the foundation moves
+    // Horne's rule would have made by itself), counted during the verifying replay.
+    let mut searched = 0;
+    let end = replay_each(board, &moves, |position, mv| searched += usize::from(crate::shorten::chosen(position, mv)))
+        .map_err(|error| SolveError::Verification { preset, error })?;
     if !end.is_won() {
         return Err(SolveError::NotWon { preset, left: 52 - end.cards_home() });
     }
-    // What the search chose of the shorter list: every move but the foundation moves
-    // Horne's rule would have made by itself.
-    let searched = crate::shorten::chosen(board, &moves);
     Ok(Solution { moves, searched })
 }
 
