@@ -97,11 +97,12 @@ pub fn replay<const C: usize, const F: usize>(
 /// use freecell_core::{replay_each, Board, Move, Pile, Suit};
 /// let board: Board = "AH\n2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH\nAC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC\n\
 ///     AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD\nAS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS\n".parse().unwrap();
-/// let (hearts, home) = (Pile::cascade(1), Pile::foundation(Suit::Hearts));
-/// let moves = [Move::single(Pile::cascade(0), home), Move::single(hearts, home)];
+/// // The ace home, then the king of hearts into a free cell.
+/// let home = Move::single(Pile::cascade(0), Pile::foundation(Suit::Hearts));
+/// let moves = [home, Move::single(Pile::cascade(1), Pile::cell(0))];
 /// let mut homes = Vec::new();
 /// let end = replay_each(&board, &moves, |position, _| homes.push(position.cards_home()))?;
-/// assert_eq!((homes, end.cards_home()), (vec![0, 1], 2));
+/// assert_eq!((homes, end.cards_home()), (vec![0, 1], 1));
 /// # Ok::<(), freecell_core::VerifyError>(())
 /// ```
 pub fn replay_each<const C: usize, const F: usize>(
