@@ -14,10 +14,11 @@
 //!   [`RatingRow`] per deal (the fewest free cells, the narrowness, the tier), summarised as
 //!   histograms ([`RatingSummary`]).
 //!
-//! Every solution and hint is replayed by the core verifier; one that fails is a [`Fault`]
-//! and an `error` row, never a panic. With [`Bench::csv`], rows go to a resumable CSV file
-//! ([`CsvFile`]): locked while a run writes it, read back a line at a time, a deal already
-//! there not run again, a corrupt file an error naming the file, the line and the field.
+//! Every solution and hint is replayed by the core verifier (a deal's solution once, by the
+//! solver, whose last step that replay is); one that fails is a [`Fault`] and an `error`
+//! row, never a panic. With [`Bench::csv`], rows go to a resumable CSV file ([`CsvFile`]):
+//! locked while a run writes it, read back a line at a time, a deal already there not run
+//! again, a corrupt file an error naming the file, the line and the field.
 //! Rows and summaries serialise to JSON (`serde::Serialize`); summaries also render as
 //! Markdown ([`Summary::render`]).
 //!

@@ -103,7 +103,7 @@ pub use rules::{
 };
 pub use splitmix::SplitMix64;
 pub use variant::{Dealing, Round, Variant, VariantError};
-pub use verify::{Verified, VerifyError, VerifyErrorKind, replay, verify};
+pub use verify::{Verified, VerifyError, VerifyErrorKind, replay, replay_each, verify};
 
 /// The README's examples, compiled and run as doctests so they stay true.
 #[doc = include_str!("../README.md")]

@@ -82,8 +82,37 @@ pub fn replay<const C: usize, const F: usize>(
     board: &BoardN<C, F>,
     moves: &[Move],
 ) -> Result<BoardN<C, F>, VerifyError> {
+    replay_each(board, moves, |_, _| {})
+}
+
+/// [`replay`], showing `each` every position with the move about to be played from it:
+/// what a caller reads off the positions of a solution it verifies (how many moves a rule
+/// would have made by itself, say) then needs no replay of its own.
+///
+/// # Errors
+/// [`VerifyError`] at the first illegal move (`each` has seen it, and every move before).
+///
+/// # Examples
+/// ```
+/// use freecell_core::{replay_each, Board, Move, Pile, Suit};
+/// let board: Board = "AH\n2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH\nAC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC\n\
+///     AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD\nAS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS\n".parse().unwrap();
+/// // The ace home, then the king of hearts into a free cell.
+/// let home = Move::single(Pile::cascade(0), Pile::foundation(Suit::Hearts));
+/// let moves = [home, Move::single(Pile::cascade(1), Pile::cell(0))];
+/// let mut homes = Vec::new();
+/// let end = replay_each(&board, &moves, |position, _| homes.push(position.cards_home()))?;
+/// assert_eq!((homes, end.cards_home()), (vec![0, 1], 1));
+/// # Ok::<(), freecell_core::VerifyError>(())
+/// ```
+pub fn replay_each<const C: usize, const F: usize>(
+    board: &BoardN<C, F>,
+    moves: &[Move],
+    mut each: impl FnMut(&BoardN<C, F>, Move),
+) -> Result<BoardN<C, F>, VerifyError> {
     let mut board = board.clone();
     for (index, &mv) in moves.iter().enumerate() {
+        each(&board, mv);
         board.apply(mv).map_err(|error| VerifyError::illegal(index, None, error))?;
     }
     Ok(board)

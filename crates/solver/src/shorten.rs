@@ -100,20 +100,11 @@ pub(crate) fn shorten_until<const C: usize, const F: usize>(
     }
 }
 
-/// How many of `moves` (a solution of `board`) a search with Horne's safe automoves would
-/// have chosen: all but the foundation moves of cards that rule moves home by itself.
-pub(crate) fn chosen<const C: usize, const F: usize>(board: &BoardN<C, F>, moves: &[Move]) -> usize {
-    let mut b = board.clone();
-    let mut count = 0;
-    for &mv in moves {
-        let automatic =
-            mv.is_to_foundation() && card_of(&b, mv.from()).is_some_and(|c| b.is_safe_home(c, Automove::Horne));
-        if !automatic {
-            count += 1;
-        }
-        b.apply_unchecked(mv);
-    }
-    count
+/// Whether a search with Horne's safe automoves would have chosen `mv` at `board`: every
+/// move but the foundation move of a card that rule moves home by itself. Asked of each
+/// position of the solution's verifying replay, so that counting needs no replay.
+pub(crate) fn chosen<const C: usize, const F: usize>(board: &BoardN<C, F>, mv: Move) -> bool {
+    !(mv.is_to_foundation() && card_of(board, mv.from()).is_some_and(|c| board.is_safe_home(c, Automove::Horne)))
 }
 
 /// Buffers reused between rounds.
@@ -252,33 +243,25 @@ fn detours<const C: usize, const F: usize>(
     effort: Effort,
 ) {
     let Scratch { positions, fresh, .. } = scratch;
+    // Positions before each move, built only as far as a detour is looked at: none is
+    // looked for from a foundation move, and a solution ends with a run of them (the cards
+    // going home once the game is won), whose positions are never built.
+    positions.clear();
+    positions.push(board.clone());
     let mut i = 0;
     while i < moves.len() {
         // Every rewrite leaves a solution, so stopping anywhere is safe.
         if i % 16 == 0 && late() {
             return;
         }
-        // Positions before each move; a rewrite at move `i` keeps the first `i + 1`, and
-        // the rest are replayed.
-        if i == 0 {
-            positions.clear();
-            positions.push(board.clone());
-        }
-        if positions.len() != moves.len() + 1 {
-            let mut b = positions[positions.len() - 1].clone();
-            for &mv in &moves[positions.len() - 1..] {
-                b.apply_unchecked(mv);
-                positions.push(b.clone());
-            }
-        }
         let first = moves[i];
         if first.is_to_foundation() {
             i += 1;
             continue;
         }
-        let before = &positions[i];
+        extend(positions, moves, i);
         // The deepest card of the moved run, which identifies it later.
-        let Some(base) = base_card(before, first) else {
+        let Some(base) = base_card(&positions[i], first) else {
             i += 1;
             continue;
         };
@@ -289,19 +272,22 @@ fn detours<const C: usize, const F: usize>(
         for j in i + 1..moves.len() {
             let second = moves[j];
             if second.from() == first.to() {
-                if second.count() == first.count()
-                    && base_card(&positions[j], second) == Some(base)
-                    && let Some((new, same_tail)) = skip_detour(moves, &positions[..], i, j, fresh)
-                {
-                    *moves = new;
-                    if same_tail {
-                        // The positions from `j + 1` on are unchanged: only the rewritten
-                        // span's are new.
-                        positions.splice(i + 1..=j + 1, fresh.drain(..));
-                    } else {
-                        positions.truncate(i + 1);
+                if second.count() == first.count() {
+                    // A rewrite at `j` compares with the position after it.
+                    extend(positions, moves, j + 1);
+                    if base_card(&positions[j], second) == Some(base)
+                        && let Some((new, same_tail)) = skip_detour(moves, positions, i, j, fresh)
+                    {
+                        *moves = new;
+                        if same_tail {
+                            // The positions from `j + 1` on are unchanged: only the
+                            // rewritten span's are new.
+                            positions.splice(i + 1..=j + 1, fresh.drain(..));
+                        } else {
+                            positions.truncate(i + 1);
+                        }
+                        rewritten = true;
                     }
-                    rewritten = true;
                 }
                 // Otherwise it took part of the run, or cards built on it: no simple detour.
                 break;
@@ -318,6 +304,21 @@ fn detours<const C: usize, const F: usize>(
         if !rewritten {
             i += 1;
         }
+    }
+}
+
+/// Extends `positions` (the positions before each of `moves`, from the first on, as far as
+/// built) through the one before move `k`, the position after every move when `k` is
+/// `moves.len()`.
+fn extend<const C: usize, const F: usize>(positions: &mut Vec<BoardN<C, F>>, moves: &[Move], k: usize) {
+    let built = positions.len();
+    if built > k {
+        return;
+    }
+    let mut b = positions[built - 1].clone();
+    for &mv in &moves[built - 1..k] {
+        b.apply_unchecked(mv);
+        positions.push(b.clone());
     }
 }
 
@@ -339,7 +340,7 @@ fn base_card<const C: usize, const F: usize>(board: &BoardN<C, F>, mv: Move) -> 
 /// positions after each rewritten move, the last being the one after `j`.
 fn skip_detour<const C: usize, const F: usize>(
     moves: &[Move],
-    positions: &[BoardN<C, F>],
+    positions: &mut Vec<BoardN<C, F>>,
     i: usize,
     j: usize,
     fresh: &mut Vec<BoardN<C, F>>,
@@ -378,6 +379,7 @@ fn skip_detour<const C: usize, const F: usize>(
         return None;
     }
     // Rename the rest of the solution into this position's pile order.
+    extend(positions, moves, moves.len());
     for (k, &mv) in moves.iter().enumerate().skip(j + 1) {
         let renamed = translate(mv, &positions[k], &b)?;
         b.apply(renamed).ok()?;

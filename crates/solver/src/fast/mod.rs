@@ -46,4 +46,5 @@ mod proof;
 mod tests;
 
 pub(crate) use eval::Evaluations;
+pub(crate) use moves::may_automove;
 pub(crate) use portfolio::{Cache, run_with};
