@@ -116,6 +116,7 @@ mod goals;
 mod guide;
 mod handle;
 mod headroom;
+mod lines;
 mod optimal;
 mod outcome;
 mod packed_store;

@@ -194,7 +194,9 @@ pub struct Hint {
     /// The first move of a verified solution; `None` when the board is already won or no
     /// solution was found (see `report`).
     pub next: Option<Move>,
-    /// The solve the hint comes from.
+    /// The solve the hint comes from: for a hint that continues an earlier hint's solution
+    /// ([`Solver::hint`](crate::Solver::hint)), the rest of that solution from this
+    /// position (every move counted as searched) and no work.
     pub report: SolveReport,
 }
 

@@ -16,6 +16,7 @@ use crate::caches::{Caches, Pool};
 use crate::fast;
 use crate::guide::{Hsdh, Ordered, PolicyGuide, Traced, Tracing, Weighted, normalised_scale};
 use crate::handle::Meter;
+use crate::lines::{self, Lines};
 use crate::optimal::{self, Bounds};
 use crate::preset::{DEADLOCK_P, DEFAULT_BYTES, DFS_DEPTH, FAST_BYTES, GA_SCALE, IDA_TABLE, OPTIMAL_BYTES};
 use crate::shorten::Effort;
@@ -100,6 +101,8 @@ pub struct Solver {
     optimal: OptimalSettings,
     /// The idle cache sets, shared with every clone.
     caches: Arc<Pool>,
+    /// The solutions recent hints came from, shared with every clone.
+    lines: Arc<Lines>,
 }
 
 // Games share one solver between threads and clone it freely: a change that loses that
@@ -169,6 +172,7 @@ impl Solver {
             evaluations: fast::Evaluations::default(),
             optimal: OptimalSettings::default(),
             caches: Arc::default(),
+            lines: Arc::default(),
         }
     }
 
@@ -454,9 +458,10 @@ impl Solver {
 
     /// Frees the idle cache sets of this solver and its clones (a game done with hints, or
     /// short of memory). Solves running now keep theirs and give them back when they end;
-    /// later solves start cold.
+    /// later solves start cold, and [hints](Self::hint) forget the solutions they follow.
     pub fn free_caches(&self) {
         self.caches.clear();
+        self.lines.clear();
     }
 
     /// The preset.
@@ -627,10 +632,29 @@ impl Solver {
     /// The next move of a solution from `board`, any position of a game: solves from it and
     /// returns the solution's first move with the report.
     ///
+    /// **Hints follow one solution.** The solver (and its clones) keeps the solutions of its
+    /// last eight hints; from a position on one of them, the hint is that solution's next
+    /// move, with no search (the report then holds the rest of that solution and no work).
+    /// A player who follows the hints so plays a verified solution to its end, where hints
+    /// solved afresh from each position could go round in circles. A position off every
+    /// kept line (the player moved elsewhere) is solved afresh. [`free_caches`](Self::free_caches)
+    /// forgets the lines.
+    ///
     /// # Errors
     /// As [`solve`](Self::solve).
     pub fn hint<P: Position>(&self, board: &P) -> Result<Hint, SolveError> {
-        Ok(self.solve(board)?.into())
+        board.hint_with(self)
+    }
+
+    /// [`hint`](Self::hint) on a board of one width: the kept line through `board`, or a
+    /// solve whose solution is kept.
+    pub(crate) fn hint_board<const C: usize, const F: usize>(&self, board: &BoardN<C, F>) -> Result<Hint, SolveError> {
+        if let Some(rest) = self.lines.follow(board) {
+            return Ok(lines::continued(rest).into());
+        }
+        let report = self.solve_board(board, None)?;
+        self.lines.keep(board, &report);
+        Ok(report.into())
     }
 }
 

@@ -162,3 +162,39 @@ fn every_preset_displays_its_command_line_name_and_parses_back() {
     assert_eq!(Preset::default().to_string(), "fast");
     assert!("Fast".parse::<Preset>().is_err(), "names are case-sensitive, as on the command line");
 }
+
+/// Plays the hints from `board` until it is won, each move checked; the moves played.
+fn follow_hints(solver: &Solver, mut board: Board, most: usize) -> usize {
+    let mut played = 0;
+    while !board.is_won() {
+        let hint = solver.hint(&board).expect("no solver bug");
+        let rest = hint.report.outcome.solution().expect("a solved deal stays winnable");
+        assert!(freecell_core::replay(&board, &rest.moves).expect("the rest replays").is_won());
+        board.apply(hint.next.expect("not won yet")).expect("a legal hint");
+        played += 1;
+        assert!(played <= most, "the hints went round in circles: {played} moves played");
+    }
+    played
+}
+
+#[test]
+fn hints_followed_win_and_follow_one_solution() {
+    // Hints solved afresh from each position went round in circles on deals 2, 3 and 8 (on
+    // 17 of MS 1-40: no win within 400 moves); a kept line is followed to the end instead.
+    for n in [2, 3, 8] {
+        let solver = Solver::new(Preset::Fast);
+        let first = solver.solve(&deal(n)).unwrap();
+        let length = first.outcome.solution().expect("solved").len();
+        assert_eq!(follow_hints(&solver, deal(n), 400), length, "deal {n}: the first hint's solution");
+    }
+    // A player who leaves the line (here: a different first move) gets hints afresh,
+    // which still win.
+    let solver = Solver::new(Preset::Fast);
+    let mut board = deal(1);
+    let hinted = solver.hint(&board).unwrap().next.unwrap();
+    let mut moves = Vec::new();
+    board.generate_moves(freecell_core::MoveModel::Sequence, &mut moves);
+    let other = moves.into_iter().find(|&m| m != hinted).expect("another move");
+    board.apply(other).unwrap();
+    follow_hints(&solver, board, 400);
+}
