@@ -14,7 +14,7 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use freecell_core::{BoardN, Move};
 
-use crate::{Solution, SolveReport};
+use crate::{Outcome, Solution, SolveReport, SolveStats};
 
 /// Lines kept: one for each of a few games sharing a solver; the oldest goes first.
 const KEPT: usize = 8;
@@ -81,5 +81,5 @@ impl Lines {
 /// now, so it counts every move as searched, and no work.
 pub(crate) fn continued(rest: Vec<Move>) -> SolveReport {
     let searched = rest.len();
-    SolveReport { outcome: crate::Outcome::Solved(Solution { moves: rest, searched }), stats: Default::default() }
+    SolveReport { outcome: Outcome::Solved(Solution { moves: rest, searched }), stats: SolveStats::default() }
 }
