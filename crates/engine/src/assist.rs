@@ -70,7 +70,9 @@ impl<const C: usize, const F: usize> GameState<C, F> {
 
     /// The next move of a solution from the position on the table, with the solve it comes
     /// from; [`Hint::next`] is `None` when the game is won or no solution was found (the
-    /// report says which).
+    /// report says which). Hints followed play one solution to its end, here and in
+    /// [`spawn_hint`](Self::spawn_hint): the solver keeps the solutions of its last hints
+    /// ([`Solver::hint`]).
     ///
     /// # Errors
     /// [`SolveError`] only for a bug of the solver.
@@ -120,7 +122,7 @@ impl<const C: usize, const F: usize> GameState<C, F> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn spawn_hint(&self, solver: &Solver) -> Result<BackgroundHint<C, F>, SolveError> {
-        let handle = solver.spawn(self.board().clone())?;
+        let handle = solver.spawn_hint(self.board().clone())?;
         Ok(BackgroundHint { handle, board: self.board().clone() })
     }
 }

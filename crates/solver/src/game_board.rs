@@ -10,7 +10,7 @@ use freecell_core::{
 };
 
 use crate::handle::Meter;
-use crate::{Hint, SolveError, SolveReport, Solver};
+use crate::{SolveError, SolveReport, Solver};
 
 /// Calls `$body` with `$board` bound to the board inside `$game`, whichever its width.
 macro_rules! with_board {
@@ -33,12 +33,12 @@ impl<const C: usize, const F: usize> Position for BoardN<C, F> {}
 impl Position for GameBoard {}
 
 pub(crate) mod private {
-    use super::{BoardN, GameBoard, Hint, Meter, SolveError, SolveReport, Solver};
+    use super::{BoardN, GameBoard, Meter, SolveError, SolveReport, Solver};
 
     /// Solving, kept out of [`Position`](super::Position)'s public face.
     pub trait Sealed {
         fn solve_metered(&self, solver: &Solver, meter: Option<&Meter>) -> Result<SolveReport, SolveError>;
-        fn hint_with(&self, solver: &Solver) -> Result<Hint, SolveError>;
+        fn hint_metered(&self, solver: &Solver, meter: Option<&Meter>) -> Result<SolveReport, SolveError>;
     }
 
     impl<const C: usize, const F: usize> Sealed for BoardN<C, F> {
@@ -46,8 +46,8 @@ pub(crate) mod private {
             solver.solve_board(self, meter)
         }
 
-        fn hint_with(&self, solver: &Solver) -> Result<Hint, SolveError> {
-            solver.hint_board(self)
+        fn hint_metered(&self, solver: &Solver, meter: Option<&Meter>) -> Result<SolveReport, SolveError> {
+            solver.hint_board(self, meter)
         }
     }
 
@@ -56,8 +56,8 @@ pub(crate) mod private {
             with_board!(self, board => solver.solve_board(board, meter))
         }
 
-        fn hint_with(&self, solver: &Solver) -> Result<Hint, SolveError> {
-            with_board!(self, board => solver.hint_board(board))
+        fn hint_metered(&self, solver: &Solver, meter: Option<&Meter>) -> Result<SolveReport, SolveError> {
+            with_board!(self, board => solver.hint_board(board, meter))
         }
     }
 }

@@ -129,6 +129,21 @@ impl Solver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn spawn<P: Position>(&self, board: P) -> Result<SolveHandle, SolveError> {
+        self.spawn_as(board, false)
+    }
+
+    /// [`spawn`](Self::spawn) for a [hint](Self::hint): the thread answers as `hint` does,
+    /// with the rest of a kept solution through `board` (at once, no search) or a solve
+    /// whose solution is kept, so that hints followed in the background follow one
+    /// solution too. [`Hint::from`](crate::Hint) the report is the hint.
+    ///
+    /// # Errors
+    /// [`SolveError::Spawn`] when the operating system refuses a new thread.
+    pub fn spawn_hint<P: Position>(&self, board: P) -> Result<SolveHandle, SolveError> {
+        self.spawn_as(board, true)
+    }
+
+    fn spawn_as<P: Position>(&self, board: P, hint: bool) -> Result<SolveHandle, SolveError> {
         let solver = self.clone();
         let meter = Arc::new(Meter::default());
         let (sender, receiver) = mpsc::channel();
@@ -140,7 +155,9 @@ impl Solver {
         std::thread::Builder::new()
             .name(format!("freecell-{}", self.preset()))
             .spawn(move || {
-                let result = board.solve_metered(&solver, Some(&thread_meter));
+                let meter = Some(&*thread_meter);
+                let result =
+                    if hint { board.hint_metered(&solver, meter) } else { board.solve_metered(&solver, meter) };
                 // The handle may be gone (dropped while solving); then nobody wants the answer.
                 let _ = sender.send(result);
                 // After the send, so `is_finished` means the result can be taken.

@@ -643,18 +643,22 @@ impl Solver {
     /// # Errors
     /// As [`solve`](Self::solve).
     pub fn hint<P: Position>(&self, board: &P) -> Result<Hint, SolveError> {
-        board.hint_with(self)
+        Ok(board.hint_metered(self, None)?.into())
     }
 
-    /// [`hint`](Self::hint) on a board of one width: the kept line through `board`, or a
-    /// solve whose solution is kept.
-    pub(crate) fn hint_board<const C: usize, const F: usize>(&self, board: &BoardN<C, F>) -> Result<Hint, SolveError> {
+    /// The report a [`hint`](Self::hint) on a board of one width comes from: the rest of
+    /// the kept line through `board`, or a solve whose solution is kept.
+    pub(crate) fn hint_board<const C: usize, const F: usize>(
+        &self,
+        board: &BoardN<C, F>,
+        meter: Option<&Meter>,
+    ) -> Result<SolveReport, SolveError> {
         if let Some(rest) = self.lines.follow(board) {
-            return Ok(lines::continued(rest).into());
+            return Ok(lines::continued(rest));
         }
-        let report = self.solve_board(board, None)?;
+        let report = self.solve_board(board, meter)?;
         self.lines.keep(board, &report);
-        Ok(report.into())
+        Ok(report)
     }
 }
 

@@ -78,6 +78,22 @@ fn hints_start_a_winning_line() {
 }
 
 #[test]
+fn hints_in_the_background_followed_from_the_deal_win() {
+    // Hints solved afresh from each position went round in circles on deals 2, 3 and 8;
+    // the solver's hints follow one solution, in the background as in the foreground.
+    for deal in [2, 3, 8] {
+        let mut game = GameState::deal(deal).unwrap();
+        let solver = solver();
+        while !game.is_won() {
+            let hint = game.spawn_hint(&solver).unwrap().wait(Duration::from_mins(2)).unwrap();
+            assert_wins(game.board(), hint.report.outcome.solution().expect("winnable"));
+            game.play(hint.next.expect("not won yet")).unwrap();
+            assert!(game.history().len() < 200, "deal {deal}: hints go round in circles");
+        }
+    }
+}
+
+#[test]
 fn background_hints_belong_to_their_position() {
     let mut game = midgame(1, 20);
     let mut pending = game.spawn_hint(&solver()).unwrap();
