@@ -4,6 +4,8 @@
 
 use freecell_core::{BoardN, BuildRule, Card, EmptyCascadeRule, Move, NextHome, Pile, PileKind, Preview, Suit};
 
+use super::castle;
+
 /// Weights of the evaluation (smaller is closer to the goal); see [`evaluate`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Weights {
@@ -109,11 +111,18 @@ impl Weights {
     ];
 
     /// The evaluations that take turns under `rules`: [`FREECELL_TURNS`](Self::FREECELL_TURNS)
-    /// for FreeCell's own rules unless `evaluations` pins [`TURNS`](Self::TURNS), which every
-    /// other game takes (each then [read for the rules](Self::for_rules)).
+    /// for FreeCell's own rules and `castle`'s for Beleaguered Castle's, unless `evaluations`
+    /// pins [`TURNS`](Self::TURNS), which every other game takes (each then [read for the
+    /// rules](Self::for_rules)).
     pub(crate) fn turns(rules: freecell_core::Rules, evaluations: Evaluations) -> [Weights; 4] {
-        let tuned = evaluations == Evaluations::Tuned && rules == freecell_core::Rules::freecell();
-        if tuned { Weights::FREECELL_TURNS } else { Weights::TURNS }
+        let tuned = evaluations == Evaluations::Tuned;
+        if tuned && rules == freecell_core::Rules::freecell() {
+            Weights::FREECELL_TURNS
+        } else if tuned && castle::applies(rules) {
+            castle::TURNS
+        } else {
+            Weights::TURNS
+        }
     }
 }
 
@@ -549,8 +558,9 @@ mod tests {
 
     use super::{Evaluations, Weights};
 
-    /// FreeCell's own rules alone take the tuned evaluations, and only unpinned: every other
-    /// game, FreeCell with other cells included, and the rater keep the turns as they were.
+    /// FreeCell's own rules take the tuned evaluations, and Beleaguered Castle's theirs, only
+    /// unpinned: every other game, FreeCell with other cells included, and the rater keep the
+    /// turns as they were.
     #[test]
     fn only_freecell_unpinned_takes_the_tuned_evaluations() {
         assert_ne!(Weights::FREECELL_TURNS, Weights::TURNS);
@@ -559,7 +569,11 @@ mod tests {
         let three_cells = Rules { free_cells: 3, ..Rules::freecell() };
         assert_eq!(Weights::turns(three_cells, Evaluations::Tuned), Weights::TURNS);
         for game in Game::ALL.into_iter().filter(|&game| game.rules() != Rules::freecell()) {
-            assert_eq!(Weights::turns(game.rules(), Evaluations::Tuned), Weights::TURNS, "{game:?}");
+            let castle = matches!(game, Game::BeleagueredCastle | Game::StreetsAndAlleys | Game::Citadel);
+            let tuned = if castle { super::castle::TURNS } else { Weights::TURNS };
+            assert_eq!(Weights::turns(game.rules(), Evaluations::Tuned), tuned, "{game:?}");
+            assert_eq!(Weights::turns(game.rules(), Evaluations::Pinned), Weights::TURNS, "{game:?}");
         }
+        assert_ne!(super::castle::TURNS, Weights::TURNS);
     }
 }
