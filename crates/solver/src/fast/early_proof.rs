@@ -22,9 +22,10 @@
 //! Castle deals 1–1,000 (1,000,000 expansions a deal) this proved one more deal lost
 //! (229), with 1.6 % fewer expansions in all.
 
-use freecell_core::{BoardN, BuildRule, EmptyCascadeRule, Move, Rules};
+use freecell_core::{BoardN, Move, Rules};
 use freecell_search::{Budget, Limit, Observer, Report, SearchOutcome, UndecidedReason};
 
+use super::castle;
 use super::proof::{self, prove, resume};
 
 /// A proof attempt's expansions per expansion of the search that ran out of positions:
@@ -44,10 +45,7 @@ impl EarlyProof {
     /// The attempts under `rules`: none where they do not pay (FreeCell and the games with
     /// free cells, whose searches that skip moves skip many, and the single-card games).
     pub(super) fn for_rules(rules: Rules) -> EarlyProof {
-        let on = rules.free_cells == 0
-            && rules.build == BuildRule::AnySuit
-            && rules.empty_cascade == EmptyCascadeRule::AnyCard;
-        EarlyProof { on, begun: false }
+        EarlyProof { on: castle::applies(rules), begun: false }
     }
 
     /// The budget of the attempt after a search that skips moves ran out of positions
@@ -90,7 +88,7 @@ impl EarlyProof {
 
 #[cfg(test)]
 mod tests {
-    use freecell_core::{Game, Rules};
+    use freecell_core::Game;
     use freecell_deals::DealNumber;
     use freecell_search::{Budget, Limit, SearchOutcome, UndecidedReason};
 
@@ -146,13 +144,5 @@ mod tests {
             assert_eq!(expanded, whole.stats.expanded, "{game:?} {deal}");
             assert!(steps > 5, "{game:?} {deal}: {steps} steps");
         }
-    }
-
-    /// The attempts run in exactly the three games of the family with these rules.
-    #[test]
-    fn only_castle_rules_have_attempts() {
-        let with: Vec<Game> = Game::ALL.into_iter().filter(|g| EarlyProof::for_rules(g.rules()).on).collect();
-        assert_eq!(with, [Game::BeleagueredCastle, Game::StreetsAndAlleys, Game::Citadel]);
-        assert!(!EarlyProof::for_rules(Rules::freecell()).on);
     }
 }

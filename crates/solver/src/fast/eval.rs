@@ -4,6 +4,8 @@
 
 use freecell_core::{BoardN, BuildRule, Card, EmptyCascadeRule, Move, NextHome, Pile, PileKind, Preview, Suit};
 
+use super::castle;
+
 /// Weights of the evaluation (smaller is closer to the goal); see [`evaluate`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Weights {
@@ -127,9 +129,10 @@ impl Weights {
     ];
 
     /// The evaluations that take turns under `rules`: [`FREECELL_TURNS`](Self::FREECELL_TURNS)
-    /// for FreeCell's own rules and [`FORECELL_TURNS`](Self::FORECELL_TURNS) for ForeCell's,
-    /// unless `evaluations` pins [`TURNS`](Self::TURNS), which every other game takes (each
-    /// then [read for the rules](Self::for_rules)).
+    /// for FreeCell's own rules, [`FORECELL_TURNS`](Self::FORECELL_TURNS) for ForeCell's
+    /// and `castle`'s for Beleaguered Castle's, unless `evaluations` pins
+    /// [`TURNS`](Self::TURNS), which every other game takes (each then [read for the
+    /// rules](Self::for_rules)).
     pub(crate) fn turns(rules: freecell_core::Rules, evaluations: Evaluations) -> [Weights; 4] {
         if evaluations == Evaluations::Pinned {
             Weights::TURNS
@@ -137,6 +140,8 @@ impl Weights {
             Weights::FREECELL_TURNS
         } else if rules == freecell_core::Game::ForeCell.rules() {
             Weights::FORECELL_TURNS
+        } else if castle::applies(rules) {
+            castle::TURNS
         } else {
             Weights::TURNS
         }
@@ -575,11 +580,11 @@ mod tests {
 
     use super::{Evaluations, Weights};
 
-    /// FreeCell's and ForeCell's own rules alone take their tuned evaluations, and only
-    /// unpinned: every other game, FreeCell with other cells included, and the rater keep
-    /// the turns as they were.
+    /// FreeCell's, ForeCell's and Beleaguered Castle's own rules alone take their tuned
+    /// evaluations, and only unpinned: every other game, FreeCell with other cells
+    /// included, and the rater keep the turns as they were.
     #[test]
-    fn only_freecell_and_forecell_unpinned_take_their_tuned_evaluations() {
+    fn only_freecell_forecell_and_castle_unpinned_take_their_tuned_evaluations() {
         assert_ne!(Weights::FREECELL_TURNS, Weights::TURNS);
         assert_ne!(Weights::FORECELL_TURNS, Weights::TURNS);
         assert_eq!(Weights::turns(Rules::freecell(), Evaluations::Tuned), Weights::FREECELL_TURNS);
@@ -590,7 +595,11 @@ mod tests {
         let three_cells = Rules { free_cells: 3, ..Rules::freecell() };
         assert_eq!(Weights::turns(three_cells, Evaluations::Tuned), Weights::TURNS);
         for game in Game::ALL.into_iter().filter(|&game| ![Rules::freecell(), forecell].contains(&game.rules())) {
-            assert_eq!(Weights::turns(game.rules(), Evaluations::Tuned), Weights::TURNS, "{game:?}");
+            let castle = matches!(game, Game::BeleagueredCastle | Game::StreetsAndAlleys | Game::Citadel);
+            let tuned = if castle { super::castle::TURNS } else { Weights::TURNS };
+            assert_eq!(Weights::turns(game.rules(), Evaluations::Tuned), tuned, "{game:?}");
+            assert_eq!(Weights::turns(game.rules(), Evaluations::Pinned), Weights::TURNS, "{game:?}");
         }
+        assert_ne!(super::castle::TURNS, Weights::TURNS);
     }
 }

@@ -25,7 +25,8 @@
 //! single-card game's position is lost because a card can never move (`frozen`), the moves
 //! no search makes because they lead nowhere better (`dominance`), the proof
 //! attempts made before the greedy stage ends under Beleaguered Castle's rules
-//! (`early_proof`), and the rounds of both stages with more memory each (`portfolio`,
+//! (`early_proof`), those rules and the evaluations the greedy searches take there
+//! (`castle`), and the rounds of both stages with more memory each (`portfolio`,
 //! where [`run_with`] lives).
 //!
 //! [`Board::hash64`]: freecell_core::Board::hash64
@@ -33,6 +34,7 @@
 //! [`HashSet64`]: freecell_search::containers::HashSet64
 //! [`LinkedBuckets`]: freecell_search::containers::LinkedBuckets
 
+mod castle;
 mod dominance;
 mod early_proof;
 mod eval;
