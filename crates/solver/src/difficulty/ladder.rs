@@ -112,8 +112,9 @@ impl Ladder {
     ) -> Result<Option<bool>, SolveError> {
         let rung_board = with_free_cells(board, cells).expect("the ladder never goes below the cards in the cells");
         // Below its own cells a position is often lost (the rung under the fewest always
-        // is): the greedy stage gets what it solves a won rung in, then the proof decides
-        // with all the memory at once (see `Solver::greedy_nodes`).
+        // is): the greedy stage gets what it solves a won rung in, with proof attempts as
+        // its searches run out of positions, then the proof decides with all the memory
+        // at once (see `Solver::greedy_nodes`).
         let capped;
         let solver = if cells < board.rules().free_cells {
             capped = solver.clone().greedy_nodes(BELOW_OWN_GREEDY_NODES);

@@ -21,6 +21,15 @@
 //! used to be walked again by the next attempt and by the final proof. On Beleaguered
 //! Castle deals 1–1,000 (1,000,000 expansions a deal) this proved one more deal lost
 //! (229), with 1.6 % fewer expansions in all.
+//!
+//! **Positions probably lost, under any rules.** A solve with
+//! [`Solver::greedy_nodes`](crate::Solver::greedy_nodes) (the difficulty ladder's rungs
+//! below a position's own cells, often lost) makes the attempts whatever the rules: with
+//! one or two free cells, FreeCell's greedy searches walked a lost rung's space about
+//! twice over before the proof stored it (MS 1–600, the rungs lost in over 20,000
+//! expansions: 7.2 million greedy expansions beside 4.7 million positions proved), and a
+//! search that skips moves runs out of positions there as under Beleaguered Castle's rules.
+//! Measured in the workspace's `docs/results/difficulty.md` (sixteenth session).
 
 use freecell_core::{BoardN, Move, Rules};
 use freecell_search::{Budget, Limit, Observer, Report, SearchOutcome, UndecidedReason};
@@ -46,6 +55,14 @@ impl EarlyProof {
     /// free cells, whose searches that skip moves skip many, and the single-card games).
     pub(super) fn for_rules(rules: Rules) -> EarlyProof {
         EarlyProof { on: castle::applies(rules), begun: false }
+    }
+
+    /// These attempts, or attempts under any rules when the position is `probably_lost`
+    /// (a solve with [`Solver::greedy_nodes`](crate::Solver::greedy_nodes)): there the
+    /// greedy searches would walk the space the proof must store anyway, about twice over
+    /// (see the module documentation).
+    pub(super) fn or_when(self, probably_lost: bool) -> EarlyProof {
+        EarlyProof { on: self.on || probably_lost, ..self }
     }
 
     /// The budget of the attempt after a search that skips moves ran out of positions

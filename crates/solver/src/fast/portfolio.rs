@@ -106,7 +106,8 @@ impl Plan {
 /// limits allow (the ceiling's, or the caller's). A proof restarted in rounds of doubling
 /// bytes costs up to twice the last round, and a greedy stage given more memory in each
 /// round only searches again the space the proof must store anyway (MS 891 with two
-/// cells: 12.4 million expansions in six rounds, the last proof 3.2 million).
+/// cells: 12.4 million expansions in six rounds, the last proof 3.2 million). Its
+/// searches make proof attempts under any rules (see `EarlyProof::or_when`).
 ///
 /// `evaluations` chooses the greedy searches' evaluations (see [`Evaluations`]), and
 /// `greedy_nodes` caps the greedy stage (see below).
@@ -247,7 +248,7 @@ fn round<const C: usize, const F: usize>(
     // Whether the patient search ran out of positions.
     let mut exhausted = false;
     // Proof attempts when a search runs out of positions, under the rules that have them.
-    let mut early = EarlyProof::for_rules(*start.rules());
+    let mut early = EarlyProof::for_rules(*start.rules()).or_when(plan.greedy_nodes.is_some());
     for (k, quantum) in schedule.take_while(|_| plan.greedy) {
         if dropped.iter().all(|&d| d) {
             if last_stand {
