@@ -33,6 +33,7 @@
 //! [`HashSet64`]: freecell_search::containers::HashSet64
 //! [`LinkedBuckets`]: freecell_search::containers::LinkedBuckets
 
+mod dive;
 mod dominance;
 mod early_proof;
 mod eval;

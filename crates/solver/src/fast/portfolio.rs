@@ -6,6 +6,7 @@
 use freecell_core::{BoardN, Move};
 use freecell_search::{Budget, Control, Limit, MovePath, Observer, Report, SearchOutcome, Stats, UndecidedReason};
 
+use super::dive::{Dive, DiveRules, Order};
 use super::early_proof::EarlyProof;
 use super::eval::{Evaluations, Weights};
 use super::frozen::Frozen;
@@ -20,11 +21,13 @@ use crate::solver::combine;
 pub(crate) struct Cache<const C: usize, const F: usize> {
     searches: Vec<Search<C, F>>,
     proof: Option<proof::Cache>,
+    /// The depth-first searches, one per [`DIVES`] order, under the rules that have them.
+    dives: [Dive<C, F>; DIVES.len()],
 }
 
 impl<const C: usize, const F: usize> Default for Cache<C, F> {
     fn default() -> Self {
-        Cache { searches: Vec::new(), proof: None }
+        Cache { searches: Vec::new(), proof: None, dives: Default::default() }
     }
 }
 
@@ -33,8 +36,12 @@ impl<const C: usize, const F: usize> Cache<C, F> {
     pub(crate) fn held(&self) -> usize {
         self.searches.iter().map(Search::capacity_bytes).sum::<usize>()
             + self.proof.as_ref().map_or(0, proof::Cache::memory_usage)
+            + self.dives.iter().map(Dive::capacity_bytes).sum::<usize>()
     }
 }
+
+/// The depth-first searches' orders, under the rules that have them (see [`DiveRules`]).
+const DIVES: [Order; 2] = [Order::Nearest, Order::Uncovered];
 
 /// Expansions the first evaluation gets alone, before the others join: most deals are
 /// solved within them.
@@ -213,7 +220,12 @@ fn round<const C: usize, const F: usize>(
         let outcome = SearchOutcome::Solved(MovePath { moves: Vec::new(), cost: 0 });
         return (Report { outcome, stats: Stats::default() }, false);
     }
-    let Cache { searches, proof } = cache.get_or_insert_with(Cache::default);
+    let Cache { searches, proof, dives } = cache.get_or_insert_with(Cache::default);
+    // The depth-first searches' rules while they run: they start each cycle of greedy turns.
+    let mut diving = DIVES.map(|order| DiveRules::applies(*start.rules()).map(|r| r.ordered(order)));
+    for dive in dives.iter_mut() {
+        dive.forget();
+    }
     let turns = plan.turns;
     searches.resize_with(turns.len(), Search::default);
     for s in searches.iter_mut() {
@@ -264,6 +276,45 @@ fn round<const C: usize, const F: usize>(
             dropped[patient] = false;
             begun[patient] = false;
         }
+        for (dive, diving) in dives.iter_mut().zip(&mut diving) {
+            let Some(rules) = *diving else { continue };
+            if k != 0 {
+                break;
+            }
+            let base = total(searches, gone, None);
+            // The dives share a greedy turn's quantum.
+            let Some(quantum) = plan.greedy_quantum(quantum / DIVES.len() as u64, base.expanded) else { break };
+            let others: usize = searches.iter().map(|s| s.peak(0, 0)).sum();
+            let before = dive.stats;
+            // The observer sees every search's counts once.
+            let seen_before = combine(plan.spent, since(base, before));
+            let limits = (before.expanded + quantum.min(left(base.expanded)), max_bytes.saturating_sub(others));
+            let end =
+                dive.resume(start, rules, limits, others, &mut Offset { inner: &mut *observer, base: seen_before });
+            gone = combine(gone, since(dive.stats, before));
+            let stats = total(searches, gone, None);
+            let outcome = match end {
+                End::Solved(moves) => {
+                    let cost = moves.len() as u32;
+                    Some(SearchOutcome::Solved(MovePath { moves, cost }))
+                }
+                End::Stopped => Some(SearchOutcome::Undecided(UndecidedReason::Stopped)),
+                _ if left(stats.expanded) == 0 => {
+                    Some(SearchOutcome::Undecided(UndecidedReason::Budget(Limit::Expanded)))
+                }
+                End::Nodes => None,
+                // Out of memory, or out of positions (which proves nothing: 64-bit hashes):
+                // the others go on.
+                End::Bytes | End::Exhausted => {
+                    *diving = None;
+                    dive.forget();
+                    None
+                }
+            };
+            if let Some(outcome) = outcome {
+                return (Report { outcome, stats }, false);
+            }
+        }
         if dropped[k] {
             continue;
         }
@@ -274,7 +325,9 @@ fn round<const C: usize, const F: usize>(
             begun[k] = true;
         }
         let base = total(searches, gone, Some(k));
-        let others: usize = searches.iter().enumerate().filter(|&(j, _)| j != k).map(|(_, s)| s.peak(0, 0)).sum();
+        let others: usize =
+            searches.iter().enumerate().filter(|&(j, _)| j != k).map(|(_, s)| s.peak(0, 0)).sum::<usize>()
+                + dives.iter().zip(&diving).filter(|(_, on)| on.is_some()).map(|(d, _)| d.peak()).sum::<usize>();
         let used = base.expanded + searches[k].stats.expanded;
         let Some(quantum) = plan.greedy_quantum(quantum, used) else { break };
         let limits = (searches[k].stats.expanded + quantum.min(left(used)), max_bytes.saturating_sub(others));
@@ -348,6 +401,18 @@ fn round<const C: usize, const F: usize>(
         early.search(proof, start, rest, &mut Offset { inner: observer, base: combine(plan.spent, stats) });
     report.stats = combine(stats, report.stats);
     (report, exhausted)
+}
+
+/// The counts `after` has beyond `before`, an earlier reading of the same search (its peaks
+/// kept).
+fn since(after: Stats, before: Stats) -> Stats {
+    let mut new = after;
+    new.expanded -= before.expanded;
+    new.generated -= before.generated;
+    new.duplicates -= before.duplicates;
+    new.evaluated -= before.evaluated;
+    new.iterations -= before.iterations;
+    new
 }
 
 /// An observer seeing a later stage's counts added to the earlier stages': the solver's
