@@ -1,5 +1,5 @@
-//! A depth-first search for the single-card games without cells that build regardless of
-//! suit (Baker's Dozen, Good Measure): [`Dive`], resumable, taking turns with the greedy
+//! A depth-first search for Baker's Dozen (single cards, no cells, building regardless of
+//! suit, emptied cascades staying empty): [`Dive`], resumable, taking turns with the greedy
 //! searches.
 //!
 //! **Why depth first.** In these games a card moves only onto a card one rank higher and an
@@ -17,7 +17,7 @@
 //! Every move is kept, so running out of positions means every position reachable was seen
 //! (as far as 64-bit hashes tell); it proves nothing, and only the proof does.
 
-use freecell_core::{Automove, BoardN, BuildRule, EmptyCascadeRule, Move, MoveModel, NextHome, Pile, PileKind, Rules};
+use freecell_core::{Automove, BoardN, Game, Move, MoveModel, NextHome, Pile, PileKind, Rules};
 use freecell_search::containers::HashSet64;
 use freecell_search::containers::bytes::{grown, grown_peak, held, push, reserve};
 use freecell_search::{Control, Observer, Stats};
@@ -77,11 +77,14 @@ pub(super) enum Order {
 }
 
 impl DiveRules {
-    /// The search's settings under `rules`: single cards, no free cells, building
-    /// regardless of suit, emptied cascades taking nothing (Baker's Dozen, Good Measure).
+    /// The search's settings under `rules`, when they are Baker's Dozen's.
+    ///
+    /// Good Measure's rules are the same but for its ten cascades, and the dives did not pay
+    /// there: at 100,000 expansions a deal, of its deals 1–6,284 they solved 69 left
+    /// undecided without them but left 57 solved and 10 proved lost undecided, the
+    /// expansions they took being the greedy searches' and the proof's.
     pub(super) fn applies(rules: Rules) -> Option<DiveRules> {
-        let fits = rules.build == BuildRule::AnySuit && rules.empty_cascade == EmptyCascadeRule::Nothing;
-        Frozen::applies(rules).filter(|_| fits).map(|frozen| DiveRules {
+        Frozen::applies(rules).filter(|_| rules == Game::BakersDozen.rules()).map(|frozen| DiveRules {
             frozen,
             dominance: Dominance::for_rules(rules),
             order: Order::Nearest,
@@ -345,12 +348,12 @@ mod tests {
         }
     }
 
-    /// Only Baker's Dozen and Good Measure have dives.
+    /// Only Baker's Dozen has dives.
     #[test]
-    fn applies_to_any_suit_games_whose_empties_stay_empty() {
+    fn applies_to_bakers_dozen_only() {
         for game in Game::ALL {
             let on = DiveRules::applies(game.rules()).is_some();
-            assert_eq!(on, matches!(game, Game::BakersDozen | Game::GoodMeasure), "{game:?}");
+            assert_eq!(on, game == Game::BakersDozen, "{game:?}");
         }
     }
 }
