@@ -23,7 +23,8 @@
 //! open list a [`LinkedBuckets`] threaded through its nodes), and the searches taking turns,
 //! the exhaustive proof (`proof`, positions packed), the proof without a search that a
 //! single-card game's position is lost because a card can never move (`frozen`), the moves
-//! no search makes because they lead nowhere better (`dominance`), the proof
+//! no search makes because they lead nowhere better (`dominance`), the depth-first
+//! searches taking turns with the greedy ones under Baker's Dozen's rules (`dive`), the proof
 //! attempts made before the greedy stage ends under Beleaguered Castle's rules
 //! (`early_proof`), those rules and the evaluations the greedy searches take there
 //! (`castle`), and the rounds of both stages with more memory each (`portfolio`,
@@ -35,6 +36,7 @@
 //! [`LinkedBuckets`]: freecell_search::containers::LinkedBuckets
 
 mod castle;
+mod dive;
 mod dominance;
 mod early_proof;
 mod eval;
