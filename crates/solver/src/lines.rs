@@ -12,7 +12,7 @@ use std::any::Any;
 use std::collections::VecDeque;
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
-use freecell_core::{BoardN, Move};
+use freecell_core::{BoardN, Move, replay_each};
 
 use crate::{Outcome, Solution, SolveReport, SolveStats};
 
@@ -38,27 +38,24 @@ impl Lines {
     /// line found becomes the most recent.
     pub(crate) fn follow<const C: usize, const F: usize>(&self, board: &BoardN<C, F>) -> Option<Vec<Move>> {
         let mut recent = self.lock();
-        let (index, at) = recent.iter().enumerate().rev().find_map(|(index, line)| {
+        let (index, rest) = recent.iter().enumerate().rev().find_map(|(index, line)| {
             let line = line.downcast_ref::<Line<C, F>>()?;
-            line.positions.iter().rposition(|p| p == board).map(|at| (index, at))
+            let at = line.positions.iter().rposition(|p| p == board)?;
+            Some((index, line.moves[at..].to_vec()))
         })?;
-        let line = recent.remove(index)?;
-        let rest = line.downcast_ref::<Line<C, F>>().map(|l| l.moves[at..].to_vec());
-        recent.push_back(line);
-        rest
+        if let Some(line) = recent.remove(index) {
+            recent.push_back(line);
+        }
+        Some(rest)
     }
 
     /// Keeps the solution of `report`, a solve of `board`, if it has one with moves.
     pub(crate) fn keep<const C: usize, const F: usize>(&self, board: &BoardN<C, F>, report: &SolveReport) {
         let Some(solution) = report.outcome.solution().filter(|s| !s.is_empty()) else { return };
         let mut positions = Vec::with_capacity(solution.len());
-        let mut position = board.clone();
-        for &mv in &solution.moves {
-            positions.push(position.clone());
-            // The solution was verified on `board`; should a move fail, the line is not kept.
-            if position.apply(mv).is_err() {
-                return;
-            }
+        // The solution was verified on `board`; should it not replay, the line is not kept.
+        if replay_each(board, &solution.moves, |position, _| positions.push(position.clone())).is_err() {
+            return;
         }
         let mut recent = self.lock();
         if recent.len() == KEPT {
