@@ -147,7 +147,7 @@ impl PyBoard {
 #[pymethods]
 impl PyBoard {
     /// Microsoft deal `number` (1 to 8,589,934,591) of `game`, dealt as PySolFC deals its
-    /// game "ms<number>".
+    /// game `"ms<number>"`.
     #[staticmethod]
     #[pyo3(signature = (number, game = "freecell"))]
     fn deal(number: i64, game: &str) -> PyResult<PyBoard> {

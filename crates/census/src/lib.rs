@@ -11,7 +11,7 @@
 //!   [`ShardFile`]: settings, progress, [`Findings`] and [`Timing`], checksummed, replaced
 //!   atomically every few seconds. A killed shard resumes from its file; a finished one is
 //!   never run again.
-//! - [`merge`] checks that a directory holds every shard of one census exactly once,
+//! - [`merge()`] checks that a directory holds every shard of one census exactly once,
 //!   finished and intact (or lists what is missing, duplicated, unfinished or corrupt), and
 //!   sums them into a [`Report`]: counts, the impossible and undecided deals, histograms of
 //!   expansions, solution lengths and times, the deals that took longest, an SVG plot and

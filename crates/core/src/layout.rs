@@ -1,7 +1,7 @@
-//! [`Layout`]: an unvalidated description of a position, the input side of [`Board`](crate::Board).
+//! [`Layout`]: an unvalidated description of a position, the input side of [`Board`].
 //!
-//! Parsers and dealers produce layouts; [`Board::try_from`](crate::Board::try_from) checks them. Keeping the two
-//! apart means a [`Board`](crate::Board) is always a legal position and its methods never re-check.
+//! Parsers and dealers produce layouts; [`Board::try_from`] checks them. Keeping the two
+//! apart means a [`Board`] is always a legal position and its methods never re-check.
 
 use thiserror::Error;
 
@@ -102,7 +102,7 @@ pub enum LayoutError {
         second: Location,
     },
     /// The rules have more cascades or cells than the board type has room for: a
-    /// [`Board`](crate::Board) holds 10 cascades and 8 cells, a [`WideBoard`](crate::WideBoard) every
+    /// [`Board`] holds 10 cascades and 8 cells, a [`WideBoard`](crate::WideBoard) every
     /// rule set.
     #[error(
         "{cascades} cascades and {cells} free cells do not fit this board type ({} cascades, {} cells): use WideBoard",
@@ -182,7 +182,7 @@ impl Layout {
         game.variant().deal(cards)
     }
 
-    /// Validates into a [`Board`](crate::Board); the same as `Board::try_from(self)`.
+    /// Validates into a [`Board`]; the same as `Board::try_from(self)`.
     ///
     /// # Errors
     /// See [`LayoutError`].

@@ -5,7 +5,7 @@
 //! foundations `h`. Games with more than ten cascades (Fan's 18, Baker's Dozen's 13) write
 //! cascades 11–20 as `l`–`u`, the letters after the cells' and before `v`: FreeCell Pro's
 //! notation has no symbol for them, so this is the workspace's own extension
-//! ([`CASCADE_SYMBOLS`](crate::CASCADE_SYMBOLS)). So `3a`
+//! ([`CASCADE_SYMBOLS`]). So `3a`
 //! puts cascade 3's top card in cell a, `ah` sends cell a's card home, `38` moves onto
 //! cascade 8's top card the run from cascade 3 that fits there. fc-solve's extended notation
 //! appends `v` and the card count in hexadecimal to a multi-card move into an empty cascade
@@ -199,7 +199,7 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
     }
 
     /// `to`, with a foundation resolved to the suit of the card `from` would move (left
-    /// as it is when `from` has none, for [`check`](Board::check) to name the fault).
+    /// as it is when `from` has none, for [`check`](crate::BoardN::check) to name the fault).
     fn resolve_destination(&self, from: Pile, to: Pile) -> Pile {
         if !to.is_foundation() || from.is_foundation() {
             return to;
@@ -231,7 +231,7 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
     }
 
     /// The longest run on top of `from` that may legally move to `to`, an empty cascade
-    /// (1 when none may, for [`check`](Board::check) to name the fault).
+    /// (1 when none may, for [`check`](crate::BoardN::check) to name the fault).
     fn longest_into_empty(&self, from: Pile, to: Pile) -> u8 {
         let PileKind::Cascade(a) = from.kind() else { return 1 };
         // A run is at most 13 cards, so the cast is lossless. Not capped by the card

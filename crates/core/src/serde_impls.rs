@@ -203,7 +203,7 @@ impl<'de, const C: usize, const F: usize> Deserialize<'de> for BoardN<C, F> {
     }
 }
 
-/// [`Variant`](crate::Variant) as written: the rule-file format of `docs/games.md`. Counts
+/// [`Variant`] as written: the rule-file format of `docs/games.md`. Counts
 /// are checked as they are read, so an error points at the value; what concerns two
 /// fields ([`Variant::validate`](crate::Variant::validate)) is checked after.
 #[derive(Serialize, Deserialize)]

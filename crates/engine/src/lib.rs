@@ -80,7 +80,7 @@
 //! - [`SavedGame`]: the start position and the turns in standard notation; read back only
 //!   after every move replays, with a [`LoadError`] naming the first bad one.
 //! - Re-exported from the crates below, flat: cards, boards, rules and the game presets,
-//!   moves, notation and verification ([`verify`], [`replay`]) from `freecell-core`; the
+//!   moves, notation and verification ([`verify`], [`replay()`]) from `freecell-core`; the
 //!   Microsoft deals ([`DealNumber`], ranges of them: [`DealRange`]) and seeded deals
 //!   ([`random_layout`], drawn with [`SplitMix64`]) from `freecell-deals`; the [`Solver`], its [`Preset`]s and answers from `freecell-solver`.
 //!   The three crates themselves are re-exported too ([`freecell_core`],

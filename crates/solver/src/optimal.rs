@@ -2,11 +2,11 @@
 //! packed into 20 bytes, and its low-memory alternative, IDA* with the same bound.
 //!
 //! # Why an engine of its own
-//! The generic [`astar`](freecell_search::astar) stores each state and computes its key from
+//! The generic [`astar`](freecell_search::astar()) stores each state and computes its key from
 //! it. Here the state *is* its key: a [`Packed`] position (20 bytes, relative to the start
 //! position, see [`Packer`]) is stored once, and the board is rebuilt from it when the node
 //! is expanded. A node takes 27 bytes (packed position, parent id, path cost, bound); the
-//! index is an [`IdTable`] of 4-byte ids (at most 7/8 full) and the queue a [`BucketQueue`] of
+//! index is an [`IdTable`](freecell_search::containers::IdTable) of 4-byte ids (at most 7/8 full) and the queue a [`BucketQueue`] of
 //! 4-byte ids by `f` and `g`, both `freecell-search`'s, so a stored position costs about 40
 //! bytes with its share of the table and queue (measured in `docs/results/optimal.md`).
 //!
