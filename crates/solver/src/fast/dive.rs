@@ -104,7 +104,7 @@ impl DiveRules {
     /// there: at 100,000 expansions a deal, of its deals 1–6,284 they solved 69 left
     /// undecided without them but left 57 solved and 10 proved lost undecided, the
     /// expansions they took being the greedy searches' and the proof's. Citadel's rules
-    /// (Beleaguered Castle's) were tried with ForeCell's classes, in four class orders and
+    /// (Beleaguered Castle's) were tried with ForeCell's classes, in five class orders and
     /// three move orders, and the dives won none of its three deals that fc-solve wins
     /// (`docs/results/games.md`).
     pub(super) fn applies(rules: Rules) -> Option<DiveRules> {
