@@ -227,7 +227,7 @@ struct SearchArgs {
     /// Give up after expanding N positions: undecided (exit 4; bench: per deal), never
     /// unsolvable; `none` for no limit. Default: none, but for fast in the games where a
     /// few deals would take longer than all the others, the game's own (expansions a
-    /// deal): simple-simon 3000000, forecell and fan 2000000, beleaguered-castle,
+    /// deal): simple-simon and forecell 3000000, fan 2000000, beleaguered-castle,
     /// streets-and-alleys, citadel and bakers-dozen 1000000, good-measure 100000
     /// (docs/games.md).
     #[arg(long, value_name = "N", value_parser = Checked(input::node_limit), allow_negative_numbers = true)]

@@ -1,6 +1,6 @@
 //! A depth-first search for Baker's Dozen (single cards, no cells, building regardless of
-//! suit, emptied cascades staying empty): [`Dive`], resumable, taking turns with the greedy
-//! searches.
+//! suit, emptied cascades staying empty) and ForeCell: [`Dive`], resumable, taking turns with
+//! the greedy searches.
 //!
 //! **Why depth first.** In these games a card moves only onto a card one rank higher and an
 //! emptied cascade stays empty, so most lines of play are short and irreversible: a search
@@ -16,6 +16,14 @@
 //! ([`Dominance`]) and drops every position a card of which can never move ([`Frozen`]).
 //! Every move is kept, so running out of positions means every position reachable was seen
 //! (as far as 64-bit hashes tell); it proves nothing, and only the proof does.
+//!
+//! **ForeCell** (FreeCell's rules, but four cards dealt to the cells and kings alone on an
+//! emptied cascade) is the other game where fc-solve's depth-first scan wins deals the greedy
+//! searches do not: 4191 and 6153 after 428,558 and 774,678 states of its `forecell` preset
+//! (FreeCell's, `-to [01][23456789]`, `source/scripts/gen-presets.pl`), where the greedy
+//! searches left both undecided at 2,000,000 expansions. There the dives move runs whole
+//! and try fc-solve's FreeCell classes (see [`class`]): the dive digging for the nearest
+//! card wins 4191, the one uncovering the lowest 6153.
 
 use freecell_core::{Automove, BoardN, Game, Move, MoveModel, NextHome, Pile, PileKind, Rules};
 use freecell_search::containers::HashSet64;
@@ -61,9 +69,22 @@ pub(super) struct Dive<const C: usize, const F: usize> {
 /// The rules the search runs under, where it applies.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct DiveRules {
-    frozen: Frozen,
+    /// The frozen-card test, under the single-card rules that have it.
+    frozen: Option<Frozen>,
     dominance: Dominance,
+    /// Single-card moves (Baker's Dozen), or runs moved whole.
+    model: MoveModel,
+    classes: Classes,
     order: Order,
+}
+
+/// The classes of fc-solve's moves order the search tries moves in (see [`class`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Classes {
+    /// Baker's Dozen's preset, `-to 0123456789` with no cell and no empty cascade to use.
+    SingleCards,
+    /// FreeCell's preset, `-to [01][23456789]`, which ForeCell's and Citadel's inherit.
+    FreeCell,
 }
 
 /// Which moves of a class (see [`class`]) a dive tries first: two dives, one of each, find
@@ -77,18 +98,24 @@ pub(super) enum Order {
 }
 
 impl DiveRules {
-    /// The search's settings under `rules`, when they are Baker's Dozen's.
+    /// The search's settings under `rules`, when they are Baker's Dozen's or ForeCell's.
     ///
     /// Good Measure's rules are the same but for its ten cascades, and the dives did not pay
     /// there: at 100,000 expansions a deal, of its deals 1–6,284 they solved 69 left
     /// undecided without them but left 57 solved and 10 proved lost undecided, the
-    /// expansions they took being the greedy searches' and the proof's.
+    /// expansions they took being the greedy searches' and the proof's. Citadel's rules
+    /// (Beleaguered Castle's) were tried with ForeCell's classes, in five class orders and
+    /// three move orders, and the dives won none of its three deals that fc-solve wins
+    /// (`docs/results/games.md`).
     pub(super) fn applies(rules: Rules) -> Option<DiveRules> {
-        Frozen::applies(rules).filter(|_| rules == Game::BakersDozen.rules()).map(|frozen| DiveRules {
-            frozen,
-            dominance: Dominance::for_rules(rules),
-            order: Order::Nearest,
-        })
+        let (frozen, model, classes) = if rules == Game::BakersDozen.rules() {
+            (Frozen::applies(rules), MoveModel::Atomic, Classes::SingleCards)
+        } else if rules == Game::ForeCell.rules() {
+            (None, MoveModel::Sequence, Classes::FreeCell)
+        } else {
+            return None;
+        };
+        Some(DiveRules { frozen, dominance: Dominance::for_rules(rules), model, classes, order: Order::Nearest })
     }
 
     /// These rules, the moves tried in `order`.
@@ -191,7 +218,7 @@ impl<const C: usize, const F: usize> Dive<C, F> {
                 path.push(mv);
                 return End::Solved(path);
             }
-            if rules.frozen.dead(&child) {
+            if rules.frozen.is_some_and(|frozen| frozen.dead(&child)) {
                 // Lost: a card can never move.
                 continue;
             }
@@ -219,7 +246,7 @@ impl<const C: usize, const F: usize> Dive<C, F> {
         reserve(&mut self.scratch, MOVE_ROOM)?;
         reserve(&mut self.keyed, MOVE_ROOM)?;
         self.scratch.clear();
-        board.generate_moves(MoveModel::Atomic, &mut self.scratch);
+        board.generate_moves(rules.model, &mut self.scratch);
         rules.dominance.drop_from(&board, &mut self.scratch);
         reserve(&mut self.moves, MOVE_ROOM)?;
         let next = self.moves.len() as u32;
@@ -228,7 +255,7 @@ impl<const C: usize, const F: usize> Dive<C, F> {
         for (i, &mv) in self.scratch.iter().enumerate() {
             // Below 256 moves (`MOVE_ROOM`): the index fits its byte, and breaks ties in
             // generation order.
-            let key = u32::from(class(&board, mv)) << 24 | keys.of_move::<F>(mv) << 8 | i as u32;
+            let key = u32::from(class(&board, mv, rules.classes)) << 24 | keys.of_move::<F>(mv) << 8 | i as u32;
             self.keyed.push((key, mv));
         }
         self.keyed[first..].sort_unstable_by_key(|&(key, _)| key);
@@ -240,14 +267,33 @@ impl<const C: usize, const F: usize> Dive<C, F> {
     }
 }
 
-/// The class of `mv`, a move of `board`, in the order fc-solve's presets for these games try
-/// them: 0 home, 1 a card not on its parent onto a card, 2 a card on its parent onto another
-/// (its `-to 0123456789`: moves 0, 4 and 8 are the ones these rules leave).
-fn class<const C: usize, const F: usize>(board: &BoardN<C, F>, mv: Move) -> u8 {
-    match (BoardN::<C, F>::locate(mv.from()), BoardN::<C, F>::locate(mv.to())) {
+/// The class of `mv`, a move of `board`, in the order fc-solve's presets try them
+/// (`shlomif/fc-solve`, `source/freecell.c`, the `fc_solve_sfs_*` move functions; FreeCell's
+/// numbers in brackets).
+///
+/// [`Classes::SingleCards`]: 0 home, 1 a card not on its parent onto a card, 2 a card on its
+/// parent onto another (its `-to 0123456789`: moves 0, 4 and 8 are the ones these rules
+/// leave). [`Classes::FreeCell`]: 0 home (0, 1), 1 a cell's card onto a card (2), 2 a run not
+/// on its parent onto a card (4), 3 a run into an empty cascade (6), 4 a cell's card into
+/// one (7), 5 a run on its parent onto another card (8), 6 a card into a cell (9).
+fn class<const C: usize, const F: usize>(board: &BoardN<C, F>, mv: Move, classes: Classes) -> u8 {
+    let (from, to) = (BoardN::<C, F>::locate(mv.from()), BoardN::<C, F>::locate(mv.to()));
+    if classes == Classes::SingleCards {
+        return match (from, to) {
+            (_, PileKind::Foundation(_)) => 0,
+            (PileKind::Cascade(a), _) if board.splits_run(a, 1) => 2,
+            _ => 1,
+        };
+    }
+    match (from, to) {
         (_, PileKind::Foundation(_)) => 0,
-        (PileKind::Cascade(a), _) if board.splits_run(a, 1) => 2,
-        _ => 1,
+        (PileKind::Cell(_), PileKind::Cascade(b)) if board.cascade_len(b) > 0 => 1,
+        (PileKind::Cascade(a), PileKind::Cascade(b)) if board.cascade_len(b) > 0 => {
+            if board.splits_run(a, usize::from(mv.count())) { 5 } else { 2 }
+        }
+        (PileKind::Cascade(_), PileKind::Cascade(_)) => 3,
+        (PileKind::Cell(_), _) => 4,
+        _ => 6,
     }
 }
 
@@ -302,12 +348,12 @@ mod tests {
 
     use super::*;
 
-    /// A dive under each order from Baker's Dozen deal `deal`, at most `nodes` expansions:
-    /// the moves of its win with their automoves, written out, or how it ended.
-    fn dive(deal: u64, order: Order, nodes: u64) -> Result<(WideBoard, String), &'static str> {
-        let layout = DealNumber::new(deal).expect("a deal number").layout(Game::BakersDozen);
+    /// A dive under `order` from deal `deal` of `game`, at most `nodes` expansions: the moves
+    /// of its win with their automoves, written out, or how it ended.
+    fn dive_in(game: Game, deal: u64, order: Order, nodes: u64) -> Result<(WideBoard, String), &'static str> {
+        let layout = DealNumber::new(deal).expect("a deal number").layout(game);
         let start = WideBoard::try_from(layout).expect("a legal deal");
-        let rules = DiveRules::applies(*start.rules()).expect("Baker's Dozen has dives").ordered(order);
+        let rules = DiveRules::applies(*start.rules()).expect("the game has dives").ordered(order);
         let mut search = Dive::default();
         match search.resume(&start, rules, (nodes, 1 << 30), 0, &mut ()) {
             End::Solved(path) => {
@@ -325,6 +371,11 @@ mod tests {
             End::Bytes => Err("byte limit"),
             End::Stopped => Err("stopped"),
         }
+    }
+
+    /// [`dive_in`] Baker's Dozen.
+    fn dive(deal: u64, order: Order, nodes: u64) -> Result<(WideBoard, String), &'static str> {
+        dive_in(Game::BakersDozen, deal, order, nodes)
     }
 
     /// Baker's Dozen 2071 and 7132, which fc-solve's depth-first preset solves after 129 and
@@ -348,12 +399,25 @@ mod tests {
         }
     }
 
-    /// Only Baker's Dozen has dives.
+    /// ForeCell 6153, which fc-solve wins after 774,678 states and the greedy searches did
+    /// not within 2,000,000 expansions, is won by the dive uncovering the lowest card within
+    /// 70,000, and the win replays through the verifier under ForeCell's rules.
     #[test]
-    fn applies_to_bakers_dozen_only() {
+    fn a_dive_wins_forecell_6153() {
+        let (start, solution) = dive_in(Game::ForeCell, 6153, Order::Uncovered, 70_000).expect("a win");
+        let verified = verify(&start, &solution).expect("the win replays");
+        assert!(verified.board.is_won());
+    }
+
+    /// Only Baker's Dozen and ForeCell have dives, and only Baker's Dozen's move single cards.
+    #[test]
+    fn applies_to_bakers_dozen_and_forecell_only() {
         for game in Game::ALL {
-            let on = DiveRules::applies(game.rules()).is_some();
-            assert_eq!(on, game == Game::BakersDozen, "{game:?}");
+            let rules = DiveRules::applies(game.rules());
+            assert_eq!(rules.is_some(), matches!(game, Game::BakersDozen | Game::ForeCell), "{game:?}");
+            if let Some(rules) = rules {
+                assert_eq!(rules.model == MoveModel::Atomic, game == Game::BakersDozen, "{game:?}");
+            }
         }
     }
 }

@@ -382,7 +382,8 @@ fn dives_begin<const C: usize, const F: usize>(
     for dive in dives.iter_mut() {
         dive.forget();
     }
-    DIVES.map(|order| DiveRules::applies(rules).map(|r| r.ordered(order)))
+    let rules = DiveRules::applies(rules);
+    DIVES.map(|order| rules.map(|r| r.ordered(order)))
 }
 
 /// Bytes the running dives may hold (see [`Dive::peak`]).
