@@ -84,7 +84,7 @@ impl Narrowness {
                 if bounds.is_some_and(|bounds| !go_on(bounds)) {
                     return Ok(None);
                 }
-                judge(solver, &mut child, mv, solution.moves[after], &mut sample)?;
+                judge(solver, &mut child, mv, &solution.moves[after..], &mut sample)?;
             }
             samples.push(sample);
         }
@@ -115,28 +115,60 @@ impl Narrowness {
     }
 }
 
-/// Judges `mv` on `position` (played and undone) into `sample`: `next`, the solution's own
-/// move, after which the rest of the solution wins, with no solve.
+/// Judges `mv` on `position` (played and undone) into `sample`, `rest` being the
+/// solution's moves from `position`: a move after which a line of the solution's own moves
+/// still wins is winnable with no solve (see [`won_by_the_solution`]); any other is
+/// solved.
 fn judge<const C: usize, const F: usize>(
     solver: &Solver,
     position: &mut BoardN<C, F>,
     mv: Move,
-    next: Move,
+    rest: &[Move],
     sample: &mut Sample,
 ) -> Result<(), SolveError> {
-    if mv == next {
+    if rest.first() == Some(&mv) {
         sample.winnable += 1;
         return Ok(());
     }
     position.apply_unchecked(mv);
-    let outcome = solver.solve(position).map(|report| report.outcome);
+    let verdict = if won_by_the_solution(position, mv, rest) {
+        Ok(Some(true))
+    } else {
+        solver.solve(position).map(|report| match report.outcome {
+            Outcome::Solved(_) => Some(true),
+            Outcome::Unsolvable => Some(false),
+            Outcome::Undecided(_) => None,
+        })
+    };
     position.undo(mv);
-    match outcome? {
-        Outcome::Solved(_) => sample.winnable += 1,
-        Outcome::Unsolvable => sample.lost += 1,
-        Outcome::Undecided(_) => {}
+    match verdict? {
+        Some(true) => sample.winnable += 1,
+        Some(false) => sample.lost += 1,
+        None => {}
     }
     Ok(())
+}
+
+/// Whether `child`, the position `mv` led to, is won by a line of the solution's moves
+/// `rest`: `mv` taken back by the move the other way and then `rest` (most moves between
+/// cascades and cells can be), or `rest` with `mv`, where it plays it later, left out (the
+/// move played early). A line counts only when [`replay`] plays it to a won position, so
+/// what it shows is checked as every solution is, and a move no line wins is solved.
+fn won_by_the_solution<const C: usize, const F: usize>(child: &BoardN<C, F>, mv: Move, rest: &[Move]) -> bool {
+    let wins = |from: &BoardN<C, F>, line: &[Move]| replay(from, line).is_ok_and(|end| end.is_won());
+    let back = Move::new(mv.to(), mv.from(), mv.count());
+    let mut parent = child.clone();
+    if parent.apply(back).is_ok() && wins(&parent, rest) {
+        return true;
+    }
+    if let Some(later) = rest.iter().position(|&m| m == mv) {
+        let mut line = rest.to_vec();
+        line.remove(later);
+        if wins(child, &line) {
+            return true;
+        }
+    }
+    false
 }
 
 /// The mean of `shares`, added in their order ([`Narrowness::losing_share`] and [`Bounds`]
