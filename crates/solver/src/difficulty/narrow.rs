@@ -41,9 +41,10 @@ pub struct Narrowness {
 
 impl Narrowness {
     /// Samples `count` positions evenly along `solution` from `board` (the first is the
-    /// start, the others after `i · len / count` moves) and solves the position after each
-    /// move available there with `solver`: a sample is a solve or a proof for each of its
-    /// moves, so `solver` should carry a node limit.
+    /// start, the others after `i · len / count` moves) and judges the position after each
+    /// move available there: winnable when a line of the solution's own moves wins it (the
+    /// move taken back, or played early; replayed), else by a solve with `solver`, which
+    /// should carry a node limit (a sample may be a search or a proof for each move).
     ///
     /// # Errors
     /// [`SolveError`] only for a bug of the solver, or when `solution` does not replay on
