@@ -152,9 +152,10 @@ fn judge<const C: usize, const F: usize>(
 
 /// Whether `child`, the position `mv` led to, is won by a line of the solution's moves
 /// `rest`: `mv` taken back by the move the other way and then `rest` (most moves between
-/// cascades and cells can be), or `rest` with `mv`, where it plays it later, left out (the
-/// move played early). A line counts only when [`replay`] plays it to a won position, so
-/// what it shows is checked as every solution is, and a move no line wins is solved.
+/// cascades and cells can be); `rest` with `mv` left out where it plays it later (played
+/// early); or `rest` with its next move from `mv`'s source made from `mv`'s target instead
+/// (moved early). A line counts only when [`replay`] plays it to a won position, so what
+/// it shows is checked as every solution is, and a move no line wins is solved.
 fn won_by_the_solution<const C: usize, const F: usize>(child: &BoardN<C, F>, mv: Move, rest: &[Move]) -> bool {
     let wins = |from: &BoardN<C, F>, line: &[Move]| replay(from, line).is_ok_and(|end| end.is_won());
     let back = Move::new(mv.to(), mv.from(), mv.count());
@@ -162,12 +163,20 @@ fn won_by_the_solution<const C: usize, const F: usize>(child: &BoardN<C, F>, mv:
     if parent.apply(back).is_ok() && wins(&parent, rest) {
         return true;
     }
+    // Played early: the solution plays `mv` itself later, and the same line without it.
     if let Some(later) = rest.iter().position(|&m| m == mv) {
         let mut line = rest.to_vec();
         line.remove(later);
         if wins(child, &line) {
             return true;
         }
+    }
+    // Moved early: the solution next takes the cards `mv` moved from where they were, now
+    // from where `mv` put them.
+    if let Some(later) = rest.iter().position(|&m| m.from() == mv.from()) {
+        let mut line = rest.to_vec();
+        line[later] = Move::new(mv.to(), rest[later].to(), rest[later].count());
+        return wins(child, &line);
     }
     false
 }
