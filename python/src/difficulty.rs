@@ -98,7 +98,8 @@ impl PyRating {
 }
 
 /// Rates `board` (see `Rating`): each number of free cells is one solve with `solver`'s
-/// limits (default `Solver("fast")`), each move of `samples` positions along the solution
+/// limits (default `Solver("fast")`) and at most 40,000,000 expansions (the Rust crate's
+/// `difficulty::RUNG_NODES`), each move of `samples` positions along the solution
 /// one solve of at most `sample_nodes` expansions. Every game, wide ones included. The GIL
 /// is released, and Ctrl-C stops it.
 #[pyfunction]

@@ -166,8 +166,9 @@ enum Command {
     /// loss is proved (one more at a time while it is lost), the other rules unchanged: the
     /// fewest free cells come with a verified solution and a proved loss with one fewer
     /// (fewer cells only lose more, so that one proof covers every rung below). A rung left
-    /// undecided within the limits (each rung's solve has them) is reported, never guessed.
-    /// Then K positions along the solution with the position's own cells are sampled, and
+    /// undecided within the limits (each rung's solve has them) is reported, never guessed;
+    /// a rung stops after 40000000 expansions (about 1.2 GB) unless --max-nodes sets its
+    /// own cap (`none`: none). Then K positions along the solution with the position's own cells are sampled, and
     /// each of their moves is judged by a solve: how many keep the game winnable. The tier
     /// (easy, medium, hard, expert, or lost) adds up points for the spare cells, the moves
     /// that lose, forced positions and the length (see the freecell-solver docs,

@@ -10,7 +10,7 @@ use clap::Args;
 use freecell_bench::Ratings;
 use freecell_core::{Board, BoardN, Notation};
 use freecell_deals::{DealNumber, DealRange};
-use freecell_solver::difficulty::{Rater, Rating, SAMPLE_NODES, SAMPLES, Tier, WinnableDeals};
+use freecell_solver::difficulty::{RUNG_NODES, Rater, Rating, SAMPLE_NODES, SAMPLES, Tier, WinnableDeals};
 use freecell_solver::{GameBoard, Outcome, Preset, Solver};
 use serde::Serialize;
 
@@ -73,7 +73,11 @@ pub(crate) fn rate(args: RateArgs) -> Result<(), Failure> {
         let game = args.game.chosen()?;
         let name = bench::run_name(&game, &args.search);
         let rules = game.variant.rules;
-        let workload = Ratings::new().samples(args.samples).sample_nodes(args.sample_nodes).game(game.variant);
+        let workload = Ratings::new()
+            .samples(args.samples)
+            .sample_nodes(args.sample_nodes)
+            .rung_nodes(rung_nodes(&args.search))
+            .game(game.variant);
         let bench = BenchArgs::census(deals, args.game, args.search, args.jobs, args.csv, args.json);
         return bench::drive(&bench, workload, &name, rules);
     }
@@ -81,13 +85,26 @@ pub(crate) fn rate(args: RateArgs) -> Result<(), Failure> {
         return Err(Failure::Input("--csv and --jobs go with --deals RANGE, a census".to_owned()));
     }
     let (_, position) = position_of(&args.game, args.deal, args.board.as_deref())?;
-    let rater = Rater::new(args.search.solver()?).samples(args.samples).sample_nodes(args.sample_nodes);
+    let rater = Rater::new(args.search.solver()?)
+        .samples(args.samples)
+        .sample_nodes(args.sample_nodes)
+        .rung_nodes(rung_nodes(&args.search));
     let deal = args.deal.map(DealNumber::get);
     let text = match &position {
         GameBoard::Narrow(board) => rated(&rater, board, deal, args.json),
         GameBoard::Wide(board) => rated(&rater, board, deal, args.json),
     }?;
     crate::write_stdout(&text)
+}
+
+/// The cap of each rung: `--max-nodes N`, none with `--max-nodes none`, else
+/// [`RUNG_NODES`].
+fn rung_nodes(search: &SearchArgs) -> Option<u64> {
+    match search.max_nodes {
+        Some(input::NodeLimit::At(n)) => Some(n),
+        Some(input::NodeLimit::Unlimited) => None,
+        None => Some(RUNG_NODES),
+    }
 }
 
 /// The rating of `board` (Microsoft deal `deal`, if it is one), as text or JSON.

@@ -12,7 +12,7 @@ use std::time::Instant;
 
 use freecell_core::{BoardN, Variant};
 use freecell_deals::DealNumber;
-use freecell_solver::difficulty::{Rater, SAMPLE_NODES, SAMPLES, with_free_cells};
+use freecell_solver::difficulty::{RUNG_NODES, Rater, SAMPLE_NODES, SAMPLES, with_free_cells};
 use freecell_solver::{GameBoard, Outcome, Solver};
 
 use crate::run::{DealResult, Fault, Workload};
@@ -27,18 +27,20 @@ use crate::solves::{dealt, solution_error};
 pub struct Ratings {
     samples: usize,
     sample_nodes: u64,
+    rung_nodes: Option<u64>,
     game: Variant,
 }
 
 impl Default for Ratings {
     fn default() -> Ratings {
-        Ratings { samples: SAMPLES, sample_nodes: SAMPLE_NODES, game: Variant::default() }
+        Ratings { samples: SAMPLES, sample_nodes: SAMPLE_NODES, rung_nodes: Some(RUNG_NODES), game: Variant::default() }
     }
 }
 
 impl Ratings {
     /// Rates FreeCell's deals with the difficulty module's defaults ([`SAMPLES`] samples of
-    /// at most [`SAMPLE_NODES`] expansions a move).
+    /// at most [`SAMPLE_NODES`] expansions a move, at most [`RUNG_NODES`] expansions a
+    /// rung).
     pub fn new() -> Ratings {
         Ratings::default()
     }
@@ -52,6 +54,13 @@ impl Ratings {
     /// The expansions each sampled move may take ([`Rater::sample_nodes`]).
     pub fn sample_nodes(mut self, n: u64) -> Ratings {
         self.sample_nodes = n;
+        self
+    }
+
+    /// The expansions each rung may take ([`Rater::rung_nodes`]; `None`: only the
+    /// solver's own limits).
+    pub fn rung_nodes(mut self, n: Option<u64>) -> Ratings {
+        self.rung_nodes = n;
         self
     }
 
@@ -73,7 +82,10 @@ impl Workload for Ratings {
     }
 
     fn run(&self, solver: &Solver, deal: DealNumber, name: &str) -> DealResult<RatingRow> {
-        let rater = Rater::new(solver.clone()).samples(self.samples).sample_nodes(self.sample_nodes);
+        let rater = Rater::new(solver.clone())
+            .samples(self.samples)
+            .sample_nodes(self.sample_nodes)
+            .rung_nodes(self.rung_nodes);
         let mut done = DealResult::new(deal);
         let started = Instant::now();
         let row = dealt(&self.game, deal).and_then(|board| match &board {

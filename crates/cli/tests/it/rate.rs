@@ -52,6 +52,15 @@ fn an_undecided_rung_is_null_never_guessed() {
 }
 
 #[test]
+fn max_nodes_none_lifts_the_rung_cap() {
+    // The default cap (40 million expansions a rung) is lifted, and MS 3 rated as with it.
+    let run = freecell(&["rate", "--deal", "3", "--json", "--samples", "0", "--max-nodes", "none"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let json: serde_json::Value = serde_json::from_str(&run.stdout).expect("JSON");
+    assert_eq!((&json["min_free_cells"], &json["lost_with"]), (&serde_json::json!(2), &serde_json::json!(1)));
+}
+
+#[test]
 fn a_board_with_cards_in_cells_starts_at_its_floor() {
     let board = "Freecells: KH - QS\nFoundations: H-Q C-K D-K S-J\n: KS\n";
     let run = freecell_with_stdin(&["rate", "-", "--samples", "1"], board);

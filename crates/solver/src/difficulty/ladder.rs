@@ -7,6 +7,8 @@
 //! answers every rung above, one proved loss at `k − 1` every rung beneath, and the fewest
 //! cells are known exactly when the rungs won and lost meet.
 
+use std::borrow::Cow;
+
 use freecell_core::BoardN;
 
 /// The top rung: 8 free cells, the most FreeCell Pro offers and a `Board` holds (or the
@@ -19,6 +21,33 @@ use crate::{Outcome, Solution, SolveError, SolveStats, Solver};
 /// cells before its proof decides ([`Solver::greedy_nodes`]): about what the first round of
 /// its default schedule (150 MB) gives it, which solves nearly every won rung.
 const BELOW_OWN_GREEDY_NODES: u64 = 1_000_000;
+
+/// How a [`Ladder`]'s rungs are solved: the solver, and at most `cap` expansions a rung
+/// when set (or the solver's own limit, when lower).
+pub(crate) struct Rungs<'a> {
+    pub(crate) solver: &'a Solver,
+    pub(crate) cap: Option<u64>,
+}
+
+impl Rungs<'_> {
+    /// The solver of `rung`, the rung of `board` with other free cells.
+    fn solver_for<const C: usize, const F: usize>(&self, board: &BoardN<C, F>, rung: &BoardN<C, F>) -> Cow<'_, Solver> {
+        let mut solver = Cow::Borrowed(self.solver);
+        // Below its own cells a position is often lost (the rung under the fewest always
+        // is): the greedy stage gets what it solves a won rung in, with proof attempts as
+        // its searches run out of positions, then the proof decides with all the memory
+        // at once (see `Solver::greedy_nodes`).
+        if rung.rules().free_cells < board.rules().free_cells {
+            solver = Cow::Owned(solver.into_owned().greedy_nodes(BELOW_OWN_GREEDY_NODES));
+        }
+        if let Some(cap) = self.cap
+            && solver.node_limit(*rung.rules()).is_none_or(|own| own > cap)
+        {
+            solver = Cow::Owned(solver.into_owned().max_nodes(cap));
+        }
+        solver
+    }
+}
 
 /// One rung of a [`Ladder`]: the position solved with `free_cells` cells.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -59,13 +88,14 @@ impl Ladder {
     /// # Errors
     /// [`SolveError`] only for a bug of the solver (see [`Solver::solve`]).
     pub fn climb<const C: usize, const F: usize>(solver: &Solver, board: &BoardN<C, F>) -> Result<Ladder, SolveError> {
-        Ladder::climb_to(solver, board, 0)
+        Ladder::climb_to(&Rungs { solver, cap: None }, board, 0)
     }
 
-    /// [`climb`](Self::climb), but going down no further than `lowest` cells:
-    /// [`descend`](Self::descend) goes on from there, to the ladder `climb` climbs.
+    /// [`climb`](Self::climb) with `rungs`' solver and cap, but going down no further than
+    /// `lowest` cells: [`descend`](Self::descend) goes on from there, to the ladder `climb`
+    /// climbs.
     pub(crate) fn climb_to<const C: usize, const F: usize>(
-        solver: &Solver,
+        rungs: &Rungs<'_>,
         board: &BoardN<C, F>,
         lowest: u8,
     ) -> Result<Ladder, SolveError> {
@@ -74,11 +104,11 @@ impl Ladder {
         let top = TOP_RUNG.max(start);
         let mut ladder = Ladder { rungs: Vec::new(), floor, top, won: None, lost: None };
         for cells in start..=top {
-            if ladder.try_rung(solver, board, cells)? == Some(true) {
+            if ladder.try_rung(rungs, board, cells)? == Some(true) {
                 break;
             }
         }
-        ladder.descend(solver, board, lowest)?;
+        ladder.descend(rungs, board, lowest)?;
         Ok(ladder)
     }
 
@@ -86,7 +116,7 @@ impl Ladder {
     /// `lowest` (or the floor) is won; rungs already tried are stepped over.
     pub(crate) fn descend<const C: usize, const F: usize>(
         &mut self,
-        solver: &Solver,
+        rungs: &Rungs<'_>,
         board: &BoardN<C, F>,
         lowest: u8,
     ) -> Result<(), SolveError> {
@@ -95,7 +125,7 @@ impl Ladder {
                 if self.lost.is_some_and(|lost| cells <= lost) {
                     break;
                 }
-                if self.rung(cells).is_none() && self.try_rung(solver, board, cells)? == Some(false) {
+                if self.rung(cells).is_none() && self.try_rung(rungs, board, cells)? == Some(false) {
                     break;
                 }
             }
@@ -106,23 +136,12 @@ impl Ladder {
     /// Solves the rung with `cells` cells and records it; `Some(won)` when decided.
     fn try_rung<const C: usize, const F: usize>(
         &mut self,
-        solver: &Solver,
+        rungs: &Rungs<'_>,
         board: &BoardN<C, F>,
         cells: u8,
     ) -> Result<Option<bool>, SolveError> {
         let rung_board = with_free_cells(board, cells).expect("the ladder never goes below the cards in the cells");
-        // Below its own cells a position is often lost (the rung under the fewest always
-        // is): the greedy stage gets what it solves a won rung in, with proof attempts as
-        // its searches run out of positions, then the proof decides with all the memory
-        // at once (see `Solver::greedy_nodes`).
-        let capped;
-        let solver = if cells < board.rules().free_cells {
-            capped = solver.clone().greedy_nodes(BELOW_OWN_GREEDY_NODES);
-            &capped
-        } else {
-            solver
-        };
-        let report = solver.solve(&rung_board)?;
+        let report = rungs.solver_for(board, &rung_board).solve(&rung_board)?;
         let decided = match report.outcome {
             Outcome::Solved(_) => {
                 self.won = Some(self.won.map_or(cells, |won| won.min(cells)));

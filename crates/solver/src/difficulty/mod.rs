@@ -43,6 +43,8 @@ mod tier;
 mod winnable;
 
 pub use ladder::{Ladder, Rung, with_free_cells};
+
+use ladder::Rungs;
 pub use narrow::{Narrowness, Sample};
 pub use tier::{ParseTierError, Tier};
 
@@ -58,17 +60,28 @@ use crate::{Outcome, SolveError, Solver};
 pub const SAMPLES: usize = 8;
 /// The expansions a sampled move's solve may take by default (see [`Rater::sample_nodes`]).
 pub const SAMPLE_NODES: u64 = 20_000;
+/// The expansions a rung's solve may take by default (see [`Rater::rung_nodes`]).
+///
+/// Without a cap a few deals in ten thousand take one proof of tens of gigabytes (MS 982
+/// with two cells: about 77 million positions, 7.8 GB resident before it was stopped).
+/// Forty million expansions, about 1.2 GB of proof, decide every rung of MS 1–2,000 but
+/// three (MS 1968 with one cell, the largest decided there, takes 34.4 million); the census
+/// of MS 1–15,585 left 20 deals undecided at it. A count, not seconds or bytes, so that a
+/// rating does not depend on the machine or its load.
+pub const RUNG_NODES: u64 = 40_000_000;
 
 /// Rates positions: a [`Ladder`], then [`Narrowness`] along the solution with the
 /// position's own cells, then the [`Tier`].
 ///
-/// Each rung is one solve with the solver's limits; each move of a sampled position one
-/// solve with at most [`sample_nodes`](Self::sample_nodes) expansions.
+/// Each rung is one solve with the solver's limits and at most
+/// [`rung_nodes`](Self::rung_nodes) expansions; each move of a sampled position one solve
+/// with at most [`sample_nodes`](Self::sample_nodes) expansions.
 #[derive(Clone, Debug)]
 pub struct Rater {
     solver: Solver,
     samples: usize,
     sample_nodes: u64,
+    rung_nodes: Option<u64>,
 }
 
 /// What [`Rater::rate`] found.
@@ -94,12 +107,17 @@ impl Rating {
 impl Rater {
     /// A rater solving with `solver` ([`Preset::Fast`](crate::Preset::Fast) is the one
     /// made for this: it proves losses), [`SAMPLES`] samples of at most [`SAMPLE_NODES`]
-    /// expansions a move.
+    /// expansions a move, at most [`RUNG_NODES`] expansions a rung.
     ///
     /// `fast` rates with evaluations of its own, pinned: the narrowness is sampled along
     /// the solution found, so evaluations tuned for speed would change the ratings.
     pub fn new(solver: Solver) -> Rater {
-        Rater { solver: solver.pinned_evaluations(), samples: SAMPLES, sample_nodes: SAMPLE_NODES }
+        Rater {
+            solver: solver.pinned_evaluations(),
+            samples: SAMPLES,
+            sample_nodes: SAMPLE_NODES,
+            rung_nodes: Some(RUNG_NODES),
+        }
     }
 
     /// The positions sampled along the solution (0: no narrowness, and no tier).
@@ -114,17 +132,46 @@ impl Rater {
         self
     }
 
+    /// The expansions each rung's solve may take ([`RUNG_NODES`] by default; `None`: only
+    /// the solver's own limits), or the solver's own node limit when lower. A rung stopped
+    /// there is undecided ([`Outcome::Undecided`]), never lost, and so is every rung it
+    /// leaves open ([`Ladder::undecided`]).
+    ///
+    /// # Examples
+    /// ```
+    /// use freecell_deals::DealNumber;
+    /// use freecell_solver::difficulty::Rater;
+    /// use freecell_solver::{Preset, Solver};
+    /// let board = DealNumber::new(3).expect("a deal").board();
+    /// let rater = Rater::new(Solver::new(Preset::Fast));
+    /// assert_eq!(rater.ladder(&board)?.min_free_cells(), Some(2));
+    /// // A single expansion decides no rung of a deal: every rung is left open.
+    /// let capped = rater.rung_nodes(Some(1)).ladder(&board)?;
+    /// assert_eq!((capped.min_free_cells(), capped.undecided()), (None, (0..=8).collect()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn rung_nodes(mut self, n: Option<u64>) -> Rater {
+        self.rung_nodes = n;
+        self
+    }
+
     /// The solver of the rungs.
     pub fn solver(&self) -> &Solver {
         &self.solver
     }
 
-    /// The fewest free cells of `board` (see [`Ladder::climb`]).
+    /// The fewest free cells of `board` (see [`Ladder::climb`]), each rung capped at
+    /// [`rung_nodes`](Self::rung_nodes).
     ///
     /// # Errors
     /// [`SolveError`] only for a bug of the solver.
     pub fn ladder<const C: usize, const F: usize>(&self, board: &BoardN<C, F>) -> Result<Ladder, SolveError> {
-        Ladder::climb(&self.solver, board)
+        Ladder::climb_to(&self.rungs(), board, 0)
+    }
+
+    /// The rungs' solver and cap.
+    fn rungs(&self) -> Rungs<'_> {
+        Rungs { solver: &self.solver, cap: self.rung_nodes }
     }
 
     /// The ladder, the narrowness along the solution with the board's own cells, and the
@@ -151,9 +198,10 @@ impl Rater {
         // is often a proof, as costly as the samples: it is solved after them, and only
         // when they leave the tier asked open. The rungs below are solved only for a
         // rating kept.
-        let mut ladder = Ladder::climb_to(&self.solver, board, own.saturating_sub(1))?;
+        let rungs = self.rungs();
+        let mut ladder = Ladder::climb_to(&rungs, board, own.saturating_sub(1))?;
         if fewest_for_tier(&ladder, own).is_none() {
-            ladder.descend(&self.solver, board, 0)?;
+            ladder.descend(&rungs, board, 0)?;
         }
         let mut passed = false;
         let narrowness = match (ladder.solution_at(own).cloned(), fewest_for_tier(&ladder, own)) {
@@ -175,7 +223,7 @@ impl Rater {
                     None => true,
                     Some(n) if left(&ladder, n).is_some_and(&skip) => true,
                     Some(n) => {
-                        ladder.descend(&self.solver, board, own.saturating_sub(2))?;
+                        ladder.descend(&rungs, board, own.saturating_sub(2))?;
                         left(&ladder, n).is_some_and(&skip)
                     }
                 };
@@ -186,7 +234,7 @@ impl Rater {
         if passed {
             return Ok(Rating { ladder, narrowness: None, tier: None });
         }
-        ladder.descend(&self.solver, board, 0)?;
+        ladder.descend(&rungs, board, 0)?;
         let min = ladder.min_free_cells();
         // As `rate` has it: samples only along a ladder whose fewest cells are known.
         let narrowness = narrowness.filter(|_| min.is_some());

@@ -41,9 +41,10 @@ pub struct Narrowness {
 
 impl Narrowness {
     /// Samples `count` positions evenly along `solution` from `board` (the first is the
-    /// start, the others after `i · len / count` moves) and solves the position after each
-    /// move available there with `solver`: a sample is a solve or a proof for each of its
-    /// moves, so `solver` should carry a node limit.
+    /// start, the others after `i · len / count` moves) and judges the position after each
+    /// move available there: winnable when a line of the solution's own moves wins it (the
+    /// move taken back, or played early; replayed), else by a solve with `solver`, which
+    /// should carry a node limit (a sample may be a search or a proof for each move).
     ///
     /// # Errors
     /// [`SolveError`] only for a bug of the solver, or when `solution` does not replay on
@@ -84,7 +85,7 @@ impl Narrowness {
                 if bounds.is_some_and(|bounds| !go_on(bounds)) {
                     return Ok(None);
                 }
-                judge(solver, &mut child, mv, solution.moves[after], &mut sample)?;
+                judge(solver, &mut child, mv, &solution.moves[after..], &mut sample)?;
             }
             samples.push(sample);
         }
@@ -115,28 +116,69 @@ impl Narrowness {
     }
 }
 
-/// Judges `mv` on `position` (played and undone) into `sample`: `next`, the solution's own
-/// move, after which the rest of the solution wins, with no solve.
+/// Judges `mv` on `position` (played and undone) into `sample`, `rest` being the
+/// solution's moves from `position`: a move after which a line of the solution's own moves
+/// still wins is winnable with no solve (see [`won_by_the_solution`]); any other is
+/// solved.
 fn judge<const C: usize, const F: usize>(
     solver: &Solver,
     position: &mut BoardN<C, F>,
     mv: Move,
-    next: Move,
+    rest: &[Move],
     sample: &mut Sample,
 ) -> Result<(), SolveError> {
-    if mv == next {
+    if rest.first() == Some(&mv) {
         sample.winnable += 1;
         return Ok(());
     }
     position.apply_unchecked(mv);
-    let outcome = solver.solve(position).map(|report| report.outcome);
+    let verdict = if won_by_the_solution(position, mv, rest) {
+        Ok(Some(true))
+    } else {
+        solver.solve(position).map(|report| match report.outcome {
+            Outcome::Solved(_) => Some(true),
+            Outcome::Unsolvable => Some(false),
+            Outcome::Undecided(_) => None,
+        })
+    };
     position.undo(mv);
-    match outcome? {
-        Outcome::Solved(_) => sample.winnable += 1,
-        Outcome::Unsolvable => sample.lost += 1,
-        Outcome::Undecided(_) => {}
+    match verdict? {
+        Some(true) => sample.winnable += 1,
+        Some(false) => sample.lost += 1,
+        None => {}
     }
     Ok(())
+}
+
+/// Whether `child`, the position `mv` led to, is won by a line of the solution's moves
+/// `rest`: `mv` taken back by the move the other way and then `rest` (most moves between
+/// cascades and cells can be); `rest` with `mv` left out where it plays it later (played
+/// early); or `rest` with its next move from `mv`'s source made from `mv`'s target instead
+/// (moved early). A line counts only when [`replay`] plays it to a won position, so what
+/// it shows is checked as every solution is, and a move no line wins is solved.
+fn won_by_the_solution<const C: usize, const F: usize>(child: &BoardN<C, F>, mv: Move, rest: &[Move]) -> bool {
+    let wins = |from: &BoardN<C, F>, line: &[Move]| replay(from, line).is_ok_and(|end| end.is_won());
+    let back = Move::new(mv.to(), mv.from(), mv.count());
+    let mut parent = child.clone();
+    if parent.apply(back).is_ok() && wins(&parent, rest) {
+        return true;
+    }
+    // Played early: the solution plays `mv` itself later, and the same line without it.
+    if let Some(later) = rest.iter().position(|&m| m == mv) {
+        let mut line = rest.to_vec();
+        line.remove(later);
+        if wins(child, &line) {
+            return true;
+        }
+    }
+    // Moved early: the solution next takes the cards `mv` moved from where they were, now
+    // from where `mv` put them.
+    if let Some(later) = rest.iter().position(|&m| m.from() == mv.from()) {
+        let mut line = rest.to_vec();
+        line[later] = Move::new(mv.to(), rest[later].to(), rest[later].count());
+        return wins(child, &line);
+    }
+    false
 }
 
 /// The mean of `shares`, added in their order ([`Narrowness::losing_share`] and [`Bounds`]
@@ -183,5 +225,47 @@ impl Bounds {
         let forced = done.iter().any(|s| s.winnable == 1);
         let can_be_forced = forced || (current.winnable <= 1 && current.winnable + unjudged >= 1) || left > 0;
         Some(Bounds { losing_share: (least, most), forced: (forced, can_be_forced) })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use freecell_deals::DealNumber;
+
+    use super::*;
+    use crate::Preset;
+    use crate::difficulty::SAMPLE_NODES;
+
+    /// The lines of the solution's own moves are checked against solves of the same
+    /// positions: a move a line wins is never one a solve proves lost, and MS 1941's
+    /// samples (a losing share of 14 %) have both kinds.
+    #[test]
+    fn a_line_of_the_solution_wins_only_moves_a_solve_does_not_prove_lost() {
+        let board = DealNumber::new(1941).expect("a deal").board();
+        let solver = Solver::new(Preset::Fast).pinned_evaluations().shorten(false);
+        let Outcome::Solved(solution) = solver.solve(&board).expect("no bug").outcome else {
+            panic!("MS 1941 is won with four cells");
+        };
+        let sampler = solver.clone().max_nodes(SAMPLE_NODES);
+        let (mut by_line, mut lost, mut moves) = (0, 0, Vec::new());
+        for index in 0..4 {
+            let after = index * solution.len() / 4;
+            let position = replay(&board, &solution.moves[..after]).expect("the solution replays");
+            moves.clear();
+            position.generate_moves(MoveModel::Sequence, &mut moves);
+            for &mv in &moves {
+                let mut child = position.clone();
+                child.apply(mv).expect("a generated move");
+                let line = won_by_the_solution(&child, mv, &solution.moves[after..]);
+                match sampler.solve(&child).expect("no bug").outcome {
+                    Outcome::Unsolvable => {
+                        assert!(!line, "MS 1941 after {after} moves: {mv:?} is lost, yet a line won it");
+                        lost += 1;
+                    }
+                    _ => by_line += usize::from(line),
+                }
+            }
+        }
+        assert!(by_line > 0 && lost > 0, "{by_line} moves won by a line, {lost} lost");
     }
 }
