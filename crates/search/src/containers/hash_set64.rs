@@ -18,7 +18,9 @@ use super::bytes::{grown_peak, held, push, zeroed};
 /// The table is a power of two of slots, at least 2¹², at most half full; clearing it walks
 /// only the clusters the listed hashes used, and drops a table grown past
 /// [`KEPT_SLOTS`](Self::KEPT_SLOTS) (the next search's probes would scatter over megabytes
-/// while an ordinary one fits in the smallest table).
+/// while an ordinary one fits in the smallest table). A kept table shrinks to the size its
+/// hashes needed, keeping its allocation for the next growth: after one large search, the
+/// next small one probes the few kilobytes it needs, not the whole table.
 ///
 /// # Examples
 ///
@@ -64,7 +66,8 @@ impl HashSet64 {
     }
 
     /// Empties the set. A table grown past [`KEPT_SLOTS`](Self::KEPT_SLOTS) is dropped
-    /// rather than kept.
+    /// rather than kept; a smaller one keeps the slots its hashes needed (at least 2¹²), and
+    /// its allocation.
     pub fn clear(&mut self) {
         if self.slots.len() > Self::KEPT_SLOTS {
             *self = HashSet64::default();
@@ -81,6 +84,11 @@ impl HashSet64 {
                 i = (i + 1) & mask;
             }
         }
+        // Every slot is empty now, so the table's first slots make a smaller one as they
+        // are. A set grown for a hard deal then leaves an easy one's probes in a table that
+        // stays in the L1 cache (the census sample's seen sets missed it at 1.7 M of 2.2 M
+        // insertions, and the clears as often).
+        self.slots.truncate(Self::slots_for(self.hashes.len().max(1)));
         self.hashes.clear();
     }
 
@@ -127,7 +135,14 @@ impl HashSet64 {
     #[cold]
     #[inline(never)]
     fn grow(&mut self) -> Result<(), OutOfMemory> {
-        self.slots = zeroed(Self::slots_for(self.hashes.len() + 1))?;
+        let slots = Self::slots_for(self.hashes.len() + 1);
+        if slots <= self.slots.capacity() {
+            // The hashes are listed: the table is filled again from them in its own room.
+            self.slots.clear();
+            self.slots.resize(slots, 0);
+        } else {
+            self.slots = zeroed(slots)?;
+        }
         let mask = self.slots.len() - 1;
         for &hash in &self.hashes {
             let mut i = Self::home(hash, mask);
@@ -203,5 +218,29 @@ mod tests {
         }
         set.clear();
         assert_eq!(set.bytes(), 0, "dropped");
+    }
+
+    /// A kept table shrinks to what its last hashes needed, and grows again in its own room.
+    #[test]
+    fn a_kept_table_shrinks_to_what_its_hashes_needed() {
+        let spread = |i: usize| (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let mut set = HashSet64::default();
+        for i in 0..5_000 {
+            set.insert(spread(i)).unwrap();
+        }
+        set.clear();
+        assert_eq!(set.slots.len(), 1 << 14, "the size 5,000 hashes need");
+        for i in 0..10 {
+            set.insert(spread(i)).unwrap();
+        }
+        set.clear();
+        assert_eq!(set.slots.len(), 1 << 12, "the smallest table");
+        let room = set.slots.capacity();
+        assert!(room >= 1 << 14);
+        for i in 0..5_000 {
+            assert_eq!(set.insert(spread(i)), Ok(true));
+        }
+        assert_eq!(set.insert(spread(4_999)), Ok(false));
+        assert_eq!((set.slots.len(), set.slots.capacity()), (1 << 14, room), "grown in its room");
     }
 }
