@@ -85,11 +85,7 @@ struct Steady {
 impl<const C: usize, const F: usize> Search<C, F> {
     /// Bytes held by the capacities (to give memory back after a hard deal).
     pub(super) fn capacity_bytes(&self) -> usize {
-        held(&self.nodes)
-            + held(&self.boards)
-            + held(&self.derived)
-            + self.seen.bytes()
-            + self.open.bytes()
+        held(&self.nodes) + held(&self.boards) + held(&self.derived) + self.seen.bytes() + self.open.bytes()
     }
 
     /// Bytes held, at most, while `extra` more nodes are stored: computed from lengths, as
