@@ -18,9 +18,7 @@ use super::bytes::{grown_peak, held, push, zeroed};
 /// The table is a power of two of slots, at least 2¹², at most half full; clearing it walks
 /// only the clusters the listed hashes used, and drops a table grown past
 /// [`KEPT_SLOTS`](Self::KEPT_SLOTS) (the next search's probes would scatter over megabytes
-/// while an ordinary one fits in the smallest table). A kept table shrinks back to the
-/// smallest, keeping its allocation to grow in: after a large search, the next small one
-/// probes the 16 KiB it needs, not the whole table.
+/// while an ordinary one fits in the smallest table).
 ///
 /// # Examples
 ///
@@ -66,7 +64,7 @@ impl HashSet64 {
     }
 
     /// Empties the set. A table grown past [`KEPT_SLOTS`](Self::KEPT_SLOTS) is dropped
-    /// rather than kept; a smaller one shrinks to 2¹² slots and keeps its allocation.
+    /// rather than kept.
     pub fn clear(&mut self) {
         if self.slots.len() > Self::KEPT_SLOTS {
             *self = HashSet64::default();
@@ -83,12 +81,6 @@ impl HashSet64 {
                 i = (i + 1) & mask;
             }
         }
-        // Every slot is empty now, so the table's first slots make the smallest table as
-        // they are. A set grown for a hard deal then leaves an easy one's probes in 16 KiB,
-        // not scattered over up to 128 KiB: on the census sample the `fast` searches'
-        // insertions and clears missed the L1 cache 3.2 M times, 1.9 M with this
-        // (callgrind's cache simulation).
-        self.slots.truncate(Self::slots_for(1));
         self.hashes.clear();
     }
 
@@ -135,14 +127,7 @@ impl HashSet64 {
     #[cold]
     #[inline(never)]
     fn grow(&mut self) -> Result<(), OutOfMemory> {
-        let slots = Self::slots_for(self.hashes.len() + 1);
-        if slots <= self.slots.capacity() {
-            // The hashes are listed: the table is filled again from them in its own room.
-            self.slots.clear();
-            self.slots.resize(slots, 0);
-        } else {
-            self.slots = zeroed(slots)?;
-        }
+        self.slots = zeroed(Self::slots_for(self.hashes.len() + 1))?;
         let mask = self.slots.len() - 1;
         for &hash in &self.hashes {
             let mut i = Self::home(hash, mask);
@@ -200,7 +185,7 @@ mod tests {
         }
     }
 
-    /// Tables up to the kept size keep their room when cleared, larger ones are dropped.
+    /// Tables up to the kept size are cleared in place, larger ones dropped.
     #[test]
     fn clear_keeps_small_tables_and_drops_large_ones() {
         let mut set = HashSet64::default();
@@ -212,31 +197,11 @@ mod tests {
         assert_eq!(set.slots.len(), HashSet64::KEPT_SLOTS);
         assert!(set.bytes() <= HashSet64::peak(0, set.len()));
         set.clear();
-        assert_eq!(set.slots.capacity(), HashSet64::KEPT_SLOTS, "kept");
+        assert_eq!(set.slots.len(), HashSet64::KEPT_SLOTS, "kept");
         for i in 0..=(HashSet64::KEPT_SLOTS / 2) {
             set.insert(spread(i)).unwrap();
         }
         set.clear();
         assert_eq!(set.bytes(), 0, "dropped");
-    }
-
-    /// A kept table shrinks to the smallest, and grows again in its own room.
-    #[test]
-    fn a_kept_table_shrinks_to_the_smallest_and_grows_in_its_room() {
-        let spread = |i: usize| (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        let mut set = HashSet64::default();
-        for i in 0..5_000 {
-            set.insert(spread(i)).unwrap();
-        }
-        assert_eq!(set.slots.len(), 1 << 14, "the size 5,000 hashes need");
-        set.clear();
-        assert_eq!(set.slots.len(), 1 << 12, "the smallest table");
-        let room = set.slots.capacity();
-        assert!(room >= 1 << 14);
-        for i in 0..5_000 {
-            assert_eq!(set.insert(spread(i)), Ok(true));
-        }
-        assert_eq!(set.insert(spread(4_999)), Ok(false));
-        assert_eq!((set.slots.len(), set.slots.capacity()), (1 << 14, room), "grown in its room");
     }
 }
