@@ -2,6 +2,7 @@
 
 use crate::board::{BoardN, NONE, SUIT_CARDS};
 use crate::card::Card;
+use crate::generated_moves::{GeneratedMoves, Writer};
 use crate::moves::{Move, Pile};
 use crate::rules::BuildRule;
 
@@ -40,6 +41,32 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
     /// assert!(moves.iter().all(|&mv| board.check(mv).is_ok()));
     /// ```
     pub fn generate_moves(&self, model: MoveModel, out: &mut Vec<Move>) {
+        self.generate(model, out);
+    }
+
+    /// Replaces `moves` with the legal moves of this position, as
+    /// [`generate_moves`](crate::Board::generate_moves) lists them: the form a search that
+    /// generates at every position wants (see [`GeneratedMoves`]).
+    ///
+    /// # Examples
+    /// ```
+    /// use freecell_core::{Board, Card, GeneratedMoves, Layout, MoveModel, Rules};
+    /// let deck: Vec<Card> = Card::deck().collect();
+    /// let board = Board::try_from(Layout::deal(Rules::freecell(), &deck, 0)).unwrap();
+    /// let mut moves = GeneratedMoves::default();
+    /// board.generate_moves_into(MoveModel::Atomic, &mut moves);
+    /// assert!(!moves.is_empty() && moves.iter().all(|&mv| board.check(mv).is_ok()));
+    /// ```
+    // Out of line, as `generate_moves` is: a search's loop that inlined the generator would
+    // be compiled anew around it.
+    #[inline(never)]
+    pub fn generate_moves_into(&self, model: MoveModel, moves: &mut GeneratedMoves) {
+        self.generate(model, &mut moves.writer());
+    }
+
+    /// The generator behind both forms.
+    #[inline]
+    fn generate(&self, model: MoveModel, out: &mut impl Sink) {
         if self.rules.build == BuildRule::SimpleSimon {
             return self.generate_simple_simon(model, out);
         }
@@ -149,7 +176,7 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
     /// suit; [`MoveModel::Atomic`] moves runs of one suit only, the game's smallest unit.
     #[cold]
     #[inline(never)]
-    fn generate_simple_simon(&self, model: MoveModel, out: &mut Vec<Move>) {
+    fn generate_simple_simon(&self, model: MoveModel, out: &mut impl Sink) {
         let cascades = self.cascade_count();
         let cells = self.cell_count();
         let first_empty_cell = self.cells[..cells].iter().position(|&c| c == NONE);
@@ -239,6 +266,25 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
     #[inline]
     fn accepts_in_empty(&self, card: u8) -> bool {
         Card::from_index(card).is_some_and(|card| self.rules.empty_cascade.accepts(card))
+    }
+}
+
+/// Where a generator puts its moves.
+trait Sink {
+    fn push(&mut self, mv: Move);
+}
+
+impl Sink for Vec<Move> {
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        Vec::push(self, mv);
+    }
+}
+
+impl Sink for Writer<'_> {
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        Writer::push(self, mv);
     }
 }
 

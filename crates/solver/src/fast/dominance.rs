@@ -19,7 +19,7 @@
 //! instead of 108, with 26 % fewer expansions, and at 100,000 1,245 of Good Measure's instead
 //! of 1,419, with 10 % fewer (`docs/results/games.md`).
 
-use freecell_core::{BoardN, EmptyCascadeRule, Move, PileKind, Rules};
+use freecell_core::{BoardN, EmptyCascadeRule, GeneratedMoves, Move, PileKind, Rules};
 
 /// The dominated moves skipped under one rule set (see the module's documentation).
 #[derive(Clone, Copy, Debug)]
@@ -38,7 +38,7 @@ impl Dominance {
     /// where the rules have none (FreeCell's moves are not looked at one by one: a test per
     /// move cost its searches 1.6 % more instructions).
     #[inline]
-    pub(super) fn drop_from<const C: usize, const F: usize>(self, board: &BoardN<C, F>, moves: &mut Vec<Move>) {
+    pub(super) fn drop_from<const C: usize, const F: usize>(self, board: &BoardN<C, F>, moves: &mut impl Retain) {
         if self.empties_idle {
             self.drop_skipped(board, moves);
         }
@@ -47,8 +47,8 @@ impl Dominance {
     /// [`drop_from`](Self::drop_from)'s work, out of line: under the other rules the
     /// searches pay only the test of the rule.
     #[inline(never)]
-    fn drop_skipped<const C: usize, const F: usize>(self, board: &BoardN<C, F>, moves: &mut Vec<Move>) {
-        moves.retain(|&mv| !self.skips(board, mv));
+    fn drop_skipped<const C: usize, const F: usize>(self, board: &BoardN<C, F>, moves: &mut impl Retain) {
+        moves.retain_moves(|&mv| !self.skips(board, mv));
     }
 
     /// Whether `mv`, a legal move of `board`, carries every card of its cascade onto a
@@ -58,6 +58,25 @@ impl Dominance {
         self.empties_idle
             && matches!(BoardN::<C, F>::locate(mv.from()), PileKind::Cascade(a) if board.cascade_len(a) == usize::from(mv.count()))
             && !matches!(BoardN::<C, F>::locate(mv.to()), PileKind::Foundation(_))
+    }
+}
+
+/// A list of moves that drops moves in place: the greedy searches' [`GeneratedMoves`] and
+/// the other searches' vectors.
+pub(super) trait Retain {
+    /// Keeps the moves for which `keep` holds, in their order.
+    fn retain_moves(&mut self, keep: impl FnMut(&Move) -> bool);
+}
+
+impl Retain for Vec<Move> {
+    fn retain_moves(&mut self, keep: impl FnMut(&Move) -> bool) {
+        self.retain(keep);
+    }
+}
+
+impl Retain for GeneratedMoves {
+    fn retain_moves(&mut self, keep: impl FnMut(&Move) -> bool) {
+        self.retain(keep);
     }
 }
 

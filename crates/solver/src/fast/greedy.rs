@@ -4,8 +4,8 @@
 
 use std::cell::Cell;
 
-use freecell_core::{Automove, BoardN, BuildRule, Move, MoveModel, Pile};
-use freecell_search::containers::bytes::{grown, grown_capacity, grown_peak, held, push, reserve, room};
+use freecell_core::{Automove, BoardN, BuildRule, GeneratedMoves, Move, MoveModel, Pile};
+use freecell_search::containers::bytes::{grown_capacity, grown_peak, held, push, room};
 use freecell_search::containers::{HashSet64, LinkedBuckets};
 use freecell_search::{Control, Observer, Stats, UndecidedReason};
 
@@ -14,13 +14,6 @@ use super::eval::{Blocking, Counts, Digging, Weights, evaluate};
 use super::frozen::Frozen;
 use super::joins;
 use super::moves::{Sparing, automoves_after, goes_home, is_home_move, moved_card, moves_again};
-
-/// Room made in the move list before each move generation: more than any position has (at
-/// most 94 with 10 cascades and 8 cells: 4 home, one per card into an empty cascade, two
-/// onto each cascade's top card, one from each cascade into a cell; at most 156 in any
-/// game, with 20 cascades and four cards fitting on each top card under any-suit
-/// building), so that the core's move generation, which cannot fail, never grows it.
-const MOVE_ROOM: usize = 256;
 
 /// The parent of the start position.
 const ROOT: u32 = u32::MAX;
@@ -59,7 +52,9 @@ pub(super) struct Search<const C: usize, const F: usize> {
     seen: HashSet64,
     /// The open list, threaded through [`Node::link`].
     open: LinkedBuckets,
-    moves: Vec<Move>,
+    /// The expanded position's moves (kept in the search, not the heap: no byte limit
+    /// counts them).
+    moves: GeneratedMoves,
     pub(super) stats: Stats,
     /// Whether a move was skipped as one a player would not make ([`Sparing`], or Simple
     /// Simon's joins) since the search began: if not, running out of positions means what
@@ -83,19 +78,14 @@ struct Steady {
     seen: usize,
     /// and the open list's buckets stay this many, the priorities below it.
     heads: usize,
-    /// Bytes of every vector and table but `moves`.
+    /// Bytes of every vector and table.
     bytes: usize,
 }
 
 impl<const C: usize, const F: usize> Search<C, F> {
     /// Bytes held by the capacities (to give memory back after a hard deal).
     pub(super) fn capacity_bytes(&self) -> usize {
-        held(&self.nodes)
-            + held(&self.boards)
-            + held(&self.derived)
-            + self.seen.bytes()
-            + self.open.bytes()
-            + held(&self.moves)
+        held(&self.nodes) + held(&self.boards) + held(&self.derived) + self.seen.bytes() + self.open.bytes()
     }
 
     /// Bytes held, at most, while `extra` more nodes are stored: computed from lengths, as
@@ -109,14 +99,12 @@ impl<const C: usize, const F: usize> Search<C, F> {
             + grown_peak::<(Blocking<C>, Digging)>(self.derived.len(), 1)
             + HashSet64::peak(self.seen.len(), extra)
             + self.open.peak(priorities)
-            + grown::<Move>(self.moves.len())
     }
 
     /// [`peak`](Self::peak), from [`Steady`] while nothing grows.
     #[inline]
     fn peak_checked(&self, extra: usize, priorities: usize) -> usize {
         let (nodes, boards, seen, heads) = (self.nodes.len(), self.boards.len(), self.seen.len(), self.open.buckets());
-        let moves = grown::<Move>(self.moves.len());
         let holds = |s: &Steady| {
             nodes + extra <= s.nodes
                 && boards < s.boards
@@ -126,8 +114,8 @@ impl<const C: usize, const F: usize> Search<C, F> {
         };
         let s = self.steady.get();
         if holds(&s) {
-            debug_assert_eq!(s.bytes + moves, self.peak(extra, priorities));
-            return s.bytes + moves;
+            debug_assert_eq!(s.bytes, self.peak(extra, priorities));
+            return s.bytes;
         }
         let peak = self.peak(extra, priorities);
         // A vector's capacity as the model counts it holds until it is full, the seen set's
@@ -139,7 +127,7 @@ impl<const C: usize, const F: usize> Search<C, F> {
             boards: grown_capacity(boards),
             seen: grown_capacity(seen).min(HashSet64::slots_for(seen) / 2),
             heads,
-            bytes: peak - moves,
+            bytes: peak,
         };
         self.steady.set(if holds(&next) { next } else { Steady::default() });
         peak
@@ -202,12 +190,6 @@ impl<const C: usize, const F: usize> Search<C, F> {
     ) -> End {
         let (max_expanded, max_bytes) = limits;
         let w = &config.weights;
-        let mut moves = std::mem::take(&mut self.moves);
-        // Cleared before each move generation, it keeps this room throughout.
-        if reserve(&mut moves, MOVE_ROOM).is_err() {
-            self.moves = moves;
-            return End::Bytes;
-        }
         // The allocator refusing memory ends the search as the byte limit does (its caller
         // then drops it, so what it leaves half-grown does not matter).
         macro_rules! or_bytes {
@@ -266,19 +248,18 @@ impl<const C: usize, const F: usize> Search<C, F> {
             let (blocking, digging) = &self.derived[self.derived.len() - 1];
             // Saturating: a path of 65,535 moves is far beyond any budget, but must not panic.
             let depth = node.depth.saturating_add(1);
-            moves.clear();
-            board.generate_moves(MoveModel::Sequence, &mut moves);
-            config.dominance.drop_from(board, &mut moves);
+            board.generate_moves_into(MoveModel::Sequence, &mut self.moves);
+            config.dominance.drop_from(board, &mut self.moves);
             if config.joins {
                 // Moves the joins drop are skipped moves too: a search that ran out of
                 // positions after dropping any has not seen every reachable one.
-                let all = moves.len();
-                joins::spare(board, &mut moves);
-                self.spared |= moves.len() < all;
+                let all = self.moves.len();
+                joins::spare(board, &mut self.moves);
+                self.spared |= self.moves.len() < all;
             }
             // Checked before anything grows: every move could give a new node.
             let priorities = w.priorities::<C, F>(depth);
-            let peak = self.peak_checked(moves.len(), priorities);
+            let peak = self.peak_checked(self.moves.len(), priorities);
             if peak > max_bytes {
                 break End::Bytes;
             }
@@ -290,7 +271,7 @@ impl<const C: usize, const F: usize> Search<C, F> {
             let settled = id != 0;
             // The frozen test applies exactly where every move carries one card.
             let mut sparing = Sparing::new(!matches!(config.dead, DeadTest::Off));
-            for &mv in &moves {
+            for &mv in self.moves.iter() {
                 if moves_again(again, mv) {
                     continue;
                 }
@@ -346,7 +327,6 @@ impl<const C: usize, const F: usize> Search<C, F> {
                 break End::Solved(self.path_to(goal));
             }
         };
-        self.moves = moves;
         self.stats.peak_stored = self.stats.peak_stored.max(self.nodes.len() as u64);
         end
     }

@@ -16,7 +16,7 @@
 //! sparing searches use them; the patient search keeps every move and the proof decides
 //! every deal they miss (see [`run_with`](super::run_with)).
 
-use freecell_core::{BoardN, Card, Move, PileKind};
+use freecell_core::{BoardN, Card, GeneratedMoves, Move, PileKind};
 
 use super::moves::is_home_move;
 
@@ -28,10 +28,10 @@ use super::moves::is_home_move;
 /// test of [`Config::joins`](super::greedy::Config), not this code.
 #[cold]
 #[inline(never)]
-pub(super) fn spare<const C: usize, const F: usize>(board: &BoardN<C, F>, moves: &mut Vec<Move>) {
+pub(super) fn spare<const C: usize, const F: usize>(board: &BoardN<C, F>, moves: &mut GeneratedMoves) {
     if let Some(&first) = moves.iter().find(|&&mv| is_home_move::<C, F>(mv) || joins(board, mv)) {
-        moves.clear();
-        moves.push(first);
+        // A position's moves are distinct: this keeps `first` alone.
+        moves.retain(|&mv| mv == first);
         return;
     }
     moves.retain(|&mv| !leaves_join(board, mv));
@@ -76,7 +76,7 @@ fn leaves_join<const C: usize, const F: usize>(board: &BoardN<C, F>, mv: Move) -
 
 #[cfg(test)]
 mod tests {
-    use freecell_core::{Board, Card, Game, Layout, Move, MoveModel, Pile};
+    use freecell_core::{Board, Card, Game, GeneratedMoves, Layout, Move, MoveModel, Pile};
 
     use super::spare;
 
@@ -92,11 +92,11 @@ mod tests {
     }
 
     fn spared(board: &Board) -> (Vec<Move>, Vec<Move>) {
-        let mut moves = Vec::new();
-        board.generate_moves(MoveModel::Sequence, &mut moves);
-        let all = moves.clone();
+        let mut moves = GeneratedMoves::default();
+        board.generate_moves_into(MoveModel::Sequence, &mut moves);
+        let all = moves.to_vec();
         spare(board, &mut moves);
-        (all, moves)
+        (all, moves.to_vec())
     }
 
     #[test]
