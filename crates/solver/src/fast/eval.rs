@@ -482,7 +482,7 @@ impl Counts {
     /// next home cards.
     ///
     /// "Unsorted" cards are those above each cascade's built base, which the board keeps
-    /// ([`Board::built_base_len`]), so under other build rules it follows those rules. Nothing
+    /// ([`BoardN::built_base_len`](freecell_core::BoardN::built_base_len)), so under other build rules it follows those rules. Nothing
     /// here walks a cascade.
     #[inline]
     pub(crate) fn of<const C: usize, const F: usize>(board: &BoardN<C, F>, blocked: u32, dig: u32) -> Counts {
@@ -496,7 +496,7 @@ impl Counts {
     }
 
     /// The counts after `mv`, a legal move of `board` (the position these describe) that
-    /// puts no card home and is followed by no automove, from its [`Board::preview`] and
+    /// puts no card home and is followed by no automove, from its [`BoardN::preview`](freecell_core::BoardN::preview) and
     /// the position's [`Blocking`] and [`Digging`]: no board is built.
     #[inline]
     pub(super) fn after<const C: usize, const F: usize>(

@@ -91,7 +91,7 @@ pub(super) fn moved_card<const C: usize, const F: usize>(
 /// finished by the patient evaluation, which keeps every move, and a search that skips
 /// moves cannot claim to have seen every position (see [`run_with`]).
 ///
-/// Moves are judged one by one in the order [`Board::generate_moves`] gives them, which
+/// Moves are judged one by one in the order [`BoardN::generate_moves`](freecell_core::BoardN::generate_moves) gives them, which
 /// lists the moves onto cascade cards before the moves into a free cell.
 ///
 /// Where every move carries one card ([`Rules::moves_single_cards`]), it also skips a

@@ -202,7 +202,7 @@ pub(crate) fn run<const C: usize, const F: usize>(
 ///    starts again alone, with all the memory.
 /// 2. When the patient search runs out of states (which proves nothing: it compares
 ///    64-bit hashes), or runs out of memory alone, the exhaustive search over single-card
-///    moves ([`prove`]: exact packed positions, Raymond's safe automoves as in stage 1)
+///    moves ([`prove`](super::proof::prove): exact packed positions, Raymond's safe automoves as in stage 1)
 ///    decides with the proof's bytes, and is the only source of `Unsolvable`.
 ///
 /// [`Sparing`]: super::moves::Sparing
