@@ -191,8 +191,9 @@ impl<const C: usize, const F: usize> Dive<C, F> {
                 path.push(mv);
                 return End::Solved(path);
             }
-            if rules.frozen.dead(&child) {
-                // Lost: a card can never move.
+            if rules.frozen.dead_after(parent, mv, &child) {
+                // Lost: a card can never move (its parent passed the test, the start before
+                // any search).
                 continue;
             }
             self.stats.expanded += 1;
