@@ -218,8 +218,9 @@ impl<const C: usize, const F: usize> Dive<C, F> {
                 path.push(mv);
                 return End::Solved(path);
             }
-            if rules.frozen.is_some_and(|frozen| frozen.dead(&child)) {
-                // Lost: a card can never move.
+            if rules.frozen.is_some_and(|frozen| frozen.dead_after(parent, mv, &child)) {
+                // Lost: a card can never move (its parent passed the test, the start before
+                // any search).
                 continue;
             }
             self.stats.expanded += 1;

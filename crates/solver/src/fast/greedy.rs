@@ -236,12 +236,16 @@ impl<const C: usize, const F: usize> Search<C, F> {
                 let digging = digging.child(parent, node.mv, board, &blocking);
                 ((blocking, digging), moved_card(parent, node.mv, board))
             };
-            if let DeadTest::Expanded(f) = config.dead
-                && f.dead(&self.boards[self.boards.len() - 1])
-            {
-                // Lost: a card can never move (see `DeadTest`).
-                self.boards.pop();
-                continue;
+            if let DeadTest::Expanded(f) = config.dead {
+                // Lost: a card can never move (see `DeadTest`). Its parent passed the test
+                // when it was expanded, the start before any search.
+                let board = &self.boards[self.boards.len() - 1];
+                let parent =
+                    (node.parent != ROOT).then(|| &self.boards[self.nodes[node.parent as usize].link as usize]);
+                if parent.map_or_else(|| f.dead(board), |parent| f.dead_after(parent, node.mv, board)) {
+                    self.boards.pop();
+                    continue;
+                }
             }
             or_bytes!('expand, push(&mut self.derived, derived));
             let board = &self.boards[self.boards.len() - 1];
@@ -308,7 +312,7 @@ impl<const C: usize, const F: usize> Search<C, F> {
                     continue;
                 }
                 if let DeadTest::Children(f) = config.dead
-                    && f.dead(&child)
+                    && f.dead_after(board, mv, &child)
                 {
                     continue;
                 }

@@ -128,7 +128,8 @@ fn expand<const C: usize, const F: usize>(
     stats: &mut Stats,
     at: &mut Cursor,
 ) -> Result<SearchOutcome<Move>, UndecidedReason> {
-    // A position with a card that can never move is lost: not stored, not expanded.
+    // A position with a card that can never move is lost: not stored, not expanded (every
+    // position stored passed the test, the start before the proof: see `Frozen::dead_after`).
     let frozen = Frozen::applies(*packer.start().rules());
     // Moves that lead nowhere better lose no win (see `Dominance`): not made.
     let dominance = Dominance::for_rules(*packer.start().rules());
@@ -169,7 +170,7 @@ fn expand<const C: usize, const F: usize>(
                 let cost = moves.len() as u32;
                 return Ok(SearchOutcome::Solved(MovePath { moves, cost }));
             }
-            if frozen.is_some_and(|f| f.dead(&child)) {
+            if frozen.is_some_and(|f| f.dead_after(&board, c.moves[i], &child)) {
                 continue;
             }
             if store(c, check, key, id, observer)?.is_none() {
