@@ -289,12 +289,12 @@ impl<const C: usize, const F: usize> Search<C, F> {
             let tally = digging.tally();
             let settled = id != 0;
             // The frozen test applies exactly where every move carries one card.
-            let mut sparing = Sparing::new(!matches!(config.dead, DeadTest::Off));
-            for &mv in &moves {
+            let mut sparing = Sparing::new(!matches!(config.dead, DeadTest::Off), config.columns);
+            for (i, &mv) in moves.iter().enumerate() {
                 if moves_again(again, mv) {
                     continue;
                 }
-                if config.spares && sparing.skips(board, mv) {
+                if config.spares && sparing.skips(board, mv, &moves[i + 1..]) {
                     self.spared = true;
                     continue;
                 }
@@ -383,6 +383,7 @@ impl Config {
             weights,
             automove: Automove::Raymond,
             spares,
+            columns: spares && rules == freecell_core::Rules::freecell(),
             joins,
             previews: weights.breaks == 0 && !matches!(dead, DeadTest::Children(_)),
             dead,
@@ -433,6 +434,9 @@ pub(super) struct Config {
     pub(super) previews: bool,
     /// Whether the moves a player would not make are skipped (see [`Sparing`]).
     pub(super) spares: bool,
+    /// Whether, besides, a move into an empty cascade is skipped when its cards have a
+    /// place on a cascade card: under FreeCell's own rules (see [`Sparing`]).
+    pub(super) columns: bool,
     /// The test for lost positions, where it runs.
     pub(super) dead: DeadTest,
     /// Whether, besides, Simple Simon's joins narrow the moves (see [`joins::spare`]).
