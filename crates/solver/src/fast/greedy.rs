@@ -289,12 +289,14 @@ impl<const C: usize, const F: usize> Search<C, F> {
             let tally = digging.tally();
             let settled = id != 0;
             // The frozen test applies exactly where every move carries one card.
-            let mut sparing = Sparing::new(!matches!(config.dead, DeadTest::Off), config.columns);
-            for (i, &mv) in moves.iter().enumerate() {
+            // The skip into empty cascades looks at the moves only where there is one.
+            let columns = config.columns && board.empty_cascades() > 0;
+            let mut sparing = Sparing::new(!matches!(config.dead, DeadTest::Off), columns);
+            for &mv in &moves {
                 if moves_again(again, mv) {
                     continue;
                 }
-                if config.spares && sparing.skips(board, mv, &moves[i + 1..]) {
+                if config.spares && sparing.skips(board, mv, &moves) {
                     self.spared = true;
                     continue;
                 }
@@ -425,6 +427,7 @@ pub(super) enum End {
 
 /// Settings of one greedy search.
 #[derive(Clone, Copy, Debug)]
+#[allow(clippy::struct_excessive_bools)] // independent switches, not the states of one machine
 pub(super) struct Config {
     pub(super) weights: Weights,
     pub(super) automove: Automove,
