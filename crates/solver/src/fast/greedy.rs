@@ -289,9 +289,7 @@ impl<const C: usize, const F: usize> Search<C, F> {
             let tally = digging.tally();
             let settled = id != 0;
             // The frozen test applies exactly where every move carries one card.
-            // The skip into empty cascades looks at the moves only where there is one.
-            let columns = config.columns && board.empty_cascades() > 0;
-            let mut sparing = Sparing::new(!matches!(config.dead, DeadTest::Off), columns);
+            let mut sparing = Sparing::new(!matches!(config.dead, DeadTest::Off), config.columns);
             for &mv in &moves {
                 if moves_again(again, mv) {
                     continue;

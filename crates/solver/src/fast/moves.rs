@@ -99,9 +99,8 @@ pub(super) fn moved_card<const C: usize, const F: usize>(
 /// on all three (`docs/results/fast.md`, seventeenth session).
 ///
 /// Moves are judged one by one in the order [`Board::generate_moves`] gives them, which
-/// lists the moves onto cascade cards before the moves into a free cell; the moves into an
-/// empty cascade come before those onto cards, so the first of them has every move of the
-/// position read once ([`Places`]).
+/// lists the moves onto cascade cards before the moves into a free cell; a move into an
+/// empty cascade looks for its alternative among all the position's moves.
 ///
 /// Where every move carries one card ([`Rules::moves_single_cards`]), it also skips a
 /// card built on the card beneath moved onto another card of that card's rank when the card
@@ -121,8 +120,6 @@ pub(super) struct Sparing {
     /// Whether a move into an empty cascade is skipped when its cards have a place on a
     /// cascade card (FreeCell's own rules).
     columns: bool,
-    /// The moves onto cascade cards, read at the first move into an empty cascade.
-    places: Option<Places>,
 }
 
 impl Sparing {
@@ -130,7 +127,7 @@ impl Sparing {
     /// the moves into an empty cascade of cards with a place on a card when `columns`.
     #[inline]
     pub(super) fn new(swaps: bool, columns: bool) -> Sparing {
-        Sparing { placed: 0, swaps, columns, places: None }
+        Sparing { placed: 0, swaps, columns }
     }
 
     /// Whether `mv`, the next move of `board`, is skipped; `moves`: all of `board`'s moves.
@@ -142,12 +139,12 @@ impl Sparing {
         moves: &[Move],
     ) -> bool {
         let PileKind::Cascade(a) = BoardN::<C, F>::locate(mv.from()) else {
-            return self.columns && into_empty(board, mv) && self.has_place(board, mv, moves);
+            return self.columns && into_empty(board, mv) && has_place(board, mv, moves);
         };
         match BoardN::<C, F>::locate(mv.to()) {
             PileKind::Cell(_) => self.placed >> a & 1 == 1 || board.splits_run(a, 1),
             PileKind::Cascade(b) if board.cascade_len(b) == 0 => {
-                board.splits_run(a, usize::from(mv.count())) || self.columns && self.has_place(board, mv, moves)
+                board.splits_run(a, usize::from(mv.count())) || self.columns && has_place(board, mv, moves)
             }
             PileKind::Cascade(b) => {
                 self.placed |= 1 << a;
@@ -164,53 +161,17 @@ fn into_empty<const C: usize, const F: usize>(board: &BoardN<C, F>, mv: Move) ->
     matches!(BoardN::<C, F>::locate(mv.to()), PileKind::Cascade(b) if board.cascade_len(b) == 0)
 }
 
-/// Per pile that moves can leave (cascades, then cells), the numbers of cards it can move
-/// onto a cascade card, as bits: a move into an empty cascade has a place on a card exactly
-/// when its pile's bit for its count is set (the cards moved are the top `count` of the
-/// pile either way).
-struct Places([u64; 32]);
-
-impl Places {
-    /// The places of `moves`, all the moves of `board`.
-    fn of<const C: usize, const F: usize>(board: &BoardN<C, F>, moves: &[Move]) -> Places {
-        let mut places = [0u64; 32];
-        for &m in moves {
-            if into_card(board, m)
-                && let Some(slot) = Self::slot::<C, F>(m.from())
-            {
-                // A move carries at most the 52 cards.
-                places[slot] |= 1 << (m.count() & 63);
-            }
-        }
-        Places(places)
-    }
-
-    /// `pile`'s index here: at most 20 cascades, then at most 10 cells.
-    #[inline]
-    fn slot<const C: usize, const F: usize>(pile: Pile) -> Option<usize> {
-        match BoardN::<C, F>::locate(pile) {
-            PileKind::Cascade(a) => Some(a),
-            PileKind::Cell(k) => Some(C + k),
-            PileKind::Foundation(_) => None,
-        }
-        .filter(|&slot| slot < 32)
-    }
-}
-
-impl Sparing {
-    /// Whether the cards `mv` carries (from the same pile, as many) have a place on a
-    /// cascade card among `moves`, all the moves of `board`.
-    #[inline]
-    fn has_place<const C: usize, const F: usize>(&mut self, board: &BoardN<C, F>, mv: Move, moves: &[Move]) -> bool {
-        let places = self.places.get_or_insert_with(|| Places::of(board, moves));
-        Places::slot::<C, F>(mv.from()).is_some_and(|slot| places.0[slot] >> (mv.count() & 63) & 1 == 1)
-    }
-}
-
-/// Whether `mv` goes onto a cascade card.
-#[inline]
-fn into_card<const C: usize, const F: usize>(board: &BoardN<C, F>, mv: Move) -> bool {
-    matches!(BoardN::<C, F>::locate(mv.to()), PileKind::Cascade(b) if board.cascade_len(b) != 0)
+/// Whether one of `moves`, moves of `board`, carries the cards `mv` carries (from the same
+/// pile, as many) onto a cascade card. A scan of the moves: a bit set of the cards the
+/// cascades' tops accept, or of the moves' places, read once per position, cost 1.1 % and
+/// 1.2 % more instructions on MS 1–1,500 (callgrind of `bench`), by how the search loop
+/// that inlines this compiled (`docs/results/fast.md`, seventeenth session).
+fn has_place<const C: usize, const F: usize>(board: &BoardN<C, F>, mv: Move, moves: &[Move]) -> bool {
+    moves.iter().any(|&m| {
+        m.from() == mv.from()
+            && m.count() == mv.count()
+            && matches!(BoardN::<C, F>::locate(m.to()), PileKind::Cascade(b) if board.cascade_len(b) != 0)
+    })
 }
 
 /// Whether turn `k` of the greedy searches skips the moves [`Sparing`] names, under `rules`,
