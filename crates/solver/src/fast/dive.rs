@@ -16,18 +16,12 @@
 //! ([`Dominance`]) and drops every position a card of which can never move ([`Frozen`]).
 //! Every move is kept, so running out of positions means every position reachable was seen
 //! (as far as 64-bit hashes tell); it proves nothing, and only the proof does.
-//!
-//! Under Beleaguered Castle's rules (any card on an empty cascade, runs moved as units through
-//! them: fc-solve's `beleaguered_castle` preset, FreeCell's moves order `[01][23456789]` with
-//! no cells) the dives move runs, and try moves to an empty cascade after the moves onto a
-//! card that keep runs whole, and before those that split one.
 
 use freecell_core::{Automove, BoardN, Game, Move, MoveModel, NextHome, Pile, PileKind, Rules};
 use freecell_search::containers::HashSet64;
 use freecell_search::containers::bytes::{grown, grown_peak, held, push, reserve};
 use freecell_search::{Control, Observer, Stats};
 
-use super::castle;
 use super::dominance::Dominance;
 use super::frozen::Frozen;
 use super::greedy::End;
@@ -67,12 +61,9 @@ pub(super) struct Dive<const C: usize, const F: usize> {
 /// The rules the search runs under, where it applies.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct DiveRules {
-    /// The dead-card test, under the rules that move single cards.
-    frozen: Option<Frozen>,
+    frozen: Frozen,
     dominance: Dominance,
     order: Order,
-    /// Single cards, or runs as units where empty cascades take any card.
-    model: MoveModel,
 }
 
 /// Which moves of a class (see [`class`]) a dive tries first: two dives, one of each, find
@@ -86,23 +77,17 @@ pub(super) enum Order {
 }
 
 impl DiveRules {
-    /// The search's settings under `rules`, when they are Baker's Dozen's or Beleaguered
-    /// Castle's (see the module's documentation).
+    /// The search's settings under `rules`, when they are Baker's Dozen's.
     ///
     /// Good Measure's rules are the same but for its ten cascades, and the dives did not pay
     /// there: at 100,000 expansions a deal, of its deals 1–6,284 they solved 69 left
     /// undecided without them but left 57 solved and 10 proved lost undecided, the
     /// expansions they took being the greedy searches' and the proof's.
     pub(super) fn applies(rules: Rules) -> Option<DiveRules> {
-        let dominance = Dominance::for_rules(rules);
-        if castle::applies(rules) {
-            return Some(DiveRules { frozen: None, dominance, order: Order::Nearest, model: MoveModel::Sequence });
-        }
         Frozen::applies(rules).filter(|_| rules == Game::BakersDozen.rules()).map(|frozen| DiveRules {
-            frozen: Some(frozen),
-            dominance,
+            frozen,
+            dominance: Dominance::for_rules(rules),
             order: Order::Nearest,
-            model: MoveModel::Atomic,
         })
     }
 
@@ -206,7 +191,7 @@ impl<const C: usize, const F: usize> Dive<C, F> {
                 path.push(mv);
                 return End::Solved(path);
             }
-            if rules.frozen.is_some_and(|f| f.dead(&child)) {
+            if rules.frozen.dead(&child) {
                 // Lost: a card can never move.
                 continue;
             }
@@ -234,7 +219,7 @@ impl<const C: usize, const F: usize> Dive<C, F> {
         reserve(&mut self.scratch, MOVE_ROOM)?;
         reserve(&mut self.keyed, MOVE_ROOM)?;
         self.scratch.clear();
-        board.generate_moves(rules.model, &mut self.scratch);
+        board.generate_moves(MoveModel::Atomic, &mut self.scratch);
         rules.dominance.drop_from(&board, &mut self.scratch);
         reserve(&mut self.moves, MOVE_ROOM)?;
         let next = self.moves.len() as u32;
@@ -256,14 +241,12 @@ impl<const C: usize, const F: usize> Dive<C, F> {
 }
 
 /// The class of `mv`, a move of `board`, in the order fc-solve's presets for these games try
-/// them: 0 home, 1 a card not on its parent onto a card, 2 to an empty cascade, 3 a card on
-/// its parent onto another (its `-to 0123456789`: moves 0, 4, 6 and 8 are the ones these
-/// rules leave; Baker's Dozen's empty cascades take nothing).
+/// them: 0 home, 1 a card not on its parent onto a card, 2 a card on its parent onto another
+/// (its `-to 0123456789`: moves 0, 4 and 8 are the ones these rules leave).
 fn class<const C: usize, const F: usize>(board: &BoardN<C, F>, mv: Move) -> u8 {
     match (BoardN::<C, F>::locate(mv.from()), BoardN::<C, F>::locate(mv.to())) {
         (_, PileKind::Foundation(_)) => 0,
-        (_, PileKind::Cascade(b)) if board.cascade_len(b) == 0 => 2,
-        (PileKind::Cascade(a), _) if board.splits_run(a, usize::from(mv.count())) => 3,
+        (PileKind::Cascade(a), _) if board.splits_run(a, 1) => 2,
         _ => 1,
     }
 }
@@ -319,11 +302,12 @@ mod tests {
 
     use super::*;
 
-    /// A dive under `order` from deal `deal` of `game`, at most `nodes` expansions: the
-    /// moves of its win with their automoves, written out, or how it ended.
-    fn dive(game: Game, deal: u64, order: Order, nodes: u64) -> Result<(WideBoard, String), &'static str> {
-        let start = WideBoard::try_from(DealNumber::new(deal).expect("a deal number").layout(game)).expect("legal");
-        let rules = DiveRules::applies(*start.rules()).expect("the game has dives").ordered(order);
+    /// A dive under each order from Baker's Dozen deal `deal`, at most `nodes` expansions:
+    /// the moves of its win with their automoves, written out, or how it ended.
+    fn dive(deal: u64, order: Order, nodes: u64) -> Result<(WideBoard, String), &'static str> {
+        let layout = DealNumber::new(deal).expect("a deal number").layout(Game::BakersDozen);
+        let start = WideBoard::try_from(layout).expect("a legal deal");
+        let rules = DiveRules::applies(*start.rules()).expect("Baker's Dozen has dives").ordered(order);
         let mut search = Dive::default();
         match search.resume(&start, rules, (nodes, 1 << 30), 0, &mut ()) {
             End::Solved(path) => {
@@ -349,8 +333,7 @@ mod tests {
     #[test]
     fn dives_win_what_fc_solve_wins_at_once() {
         for (deal, order) in [(2071, Order::Nearest), (7132, Order::Nearest), (7132, Order::Uncovered)] {
-            let (start, solution) =
-                dive(Game::BakersDozen, deal, order, 1_000).unwrap_or_else(|end| panic!("{deal} {order:?}: {end}"));
+            let (start, solution) = dive(deal, order, 1_000).unwrap_or_else(|end| panic!("{deal} {order:?}: {end}"));
             let verified = verify(&start, &solution).expect("the win replays");
             assert!(verified.board.is_won(), "{deal} {order:?}: not won");
         }
@@ -361,31 +344,16 @@ mod tests {
     #[test]
     fn a_dive_never_wins_a_lost_deal() {
         for order in [Order::Nearest, Order::Uncovered] {
-            assert_eq!(dive(Game::BakersDozen, 64, order, 1_000_000).err(), Some("exhausted"), "{order:?}");
+            assert_eq!(dive(64, order, 1_000_000).err(), Some("exhausted"), "{order:?}");
         }
     }
 
-    /// Beleaguered Castle 4889 and 751, which fc-solve solves and the greedy searches did
-    /// not within 1,000,000 expansions, are won by a dive within 100,000 under one order
-    /// each, and each win replays through the verifier.
+    /// Only Baker's Dozen has dives.
     #[test]
-    fn dives_win_castle_deals() {
-        for (deal, order) in [(4889, Order::Nearest), (751, Order::Uncovered)] {
-            let (start, solution) = dive(Game::BeleagueredCastle, deal, order, 100_000)
-                .unwrap_or_else(|end| panic!("{deal} {order:?}: {end}"));
-            let verified = verify(&start, &solution).expect("the win replays");
-            assert!(verified.board.is_won(), "{deal} {order:?}: not won");
-        }
-    }
-
-    /// Baker's Dozen and the three castle games have dives.
-    #[test]
-    fn applies_to_bakers_dozen_and_the_castle_games() {
+    fn applies_to_bakers_dozen_only() {
         for game in Game::ALL {
             let on = DiveRules::applies(game.rules()).is_some();
-            let expected =
-                matches!(game, Game::BakersDozen | Game::BeleagueredCastle | Game::StreetsAndAlleys | Game::Citadel);
-            assert_eq!(on, expected, "{game:?}");
+            assert_eq!(on, game == Game::BakersDozen, "{game:?}");
         }
     }
 }
