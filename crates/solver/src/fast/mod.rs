@@ -37,6 +37,7 @@
 //! [`LinkedBuckets`]: freecell_search::containers::LinkedBuckets
 
 mod castle;
+mod compound;
 mod dive;
 mod dominance;
 mod early_proof;
