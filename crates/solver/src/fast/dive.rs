@@ -136,7 +136,8 @@ impl DiveRules {
     /// expansions they took being the greedy searches' and the proof's. Citadel's rules
     /// (Beleaguered Castle's) were tried with ForeCell's classes, in five class orders and
     /// three move orders, and the dives won none of its three deals that fc-solve wins
-    /// (`docs/results/games.md`).
+    /// (`docs/results/games.md`): Citadel's dive has compound moves instead
+    /// ([`for_start`](DiveRules::for_start)).
     pub(super) fn applies(rules: Rules) -> Option<DiveRules> {
         let (frozen, model, classes) = if rules == Game::BakersDozen.rules() {
             (Frozen::applies(rules), MoveModel::Atomic, Classes::SingleCards)
