@@ -24,27 +24,37 @@
 //! searches left both undecided at 2,000,000 expansions. There the dives move runs whole
 //! and try fc-solve's FreeCell classes (see [`class`]): the dive digging for the nearest
 //! card wins 4191, the one uncovering the lowest 6153.
+//!
+//! **Citadel** (Beleaguered Castle's rules, cards going home while dealt) has one dive, in
+//! fc-solve's order `-to 048`: cards home, then its compound moves ([`compound`]: a run onto
+//! its parent anywhere, the cards above the parent put into empty cascades first), each
+//! played as its ordinary moves, so a win is a list of ordinary moves. It wins 7868 and
+//! 9817 after 52,189 and 15,656 expansions (fc-solve: 19,991 and 18,634 states), which the
+//! greedy searches left undecided at 1,000,000; not 3440 (fc-solve: 43,639) within
+//! 1,000,000.
 
 use freecell_core::{Automove, BoardN, Game, Move, MoveModel, NextHome, Pile, PileKind, Rules};
 use freecell_search::containers::HashSet64;
 use freecell_search::containers::bytes::{grown, grown_peak, held, push, reserve};
 use freecell_search::{Control, Observer, Stats};
 
+use super::castle;
+use super::compound::{self, Places};
 use super::dominance::Dominance;
 use super::frozen::Frozen;
 use super::greedy::End;
-use super::moves::{automoves_after, moved_card, moves_again};
+use super::moves::{automoves_after, is_home_move, moved_card, moves_again};
 
 /// Room made in the move list before each move generation (see the greedy search's).
 const MOVE_ROOM: usize = 256;
 
-/// A position on the current line: its moves are `moves[next..end]` still to try, and `mv`
-/// the move that reached it from the position below.
+/// A position on the current line: its choices are `choices[next..end]` still to try, and
+/// `choice` the one that reached it from the position below.
 #[derive(Clone, Copy)]
 struct Frame {
     next: u32,
     end: u32,
-    mv: Move,
+    choice: u32,
     /// Where the move that reached it put a single card (see [`moved_card`]).
     again: Option<Pile>,
 }
@@ -56,10 +66,17 @@ struct Frame {
 pub(super) struct Dive<const C: usize, const F: usize> {
     boards: Vec<BoardN<C, F>>,
     frames: Vec<Frame>,
+    /// The choices of the line's positions, each the range of its moves in `moves`: one
+    /// move, or a compound move's ordinary moves (see [`compound`]).
+    choices: Vec<[u32; 2]>,
     moves: Vec<Move>,
     /// One position's moves, before they are put in order, and with their keys.
     scratch: Vec<Move>,
     keyed: Vec<(u32, Move)>,
+    /// One position's compound moves: their moves, and their classes and ranges.
+    steps: Vec<Move>,
+    spans: Vec<(u8, u32, u32)>,
+    places: Places,
     seen: HashSet64,
     pub(super) stats: Stats,
     /// Whether the search has begun (its start is on the line, or it has ended).
@@ -76,7 +93,18 @@ pub(super) struct DiveRules {
     model: MoveModel,
     classes: Classes,
     order: Order,
+    /// Expansions after which the search stops for good (it then only reports
+    /// [`End::Nodes`]).
+    cap: u64,
 }
+
+/// Expansions Citadel's dive gets in all. fc-solve's depth-first scan in the same order wins
+/// its three deals after 18,634 to 43,639 states and the dive wins 7868 after 52,189; a
+/// dive left running takes its share from the greedy searches, whose running out of
+/// positions starts the proof of a lost deal. Uncapped, at Citadel's limit of 1,000,000
+/// expansions, deals 229 and 9976 (proved lost after 935,215 and 904,949 without the dive)
+/// were left undecided.
+const COMPOUND_CAP: u64 = 60_000;
 
 /// The classes of fc-solve's moves order the search tries moves in (see [`class`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,6 +113,8 @@ enum Classes {
     SingleCards,
     /// FreeCell's preset, `-to [01][23456789]`, which ForeCell's and Citadel's inherit.
     FreeCell,
+    /// Citadel: fc-solve's `-to 048`, cards home then its compound moves (see [`compound`]).
+    Compound,
 }
 
 /// Which moves of a class (see [`class`]) a dive tries first: two dives, one of each, find
@@ -106,7 +136,8 @@ impl DiveRules {
     /// expansions they took being the greedy searches' and the proof's. Citadel's rules
     /// (Beleaguered Castle's) were tried with ForeCell's classes, in five class orders and
     /// three move orders, and the dives won none of its three deals that fc-solve wins
-    /// (`docs/results/games.md`).
+    /// (`docs/results/games.md`): Citadel's dive has compound moves instead
+    /// ([`for_start`](DiveRules::for_start)).
     pub(super) fn applies(rules: Rules) -> Option<DiveRules> {
         let (frozen, model, classes) = if rules == Game::BakersDozen.rules() {
             (Frozen::applies(rules), MoveModel::Atomic, Classes::SingleCards)
@@ -115,12 +146,49 @@ impl DiveRules {
         } else {
             return None;
         };
-        Some(DiveRules { frozen, dominance: Dominance::for_rules(rules), model, classes, order: Order::Nearest })
+        Some(DiveRules {
+            frozen,
+            dominance: Dominance::for_rules(rules),
+            model,
+            classes,
+            order: Order::Nearest,
+            cap: u64::MAX,
+        })
     }
 
-    /// These rules, the moves tried in `order`.
-    pub(super) fn ordered(self, order: Order) -> DiveRules {
-        DiveRules { order, ..self }
+    /// The search's settings for a solve from `start`: [`applies`](DiveRules::applies) to its
+    /// rules, or Citadel's compound moves ([`compound`]) when they are Citadel's.
+    ///
+    /// Citadel's rules are Beleaguered Castle's (and Streets and Alleys', but for the
+    /// deal): what tells its deals is the start, which has more than the four aces home
+    /// (cards go home while they are dealt; Beleaguered Castle deals the aces home and no
+    /// other card, Streets and Alleys none). A position of the other two games later in
+    /// play may pass the test too, and is then searched with compound moves as well.
+    pub(super) fn for_start<const C: usize, const F: usize>(start: &BoardN<C, F>) -> Option<DiveRules> {
+        let rules = *start.rules();
+        if castle::applies(rules) && start.cards_home() > 4 {
+            let (dominance, model) = (Dominance::for_rules(rules), MoveModel::Sequence);
+            let classes = Classes::Compound;
+            return Some(DiveRules {
+                frozen: None,
+                dominance,
+                model,
+                classes,
+                order: Order::Nearest,
+                cap: COMPOUND_CAP,
+            });
+        }
+        DiveRules::applies(rules)
+    }
+
+    /// These rules, the moves tried in `order`: none under [`Classes::Compound`] but for
+    /// [`Order::Nearest`], which stands there for fc-solve's order (one dive: a second in
+    /// the same order would search the same positions).
+    pub(super) fn ordered(self, order: Order) -> Option<DiveRules> {
+        match (self.classes, order) {
+            (Classes::Compound, Order::Uncovered) => None,
+            _ => Some(DiveRules { order, ..self }),
+        }
     }
 }
 
@@ -130,6 +198,7 @@ impl<const C: usize, const F: usize> Dive<C, F> {
     pub(super) fn forget(&mut self) {
         self.boards.clear();
         self.frames.clear();
+        self.choices.clear();
         self.moves.clear();
         self.seen.clear();
         self.stats = Stats::default();
@@ -140,9 +209,12 @@ impl<const C: usize, const F: usize> Dive<C, F> {
     pub(super) fn capacity_bytes(&self) -> usize {
         held(&self.boards)
             + held(&self.frames)
+            + held(&self.choices)
             + held(&self.moves)
             + held(&self.scratch)
             + held(&self.keyed)
+            + held(&self.steps)
+            + held(&self.spans)
             + self.seen.bytes()
     }
 
@@ -152,6 +224,7 @@ impl<const C: usize, const F: usize> Dive<C, F> {
     pub(super) fn peak(&self) -> usize {
         grown_peak::<BoardN<C, F>>(self.boards.len(), 1)
             + grown_peak::<Frame>(self.frames.len(), 1)
+            + grown_peak::<[u32; 2]>(self.choices.len(), MOVE_ROOM)
             + grown_peak::<Move>(self.moves.len(), MOVE_ROOM)
             + grown::<Move>(MOVE_ROOM)
             + grown::<(u32, Move)>(MOVE_ROOM)
@@ -178,7 +251,7 @@ impl<const C: usize, const F: usize> Dive<C, F> {
             }
         }
         loop {
-            if self.stats.expanded >= max_expanded {
+            if self.stats.expanded >= max_expanded.min(rules.cap) {
                 return End::Nodes;
             }
             // Checked before a move is tried: each may store one more position.
@@ -188,22 +261,31 @@ impl<const C: usize, const F: usize> Dive<C, F> {
             }
             let Some(top) = self.frames.last_mut() else { return End::Exhausted };
             if top.next == top.end {
-                // Every move of the line's last position tried: back up, its moves being the
-                // list's last.
+                // Every move of the line's last position tried: back up, its choices and
+                // their moves being the lists' last.
                 self.frames.pop();
                 self.boards.pop();
-                self.moves.truncate(self.frames.last().map_or(0, |f| f.end as usize));
+                self.choices.truncate(self.frames.last().map_or(0, |f| f.end as usize));
+                self.moves.truncate(self.choices.last().map_or(0, |c| c[1] as usize));
                 continue;
             }
-            let mv = self.moves[top.next as usize];
+            let choice = top.next;
+            let [first, end] = self.choices[choice as usize];
             top.next += 1;
-            if moves_again(top.again, mv) {
+            let single = end - first == 1;
+            let mv = self.moves[end as usize - 1];
+            if single && moves_again(top.again, mv) {
                 continue;
             }
             let parent = &self.boards[self.boards.len() - 1];
             let mut child = parent.clone();
-            child.apply_unchecked(mv);
-            automoves_after(&mut child, mv, Automove::Raymond, self.frames.len() > 1);
+            let settled = self.frames.len() > 1;
+            if single {
+                child.apply_unchecked(mv);
+                automoves_after(&mut child, mv, Automove::Raymond, settled);
+            } else if !play_steps(&mut child, &self.moves[first as usize..end as usize], settled) {
+                continue;
+            }
             self.stats.generated += 1;
             match self.seen.insert(child.hash64()) {
                 Err(_) => return End::Bytes,
@@ -214,9 +296,10 @@ impl<const C: usize, const F: usize> Dive<C, F> {
                 Ok(true) => {}
             }
             if child.is_won() {
-                let mut path: Vec<Move> = self.frames[1..].iter().map(|f| f.mv).collect();
-                path.push(mv);
-                return End::Solved(path);
+                let chosen = self.frames[1..].iter().map(|f| f.choice).chain([choice]);
+                let path =
+                    chosen.flat_map(|c| self.moves[self.choices[c as usize][0] as usize..][..self.span(c)].iter());
+                return End::Solved(path.copied().collect());
             }
             if rules.frozen.is_some_and(|frozen| frozen.dead_after(parent, mv, &child)) {
                 // Lost: a card can never move (its parent passed the test, the start before
@@ -228,44 +311,97 @@ impl<const C: usize, const F: usize> Dive<C, F> {
             if observer.on_expand(&self.stats) == Control::Stop {
                 return End::Stopped;
             }
-            let again = moved_card(parent, mv, &child);
-            if self.enter(child, Some((mv, again)), rules).is_err() {
+            let again = if single { moved_card(parent, mv, &child) } else { None };
+            if self.enter(child, Some((choice, again)), rules).is_err() {
                 return End::Bytes;
             }
             self.stats.peak_stored = self.stats.peak_stored.max(self.frames.len() as u64);
         }
     }
 
-    /// Puts `board`, reached by `reached` (none for the start), on the line with its moves
-    /// in the order tried.
+    /// How many moves choice `c` holds.
+    fn span(&self, c: u32) -> usize {
+        let [first, end] = self.choices[c as usize];
+        (end - first) as usize
+    }
+
+    /// Puts `board`, reached by choice `reached` (none for the start), on the line with its
+    /// choices in the order tried.
     fn enter(
         &mut self,
         board: BoardN<C, F>,
-        reached: Option<(Move, Option<Pile>)>,
+        reached: Option<(u32, Option<Pile>)>,
         rules: DiveRules,
     ) -> Result<(), freecell_search::containers::OutOfMemory> {
         reserve(&mut self.scratch, MOVE_ROOM)?;
         reserve(&mut self.keyed, MOVE_ROOM)?;
         self.scratch.clear();
         board.generate_moves(rules.model, &mut self.scratch);
-        rules.dominance.drop_from(&board, &mut self.scratch);
-        reserve(&mut self.moves, MOVE_ROOM)?;
-        let next = self.moves.len() as u32;
-        let keys = Keys::of(&board, rules.order);
-        let first = self.keyed.len();
-        for (i, &mv) in self.scratch.iter().enumerate() {
-            // Below 256 moves (`MOVE_ROOM`): the index fits its byte, and breaks ties in
-            // generation order.
-            let key = u32::from(class(&board, mv, rules.classes)) << 24 | keys.of_move::<F>(mv) << 8 | i as u32;
-            self.keyed.push((key, mv));
+        let next = self.choices.len() as u32;
+        if rules.classes == Classes::Compound {
+            self.enter_compound(&board)?;
+        } else {
+            let keys = Keys::of(&board, rules.order);
+            rules.dominance.drop_from(&board, &mut self.scratch);
+            reserve(&mut self.moves, MOVE_ROOM)?;
+            reserve(&mut self.choices, MOVE_ROOM)?;
+            let first = self.keyed.len();
+            for (i, &mv) in self.scratch.iter().enumerate() {
+                // Below 256 moves (`MOVE_ROOM`): the index fits its byte, and breaks ties in
+                // generation order.
+                let key = u32::from(class(&board, mv, rules.classes)) << 24 | keys.of_move::<F>(mv) << 8 | i as u32;
+                self.keyed.push((key, mv));
+            }
+            self.keyed[first..].sort_unstable_by_key(|&(key, _)| key);
+            for (_, mv) in self.keyed.drain(first..) {
+                let at = self.moves.len() as u32;
+                self.moves.push(mv);
+                self.choices.push([at, at + 1]);
+            }
         }
-        self.keyed[first..].sort_unstable_by_key(|&(key, _)| key);
-        self.moves.extend(self.keyed.drain(first..).map(|(_, mv)| mv));
-        // The start's frame has no move: a placeholder, never read.
-        let (mv, again) = reached.unwrap_or((Move::single(Pile::cell(0), Pile::cell(0)), None));
-        push(&mut self.frames, Frame { next, end: self.moves.len() as u32, mv, again })?;
+        // The start's frame has no choice: a placeholder, never read.
+        let (choice, again) = reached.unwrap_or((u32::MAX, None));
+        push(&mut self.frames, Frame { next, end: self.choices.len() as u32, choice, again })?;
         push(&mut self.boards, board)
     }
+
+    /// Appends `board`'s choices under [`Classes::Compound`], in order: its moves home
+    /// (from `scratch`), then its compound moves by class, in fc-solve's order within one
+    /// ([`compound::generate`]'s). Ordered by [`Keys`] instead, the dive won none of
+    /// Citadel 3440, 7868 and 9817 within 1,000,000 expansions but 9817 after 844,388;
+    /// in fc-solve's order it wins 7868 and 9817 after 52,189 and 15,656.
+    fn enter_compound(&mut self, board: &BoardN<C, F>) -> Result<(), freecell_search::containers::OutOfMemory> {
+        self.steps.clear();
+        self.spans.clear();
+        for &mv in self.scratch.iter().filter(|mv| is_home_move::<C, F>(**mv)) {
+            self.spans.push((0, self.steps.len() as u32, self.steps.len() as u32 + 1));
+            self.steps.push(mv);
+        }
+        compound::generate(board, &mut self.places, &mut self.steps, &mut self.spans);
+        // Generation order within a class.
+        self.spans.sort_unstable_by_key(|&(class, first, _)| (class, first));
+        reserve(&mut self.moves, self.steps.len())?;
+        reserve(&mut self.choices, self.spans.len())?;
+        for &(_, first, end) in &self.spans {
+            let at = self.moves.len() as u32;
+            self.moves.extend_from_slice(&self.steps[first as usize..end as usize]);
+            self.choices.push([at, self.moves.len() as u32]);
+        }
+        Ok(())
+    }
+}
+
+/// Plays a compound move's `steps` on `board`, each followed by its safe automoves as a
+/// solution's replay plays them (`settled`: whether the position before had none left).
+/// False when a step is illegal: an automove after an earlier step changed the piles.
+fn play_steps<const C: usize, const F: usize>(board: &mut BoardN<C, F>, steps: &[Move], settled: bool) -> bool {
+    for (k, &step) in steps.iter().enumerate() {
+        if board.apply(step).is_err() {
+            return false;
+        }
+        automoves_after(board, step, Automove::Raymond, settled || k > 0);
+    }
+    true
 }
 
 /// The class of `mv`, a move of `board`, in the order fc-solve's presets try them
@@ -354,7 +490,7 @@ mod tests {
     fn dive_in(game: Game, deal: u64, order: Order, nodes: u64) -> Result<(WideBoard, String), &'static str> {
         let layout = DealNumber::new(deal).expect("a deal number").layout(game);
         let start = WideBoard::try_from(layout).expect("a legal deal");
-        let rules = DiveRules::applies(*start.rules()).expect("the game has dives").ordered(order);
+        let rules = DiveRules::for_start(&start).and_then(|r| r.ordered(order)).expect("the game has dives");
         let mut search = Dive::default();
         match search.resume(&start, rules, (nodes, 1 << 30), 0, &mut ()) {
             End::Solved(path) => {
@@ -408,6 +544,37 @@ mod tests {
         let (start, solution) = dive_in(Game::ForeCell, 6153, Order::Uncovered, 70_000).expect("a win");
         let verified = verify(&start, &solution).expect("the win replays");
         assert!(verified.board.is_won());
+    }
+
+    /// Citadel 7868 and 9817, which fc-solve wins after 19,991 and 18,634 states in the
+    /// order `048` and `fast` left undecided at 1,000,000 expansions, are won by a dive with
+    /// compound moves within 60,000 and 20,000, and each win, its compound moves written out
+    /// as ordinary moves, replays through the verifier.
+    #[test]
+    fn a_dive_with_compound_moves_wins_citadel_7868_and_9817() {
+        for (deal, nodes) in [(7868, 60_000), (9817, 20_000)] {
+            let (start, solution) = dive_in(Game::Citadel, deal, Order::Nearest, nodes).expect("a win");
+            let verified = verify(&start, &solution).expect("the win replays");
+            assert!(verified.board.is_won(), "{deal}");
+        }
+    }
+
+    /// Citadel's starts dive with compound moves; Beleaguered Castle's and Streets and
+    /// Alleys' (the same rules) do not dive.
+    #[test]
+    fn compound_moves_for_citadel_starts_only() {
+        for deal in 1..=50 {
+            for game in [Game::Citadel, Game::BeleagueredCastle, Game::StreetsAndAlleys] {
+                let layout = DealNumber::new(deal).expect("a deal number").layout(game);
+                let start = WideBoard::try_from(layout).expect("a legal deal");
+                let rules = DiveRules::for_start(&start);
+                assert_eq!(
+                    rules.map(|r| r.classes),
+                    (game == Game::Citadel).then_some(Classes::Compound),
+                    "{game:?} {deal}"
+                );
+            }
+        }
     }
 
     /// Only Baker's Dozen and ForeCell have dives, and only Baker's Dozen's move single cards.

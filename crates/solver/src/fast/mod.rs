@@ -24,8 +24,8 @@
 //! the exhaustive proof (`proof`, positions packed), the proof without a search that a
 //! single-card game's position is lost because a card can never move (`frozen`), the moves
 //! no search makes because they lead nowhere better (`dominance`), the depth-first
-//! searches taking turns with the greedy ones under Baker's Dozen's and ForeCell's rules
-//! (`dive`), the proof
+//! searches taking turns with the greedy ones under Baker's Dozen's, ForeCell's and
+//! Citadel's rules (`dive`; Citadel's with fc-solve's compound moves, `compound`), the proof
 //! attempts made before the greedy stage ends under Beleaguered Castle's rules
 //! (`early_proof`), those rules and the evaluations the greedy searches take there
 //! (`castle`), and the rounds of both stages with more memory each (`portfolio`,
@@ -37,6 +37,7 @@
 //! [`LinkedBuckets`]: freecell_search::containers::LinkedBuckets
 
 mod castle;
+mod compound;
 mod dive;
 mod dominance;
 mod early_proof;

@@ -223,7 +223,7 @@ fn round<const C: usize, const F: usize>(
     }
     let Cache { searches, proof, dives } = cache.get_or_insert_with(Cache::default);
     // The depth-first searches' rules while they run: they start each cycle of greedy turns.
-    let mut diving = dives_begin(dives, *start.rules());
+    let mut diving = dives_begin(dives, start);
     let turns = plan.turns;
     searches.resize_with(turns.len(), Search::default);
     for s in searches.iter_mut() {
@@ -372,18 +372,18 @@ fn round<const C: usize, const F: usize>(
     (report, exhausted)
 }
 
-/// Empties the dives, and their rules under `rules` where they have them. Out of line, as
-/// the dives' other work ([`dive_turns`]).
+/// Empties the dives, and their rules for a solve from `start` where they have them. Out
+/// of line, as the dives' other work ([`dive_turns`]).
 #[inline(never)]
 fn dives_begin<const C: usize, const F: usize>(
     dives: &mut [Dive<C, F>; DIVES.len()],
-    rules: freecell_core::Rules,
+    start: &BoardN<C, F>,
 ) -> [Option<DiveRules>; DIVES.len()] {
     for dive in dives.iter_mut() {
         dive.forget();
     }
-    let rules = DiveRules::applies(rules);
-    DIVES.map(|order| rules.map(|r| r.ordered(order)))
+    let rules = DiveRules::for_start(start);
+    DIVES.map(|order| rules.and_then(|r| r.ordered(order)))
 }
 
 /// Bytes the running dives may hold (see [`Dive::peak`]).
