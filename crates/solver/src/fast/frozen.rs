@@ -268,23 +268,21 @@ mod tests {
         }
     }
 
+    /// The rules of a single-card game with no free cells: the reduced games of the tests.
+    fn single_card_rules(build: BuildRule, empty_cascade: EmptyCascadeRule, cascades: u8) -> Rules {
+        Rules { free_cells: 0, cascades, build, empty_cascade, capacity: SequenceCapacity::Standard }
+    }
+
     /// Every position reachable in reduced deals of the single-card games' rules that the
     /// test calls dead cannot be won, by an exhaustive search; and the test is not vacuous:
     /// it finds lost positions, among them starts.
     #[test]
     fn a_dead_position_is_never_won() {
-        let rules = |build, empty_cascade, cascades| Rules {
-            free_cells: 0,
-            cascades,
-            build,
-            empty_cascade,
-            capacity: SequenceCapacity::Standard,
-        };
         let games = [
-            rules(BuildRule::SameSuit, EmptyCascadeRule::KingsOnly, 6),
-            rules(BuildRule::AnySuit, EmptyCascadeRule::Nothing, 5),
-            rules(BuildRule::SameSuit, EmptyCascadeRule::Nothing, 5),
-            rules(BuildRule::AlternateColour, EmptyCascadeRule::KingsOnly, 5),
+            single_card_rules(BuildRule::SameSuit, EmptyCascadeRule::KingsOnly, 6),
+            single_card_rules(BuildRule::AnySuit, EmptyCascadeRule::Nothing, 5),
+            single_card_rules(BuildRule::SameSuit, EmptyCascadeRule::Nothing, 5),
+            single_card_rules(BuildRule::AlternateColour, EmptyCascadeRule::KingsOnly, 5),
         ];
         for game in games {
             let frozen = Frozen::applies(game).expect("single cards, no cells");
@@ -309,17 +307,10 @@ mod tests {
     #[test]
     fn the_test_after_a_move_is_the_full_test() {
         use freecell_core::Automove;
-        let rules = |build, empty_cascade, cascades| Rules {
-            free_cells: 0,
-            cascades,
-            build,
-            empty_cascade,
-            capacity: SequenceCapacity::Standard,
-        };
         let games = [
-            rules(BuildRule::AnySuit, EmptyCascadeRule::Nothing, 5),
-            rules(BuildRule::SameSuit, EmptyCascadeRule::KingsOnly, 6),
-            rules(BuildRule::AlternateColour, EmptyCascadeRule::KingsOnly, 5),
+            single_card_rules(BuildRule::AnySuit, EmptyCascadeRule::Nothing, 5),
+            single_card_rules(BuildRule::SameSuit, EmptyCascadeRule::KingsOnly, 6),
+            single_card_rules(BuildRule::AlternateColour, EmptyCascadeRule::KingsOnly, 5),
         ];
         for game in games {
             let frozen = Frozen::applies(game).expect("single cards, no cells");
