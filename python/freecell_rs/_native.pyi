@@ -237,8 +237,15 @@ class GameInfo:
 def verify(board: Board, moves: Union[str, Sequence[str]]) -> Board:
     """Replays `moves` with no automoves; the position after the last one."""
 
-def rate(board: Board, solver: Optional[Solver] = None, *, samples: int = 8, sample_nodes: int = 20000) -> Rating:
-    """Rates `board`: fewest free cells, narrowness, tier."""
+def rate(
+    board: Board,
+    solver: Optional[Solver] = None,
+    *,
+    samples: int = 8,
+    sample_nodes: int = 20000,
+    rung_nodes: Optional[int] = 40000000,
+) -> Rating:
+    """Rates `board`: fewest free cells, narrowness, tier; each rung capped at `rung_nodes` expansions (None: no cap)."""
 
 def winnable_deals(
     tier: Optional[TierName] = None, *, seed: int = 0, game: str = "freecell", solver: Optional[Solver] = None

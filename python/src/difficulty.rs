@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use freecell_engine::freecell_deals::DealFinder;
-use freecell_engine::freecell_solver::difficulty::{Narrowness, Rater, Rating, Tier, WinnableDeals};
+use freecell_engine::freecell_solver::difficulty::{Narrowness, RUNG_NODES, Rater, Rating, Tier, WinnableDeals};
 use freecell_engine::{Board, BoardN, DealNumber, Game, GameBoard, Preset, Solver};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -98,23 +98,29 @@ impl PyRating {
 }
 
 /// Rates `board` (see `Rating`): each number of free cells is one solve with `solver`'s
-/// limits (default `Solver("fast")`) and at most 40,000,000 expansions (the Rust crate's
-/// `difficulty::RUNG_NODES`), each move of `samples` positions along the solution
-/// one solve of at most `sample_nodes` expansions. Every game, wide ones included. The GIL
-/// is released, and Ctrl-C stops it.
+/// limits (default `Solver("fast")`) and at most `rung_nodes` expansions (default
+/// 40,000,000, the Rust crate's `difficulty::RUNG_NODES`, as `freecell rate` has it; `None`
+/// lifts the cap, leaving the solver's own limits: a proof may then take gigabytes), each
+/// move of `samples` positions along the solution one solve of at most `sample_nodes`
+/// expansions. A rung stopped at a cap is undecided, never lost. Every game, wide ones
+/// included. The GIL is released, and Ctrl-C stops it.
 #[pyfunction]
-#[pyo3(signature = (board, solver = None, *, samples = 8, sample_nodes = 20_000))]
+#[pyo3(signature = (board, solver = None, *, samples = 8, sample_nodes = 20_000, rung_nodes = Some(RUNG_NODES)))]
 pub(crate) fn rate(
     py: Python<'_>,
     board: &Bound<'_, PyBoard>,
     solver: Option<&Bound<'_, PySolver>>,
     samples: usize,
     sample_nodes: u64,
+    rung_nodes: Option<u64>,
 ) -> PyResult<PyRating> {
     let board = board.get();
     let solver = solver.map_or_else(default_rater_solver, |solver| solver.get().configured());
     let cancel = Arc::new(AtomicBool::new(false));
-    let rater = Rater::new(solver.cancel(Arc::clone(&cancel))).samples(samples).sample_nodes(sample_nodes);
+    let rater = Rater::new(solver.cancel(Arc::clone(&cancel)))
+        .samples(samples)
+        .sample_nodes(sample_nodes)
+        .rung_nodes(rung_nodes);
     match &board.board {
         GameBoard::Narrow(position) => rate_on(py, &cancel, rater, position, board.game),
         GameBoard::Wide(position) => rate_on(py, &cancel, rater, position, board.game),

@@ -22,6 +22,16 @@ def test_rate_a_lost_deal():
     assert rating.min_free_cells is None or rating.min_free_cells > 4
 
 
+def test_a_rung_stopped_at_its_cap_is_undecided_not_lost():
+    # MS 1941 needs a proof of thousands of positions to show it lost with three cells
+    # (above): with ten expansions a rung no rung is decided, and none is called lost.
+    capped = fc.rate(fc.Board.deal(1941), samples=0, rung_nodes=10)
+    assert (capped.tier, capped.min_free_cells, capped.lost_with) == (None, None, None)
+    assert 4 in capped.undecided
+    uncapped = fc.rate(fc.Board.deal(1941), samples=0, rung_nodes=None)
+    assert (uncapped.min_free_cells, uncapped.lost_with, uncapped.undecided) == (4, 3, [])
+
+
 def test_winnable_deals_are_reproducible_and_of_their_tier():
     first = list(itertools.islice(fc.winnable_deals("easy", seed=7), 2))
     again = list(itertools.islice(fc.winnable_deals("easy", seed=7), 2))
