@@ -37,8 +37,8 @@ pub(super) struct Places {
     cards: Vec<Card>,
     starts: Vec<usize>,
     /// Per rank (1–13), the (slot, depth, fc-solve's suit index) of its cards on cascades
-    /// that a run may go onto: those with no card on its parent above them (the top cards,
-    /// and those under a card that does not build on them), as fc-solve records them
+    /// that a run may go onto: those no card one rank below covers (the top cards, and
+    /// those under a card that does not build on them), as fc-solve records them
     /// (`source/scans.h`, `fc_solve__calc_positions_by_rank_data`).
     by_rank: [Vec<(usize, usize, u32)>; 14],
     /// The empty cascades, in slot order.
@@ -88,13 +88,13 @@ fn on_parent(upper: Card, lower: Card) -> bool {
 
 /// Appends `board`'s compound moves (Citadel's rules: no cell, any-suit building) to
 /// `steps`, each as its ordinary moves, and to `spans` its class and its steps' range, in
-/// fc-solve's order within a class (source cascade, depth, destination cascade, depth;
-/// cascades in [`Places`]' order).
+/// fc-solve's order within a class (source cascade, depth, then the destination: move 4's
+/// by cascade and depth, move 8's by suit; cascades in [`Places`]' order).
 ///
 /// Each is fc-solve's: for a run of cascade `a` starting at depth `c` (move 4: a maximal
 /// run, anywhere in `a`; move 8: the top part of the top run, from a card on its parent),
-/// and each card one rank above the run's base on another cascade `b`, the cards above
-/// that card in `b`, then (move 4) the cards above the run in `a`, go one by one into empty
+/// and each card one rank above the run's base on another cascade `b` that no card one
+/// rank below covers (fc-solve's destinations), the cards above that card in `b`, then (move 4) the cards above the run in `a`, go one by one into empty
 /// cascades, then the run goes onto the card: when the empty cascades suffice, the run
 /// fitting the `2^e` cards the `e` left let it carry. A move whose steps are all one
 /// ordinary move is generated too (nothing to put aside). Automoves between the steps

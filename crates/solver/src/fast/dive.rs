@@ -28,10 +28,9 @@
 //! **Citadel** (Beleaguered Castle's rules, cards going home while dealt) has one dive, in
 //! fc-solve's order `-to 048`: cards home, then its compound moves ([`compound`]: a run onto
 //! its parent anywhere, the cards above the parent put into empty cascades first), each
-//! played as its ordinary moves, so a win is a list of ordinary moves. It wins 7868 and
-//! 9817 after 52,189 and 15,656 expansions (fc-solve: 19,991 and 18,634 states), which the
-//! greedy searches left undecided at 1,000,000; not 3440 (fc-solve: 43,639) within
-//! 1,000,000.
+//! played as its ordinary moves, so a win is a list of ordinary moves. It wins 3440, 7868
+//! and 9817 after 23,827, 22,064 and 7,558 expansions (fc-solve: 43,639, 19,991 and 18,634
+//! states), which the greedy searches left undecided at 1,000,000.
 
 use freecell_core::{Automove, BoardN, Game, Move, MoveModel, NextHome, Pile, PileKind, Rules};
 use freecell_search::containers::HashSet64;
@@ -99,7 +98,8 @@ pub(super) struct DiveRules {
 }
 
 /// Expansions Citadel's dive gets in all. fc-solve's depth-first scan in the same order wins
-/// its three deals after 18,634 to 43,639 states and the dive wins 7868 after 52,189; a
+/// its three deals after 18,634 to 43,639 states and the dive after 7,558 to 23,827 (52,189
+/// for 7868 when the cap was chosen, before its moves were fc-solve's in every detail); a
 /// dive left running takes its share from the greedy searches, whose running out of
 /// positions starts the proof of a lost deal. Uncapped, at Citadel's limit of 1,000,000
 /// expansions, deals 229 and 9976 (proved lost after 935,215 and 904,949 without the dive)
@@ -378,7 +378,7 @@ impl<const C: usize, const F: usize> Dive<C, F> {
     /// (from `scratch`), then its compound moves by class, in fc-solve's order within one
     /// ([`compound::generate`]'s). Ordered by [`Keys`] instead, the dive won none of
     /// Citadel 3440, 7868 and 9817 within 1,000,000 expansions but 9817 after 844,388;
-    /// in fc-solve's order it wins 7868 and 9817 after 52,189 and 15,656.
+    /// in fc-solve's order it wins all three after 23,827, 22,064 and 7,558.
     fn enter_compound(&mut self, board: &BoardN<C, F>) -> Result<(), freecell_search::containers::OutOfMemory> {
         self.steps.clear();
         self.spans.clear();
