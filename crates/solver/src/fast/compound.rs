@@ -179,7 +179,7 @@ mod tests {
         generate(board, &mut Places::default(), &mut steps, &mut spans);
         let last = |&(_, _, end): &(u8, u32, u32)| -> Move { steps[end as usize - 1] };
         let ours = spans.iter().filter(|span| span.0 == class).map(last);
-        ours.filter(|mv| mv.from() == Pile::cascade(from) && mv.count() == count).map(|mv| mv.to()).collect()
+        ours.filter(|mv| mv.from() == Pile::cascade(from) && mv.count() == count).map(Move::to).collect()
     }
 
     /// fc-solve's choices, worked out by hand from its sources (`source/freecell.c`,
