@@ -36,8 +36,11 @@ pub(super) struct Places {
     /// Slot `k`'s cards, deepest first, are `cards[starts[k]..starts[k + 1]]`.
     cards: Vec<Card>,
     starts: Vec<usize>,
-    /// Per rank (1–13), the (slot, depth) of its cards on cascades.
-    by_rank: [Vec<(usize, usize)>; 14],
+    /// Per rank (1–13), the (slot, depth, fc-solve's suit index) of its cards on cascades
+    /// that a run may go onto: those no card one rank below covers (the top cards, and
+    /// those under a card that does not build on them), as fc-solve records them
+    /// (`source/scans.h`, `fc_solve__calc_positions_by_rank_data`).
+    by_rank: [Vec<(usize, usize, u32)>; 14],
     /// The empty cascades, in slot order.
     empties: Vec<usize>,
 }
@@ -62,8 +65,11 @@ impl Places {
             self.starts.push(start);
             self.cards.extend(board.cascade(i));
             self.cards[start..].reverse();
-            for (depth, card) in self.cards[start..].iter().enumerate() {
-                self.by_rank[usize::from(card.rank().get())].push((k, depth));
+            let column = &self.cards[start..];
+            for (depth, &card) in column.iter().enumerate() {
+                if column.get(depth + 1).is_none_or(|&upper| !on_parent(upper, card)) {
+                    self.by_rank[usize::from(card.rank().get())].push((k, depth, FCS_SUIT[card.suit().index()]));
+                }
             }
         }
         self.starts.push(self.cards.len());
@@ -82,13 +88,13 @@ fn on_parent(upper: Card, lower: Card) -> bool {
 
 /// Appends `board`'s compound moves (Citadel's rules: no cell, any-suit building) to
 /// `steps`, each as its ordinary moves, and to `spans` its class and its steps' range, in
-/// fc-solve's order within a class (source cascade, depth, destination cascade, depth;
-/// cascades in [`Places`]' order).
+/// fc-solve's order within a class (source cascade, depth, then the destination: move 4's
+/// by cascade and depth, move 8's by suit; cascades in [`Places`]' order).
 ///
 /// Each is fc-solve's: for a run of cascade `a` starting at depth `c` (move 4: a maximal
 /// run, anywhere in `a`; move 8: the top part of the top run, from a card on its parent),
-/// and each card one rank above the run's base on another cascade `b`, the cards above
-/// that card in `b`, then (move 4) the cards above the run in `a`, go one by one into empty
+/// and each card one rank above the run's base on another cascade `b` that no card one
+/// rank below covers (fc-solve's destinations), the cards above that card in `b`, then (move 4) the cards above the run in `a`, go one by one into empty
 /// cascades, then the run goes onto the card: when the empty cascades suffice, the run
 /// fitting the `2^e` cards the `e` left let it carry. A move whose steps are all one
 /// ordinary move is generated too (nothing to put aside). Automoves between the steps
@@ -108,7 +114,13 @@ pub(super) fn generate<const C: usize, const F: usize>(
         if base.rank().get() == 13 {
             return;
         }
-        for &(b, dc) in &places.by_rank[usize::from(base.rank().get()) + 1] {
+        // Move 4's destinations by slot (fc-solve sorts them by source, depth, destination
+        // slot, depth), move 8's by suit, in fc-solve's order (it generates them by suit and
+        // does not sort them: `freecell.c`, `BUTTER`).
+        let by_suit = class == ON_PARENT;
+        let parents = &places.by_rank[usize::from(base.rank().get()) + 1];
+        let suits = if by_suit { 0..4 } else { 0..1 };
+        for (b, dc) in suits.flat_map(|s| parents.iter().filter(move |p| !by_suit || p.2 == s).map(|p| (p.0, p.1))) {
             if b == a {
                 continue;
             }
@@ -151,5 +163,41 @@ pub(super) fn generate<const C: usize, const F: usize>(
         for c in base + 1..=top {
             push(a, c, 0, ON_PARENT);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use freecell_core::{Board, Game, Move, Pile};
+
+    use super::{NOT_ON_PARENT, ON_PARENT, Places, generate};
+
+    /// The destinations, in the order generated, of `board`'s compound moves of `class`
+    /// whose last step moves `count` cards from cascade `from`.
+    fn destinations(board: &Board, class: u8, from: usize, count: u8) -> Vec<Pile> {
+        let (mut steps, mut spans) = (Vec::new(), Vec::new());
+        generate(board, &mut Places::default(), &mut steps, &mut spans);
+        let last = |&(_, _, end): &(u8, u32, u32)| -> Move { steps[end as usize - 1] };
+        let ours = spans.iter().filter(|span| span.0 == class).map(last);
+        ours.filter(|mv| mv.from() == Pile::cascade(from) && mv.count() == count).map(Move::to).collect()
+    }
+
+    /// fc-solve's choices, worked out by hand from its sources (`source/freecell.c`,
+    /// `source/scans.h`): a card with its child on it is no destination (ten of hearts
+    /// under the nine), move 4's destinations come in the order of the sorted cascades
+    /// (empty, then by deepest card: jack of spades, queen of diamonds, ...), move 8's in
+    /// fc-solve's suit order (hearts, clubs, diamonds).
+    #[test]
+    fn destinations_as_fc_solve_chooses_them() {
+        let text = "Foundations: H-7 C-8 D-8 S-8\n: KS 9S 8H\n: KD 9D\n: QS 9C\n: KC QC JC TC\n: QD JD TD\n\
+                    : JS TS\n: KH QH JH TH 9H\n:\n";
+        let board = Board::parse_with_rules(text, Game::Citadel.rules()).expect("a board");
+        // The nine of spades and the eight of hearts, a run, onto a ten: not the ten of
+        // hearts, under the nine of hearts.
+        let run = destinations(&board, NOT_ON_PARENT, 0, 2);
+        assert_eq!(run, [Pile::cascade(5), Pile::cascade(4), Pile::cascade(3)]);
+        // The eight of hearts off its parent onto a nine: hearts, clubs, diamonds.
+        let off = destinations(&board, ON_PARENT, 0, 1);
+        assert_eq!(off, [Pile::cascade(6), Pile::cascade(2), Pile::cascade(1)]);
     }
 }
