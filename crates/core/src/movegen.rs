@@ -76,7 +76,7 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
     ///
     /// # Examples
     /// ```
-    /// use freecell_core::{Board, Card, GeneratedMoves, Layout, MoveModel, PileKind, Rules};
+    /// use freecell_core::{Board, Card, GeneratedMoves, Layout, Move, MoveModel, PileKind, Rules};
     /// // The unshuffled deck: kings on cascades 1-4 and queens on 5-8, none built on the
     /// // card beneath it; each queen has a place on a king of the other colour.
     /// let deck: Vec<Card> = Card::deck().collect();
@@ -85,13 +85,13 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
     /// board.generate_moves_into(MoveModel::Sequence, &mut all);
     /// let left_out = board.generate_spared_moves_into(MoveModel::Sequence, &mut spared);
     /// assert_eq!(left_out, 0b1111_0000);
-    /// let into_cell = |a: usize| {
-    ///     move |mv: &&freecell_core::Move| {
-    ///         matches!((mv.from().kind(), mv.to().kind()), (PileKind::Cascade(i), PileKind::Cell(_)) if i == a)
-    ///     }
+    /// // Whether `moves` holds a move of cascade `a`'s top card into a free cell.
+    /// let into_cell = |moves: &[Move], a: usize| {
+    ///     moves.iter().any(|mv| matches!((mv.from().kind(), mv.to().kind()),
+    ///         (PileKind::Cascade(i), PileKind::Cell(_)) if i == a))
     /// };
-    /// assert!((4..8).all(|a| all.iter().any(into_cell(a)) && !spared.iter().any(into_cell(a))));
-    /// assert!((0..4).all(|a| spared.iter().any(into_cell(a))));
+    /// assert!((4..8).all(|a| into_cell(&all, a) && !into_cell(&spared, a)));
+    /// assert!((0..4).all(|a| into_cell(&spared, a)));
     /// assert_eq!(spared.len(), all.len() - 4);
     /// ```
     #[inline(never)]
