@@ -138,9 +138,6 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
             origin[usize::from(card & 63)] = (Pile::cell_in::<F>(i), 1);
         }
         let mut leaders = 0u64;
-        // With `SPARE_CELLS`, the cascades whose top card is built on the card beneath it,
-        // as far as the walk below looks (past the top when runs may move).
-        let mut built = 0u32;
         for (a, &top) in self.tops[..cascades].iter().enumerate() {
             if top == NONE {
                 continue;
@@ -157,9 +154,6 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
                     break;
                 }
                 let Some(under) = self.built_on(card) else { break };
-                if SPARE_CELLS && depth == 1 {
-                    built |= 1 << a;
-                }
                 card = under;
                 depth += 1;
             }
@@ -216,17 +210,21 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
                 if top == NONE {
                     continue;
                 }
-                if SPARE_CELLS {
-                    let built = if onto_card_capacity > 1 { built >> a & 1 == 1 } else { self.built_on(top).is_some() };
-                    if spares_cell(top, built, placed) {
-                        left_out |= 1 << a;
-                        continue;
-                    }
+                if SPARE_CELLS && self.spares_cell(top, placed) {
+                    left_out |= 1 << a;
+                    continue;
                 }
                 out.push(Move::single(Pile::cascade_in::<C>(a), Pile::cell_in::<F>(cell)));
             }
         }
         left_out
+    }
+
+    /// Whether a player keeps a free cell from top card byte `top`: it is built on the card
+    /// beneath it, or it is in `placed`, the cards with a place on a top card.
+    #[inline]
+    fn spares_cell(&self, top: u8, placed: u64) -> bool {
+        placed >> (top & 63) & 1 == 1 || self.built_on(top).is_some()
     }
 
     /// [`generate_moves`](crate::Board::generate_moves) under [`BuildRule::SimpleSimon`], in the
@@ -311,8 +309,7 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
         let mut left_out = 0;
         if let Some(cell) = first_empty_cell {
             for a in (0..cascades).filter(|&a| self.tops[a] != NONE) {
-                let top = self.tops[a];
-                if SPARE_CELLS && spares_cell(top, self.built_on(top).is_some(), placed) {
+                if SPARE_CELLS && self.spares_cell(self.tops[a], placed) {
                     left_out |= 1 << a;
                     continue;
                 }
@@ -356,13 +353,6 @@ impl Sink for Writer<'_> {
     fn push(&mut self, mv: Move) {
         Writer::push(self, mv);
     }
-}
-
-/// Whether a player keeps a free cell from top card byte `top`: it is `built` on the card
-/// beneath it, or it is in `placed`, the cards with a place on a top card.
-#[inline]
-fn spares_cell(top: u8, built: bool, placed: u64) -> bool {
-    built || placed >> (top & 63) & 1 == 1
 }
 
 /// The foundation pile of card byte `card`.
