@@ -5,8 +5,8 @@
 use std::collections::{BTreeSet, HashMap};
 
 use freecell_core::{
-    Automove, BuildRule, Card, EmptyCascadeRule, Game, GeneratedMoves, Key, Layout, Move, MoveError, MoveModel, Notation,
-    Pile, PileKind, Rules, SequenceCapacity, Suit, verify,
+    Automove, BuildRule, Card, EmptyCascadeRule, Game, GeneratedMoves, Key, Layout, Move, MoveError, MoveModel,
+    Notation, Pile, PileKind, Rules, SequenceCapacity, Suit, verify,
 };
 use proptest::prelude::*;
 
