@@ -56,9 +56,9 @@ pub(super) struct Search<const C: usize, const F: usize> {
     /// counts them).
     moves: GeneratedMoves,
     pub(super) stats: Stats,
-    /// Whether a move was skipped as one a player would not make ([`Sparing`], or Simple
-    /// Simon's joins) since the search began: if not, running out of positions means what
-    /// the patient search's does.
+    /// Whether a move was skipped as one a player would not make ([`Sparing`], the moves
+    /// into a cell the spared generation leaves out, or Simple Simon's joins) since the
+    /// search began: if not, running out of positions means what the patient search's does.
     pub(super) spared: bool,
     /// A cell: the byte check updates it while the expanded board is borrowed from
     /// `boards`.
