@@ -13,7 +13,7 @@ use super::dominance::Dominance;
 use super::eval::{Blocking, Counts, Digging, Weights, evaluate};
 use super::frozen::Frozen;
 use super::joins;
-use super::moves::{Sparing, automoves_after, goes_home, is_home_move, moved_card, moves_again};
+use super::moves::{Sparing, automoves_after, goes_home, is_home_move, moved_card, moves_again, skipped_cells};
 
 /// The parent of the start position.
 const ROOT: u32 = u32::MAX;
@@ -56,9 +56,9 @@ pub(super) struct Search<const C: usize, const F: usize> {
     /// counts them).
     moves: GeneratedMoves,
     pub(super) stats: Stats,
-    /// Whether a move was skipped as one a player would not make ([`Sparing`], or Simple
-    /// Simon's joins) since the search began: if not, running out of positions means what
-    /// the patient search's does.
+    /// Whether a move was skipped as one a player would not make ([`Sparing`], the moves
+    /// into a cell the spared generation leaves out, or Simple Simon's joins) since the
+    /// search began: if not, running out of positions means what the patient search's does.
     pub(super) spared: bool,
     /// A cell: the byte check updates it while the expanded board is borrowed from
     /// `boards`.
@@ -252,7 +252,12 @@ impl<const C: usize, const F: usize> Search<C, F> {
             let (blocking, digging) = &self.derived[self.derived.len() - 1];
             // Saturating: a path of 65,535 moves is far beyond any budget, but must not panic.
             let depth = node.depth.saturating_add(1);
-            board.generate_moves_into(MoveModel::Sequence, &mut self.moves);
+            if config.spares {
+                let left_out = board.generate_spared_moves_into(MoveModel::Sequence, &mut self.moves);
+                self.spared |= left_out != 0 && skipped_cells(board, left_out, again, config.dominance);
+            } else {
+                board.generate_moves_into(MoveModel::Sequence, &mut self.moves);
+            }
             config.dominance.drop_from(board, &mut self.moves);
             if config.joins {
                 // Moves the joins drop are skipped moves too: a search that ran out of
@@ -274,7 +279,7 @@ impl<const C: usize, const F: usize> Search<C, F> {
             let tally = digging.tally();
             let settled = id != 0;
             // The frozen test applies exactly where every move carries one card.
-            let mut sparing = Sparing::new(!matches!(config.dead, DeadTest::Off));
+            let sparing = Sparing::new(!matches!(config.dead, DeadTest::Off));
             for &mv in self.moves.iter() {
                 if moves_again(again, mv) {
                     continue;

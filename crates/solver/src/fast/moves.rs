@@ -5,6 +5,8 @@
 
 use freecell_core::{Automove, BoardN, Card, Game, Move, NextHome, Pile, PileKind, Rules};
 
+use super::dominance::Dominance;
+
 /// Whether `card`, just uncovered, goes home by itself: it is the next card of its
 /// foundation and safe there. Safety depends on the foundations alone.
 #[inline]
@@ -91,8 +93,9 @@ pub(super) fn moved_card<const C: usize, const F: usize>(
 /// finished by the patient evaluation, which keeps every move, and a search that skips
 /// moves cannot claim to have seen every position (see [`run_with`]).
 ///
-/// Moves are judged one by one in the order [`BoardN::generate_moves`](freecell_core::BoardN::generate_moves) gives them, which
-/// lists the moves onto cascade cards before the moves into a free cell.
+/// The moves into a free cell are not generated at all
+/// ([`BoardN::generate_spared_moves_into`](freecell_core::BoardN::generate_spared_moves_into),
+/// which reports them: see [`skipped_cells`]); this judges the others one by one.
 ///
 /// Where every move carries one card ([`Rules::moves_single_cards`]), it also skips a
 /// card built on the card beneath moved onto another card of that card's rank when the card
@@ -105,8 +108,6 @@ pub(super) fn moved_card<const C: usize, const F: usize>(
 /// [`Rules::moves_single_cards`]: freecell_core::Rules::moves_single_cards
 #[derive(Default)]
 pub(super) struct Sparing {
-    /// Cascades whose top card has a move onto another cascade's card (bit = cascade).
-    placed: u32,
     /// Whether the pointless swaps of single-card rules are skipped.
     swaps: bool,
 }
@@ -115,23 +116,37 @@ impl Sparing {
     /// Sparing for one position, skipping the swaps of single-card rules when `swaps`.
     #[inline]
     pub(super) fn new(swaps: bool) -> Sparing {
-        Sparing { placed: 0, swaps }
+        Sparing { swaps }
     }
 
-    /// Whether `mv`, the next move of `board`, is skipped.
+    /// Whether `mv`, a move of `board` other than into a free cell, is skipped.
     #[inline]
-    pub(super) fn skips<const C: usize, const F: usize>(&mut self, board: &BoardN<C, F>, mv: Move) -> bool {
+    pub(super) fn skips<const C: usize, const F: usize>(&self, board: &BoardN<C, F>, mv: Move) -> bool {
         let PileKind::Cascade(a) = BoardN::<C, F>::locate(mv.from()) else { return false };
         match BoardN::<C, F>::locate(mv.to()) {
-            PileKind::Cell(_) => self.placed >> a & 1 == 1 || board.splits_run(a, 1),
             PileKind::Cascade(b) if board.cascade_len(b) == 0 => board.splits_run(a, usize::from(mv.count())),
-            PileKind::Cascade(b) => {
-                self.placed |= 1 << a;
-                self.swaps && pointless_swap(board, a, b)
-            }
-            PileKind::Foundation(_) => false,
+            PileKind::Cascade(b) => self.swaps && pointless_swap(board, a, b),
+            PileKind::Cell(_) | PileKind::Foundation(_) => false,
         }
     }
+}
+
+/// Whether the moves into a free cell that the spared generation left out of `board`'s
+/// moves (from the cascades in `left_out`, a bit set) skipped one the search would have
+/// made: not a move of the card just placed ([`moves_again`], `again`), nor one
+/// [`Dominance`] drops. Only such a skip makes running out of positions prove nothing.
+#[cold]
+#[inline(never)]
+pub(super) fn skipped_cells<const C: usize, const F: usize>(
+    board: &BoardN<C, F>,
+    left_out: u32,
+    again: Option<Pile>,
+    dominance: Dominance,
+) -> bool {
+    (0..board.cascade_count()).filter(|&a| left_out >> a & 1 == 1).any(|a| {
+        let mv = Move::single(Pile::cascade(a), Pile::cell(0));
+        !moves_again(again, mv) && !dominance.skips(board, mv)
+    })
 }
 
 /// Whether turn `k` of the greedy searches skips the moves [`Sparing`] names, under `rules`,
