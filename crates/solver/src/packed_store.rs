@@ -57,6 +57,15 @@ impl Node for Linked {
     }
 }
 
+/// A node that is its position alone: the depth-first proof's, whose way back is its
+/// stack (20 bytes).
+impl Node for Packed {
+    #[inline]
+    fn key(&self) -> &Packed {
+        self
+    }
+}
+
 /// The nodes, numbered from 0 in the order stored, and their index.
 pub(crate) struct Store<N> {
     chunks: Vec<Vec<N>>,

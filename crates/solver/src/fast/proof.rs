@@ -1,14 +1,27 @@
-//! The `fast` preset's second stage, [`prove`]: breadth-first search over single-card moves
+//! The `fast` preset's second stage, [`prove`]: a depth-first search over single-card moves
 //! with Raymond's safe automoves (those of the greedy stage), every position reached stored
 //! once, exactly: the only source of `Unsolvable`.
 //!
-//! **Why not the generic [`bfs`](freecell_search::bfs()):** it stores each position's board
-//! (136 bytes) beside its key, about 200 bytes a position with its index and spare
-//! capacity. Here a position is stored as its [`Packed`] form (20 bytes, exact: equal
-//! exactly when the positions' keys are) with a parent id, 24 bytes, in a [`Store`], and the
-//! board is rebuilt when the position is expanded: about 30 bytes a position in all
-//! (measured in `docs/results/fast.md`), so the same memory decides deals whose reachable
-//! space is several times larger.
+//! **Why depth-first:** a complete search expands every reachable position whatever its
+//! order, so a lost position costs the same expansions either way; what the order decides
+//! is what an expansion costs. A breadth-first search stores each position to expand it
+//! later, and must rebuild its board from the stored form then (`Packer::unpack`, 44 % of
+//! the breadth-first proof's instructions on the difficulty census's rungs); depth-first,
+//! the board of the position expanded is on the stack, one move and its automoves from its
+//! parent's, so nothing is unpacked, and a stored position needs no parent id either: the
+//! way back is the stack. A position is stored as its [`Packed`] form alone (20 bytes,
+//! exact: equal exactly when the positions' keys are) in a [`Store`]; the stack holds a
+//! board (136 bytes for a `Board`) and the moves not yet tried for each position on the
+//! path from the start (measured in `docs/results/fast.md`, eighteenth session).
+//!
+//! **Wins.** The first win found ends the search, with the stack's moves as its path: no
+//! longer the fewest single-card moves, as the breadth-first order gave. The `fast`
+//! preset's solutions were never the shortest (its greedy stage finds nearly all of them),
+//! and its detour pass shortens this path as it does theirs.
+//!
+//! **Why not the generic [`dfs`](freecell_search::dfs()):** it stores each position's key
+//! (39 bytes) and board in a standard hash map, several times the room of a packed
+//! position in a chunked store, and it cannot stop at a byte limit and resume.
 
 use freecell_core::{Automove, BoardN, Move, MoveModel, Packed, Packer};
 use freecell_search::containers::bytes::{held, reserve, reserve_growth};
@@ -16,7 +29,7 @@ use freecell_search::{Budget, Control, Limit, MovePath, Observer, Report, Search
 
 use super::dominance::Dominance;
 use super::frozen::Frozen;
-use crate::packed_store::{Linked, NO_PARENT, Store};
+use crate::packed_store::Store;
 
 /// The automoves played after every move, as in the greedy stage, so that either stage's
 /// path is completed by replaying it with Raymond's rule.
@@ -25,41 +38,57 @@ const AUTOMOVE: Automove = Automove::Raymond;
 /// Moves a position has room for before the list grows (FreeCell positions have fewer).
 const MOVES: usize = 64;
 
-/// The proof's storage, kept between solves (its nodes are freed at the start of each).
-#[derive(Default)]
-pub(crate) struct Cache {
-    store: Store<Linked>,
+/// The proof's storage, kept between solves (its positions are freed at the start of each;
+/// its stack and move lists keep their room).
+pub(crate) struct Cache<const C: usize, const F: usize> {
+    store: Store<Packed>,
+    /// The path from the start to the position being expanded, one frame a position.
+    stack: Vec<Frame<C, F>>,
+    /// The moves of the positions on the stack, each frame's after its parent's.
     moves: Vec<Move>,
-    /// Where the last search stopped at a limit, so that [`resume`] goes on from there.
-    paused: Option<Cursor>,
+    /// One position's moves as generated, before the dominated ones are dropped.
+    fresh: Vec<Move>,
+    /// Whether the last search stopped at a limit with its stack kept, so that [`resume`]
+    /// goes on from there.
+    paused: bool,
 }
 
-/// Where a breadth-first search stands: every stored node before `next` is expanded, the
-/// layer being expanded ends at `layer_end`, at `depth`.
-#[derive(Clone, Copy, Debug)]
-struct Cursor {
-    next: usize,
-    layer_end: usize,
-    depth: u32,
+impl<const C: usize, const F: usize> Default for Cache<C, F> {
+    fn default() -> Self {
+        Cache { store: Store::default(), stack: Vec::new(), moves: Vec::new(), fresh: Vec::new(), paused: false }
+    }
 }
 
-impl Cache {
-    /// Bytes held: nodes, index and scratch (capacities).
+/// A position on the stack: its board and packing, the move from its parent, and its moves
+/// (`moves[first..]` while it is on top, those before `next` tried).
+struct Frame<const C: usize, const F: usize> {
+    board: BoardN<C, F>,
+    key: Packed,
+    /// The move from its parent (none for the start).
+    via: Option<Move>,
+    /// Whether its moves are generated (it is expanded when it first comes to the top).
+    expanded: bool,
+    first: u32,
+    next: u32,
+}
+
+impl<const C: usize, const F: usize> Cache<C, F> {
+    /// Bytes held: positions, index, stack and scratch (capacities).
     pub(crate) fn memory_usage(&self) -> usize {
-        self.store.bytes() + held(&self.moves)
+        self.store.bytes() + held(&self.stack) + held(&self.moves) + held(&self.fresh)
     }
 }
 
 /// Searches every position reachable from `start` under `budget`: `Solved` with a path of
 /// `start`'s own moves (automoves left out), `Exhausted` when none is won.
 pub(crate) fn prove<const C: usize, const F: usize>(
-    cache: &mut Option<Cache>,
+    cache: &mut Option<Cache<C, F>>,
     start: &BoardN<C, F>,
     budget: Budget,
     observer: &mut impl Observer,
 ) -> Report<Move> {
     if let Some(c) = cache.as_mut() {
-        c.paused = None;
+        c.paused = false;
     }
     resume(cache, start, budget, observer)
 }
@@ -67,10 +96,10 @@ pub(crate) fn prove<const C: usize, const F: usize>(
 /// [`prove`], going on where the last search stopped at a limit (of its budget, or by the
 /// observer) instead of starting over: that search must have been of this same `start`
 /// (the caller's to ensure: stored positions are packed relative to it). Its stored
-/// positions are kept, so a search resumed in turns expands each position once. The
-/// report counts this call's work alone, and `budget` limits it.
+/// positions and stack are kept, so a search resumed in turns expands each position once.
+/// The report counts this call's work alone, and `budget` limits it.
 pub(crate) fn resume<const C: usize, const F: usize>(
-    cache: &mut Option<Cache>,
+    cache: &mut Option<Cache<C, F>>,
     start: &BoardN<C, F>,
     budget: Budget,
     observer: &mut impl Observer,
@@ -85,7 +114,7 @@ pub(crate) fn resume<const C: usize, const F: usize>(
 }
 
 fn run<const C: usize, const F: usize>(
-    c: &mut Cache,
+    c: &mut Cache<C, F>,
     start: &BoardN<C, F>,
     budget: Budget,
     observer: &mut impl Observer,
@@ -96,142 +125,122 @@ fn run<const C: usize, const F: usize>(
     }
     let packer = Packer::new(start);
     let max_bytes = budget.get_max_bytes();
-    let check = |c: &Cache, extra: usize| match max_bytes {
+    let check = |c: &Cache<C, F>, extra: usize| match max_bytes {
         Some(n) if extra > 0 && c.memory_usage() + extra > n => Err(UndecidedReason::Budget(Limit::Bytes)),
         _ => Ok(()),
     };
-    let mut at = if let Some(cursor) = c.paused.take() {
-        cursor
-    } else {
+    if !std::mem::take(&mut c.paused) {
         c.store.reset();
+        c.stack.clear();
+        c.moves.clear();
         // Every position stored is reachable from `start`, so it packs.
         let key = packer.pack(start).ok_or(UndecidedReason::Inconsistent)?;
-        store(c, check, key, NO_PARENT, observer)?;
-        Cursor { next: 0, layer_end: 1, depth: 0 }
-    };
-    let outcome = expand(c, &packer, budget, check, observer, stats, &mut at);
-    // Stopped at a limit, every node before `at.next` expanded (the one it stopped in is
-    // expanded again: its children stored so far are found as duplicates).
-    if matches!(outcome, Err(UndecidedReason::Budget(_) | UndecidedReason::Stopped)) {
-        c.paused = Some(at);
+        store(c, check, key, observer)?;
+        push(c, check, start.clone(), key, None)?;
     }
+    let outcome = search(c, &packer, budget, check, observer, stats);
+    // Stopped at a limit: the stack is where to go on from (a position stored but not yet
+    // expanded is expanded then).
+    c.paused = matches!(outcome, Err(UndecidedReason::Budget(_) | UndecidedReason::Stopped));
     outcome
 }
 
-/// The breadth-first loop of [`run`] from `at`, which it keeps at the node being expanded.
-fn expand<const C: usize, const F: usize>(
-    c: &mut Cache,
+/// The depth-first loop of [`run`], from the stack as it stands.
+fn search<const C: usize, const F: usize>(
+    c: &mut Cache<C, F>,
     packer: &Packer<C, F>,
     budget: Budget,
-    check: impl Fn(&Cache, usize) -> Result<(), UndecidedReason> + Copy,
+    check: impl Fn(&Cache<C, F>, usize) -> Result<(), UndecidedReason> + Copy,
     observer: &mut impl Observer,
     stats: &mut Stats,
-    at: &mut Cursor,
 ) -> Result<SearchOutcome<Move>, UndecidedReason> {
     // A position with a card that can never move is lost: not stored, not expanded (every
     // position stored passed the test, the start before the proof: see `Frozen::dead_after`).
     let frozen = Frozen::applies(*packer.start().rules());
     // Moves that lead nowhere better lose no win (see `Dominance`): not made.
     let dominance = Dominance::for_rules(*packer.start().rules());
-    while at.next < c.store.len() {
-        if at.next == at.layer_end {
-            at.layer_end = c.store.len();
-            at.depth += 1;
-            stats.iterations += 1;
-            if observer.on_iteration(at.depth, stats) == Control::Stop {
+    while let Some(top) = c.stack.len().checked_sub(1) {
+        if !c.stack[top].expanded {
+            budget.expand(stats)?;
+            stats.expanded += 1;
+            if observer.on_expand(stats) == Control::Stop {
                 return Err(UndecidedReason::Stopped);
             }
+            check(c, reserve_growth(&c.fresh, MOVES) + reserve_growth(&c.moves, MOVES))?;
+            reserve(&mut c.fresh, MOVES)?;
+            reserve(&mut c.moves, MOVES)?;
+            let frame = &mut c.stack[top];
+            c.fresh.clear();
+            frame.board.generate_moves(MoveModel::Atomic, &mut c.fresh);
+            dominance.drop_from(&frame.board, &mut c.fresh);
+            c.moves.extend_from_slice(&c.fresh);
+            frame.expanded = true;
         }
-        let id = at.next as u32;
-        budget.expand(stats)?;
-        stats.expanded += 1;
-        if observer.on_expand(stats) == Control::Stop {
-            return Err(UndecidedReason::Stopped);
+        let frame = &mut c.stack[top];
+        let Some(&mv) = c.moves.get(frame.next as usize) else {
+            // Every move tried: back to the parent, whose moves end here.
+            c.moves.truncate(frame.first as usize);
+            c.stack.pop();
+            continue;
+        };
+        if budget.get_max_generated().is_some_and(|n| stats.generated >= n) {
+            return Err(UndecidedReason::Budget(Limit::Generated));
         }
-        let parent_key = c.store.node(id).key;
-        let board = packer.unpack(&parent_key);
-        c.moves.clear();
-        check(c, reserve_growth(&c.moves, MOVES))?;
-        reserve(&mut c.moves, MOVES)?;
-        board.generate_moves(MoveModel::Atomic, &mut c.moves);
-        dominance.drop_from(&board, &mut c.moves);
-        for i in 0..c.moves.len() {
-            if budget.get_max_generated().is_some_and(|n| stats.generated >= n) {
-                return Err(UndecidedReason::Budget(Limit::Generated));
-            }
-            stats.generated += 1;
-            let mut child = board.clone();
-            child.apply_unchecked(c.moves[i]);
-            child.play_automoves(AUTOMOVE);
-            let key = packer.repack(&parent_key, &board, &child).ok_or(UndecidedReason::Inconsistent)?;
-            if child.is_won() {
-                let won = store(c, check, key, id, observer)?.ok_or(UndecidedReason::Inconsistent)?;
-                let moves = path(&c.store, packer, won);
-                let cost = moves.len() as u32;
-                return Ok(SearchOutcome::Solved(MovePath { moves, cost }));
-            }
-            if frozen.is_some_and(|f| f.dead_after(&board, c.moves[i], &child)) {
-                continue;
-            }
-            if store(c, check, key, id, observer)?.is_none() {
-                stats.duplicates += 1;
-            }
+        frame.next += 1;
+        stats.generated += 1;
+        let mut child = frame.board.clone();
+        child.apply_unchecked(mv);
+        child.play_automoves(AUTOMOVE);
+        let key = packer.repack(&frame.key, &frame.board, &child).ok_or(UndecidedReason::Inconsistent)?;
+        if child.is_won() {
+            let moves: Vec<Move> = c.stack.iter().filter_map(|f| f.via).chain([mv]).collect();
+            let cost = moves.len() as u32;
+            return Ok(SearchOutcome::Solved(MovePath { moves, cost }));
         }
-        at.next += 1;
-        stats.peak_stored = c.store.len() as u64;
+        if frozen.is_some_and(|f| f.dead_after(&frame.board, mv, &child)) {
+            continue;
+        }
+        if store(c, check, key, observer)? {
+            push(c, check, child, key, Some(mv))?;
+        } else {
+            stats.duplicates += 1;
+        }
     }
     Ok(SearchOutcome::Exhausted)
 }
 
-/// Stores `key`, reached from node `parent`, unless it is stored already: its new id, or
-/// `None` for a duplicate. `check` says whether the bytes it may allocate fit; `observer`
-/// may stop the index's growth (the search then ends, and a solve's next proof starts over).
+/// Stores `key` unless it is stored already: whether it is new. `check` says whether the
+/// bytes it may allocate fit; `observer` may stop the index's growth (the search then
+/// ends, and a solve's next proof starts over).
 #[inline]
-fn store(
-    c: &mut Cache,
-    check: impl Fn(&Cache, usize) -> Result<(), UndecidedReason>,
+fn store<const C: usize, const F: usize>(
+    c: &mut Cache<C, F>,
+    check: impl Fn(&Cache<C, F>, usize) -> Result<(), UndecidedReason>,
     key: Packed,
-    parent: u32,
     observer: &mut impl Observer,
-) -> Result<Option<u32>, UndecidedReason> {
+) -> Result<bool, UndecidedReason> {
     let hash = key.hash64();
     check(c, c.store.insert_growth())?;
     c.store.make_room(observer)?;
     match c.store.find(&key, hash) {
-        Ok(_) => Ok(None),
-        Err(slot) => c.store.insert(slot, Linked::new(key, parent), hash).map(Some),
+        Ok(_) => Ok(false),
+        Err(slot) => c.store.insert(slot, key, hash).map(|_| true),
     }
 }
 
-/// The moves from the start to node `goal`, as moves of the start's own board (a stored
-/// position's board is rebuilt in another cascade order): each step is the move whose
-/// position, after automoves, packs to the next node's.
-fn path<const C: usize, const F: usize>(store: &Store<Linked>, packer: &Packer<C, F>, goal: u32) -> Vec<Move> {
-    let mut ids = Vec::new();
-    let mut id = goal;
-    while id != NO_PARENT {
-        ids.push(id);
-        id = store.node(id).parent();
-    }
-    ids.reverse();
-    let mut board = packer.start().clone();
-    let mut moves = Vec::new();
-    let mut path = Vec::with_capacity(ids.len());
-    for &to in ids.iter().skip(1) {
-        let to = store.node(to).key;
-        moves.clear();
-        board.generate_moves(MoveModel::Atomic, &mut moves);
-        let step = moves.iter().find_map(|&mv| {
-            let mut child = board.clone();
-            child.apply_unchecked(mv);
-            child.play_automoves(AUTOMOVE);
-            (packer.pack(&child) == Some(to)).then_some((mv, child))
-        });
-        // Every stored parent link is a move found by the search; should one not be found
-        // again, the path stops short and the solver's verification reports it.
-        let Some((mv, child)) = step else { break };
-        path.push(mv);
-        board = child;
-    }
-    path
+/// Puts `board`, packed as `key` and reached by `via`, on the stack, to be expanded when
+/// it comes to the top.
+#[inline]
+fn push<const C: usize, const F: usize>(
+    c: &mut Cache<C, F>,
+    check: impl Fn(&Cache<C, F>, usize) -> Result<(), UndecidedReason>,
+    board: BoardN<C, F>,
+    key: Packed,
+    via: Option<Move>,
+) -> Result<(), UndecidedReason> {
+    check(c, reserve_growth(&c.stack, 1))?;
+    reserve(&mut c.stack, 1)?;
+    let first = c.moves.len() as u32;
+    c.stack.push(Frame { board, key, via, expanded: false, first, next: first });
+    Ok(())
 }
