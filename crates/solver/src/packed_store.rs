@@ -1,9 +1,9 @@
 //! [`Store`]: the nodes of a search over [`Packed`] positions, in chunks, found by position.
 //!
-//! The engines that store millions of positions (`optimal`'s A*, the `fast` preset's proof,
-//! the component prover) keep each as a packed position (20 bytes, see
-//! [`Packer`](freecell_core::Packer)) with what the search needs beside it (a parent id;
-//! for A*, costs; nothing for the depth-first proof, whose way back is its stack). The nodes live in chunks of [`CHUNK`] that never move, so growing
+//! The engines that store millions of positions (`optimal`'s A*, the `fast` preset's proof)
+//! keep each as a packed position (20 bytes, see [`Packer`](freecell_core::Packer)) with
+//! what the search needs beside it (a parent id; for A*, costs), and rebuild the board when
+//! the node is expanded. The nodes live in chunks of [`CHUNK`] that never move, so growing
 //! the store copies nothing and its spare capacity is at most one chunk (a vector doubling
 //! would hold both buffers at its peak); the index is an [`IdTable`] of 4-byte ids, at most
 //! 7/8 full.
@@ -28,7 +28,7 @@ pub(crate) trait Node: Copy {
 
 /// A node of a search that keeps only the way back: the packed position and the id of the
 /// node it was reached from ([`NO_PARENT`] for the start), 24 bytes, byte-aligned (the
-/// component prover's breadth-first searches' node).
+/// breadth-first proofs' node).
 #[derive(Clone, Copy)]
 pub(crate) struct Linked {
     /// The packed position.
@@ -54,15 +54,6 @@ impl Node for Linked {
     #[inline]
     fn key(&self) -> &Packed {
         &self.key
-    }
-}
-
-/// A node that is its position alone: the depth-first proof's, whose way back is its
-/// stack (20 bytes).
-impl Node for Packed {
-    #[inline]
-    fn key(&self) -> &Packed {
-        self
     }
 }
 
