@@ -22,7 +22,7 @@ pub use crate::bestfirst::LOOKAHEAD;
 /// | `ga` | staged deepening, [`Config::paper`](freecell_search::staged::Config::paper) | sequence | Horne | [`Weights::GA_FREECELL_BEST`](freecell_heuristics::Weights::GA_FREECELL_BEST) | GA-FreeCell §3.3–4 |
 /// | `bestfirst` | best-first search, each taken position looked ahead [`LOOKAHEAD`] moves depth-first, duplicates on the canonical key | single-card | none | score `n − d/4` ([`thesis_score`](freecell_heuristics::thesis::thesis_score)) | Castiaux's thesis (2021), "Tree Search Solver" |
 /// | `goals` | goal generation: the thesis's strategies in order, depth-first with backtracking, visited positions on the canonical key | sequence, **deep-supermove** capacity | Raymond, after every goal | none (strategies rank cascades by [`sortedness_of`](freecell_heuristics::thesis::sortedness_of)) | Castiaux's thesis (2021), "Goal Generation Solver" |
-/// | `fast` | greedy best-first searches weighted by depth, four evaluations taking turns, then exhaustive depth-first search | sequence, then single-card | Raymond | this workspace's evaluation (cards out, blocked and unsorted cards, cards above the next home cards, cells, columns) | designed for speed |
+/// | `fast` | greedy best-first searches weighted by depth, four evaluations taking turns, then exhaustive breadth-first search | sequence, then single-card | Raymond | this workspace's evaluation (cards out, blocked and unsorted cards, cards above the next home cards, cells, columns) | designed for speed |
 /// | `optimal` | A*, bucket queue by `f` then larger `g`, duplicates on the canonical position packed into 20 bytes ([`Packer`](freecell_core::Packer)), re-opening; IDA* with a transposition table as the low-memory alternative ([`Solver::low_memory`](crate::Solver::low_memory)) | sequence or single-card, by the cost model ([`Solver::cost_model`](crate::Solver::cost_model)) | Horne, each automove counted (A*); none (IDA*) | deadlock bound `h_p`, p = 2 unless set ([`Solver::deadlock_p`](crate::Solver::deadlock_p)) | Paul & Helmert 2016 (optimal solitaire solutions by deadlock analysis) |
 ///
 /// Choices the sources leave open, named:
@@ -54,8 +54,8 @@ pub use crate::bestfirst::LOOKAHEAD;
 ///   would not make (breaking a built run, or using a free cell for a card that has a place
 ///   on a cascade); the fourth keeps every move. They detect duplicates on
 ///   64-bit hashes, so when that fourth one runs out of states an exhaustive
-///   depth-first search over single-card moves with exact positions, stored packed in
-///   about 26 bytes each (Raymond's safe automoves too), decides, and only it may answer `Unsolvable`. When the solver sets no memory limit,
+///   breadth-first search over single-card moves with exact positions, stored packed in
+///   about 30 bytes each (Raymond's safe automoves too), decides, and only it may answer `Unsolvable`. When the solver sets no memory limit,
 ///   both stages first stop at [`FAST_BYTES`] (or 3/8 of the memory available, if less);
 ///   a deal they cannot decide within it is tried again with twice the bytes, and again,
 ///   up to 3/8 of what the process may then still allocate, before it is left undecided

@@ -376,8 +376,8 @@ impl Solver {
     /// For positions that are probably lost (the difficulty ladder's rungs below a
     /// position's own cells): their greedy stage would search every reachable position,
     /// round after round, before the proof stores them all. The proof still wins a won
-    /// position, but by an exhaustive search, which can take far longer than the greedy
-    /// stage: `n` should be what the greedy stage solves the won ones in. While the greedy stage runs,
+    /// position, but breadth-first, which can take far longer than the greedy stage: `n`
+    /// should be what the greedy stage solves the won ones in. While the greedy stage runs,
     /// a search of it that runs out of positions starts a capped proof attempt, which the
     /// next attempt and the final proof resume (so a lost position's space is walked about
     /// once by the greedy searches, not twice). Other presets ignore it.

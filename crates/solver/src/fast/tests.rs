@@ -402,8 +402,8 @@ fn a_capped_greedy_stage_leaves_the_proof_one_round() {
     let capped = run(&mut None, &lost, Budget::default(), Some(&ceiling), Some(1_000), &mut ());
     assert_eq!(capped.outcome, SearchOutcome::Exhausted);
     assert_eq!(asked.get(), 1);
-    // The greedy stage stopped at 1,000 expansions: the proof expanded the rest.
-    assert!(capped.stats.expanded > 1_000, "the proof ran: {:?}", capped.stats);
+    let proof = capped.stats.iterations;
+    assert!(proof > 1, "the proof ran: {:?}", capped.stats);
     let whole = run(&mut None, &lost, Budget::default(), None, None, &mut ());
     assert_eq!(whole.outcome, SearchOutcome::Exhausted);
     assert!(capped.stats.expanded < whole.stats.expanded, "{:?} {:?}", capped.stats, whole.stats);
