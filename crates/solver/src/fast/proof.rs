@@ -82,6 +82,21 @@ impl<const C: usize, const F: usize> Cache<C, F> {
         self.next = Vec::new();
     }
 
+    /// Whether `extra` more bytes fit `check`, after freeing the boards kept if they do not
+    /// fit beside them: the boards never cost the search room it had without them.
+    #[inline]
+    fn fit(
+        &mut self,
+        check: impl Fn(&Self, usize) -> Result<(), UndecidedReason>,
+        extra: usize,
+    ) -> Result<(), UndecidedReason> {
+        if check(self, extra).is_err() {
+            self.drop_boards();
+            check(self, extra)?;
+        }
+        Ok(())
+    }
+
     /// Keeps `board`, whose position was just stored as node `id`, for its expansion: when
     /// the boards of the next layer (from node `first`) are kept up to it, and one more
     /// takes at most half the store's bytes (and fits `check`).
@@ -215,7 +230,7 @@ fn expand<const C: usize, const F: usize>(
             None => packer.unpack(&parent_key),
         };
         c.moves.clear();
-        check(c, reserve_growth(&c.moves, MOVES))?;
+        c.fit(check, reserve_growth(&c.moves, MOVES))?;
         reserve(&mut c.moves, MOVES)?;
         board.generate_moves(MoveModel::Atomic, &mut c.moves);
         dominance.drop_from(&board, &mut c.moves);
@@ -261,10 +276,7 @@ fn store<const C: usize, const F: usize>(
     observer: &mut impl Observer,
 ) -> Result<Option<u32>, UndecidedReason> {
     let hash = key.hash64();
-    if check(c, c.store.insert_growth()).is_err() {
-        c.drop_boards();
-        check(c, c.store.insert_growth())?;
-    }
+    c.fit(check, c.store.insert_growth())?;
     c.store.make_room(observer)?;
     match c.store.find(&key, hash) {
         Ok(_) => Ok(None),
