@@ -75,7 +75,7 @@ impl EarlyProof {
     /// The proof under `budget`: begun afresh the first time in a round, resumed after.
     pub(super) fn search<const C: usize, const F: usize>(
         &mut self,
-        cache: &mut Option<proof::Cache>,
+        cache: &mut Option<proof::Cache<C, F>>,
         start: &BoardN<C, F>,
         budget: Budget,
         observer: &mut impl Observer,

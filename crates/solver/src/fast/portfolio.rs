@@ -20,7 +20,7 @@ use crate::solver::combine;
 /// [`Weights::TURNS`], and the proof's storage.
 pub(crate) struct Cache<const C: usize, const F: usize> {
     searches: Vec<Search<C, F>>,
-    proof: Option<proof::Cache>,
+    proof: Option<proof::Cache<C, F>>,
     /// The depth-first searches, one per [`DIVES`] order, under the rules that have them.
     dives: [Dive<C, F>; DIVES.len()],
 }

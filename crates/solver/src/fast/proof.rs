@@ -5,10 +5,21 @@
 //! **Why not the generic [`bfs`](freecell_search::bfs()):** it stores each position's board
 //! (136 bytes) beside its key, about 200 bytes a position with its index and spare
 //! capacity. Here a position is stored as its [`Packed`] form (20 bytes, exact: equal
-//! exactly when the positions' keys are) with a parent id, 24 bytes, in a [`Store`], and the
-//! board is rebuilt when the position is expanded: about 30 bytes a position in all
-//! (measured in `docs/results/fast.md`), so the same memory decides deals whose reachable
-//! space is several times larger.
+//! exactly when the positions' keys are) with a parent id, 24 bytes, in a [`Store`]: about
+//! 30 bytes a position in all (measured in `docs/results/fast.md`), so the same memory
+//! decides deals whose reachable space is several times larger.
+//!
+//! **Boards kept a layer ahead.** A stored position's board must be rebuilt to expand it
+//! ([`Packer::unpack`], 44 % of the proof's instructions on the difficulty census's rungs),
+//! but the board was at hand when the position was first reached: the boards of the next
+//! layer are kept, in the order their positions are stored, while they take at most half
+//! the bytes of the store, and the store takes their room back when a byte limit needs it.
+//! A board kept has its piles sorted ([`BoardN::sort_piles`]) as `unpack` would give them,
+//! so every position is expanded exactly as before (its moves in the same order): the same
+//! positions, the same expansions, the same wins, whether a board was kept or rebuilt. A
+//! depth-first proof, which never rebuilds a board either, was measured and not kept: it
+//! finds wins in another order, on the census's MS 267 with two cells after 36.3 million
+//! expansions instead of 16.7 million (`docs/results/fast.md`, eighteenth session).
 
 use freecell_core::{Automove, BoardN, Move, MoveModel, Packed, Packer};
 use freecell_search::containers::bytes::{held, reserve, reserve_growth};
@@ -25,35 +36,96 @@ const AUTOMOVE: Automove = Automove::Raymond;
 /// Moves a position has room for before the list grows (FreeCell positions have fewer).
 const MOVES: usize = 64;
 
-/// The proof's storage, kept between solves (its nodes are freed at the start of each).
-#[derive(Default)]
-pub(crate) struct Cache {
+/// The proof's storage, kept between solves (its nodes and boards are freed at the start of
+/// each).
+pub(crate) struct Cache<const C: usize, const F: usize> {
     store: Store<Linked>,
     moves: Vec<Move>,
+    /// Boards of the layer being expanded, its piles sorted, from its first node on.
+    layer: Vec<BoardN<C, F>>,
+    /// Boards of the next layer's nodes stored so far, from its first node on.
+    next: Vec<BoardN<C, F>>,
     /// Where the last search stopped at a limit, so that [`resume`] goes on from there.
     paused: Option<Cursor>,
 }
 
+impl<const C: usize, const F: usize> Default for Cache<C, F> {
+    fn default() -> Self {
+        Cache { store: Store::default(), moves: Vec::new(), layer: Vec::new(), next: Vec::new(), paused: None }
+    }
+}
+
 /// Where a breadth-first search stands: every stored node before `next` is expanded, the
-/// layer being expanded ends at `layer_end`, at `depth`.
+/// layer being expanded runs from `layer_start` to `layer_end`, at `depth`.
 #[derive(Clone, Copy, Debug)]
 struct Cursor {
     next: usize,
+    layer_start: usize,
     layer_end: usize,
     depth: u32,
 }
 
-impl Cache {
-    /// Bytes held: nodes, index and scratch (capacities).
+impl<const C: usize, const F: usize> Cache<C, F> {
+    /// Bytes held: nodes, index, boards kept and scratch (capacities).
     pub(crate) fn memory_usage(&self) -> usize {
-        self.store.bytes() + held(&self.moves)
+        self.store.bytes() + held(&self.moves) + self.boards_bytes()
+    }
+
+    /// Bytes held by the boards kept.
+    fn boards_bytes(&self) -> usize {
+        held(&self.layer) + held(&self.next)
+    }
+
+    /// Frees the boards kept: the positions they stand for are rebuilt instead.
+    fn drop_boards(&mut self) {
+        self.layer = Vec::new();
+        self.next = Vec::new();
+    }
+
+    /// Whether `extra` more bytes fit `check`, after freeing the boards kept if they do not
+    /// fit beside them: the boards never cost the search room it had without them.
+    #[inline]
+    fn fit(
+        &mut self,
+        check: impl Fn(&Self, usize) -> Result<(), UndecidedReason>,
+        extra: usize,
+    ) -> Result<(), UndecidedReason> {
+        if check(self, extra).is_err() {
+            self.drop_boards();
+            check(self, extra)?;
+        }
+        Ok(())
+    }
+
+    /// Keeps `board`, whose position was just stored as node `id`, for its expansion: when
+    /// the boards of the next layer (from node `first`) are kept up to it, and one more
+    /// takes at most half the store's bytes (and fits `check`).
+    #[inline]
+    fn keep(
+        &mut self,
+        check: impl Fn(&Self, usize) -> Result<(), UndecidedReason>,
+        first: usize,
+        id: u32,
+        mut board: BoardN<C, F>,
+    ) {
+        if self.next.len() != id as usize - first {
+            return;
+        }
+        let growth = reserve_growth(&self.next, 1);
+        if 2 * (self.boards_bytes() + growth) > self.store.bytes() || check(self, growth).is_err() {
+            return;
+        }
+        if reserve(&mut self.next, 1).is_ok() {
+            board.sort_piles();
+            self.next.push(board);
+        }
     }
 }
 
 /// Searches every position reachable from `start` under `budget`: `Solved` with a path of
 /// `start`'s own moves (automoves left out), `Exhausted` when none is won.
 pub(crate) fn prove<const C: usize, const F: usize>(
-    cache: &mut Option<Cache>,
+    cache: &mut Option<Cache<C, F>>,
     start: &BoardN<C, F>,
     budget: Budget,
     observer: &mut impl Observer,
@@ -70,7 +142,7 @@ pub(crate) fn prove<const C: usize, const F: usize>(
 /// positions are kept, so a search resumed in turns expands each position once. The
 /// report counts this call's work alone, and `budget` limits it.
 pub(crate) fn resume<const C: usize, const F: usize>(
-    cache: &mut Option<Cache>,
+    cache: &mut Option<Cache<C, F>>,
     start: &BoardN<C, F>,
     budget: Budget,
     observer: &mut impl Observer,
@@ -85,7 +157,7 @@ pub(crate) fn resume<const C: usize, const F: usize>(
 }
 
 fn run<const C: usize, const F: usize>(
-    c: &mut Cache,
+    c: &mut Cache<C, F>,
     start: &BoardN<C, F>,
     budget: Budget,
     observer: &mut impl Observer,
@@ -96,7 +168,7 @@ fn run<const C: usize, const F: usize>(
     }
     let packer = Packer::new(start);
     let max_bytes = budget.get_max_bytes();
-    let check = |c: &Cache, extra: usize| match max_bytes {
+    let check = |c: &Cache<C, F>, extra: usize| match max_bytes {
         Some(n) if extra > 0 && c.memory_usage() + extra > n => Err(UndecidedReason::Budget(Limit::Bytes)),
         _ => Ok(()),
     };
@@ -104,10 +176,11 @@ fn run<const C: usize, const F: usize>(
         cursor
     } else {
         c.store.reset();
+        c.drop_boards();
         // Every position stored is reachable from `start`, so it packs.
         let key = packer.pack(start).ok_or(UndecidedReason::Inconsistent)?;
         store(c, check, key, NO_PARENT, observer)?;
-        Cursor { next: 0, layer_end: 1, depth: 0 }
+        Cursor { next: 0, layer_start: 0, layer_end: 1, depth: 0 }
     };
     let outcome = expand(c, &packer, budget, check, observer, stats, &mut at);
     // Stopped at a limit, every node before `at.next` expanded (the one it stopped in is
@@ -120,10 +193,10 @@ fn run<const C: usize, const F: usize>(
 
 /// The breadth-first loop of [`run`] from `at`, which it keeps at the node being expanded.
 fn expand<const C: usize, const F: usize>(
-    c: &mut Cache,
+    c: &mut Cache<C, F>,
     packer: &Packer<C, F>,
     budget: Budget,
-    check: impl Fn(&Cache, usize) -> Result<(), UndecidedReason> + Copy,
+    check: impl Fn(&Cache<C, F>, usize) -> Result<(), UndecidedReason> + Copy,
     observer: &mut impl Observer,
     stats: &mut Stats,
     at: &mut Cursor,
@@ -135,7 +208,10 @@ fn expand<const C: usize, const F: usize>(
     let dominance = Dominance::for_rules(*packer.start().rules());
     while at.next < c.store.len() {
         if at.next == at.layer_end {
+            at.layer_start = at.next;
             at.layer_end = c.store.len();
+            std::mem::swap(&mut c.layer, &mut c.next);
+            c.next.clear();
             at.depth += 1;
             stats.iterations += 1;
             if observer.on_iteration(at.depth, stats) == Control::Stop {
@@ -149,9 +225,12 @@ fn expand<const C: usize, const F: usize>(
             return Err(UndecidedReason::Stopped);
         }
         let parent_key = c.store.node(id).key;
-        let board = packer.unpack(&parent_key);
+        let board = match c.layer.get(at.next - at.layer_start) {
+            Some(kept) => kept.clone(),
+            None => packer.unpack(&parent_key),
+        };
         c.moves.clear();
-        check(c, reserve_growth(&c.moves, MOVES))?;
+        c.fit(check, reserve_growth(&c.moves, MOVES))?;
         reserve(&mut c.moves, MOVES)?;
         board.generate_moves(MoveModel::Atomic, &mut c.moves);
         dominance.drop_from(&board, &mut c.moves);
@@ -173,8 +252,9 @@ fn expand<const C: usize, const F: usize>(
             if frozen.is_some_and(|f| f.dead_after(&board, c.moves[i], &child)) {
                 continue;
             }
-            if store(c, check, key, id, observer)?.is_none() {
-                stats.duplicates += 1;
+            match store(c, check, key, id, observer)? {
+                Some(new) => c.keep(check, at.layer_end, new, child),
+                None => stats.duplicates += 1,
             }
         }
         at.next += 1;
@@ -184,18 +264,19 @@ fn expand<const C: usize, const F: usize>(
 }
 
 /// Stores `key`, reached from node `parent`, unless it is stored already: its new id, or
-/// `None` for a duplicate. `check` says whether the bytes it may allocate fit; `observer`
-/// may stop the index's growth (the search then ends, and a solve's next proof starts over).
+/// `None` for a duplicate. `check` says whether the bytes it may allocate fit (the boards
+/// kept give their room up first); `observer` may stop the index's growth (the search then
+/// ends, and a solve's next proof starts over).
 #[inline]
-fn store(
-    c: &mut Cache,
-    check: impl Fn(&Cache, usize) -> Result<(), UndecidedReason>,
+fn store<const C: usize, const F: usize>(
+    c: &mut Cache<C, F>,
+    check: impl Fn(&Cache<C, F>, usize) -> Result<(), UndecidedReason>,
     key: Packed,
     parent: u32,
     observer: &mut impl Observer,
 ) -> Result<Option<u32>, UndecidedReason> {
     let hash = key.hash64();
-    check(c, c.store.insert_growth())?;
+    c.fit(check, c.store.insert_growth())?;
     c.store.make_room(observer)?;
     match c.store.find(&key, hash) {
         Ok(_) => Ok(None),
@@ -234,4 +315,86 @@ fn path<const C: usize, const F: usize>(store: &Store<Linked>, packer: &Packer<C
         board = child;
     }
     path
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashSet;
+
+    use freecell_core::{Board, replay};
+    use freecell_deals::reduced::{Truth, fewest_moves, positions};
+
+    use super::*;
+
+    /// Positions reachable from `start` by single-card moves, each followed by `AUTOMOVE`'s
+    /// automoves, and whether one is won: a plain graph search over canonical keys,
+    /// sharing nothing with the proof's packing, boards kept or store.
+    fn reachable(start: &Board) -> (usize, bool) {
+        let mut seen = HashSet::from([start.key()]);
+        let mut queue = vec![start.clone()];
+        let mut moves = Vec::new();
+        while let Some(board) = queue.pop() {
+            moves.clear();
+            board.generate_moves(MoveModel::Atomic, &mut moves);
+            for &mv in &moves {
+                let mut child = board.clone();
+                child.apply_unchecked(mv);
+                child.play_automoves(AUTOMOVE);
+                if child.is_won() {
+                    return (seen.len(), true);
+                }
+                if seen.insert(child.key()) {
+                    queue.push(child);
+                }
+            }
+        }
+        (seen.len(), false)
+    }
+
+    /// `path` with the automoves after each move written out, replayed by the verifier from
+    /// `start`: whether it wins.
+    fn wins(start: &Board, path: &[Move]) -> bool {
+        let (mut board, mut full) = (start.clone(), Vec::new());
+        for &mv in path {
+            full.push(mv);
+            if board.apply(mv).is_err() {
+                return false;
+            }
+            board.apply_automoves(AUTOMOVE, &mut full);
+        }
+        replay(start, &full).is_ok_and(|end| end.is_won())
+    }
+
+    /// On reduced deals with one to three cells, the proof's verdict is that of an
+    /// independent breadth-first search with no automoves (`freecell_deals::reduced`),
+    /// every win it returns replays to a won position, and a loss is proved by expanding
+    /// exactly the positions a plain search over the same moves and automoves reaches,
+    /// whether their boards were kept or rebuilt. Not vacuous: both verdicts are met many
+    /// times.
+    #[test]
+    fn verdicts_and_positions_match_independent_searches() {
+        let (mut won, mut lost) = (0, 0);
+        for board in positions(0x0d35_f001, 240, &[3, 4, 5]) {
+            let truth = fewest_moves(&board, MoveModel::Atomic, 200_000);
+            if truth == Truth::TooBig {
+                continue;
+            }
+            let report = prove(&mut None, &board, Budget::default(), &mut ());
+            match (&report.outcome, truth) {
+                (SearchOutcome::Solved(path), Truth::Optimum(_)) => {
+                    assert!(wins(&board, &path.moves), "a path that does not win:\n{board}");
+                    won += 1;
+                }
+                (SearchOutcome::Exhausted, Truth::Lost) => {
+                    let (count, won) = reachable(&board);
+                    assert!(!won);
+                    assert_eq!(report.stats.expanded, count as u64, "\n{board}");
+                    assert_eq!(report.stats.peak_stored, count as u64, "\n{board}");
+                    lost += 1;
+                }
+                (outcome, truth) => panic!("{outcome:?} against {truth:?}:\n{board}"),
+            }
+        }
+        assert!(won >= 100 && lost >= 10, "{won} won, {lost} lost");
+    }
 }
