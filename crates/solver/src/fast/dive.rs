@@ -109,10 +109,11 @@ const COMPOUND_CAP: u64 = 60_000;
 /// Expansions each of Good Measure's dives gets in all. Uncapped, the dives took the greedy
 /// searches' and the proof's expansions: at 100,000 a deal they solved 69 deals of 1–6,284
 /// left undecided without them but left 57 solved and 10 proved lost undecided. Capped, they
-/// keep only the quick wins: on deals 1–1,000 at Good Measure's limit of 150,000, 5,000 each
-/// solved four deals left undecided (56, 156, 161, 347; 47 to 33,811 expansions) and left
-/// none undecided that was decided, where 20,000 solved eight but left five solved deals
-/// undecided (among them 45, which fc-solve solves).
+/// keep only the quick wins: on deals 1–2,000 at Good Measure's limit of 150,000, 5,000 each
+/// solved 13 deals left undecided (1241, which fc-solve solves, after 75 expansions) and left
+/// 3 solved ones undecided (1087, 1359, 1413, solved after 140,818 to 147,911 without the
+/// dives; fc-solve reaches its limit of 1,000,000 states on them); on deals 1–1,000, 20,000
+/// each solved 8 and left 5 undecided, among them 45, which fc-solve solves.
 const GOOD_MEASURE_CAP: u64 = 5_000;
 
 /// The classes of fc-solve's moves order the search tries moves in (see [`class`]).
