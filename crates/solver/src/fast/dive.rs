@@ -1,6 +1,6 @@
-//! A depth-first search for Baker's Dozen (single cards, no cells, building regardless of
-//! suit, emptied cascades staying empty) and ForeCell: [`Dive`], resumable, taking turns with
-//! the greedy searches.
+//! A depth-first search for Baker's Dozen and Good Measure (single cards, no cells, building
+//! regardless of suit, emptied cascades staying empty) and ForeCell: [`Dive`], resumable,
+//! taking turns with the greedy searches.
 //!
 //! **Why depth first.** In these games a card moves only onto a card one rank higher and an
 //! emptied cascade stays empty, so most lines of play are short and irreversible: a search
@@ -106,6 +106,16 @@ pub(super) struct DiveRules {
 /// were left undecided.
 const COMPOUND_CAP: u64 = 60_000;
 
+/// Expansions each of Good Measure's dives gets in all. Uncapped, the dives took the greedy
+/// searches' and the proof's expansions: at 100,000 a deal they solved 69 deals of 1–6,284
+/// left undecided without them but left 57 solved and 10 proved lost undecided. Capped, they
+/// keep only the quick wins: on deals 1–2,000 at Good Measure's limit of 150,000, 5,000 each
+/// solved 13 deals left undecided (1241, which fc-solve solves, after 75 expansions) and left
+/// 3 solved ones undecided (1087, 1359, 1413, solved after 140,818 to 147,911 without the
+/// dives; fc-solve reaches its limit of 1,000,000 states on them); on deals 1–1,000, 20,000
+/// each solved 8 and left 5 undecided, among them 45, which fc-solve solves.
+const GOOD_MEASURE_CAP: u64 = 5_000;
+
 /// The classes of fc-solve's moves order the search tries moves in (see [`class`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Classes {
@@ -130,30 +140,23 @@ pub(super) enum Order {
 impl DiveRules {
     /// The search's settings under `rules`, when they are Baker's Dozen's or ForeCell's.
     ///
-    /// Good Measure's rules are the same but for its ten cascades, and the dives did not pay
-    /// there: at 100,000 expansions a deal, of its deals 1–6,284 they solved 69 left
-    /// undecided without them but left 57 solved and 10 proved lost undecided, the
-    /// expansions they took being the greedy searches' and the proof's. Citadel's rules
+    /// Good Measure's rules are the same but for its ten cascades; there each dive stops for
+    /// good after [`GOOD_MEASURE_CAP`] expansions. Citadel's rules
     /// (Beleaguered Castle's) were tried with ForeCell's classes, in five class orders and
     /// three move orders, and the dives won none of its three deals that fc-solve wins
     /// (`docs/results/games.md`): Citadel's dive has compound moves instead
     /// ([`for_start`](DiveRules::for_start)).
     pub(super) fn applies(rules: Rules) -> Option<DiveRules> {
-        let (frozen, model, classes) = if rules == Game::BakersDozen.rules() {
-            (Frozen::applies(rules), MoveModel::Atomic, Classes::SingleCards)
+        let (frozen, model, classes, cap) = if rules == Game::BakersDozen.rules() {
+            (Frozen::applies(rules), MoveModel::Atomic, Classes::SingleCards, u64::MAX)
+        } else if rules == Game::GoodMeasure.rules() {
+            (Frozen::applies(rules), MoveModel::Atomic, Classes::SingleCards, GOOD_MEASURE_CAP)
         } else if rules == Game::ForeCell.rules() {
-            (None, MoveModel::Sequence, Classes::FreeCell)
+            (None, MoveModel::Sequence, Classes::FreeCell, u64::MAX)
         } else {
             return None;
         };
-        Some(DiveRules {
-            frozen,
-            dominance: Dominance::for_rules(rules),
-            model,
-            classes,
-            order: Order::Nearest,
-            cap: u64::MAX,
-        })
+        Some(DiveRules { frozen, dominance: Dominance::for_rules(rules), model, classes, order: Order::Nearest, cap })
     }
 
     /// The search's settings for a solve from `start`: [`applies`](DiveRules::applies) to its
@@ -587,15 +590,34 @@ mod tests {
         }
     }
 
-    /// Only Baker's Dozen and ForeCell have dives, and only Baker's Dozen's move single cards.
+    /// Only Baker's Dozen, Good Measure and ForeCell have dives; the first two move single
+    /// cards, and only Good Measure's are capped.
     #[test]
-    fn applies_to_bakers_dozen_and_forecell_only() {
+    fn applies_to_bakers_dozen_good_measure_and_forecell_only() {
         for game in Game::ALL {
             let rules = DiveRules::applies(game.rules());
-            assert_eq!(rules.is_some(), matches!(game, Game::BakersDozen | Game::ForeCell), "{game:?}");
+            let single = matches!(game, Game::BakersDozen | Game::GoodMeasure);
+            assert_eq!(rules.is_some(), single || game == Game::ForeCell, "{game:?}");
             if let Some(rules) = rules {
-                assert_eq!(rules.model == MoveModel::Atomic, game == Game::BakersDozen, "{game:?}");
+                assert_eq!(rules.model == MoveModel::Atomic, single, "{game:?}");
+                assert_eq!(rules.cap < u64::MAX, game == Game::GoodMeasure, "{game:?}");
             }
+        }
+    }
+
+    /// Good Measure 2387, which fc-solve wins after 152,605 states and the greedy searches
+    /// left undecided at 150,000 expansions, is won by a dive within its cap, and the win
+    /// replays through the verifier.
+    #[test]
+    fn a_dive_wins_good_measure_2387_within_its_cap() {
+        let wins: Vec<_> = [Order::Nearest, Order::Uncovered]
+            .into_iter()
+            .filter_map(|order| dive_in(Game::GoodMeasure, 2387, order, GOOD_MEASURE_CAP).ok())
+            .collect();
+        assert!(!wins.is_empty(), "no dive wins within {GOOD_MEASURE_CAP}");
+        for (start, solution) in wins {
+            let verified = verify(&start, &solution).expect("the win replays");
+            assert!(verified.board.is_won());
         }
     }
 }
