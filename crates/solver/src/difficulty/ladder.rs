@@ -15,12 +15,27 @@ use freecell_core::BoardN;
 /// position's own cells, when it has more).
 const TOP_RUNG: u8 = 8;
 
-use crate::{Outcome, Solution, SolveError, SolveStats, Solver};
+use crate::solver::combine;
+use crate::{Outcome, Reason, Solution, SolveError, SolveReport, SolveStats, Solver};
 
 /// The expansions the `fast` preset's greedy stage gets on a rung below the position's own
 /// cells before its proof decides ([`Solver::greedy_nodes`]): about what the first round of
 /// its default schedule (150 MB) gives it, which solves nearly every won rung.
 const BELOW_OWN_GREEDY_NODES: u64 = 1_000_000;
+
+/// The expansions of a rung below the own cells after which, undecided, it is tried with
+/// the `fast` preset's own schedule ([`WIN_ATTEMPT_NODES`]) before its proof goes on: every
+/// lost rung of MS 1–1,000 but one (MS 982 with two cells, 77 million positions) is proved
+/// within them (the largest, MS 891 with two cells, in 3.5 million).
+const FIRST_ATTEMPT_NODES: u64 = 4_000_000;
+
+/// The expansions of that attempt: the rounds of greedy searches with more memory each
+/// win the rungs the capped greedy stage misses and the proof reaches only late or never
+/// (`freecell solve --cells 2` wins MS 209 and 267 in 8.4 and 8.6 million expansions,
+/// where the proof took 13.0 and 16.7 million, and MS 5963, 7539, 8654 and 11841, left
+/// undecided at 40 million, in 2.4 to 3.4 million; `--cells 3` MS 11230 and 13996 in 2.7
+/// and 2.6 million).
+const WIN_ATTEMPT_NODES: u64 = 10_000_000;
 
 /// How a [`Ladder`]'s rungs are solved: the solver, and at most `cap` expansions a rung
 /// when set (or the solver's own limit, when lower).
@@ -46,6 +61,52 @@ impl Rungs<'_> {
             solver = Cow::Owned(solver.into_owned().max_nodes(cap));
         }
         solver
+    }
+
+    /// Solves `rung`, the rung of `board` with other free cells.
+    ///
+    /// A rung below the own cells that outgrows [`FIRST_ATTEMPT_NODES`] is either a large
+    /// lost space or a won one whose win the capped greedy stage missed, which the proof,
+    /// breadth first, finds late or not within the cap. So it gets the `fast` preset's own
+    /// schedule for [`WIN_ATTEMPT_NODES`], then its own solve again under the whole cap:
+    /// a rung decided before does not depend on the attempts, and a cap stops the last
+    /// solve where it stopped the only one before (the rung's expansions are those of all
+    /// three).
+    fn solve<const C: usize, const F: usize>(
+        &self,
+        board: &BoardN<C, F>,
+        rung: &BoardN<C, F>,
+    ) -> Result<SolveReport, SolveError> {
+        let solver = self.solver_for(board, rung);
+        let below_own = rung.rules().free_cells < board.rules().free_cells;
+        if !below_own || solver.node_limit(*rung.rules()).is_some_and(|cap| cap <= FIRST_ATTEMPT_NODES) {
+            return solver.solve(rung);
+        }
+        let win_nodes = solver.node_limit(*rung.rules()).map_or(WIN_ATTEMPT_NODES, |cap| cap.min(WIN_ATTEMPT_NODES));
+        let mut spent = SolveStats::default();
+        for attempt in
+            [solver.as_ref().clone().max_nodes(FIRST_ATTEMPT_NODES), self.solver.clone().max_nodes(win_nodes)]
+        {
+            let report = attempt.solve(rung)?;
+            spent = spent_on(spent, &report.stats);
+            // Only the node limit goes on: a stop, the time or the memory would stop the
+            // solve under the whole cap too.
+            if report.outcome != Outcome::Undecided(Reason::NodeLimit) {
+                return Ok(SolveReport { outcome: report.outcome, stats: spent });
+            }
+        }
+        let report = solver.solve(rung)?;
+        Ok(SolveReport { outcome: report.outcome, stats: spent_on(spent, &report.stats) })
+    }
+}
+
+/// `spent` and `more`, the costs of two solves of one rung, added up.
+fn spent_on(spent: SolveStats, more: &SolveStats) -> SolveStats {
+    SolveStats {
+        search: combine(spent.search, more.search),
+        elapsed: spent.elapsed + more.elapsed,
+        reused_bytes: spent.reused_bytes.max(more.reused_bytes),
+        bounds: more.bounds.or(spent.bounds),
     }
 }
 
@@ -83,7 +144,8 @@ impl Ladder {
     /// it is not (until it is won, or 8, or its own cells when more). A rung left undecided is stepped over: a solution
     /// further down decides it (won), a proved loss leaves it undecided.
     ///
-    /// Each rung is one [`Solver::solve`] with `solver`'s limits.
+    /// Each rung is one [`Solver::solve`] with `solver`'s limits, or three for a rung below
+    /// the position's own cells that outgrows the first (see `Rungs::solve`).
     ///
     /// # Errors
     /// [`SolveError`] only for a bug of the solver (see [`Solver::solve`]).
@@ -141,7 +203,7 @@ impl Ladder {
         cells: u8,
     ) -> Result<Option<bool>, SolveError> {
         let rung_board = with_free_cells(board, cells).expect("the ladder never goes below the cards in the cells");
-        let report = rungs.solver_for(board, &rung_board).solve(&rung_board)?;
+        let report = rungs.solve(board, &rung_board)?;
         let decided = match report.outcome {
             Outcome::Solved(_) => {
                 self.won = Some(self.won.map_or(cells, |won| won.min(cells)));

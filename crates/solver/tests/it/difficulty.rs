@@ -86,6 +86,21 @@ fn a_lost_rung_below_the_own_cells_is_proved_early() {
     );
 }
 
+/// A rung below the own cells can be won where the capped greedy stage misses the win and
+/// the breadth-first proof reaches it only after tens of millions of positions: MS 8654
+/// with two cells was left undecided at the 40-million cap. `fast`'s own schedule, tried
+/// once the rung outgrows its first attempt, wins it; the solution replays with two cells.
+#[test]
+#[ignore = "slow in debug builds: run with --release --ignored"]
+fn a_won_rung_the_capped_greedy_stage_misses_is_won_by_fasts_own_schedule() {
+    let ladder = Rater::new(Solver::new(Preset::Fast)).ladder(&deal(8654)).expect("no bug");
+    assert_eq!((ladder.min_free_cells(), ladder.lost_with()), (Some(2), Some(1)), "{ladder:?}");
+    let won = ladder.rungs().iter().find(|rung| rung.free_cells == 2).expect("the rung with two cells is tried");
+    assert!(won.stats.search.expanded < 14_000_000, "{} expansions", won.stats.search.expanded);
+    let solution = ladder.solution_at(2).expect("won with two cells");
+    assert_wins(&with_free_cells(&deal(8654), 2).expect("no card in a cell"), &solution.moves);
+}
+
 #[test]
 fn an_undecided_rung_is_reported_never_guessed() {
     // MS 1 needs three cells; two expansions decide nothing at any rung.
