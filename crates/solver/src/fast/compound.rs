@@ -1,23 +1,38 @@
-//! fc-solve's compound moves under Citadel's rules (no free cell, building down regardless
-//! of suit, any card on an empty cascade): a run moved onto its parent card anywhere in
-//! another cascade, the cards above that parent (and above the run) first put one by one
-//! into empty cascades, all one move of the search ([`generate`]).
+//! fc-solve's compound moves: a run moved onto its parent card anywhere in another
+//! cascade, the cards above that parent (and above the run) first put one by one into the
+//! free cells, then into empty cascades where they take any card, all one move of the
+//! search ([`generate`]). Under Citadel's rules (no free cell, building down regardless of
+//! suit) the cards go into empty cascades; under ForeCell's (FreeCell's building, kings
+//! alone on an empty cascade) into free cells, and a card under others goes home after
+//! those above it go into free cells.
 //!
-//! They are fc-solve's moves 4 and 8 (`shlomif/fc-solve`, `fc-solve/source/freecell.c`,
+//! They are fc-solve's moves 3, 4 and 8 (`shlomif/fc-solve`, `fc-solve/source/freecell.c`,
+//! `fc_solve_sfs_move_non_top_stack_cards_to_founds`,
 //! `fc_solve_sfs_move_stack_cards_to_different_stacks` and
-//! `fc_solve_sfs_move_cards_to_a_different_parent`): with them, in the order `048` (cards
-//! home, then move 4, then move 8), its depth-first scan wins Citadel 3440, 7868 and 9817
-//! after 43,639, 19,991 and 18,634 states, where with single moves (`-to 0AB`) it does no
-//! better than the greedy searches (`docs/results/games.md`).
+//! `fc_solve_sfs_move_cards_to_a_different_parent`, the cards set aside by
+//! `empty_two_cols_from_new_state`): with them, in the order `048` (cards home, then move
+//! 4, then move 8), its depth-first scan wins Citadel 3440, 7868 and 9817 after 43,639,
+//! 19,991 and 18,634 states, where with single moves (`-to 0AB`) it does no better than the
+//! greedy searches (`docs/results/games.md`); in FreeCell's order `[01][23456789]` it wins
+//! ForeCell 4265 after 5,508.
 
-use freecell_core::{BoardN, Card, Move, Pile};
+use freecell_core::{BoardN, Card, EmptyCascadeRule, Move, NextHome, Pile};
 
-/// A compound move's class, in fc-solve's order `048`: 1 a run that is not on its parent
-/// (fc-solve's move 4), 2 part of the top run, on its parent, onto another parent (move 8).
-/// Class 0, a card home, is an ordinary move.
-pub(super) const NOT_ON_PARENT: u8 = 1;
+/// A compound move's class, in fc-solve's order (`048` under Citadel's rules,
+/// `[01][23456789]` under ForeCell's): a run that is not on its parent (fc-solve's move 4),
+/// and (below) part of the top run, on its parent, onto another parent (move 8). Class 0,
+/// a card home, is an ordinary move.
+pub(super) const NOT_ON_PARENT: u8 = 3;
 /// See [`NOT_ON_PARENT`].
-pub(super) const ON_PARENT: u8 = 2;
+pub(super) const ON_PARENT: u8 = 5;
+/// A card under others home, the cards above it set aside (fc-solve's move 3); its
+/// classes 2, a free cell's card onto its parent, and 6 and 7, a run or a free cell's
+/// card into an empty cascade, are ordinary moves, with classes 1 and 4 here.
+pub(super) const BURIED_HOME: u8 = 2;
+/// See [`BURIED_HOME`].
+pub(super) const CELL_ON_PARENT: u8 = 1;
+/// See [`BURIED_HOME`].
+pub(super) const TO_EMPTY: u8 = 4;
 
 /// fc-solve's suit order (hearts, clubs, diamonds, spades) by our suit index (clubs,
 /// diamonds, hearts, spades).
@@ -43,10 +58,15 @@ pub(super) struct Places {
     by_rank: [Vec<(usize, usize, u32)>; 14],
     /// The empty cascades, in slot order.
     empties: Vec<usize>,
+    /// The empty free cells, in order.
+    cells: Vec<usize>,
 }
 
 impl Places {
     fn read<const C: usize, const F: usize>(&mut self, board: &BoardN<C, F>) {
+        let build = board.rules().build;
+        self.cells.clear();
+        self.cells.extend((0..board.cell_count()).filter(|&i| board.cell(i).is_none()));
         self.order.clear();
         self.order.extend(0..board.cascade_count());
         let deepest = |i: usize| {
@@ -67,7 +87,7 @@ impl Places {
             self.cards[start..].reverse();
             let column = &self.cards[start..];
             for (depth, &card) in column.iter().enumerate() {
-                if column.get(depth + 1).is_none_or(|&upper| !on_parent(upper, card)) {
+                if column.get(depth + 1).is_none_or(|&upper| !build.stacks(upper, card)) {
                     self.by_rank[usize::from(card.rank().get())].push((k, depth, FCS_SUIT[card.suit().index()]));
                 }
             }
@@ -81,33 +101,48 @@ impl Places {
     }
 }
 
-/// Whether `upper` builds on `lower` regardless of suit.
-fn on_parent(upper: Card, lower: Card) -> bool {
-    upper.rank().get() + 1 == lower.rank().get()
-}
-
-/// Appends `board`'s compound moves (Citadel's rules: no cell, any-suit building) to
+/// Appends `board`'s compound moves (moves 4 and 8, and move 3 when `buried_home`) to
 /// `steps`, each as its ordinary moves, and to `spans` its class and its steps' range, in
 /// fc-solve's order within a class (source cascade, depth, then the destination: move 4's
 /// by cascade and depth, move 8's by suit; cascades in [`Places`]' order).
 ///
 /// Each is fc-solve's: for a run of cascade `a` starting at depth `c` (move 4: a maximal
 /// run, anywhere in `a`; move 8: the top part of the top run, from a card on its parent),
-/// and each card one rank above the run's base on another cascade `b` that no card one
-/// rank below covers (fc-solve's destinations), the cards above that card in `b`, then (move 4) the cards above the run in `a`, go one by one into empty
-/// cascades, then the run goes onto the card: when the empty cascades suffice, the run
-/// fitting the `2^e` cards the `e` left let it carry. A move whose steps are all one
-/// ordinary move is generated too (nothing to put aside). Automoves between the steps
-/// are the caller's (they may change what follows: the caller replays the steps checked).
+/// and each card on another cascade `b` the run's base builds on under the rules, that no
+/// card building on it covers (fc-solve's destinations), the cards above that card in `b`,
+/// then (move 4) the cards above the run in `a`, go one by one into the free cells, then
+/// the empty cascades if they take any card, then the run goes onto the card: when those
+/// places suffice, and the run fits what the cells and cascades left let one move carry
+/// ([`Rules::run_capacity`](freecell_core::Rules::run_capacity)). Move 3: each card under
+/// fewer others than there are such places that can go home does, those above it set
+/// aside first. A move whose steps are all one ordinary move is generated too (nothing to
+/// put aside). Automoves between the steps are the caller's (they may change what
+/// follows: the caller replays the steps checked).
 pub(super) fn generate<const C: usize, const F: usize>(
     board: &BoardN<C, F>,
     places: &mut Places,
     steps: &mut Vec<Move>,
     spans: &mut Vec<(u8, u32, u32)>,
+    buried_home: bool,
 ) {
     places.read(board);
     let places = &*places;
-    let empties = &places.empties;
+    let rules = board.rules();
+    let build = rules.build;
+    // Where cards are put aside: the free cells, then the empty cascades when they take
+    // any card (fc-solve's `empty_two_cols_from_new_state`).
+    let parking = if rules.empty_cascade == EmptyCascadeRule::AnyCard { places.empties.as_slice() } else { &[] };
+    let room = places.cells.len() + parking.len();
+    let aside_into = |steps: &mut Vec<Move>, from: Pile, count: usize, used: &mut usize| {
+        for _ in 0..count {
+            let into = match places.cells.get(*used) {
+                Some(&cell) => Pile::cell(cell),
+                None => Pile::cascade(parking[*used - places.cells.len()]),
+            };
+            steps.push(Move::single(from, into));
+            *used += 1;
+        }
+    };
     let mut push = |a: usize, c: usize, set_aside: usize, class: u8| {
         let column = places.slot(a);
         let (run, base) = (column.len() - c - set_aside, column[c]);
@@ -120,24 +155,26 @@ pub(super) fn generate<const C: usize, const F: usize>(
         let by_suit = class == ON_PARENT;
         let parents = &places.by_rank[usize::from(base.rank().get()) + 1];
         let suits = if by_suit { 0..4 } else { 0..1 };
-        for (b, dc) in suits.flat_map(|s| parents.iter().filter(move |p| !by_suit || p.2 == s).map(|p| (p.0, p.1))) {
-            if b == a {
+        let parents = suits.flat_map(|s| parents.iter().filter(move |p| !by_suit || p.2 == s));
+        for &(b, dc, _) in parents {
+            if b == a || !build.stacks(base, places.slot(b)[dc]) {
                 continue;
             }
             let above = places.slot(b).len() - dc - 1;
             let aside = above + set_aside;
-            if aside > empties.len() || run > 1 << (empties.len() - aside).min(16) {
+            if aside > room {
+                continue;
+            }
+            let cells_left = places.cells.len().saturating_sub(aside);
+            let empties_left = places.empties.len() - aside.saturating_sub(places.cells.len());
+            if run > rules.run_capacity(cells_left, empties_left) {
                 continue;
             }
             let first = steps.len() as u32;
-            let mut into = empties.iter();
             let (from, to) = (Pile::cascade(places.order[a]), Pile::cascade(places.order[b]));
-            for (pile, count) in [(to, above), (from, set_aside)] {
-                for _ in 0..count {
-                    let Some(&e) = into.next() else { return };
-                    steps.push(Move::single(pile, Pile::cascade(e)));
-                }
-            }
+            let mut used = 0;
+            aside_into(steps, to, above, &mut used);
+            aside_into(steps, from, set_aside, &mut used);
             steps.push(Move::new(from, to, run as u8));
             spans.push((class, first, steps.len() as u32));
         }
@@ -149,7 +186,7 @@ pub(super) fn generate<const C: usize, const F: usize>(
         let mut c = 0;
         while c <= top {
             let mut end = c;
-            while end < top && on_parent(column[end + 1], column[end]) {
+            while end < top && build.stacks(column[end + 1], column[end]) {
                 end += 1;
             }
             push(a, c, top - end, NOT_ON_PARENT);
@@ -157,11 +194,29 @@ pub(super) fn generate<const C: usize, const F: usize>(
         }
         // Move 8: the top run from each card of it on its parent.
         let mut base = top;
-        while base > 0 && on_parent(column[base], column[base - 1]) {
+        while base > 0 && build.stacks(column[base], column[base - 1]) {
             base -= 1;
         }
         for c in base + 1..=top {
             push(a, c, 0, ON_PARENT);
+        }
+    }
+    if !buried_home || room == 0 {
+        return;
+    }
+    // Move 3: a card under others home, those above it set aside.
+    for a in 0..board.cascade_count() {
+        let column = places.slot(a);
+        let from = Pile::cascade(places.order[a]);
+        for c in (column.len().saturating_sub(room + 1)..column.len().saturating_sub(1)).rev() {
+            let card = column[c];
+            if board.next_home(card.suit()) != NextHome::Card(card) {
+                continue;
+            }
+            let first = steps.len() as u32;
+            aside_into(steps, from, column.len() - c - 1, &mut 0);
+            steps.push(Move::single(from, Pile::foundation(card.suit())));
+            spans.push((BURIED_HOME, first, steps.len() as u32));
         }
     }
 }
@@ -170,13 +225,13 @@ pub(super) fn generate<const C: usize, const F: usize>(
 mod tests {
     use freecell_core::{Board, Game, Move, Pile};
 
-    use super::{NOT_ON_PARENT, ON_PARENT, Places, generate};
+    use super::{BURIED_HOME, NOT_ON_PARENT, ON_PARENT, Places, generate};
 
     /// The destinations, in the order generated, of `board`'s compound moves of `class`
     /// whose last step moves `count` cards from cascade `from`.
     fn destinations(board: &Board, class: u8, from: usize, count: u8) -> Vec<Pile> {
         let (mut steps, mut spans) = (Vec::new(), Vec::new());
-        generate(board, &mut Places::default(), &mut steps, &mut spans);
+        generate(board, &mut Places::default(), &mut steps, &mut spans, false);
         let last = |&(_, _, end): &(u8, u32, u32)| -> Move { steps[end as usize - 1] };
         let ours = spans.iter().filter(|span| span.0 == class).map(last);
         ours.filter(|mv| mv.from() == Pile::cascade(from) && mv.count() == count).map(Move::to).collect()
@@ -199,5 +254,40 @@ mod tests {
         // The eight of hearts off its parent onto a nine: hearts, clubs, diamonds.
         let off = destinations(&board, ON_PARENT, 0, 1);
         assert_eq!(off, [Pile::cascade(6), Pile::cascade(2), Pile::cascade(1)]);
+    }
+
+    /// Under ForeCell's rules the cards set aside go into the free cells, never into the
+    /// empty cascades (which take kings only), and move 3 sends a card under others home
+    /// after them; worked out by hand from fc-solve's sources as above: the jack of hearts
+    /// onto the queen of clubs, then of spades (cascades by deepest card: queen of hearts,
+    /// clubs, spades), the king above each into the first free cell.
+    #[test]
+    fn cards_set_aside_go_into_free_cells_under_forecell() {
+        let text = "Foundations: H-T C-J D-K S-J\nFreecells: - - - -\n: KH JH\n: QS KS\n: QC KC\n: QH\n:\n:\n:\n:\n";
+        let board = Board::parse_with_rules(text, Game::ForeCell.rules()).expect("a board");
+        let (mut steps, mut spans) = (Vec::new(), Vec::new());
+        generate(&board, &mut Places::default(), &mut steps, &mut spans, true);
+        let of = |class: u8| -> Vec<&[Move]> {
+            let ours = spans.iter().filter(|span| span.0 == class);
+            ours.map(|&(_, first, end)| &steps[first as usize..end as usize]).collect()
+        };
+        let (c, cell) = (Pile::cascade, Pile::cell(0));
+        let onto = |parent: usize| [Move::single(c(parent), cell), Move::new(c(0), c(parent), 1)];
+        let jack: Vec<_> = of(NOT_ON_PARENT).into_iter().filter(|m| m[m.len() - 1].from() == c(0)).collect();
+        assert_eq!(jack, [onto(2), onto(1)]);
+        // The queen of spades onto the king of hearts: the jack above the king, then the
+        // king above the queen, into the first two cells.
+        let queen = [Move::single(c(0), cell), Move::single(c(1), Pile::cell(1)), Move::new(c(1), c(0), 1)];
+        assert!(of(NOT_ON_PARENT).contains(&&queen[..]));
+        // The queens of clubs and spades home (in slot order), the king above each set aside.
+        let home = |from: usize, queen: &str| {
+            let suit = queen.parse::<freecell_core::Card>().expect("a card").suit();
+            [Move::single(c(from), cell), Move::single(c(from), Pile::foundation(suit))]
+        };
+        assert_eq!(of(BURIED_HOME), [home(2, "QC"), home(1, "QS")]);
+        // Without move 3 (Citadel's order), none.
+        spans.clear();
+        generate(&board, &mut Places::default(), &mut steps, &mut spans, false);
+        assert!(!spans.iter().any(|span| span.0 == BURIED_HOME));
     }
 }

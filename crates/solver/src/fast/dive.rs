@@ -19,11 +19,14 @@
 //!
 //! **ForeCell** (FreeCell's rules, but four cards dealt to the cells and kings alone on an
 //! emptied cascade) is the other game where fc-solve's depth-first scan wins deals the greedy
-//! searches do not: 4191 and 6153 after 428,558 and 774,678 states of its `forecell` preset
-//! (FreeCell's, `-to [01][23456789]`, `source/scripts/gen-presets.pl`), where the greedy
-//! searches left both undecided at 2,000,000 expansions. There the dives move runs whole
-//! and try fc-solve's FreeCell classes (see [`class`]): the dive digging for the nearest
-//! card wins 4191, the one uncovering the lowest 6153.
+//! searches do not: 4265, 4191 and 6153 after 5,508, 428,558 and 774,678 states of its
+//! `forecell` preset (FreeCell's, `-to [01][23456789]`, `source/scripts/gen-presets.pl`),
+//! where the greedy searches left them undecided at 2,000,000 expansions. There one dive
+//! tries fc-solve's moves in that order with its compound moves ([`compound`]: the cards
+//! above a run or its parent, or above a card that can go home, put into free cells first):
+//! it wins the three after 253,960, 131,385 and 2,511 expansions. Two dives of single run
+//! moves in fc-solve's classes, ordered by [`Keys`], won 4191 and 6153 but not 4265 within
+//! 3,000,000.
 //!
 //! **Citadel** (Beleaguered Castle's rules, cards going home while dealt) has one dive, in
 //! fc-solve's order `-to 048`: cards home, then its compound moves ([`compound`]: a run onto
@@ -42,7 +45,7 @@ use super::compound::{self, Places};
 use super::dominance::Dominance;
 use super::frozen::Frozen;
 use super::greedy::End;
-use super::moves::{automoves_after, is_home_move, moved_card, moves_again};
+use super::moves::{automoves_after, moved_card, moves_again};
 
 /// Room made in the move list before each move generation (see the greedy search's).
 const MOVE_ROOM: usize = 256;
@@ -121,10 +124,14 @@ const GOOD_MEASURE_CAP: u64 = 5_000;
 enum Classes {
     /// Baker's Dozen's preset, `-to 0123456789` with no cell and no empty cascade to use.
     SingleCards,
-    /// FreeCell's preset, `-to [01][23456789]`, which ForeCell's and Citadel's inherit.
+    /// FreeCell's preset, `-to [01][23456789]`, with single run moves: the classes
+    /// [`Classes::CompoundCells`] takes its ordinary moves' from.
     FreeCell,
     /// Citadel: fc-solve's `-to 048`, cards home then its compound moves (see [`compound`]).
     Compound,
+    /// ForeCell: fc-solve's `-to [01][23456789]` with its compound moves, the cards set
+    /// aside going into the free cells (see [`compound`]). One dive, as Citadel's.
+    CompoundCells,
 }
 
 /// Which moves of a class (see [`class`]) a dive tries first: two dives, one of each, find
@@ -145,14 +152,14 @@ impl DiveRules {
     /// (Beleaguered Castle's) were tried with ForeCell's classes, in five class orders and
     /// three move orders, and the dives won none of its three deals that fc-solve wins
     /// (`docs/results/games.md`): Citadel's dive has compound moves instead
-    /// ([`for_start`](DiveRules::for_start)).
+    /// ([`for_start`](DiveRules::for_start)), as ForeCell's has.
     pub(super) fn applies(rules: Rules) -> Option<DiveRules> {
         let (frozen, model, classes, cap) = if rules == Game::BakersDozen.rules() {
             (Frozen::applies(rules), MoveModel::Atomic, Classes::SingleCards, u64::MAX)
         } else if rules == Game::GoodMeasure.rules() {
             (Frozen::applies(rules), MoveModel::Atomic, Classes::SingleCards, GOOD_MEASURE_CAP)
         } else if rules == Game::ForeCell.rules() {
-            (None, MoveModel::Sequence, Classes::FreeCell, u64::MAX)
+            (None, MoveModel::Sequence, Classes::CompoundCells, u64::MAX)
         } else {
             return None;
         };
@@ -184,12 +191,12 @@ impl DiveRules {
         DiveRules::applies(rules)
     }
 
-    /// These rules, the moves tried in `order`: none under [`Classes::Compound`] but for
+    /// These rules, the moves tried in `order`: none with compound moves but for
     /// [`Order::Nearest`], which stands there for fc-solve's order (one dive: a second in
     /// the same order would search the same positions).
     pub(super) fn ordered(self, order: Order) -> Option<DiveRules> {
         match (self.classes, order) {
-            (Classes::Compound, Order::Uncovered) => None,
+            (Classes::Compound | Classes::CompoundCells, Order::Uncovered) => None,
             _ => Some(DiveRules { order, ..self }),
         }
     }
@@ -350,8 +357,8 @@ impl<const C: usize, const F: usize> Dive<C, F> {
         self.scratch.clear();
         board.generate_moves(rules.model, &mut self.scratch);
         let next = self.choices.len() as u32;
-        if rules.classes == Classes::Compound {
-            self.enter_compound(&board)?;
+        if matches!(rules.classes, Classes::Compound | Classes::CompoundCells) {
+            self.enter_compound(&board, rules.classes == Classes::CompoundCells)?;
         } else {
             let keys = Keys::of(&board, rules.order);
             rules.dominance.drop_from(&board, &mut self.scratch);
@@ -382,14 +389,24 @@ impl<const C: usize, const F: usize> Dive<C, F> {
     /// ([`compound::generate`]'s). Ordered by [`Keys`] instead, the dive won none of
     /// Citadel 3440, 7868 and 9817 within 1,000,000 expansions but 9817 after 844,388;
     /// in fc-solve's order it wins all three after 23,827, 22,064 and 7,558.
-    fn enter_compound(&mut self, board: &BoardN<C, F>) -> Result<(), freecell_search::containers::OutOfMemory> {
+    fn enter_compound(
+        &mut self,
+        board: &BoardN<C, F>,
+        cells: bool,
+    ) -> Result<(), freecell_search::containers::OutOfMemory> {
         self.steps.clear();
         self.spans.clear();
-        for &mv in self.scratch.iter().filter(|mv| is_home_move::<C, F>(**mv)) {
-            self.spans.push((0, self.steps.len() as u32, self.steps.len() as u32 + 1));
+        for &mv in &self.scratch {
+            let span_class = match class(board, mv, Classes::FreeCell) {
+                0 => 0,
+                1 if cells => compound::CELL_ON_PARENT,
+                3 | 4 if cells => compound::TO_EMPTY,
+                _ => continue,
+            };
+            self.spans.push((span_class, self.steps.len() as u32, self.steps.len() as u32 + 1));
             self.steps.push(mv);
         }
-        compound::generate(board, &mut self.places, &mut self.steps, &mut self.spans);
+        compound::generate(board, &mut self.places, &mut self.steps, &mut self.spans, cells);
         // Generation order within a class.
         self.spans.sort_unstable_by_key(|&(class, first, _)| (class, first));
         reserve(&mut self.moves, self.steps.len())?;
@@ -549,14 +566,17 @@ mod tests {
         }
     }
 
-    /// ForeCell 6153, which fc-solve wins after 774,678 states and the greedy searches did
-    /// not within 2,000,000 expansions, is won by the dive uncovering the lowest card within
-    /// 70,000, and the win replays through the verifier under ForeCell's rules.
+    /// ForeCell 4265 and 6153, which fc-solve wins after 5,508 and 774,678 states and the
+    /// greedy searches did not within 2,000,000 expansions, are won by the dive with
+    /// compound moves (after 253,960 and 2,511; 4191 after 131,385 is left to the games'
+    /// test), and each win replays through the verifier under ForeCell's rules.
     #[test]
-    fn a_dive_wins_forecell_6153() {
-        let (start, solution) = dive_in(Game::ForeCell, 6153, Order::Uncovered, 70_000).expect("a win");
-        let verified = verify(&start, &solution).expect("the win replays");
-        assert!(verified.board.is_won());
+    fn a_dive_with_compound_moves_wins_forecell_4265_and_6153() {
+        for (deal, nodes) in [(4265, 260_000), (6153, 5_000)] {
+            let (start, solution) = dive_in(Game::ForeCell, deal, Order::Nearest, nodes).expect("a win");
+            let verified = verify(&start, &solution).expect("the win replays");
+            assert!(verified.board.is_won(), "{deal}");
+        }
     }
 
     /// Citadel 3440, 7868 and 9817, which fc-solve wins after 43,639, 19,991 and 18,634
@@ -591,7 +611,8 @@ mod tests {
     }
 
     /// Only Baker's Dozen, Good Measure and ForeCell have dives; the first two move single
-    /// cards, and only Good Measure's are capped.
+    /// cards in two dives, only Good Measure's are capped, and only ForeCell's have compound
+    /// moves with free cells, in one dive.
     #[test]
     fn applies_to_bakers_dozen_good_measure_and_forecell_only() {
         for game in Game::ALL {
@@ -601,6 +622,8 @@ mod tests {
             if let Some(rules) = rules {
                 assert_eq!(rules.model == MoveModel::Atomic, single, "{game:?}");
                 assert_eq!(rules.cap < u64::MAX, game == Game::GoodMeasure, "{game:?}");
+                assert_eq!(rules.classes == Classes::CompoundCells, game == Game::ForeCell, "{game:?}");
+                assert_eq!(rules.ordered(Order::Uncovered).is_some(), single, "{game:?}");
             }
         }
     }
