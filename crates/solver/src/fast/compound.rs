@@ -1,7 +1,8 @@
-//! fc-solve's compound moves under Citadel's rules (no free cell, building down regardless
-//! of suit, any card on an empty cascade): a run moved onto its parent card anywhere in
-//! another cascade, the cards above that parent (and above the run) first put one by one
-//! into empty cascades, all one move of the search ([`generate`]).
+//! fc-solve's compound moves under Beleaguered Castle's rules (no free cell, building down
+//! regardless of suit, any card on an empty cascade; Streets and Alleys' and Citadel's too):
+//! a run moved onto its parent card anywhere in another cascade, the cards above that parent
+//! (and above the run) first put one by one into empty cascades, all one move of the search
+//! ([`generate`]).
 //!
 //! They are fc-solve's moves 4 and 8 (`shlomif/fc-solve`, `fc-solve/source/freecell.c`,
 //! `fc_solve_sfs_move_stack_cards_to_different_stacks` and
@@ -80,7 +81,7 @@ fn on_parent(upper: Card, lower: Card) -> bool {
     upper.rank().get() + 1 == lower.rank().get()
 }
 
-/// Appends `board`'s compound moves (Citadel's rules: no cell, any-suit building) to
+/// Appends `board`'s compound moves (Beleaguered Castle's rules: no cell, any-suit building) to
 /// `steps`, each as its ordinary moves, and to `spans` its class and its steps' range, in
 /// fc-solve's order within a class (source cascade, depth, destination cascade, depth;
 /// cascades in [`Places`]' order).
