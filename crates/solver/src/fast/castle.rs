@@ -1,9 +1,9 @@
 //! The rules of Beleaguered Castle, Streets and Alleys and Citadel as the `fast` preset
 //! reads them: no free cell, building down by any suit, any card on an empty cascade
-//! ([`applies`]), and the evaluations its greedy searches take turns with there
-//! ([`TURNS`]).
+//! ([`applies`]), the evaluations its greedy searches take turns with there ([`TURNS`]),
+//! and which of the three games a start was dealt as ([`Deal`]).
 
-use freecell_core::{BuildRule, EmptyCascadeRule, Rules};
+use freecell_core::{BoardN, BuildRule, EmptyCascadeRule, Rules};
 
 use super::eval::Weights;
 
@@ -40,11 +40,54 @@ const COLUMN: u32 = 16;
 pub(super) const TURNS: [Weights; 4] =
     [Weights { column: COLUMN, ..Weights::TURNS[0] }, Weights::TURNS[1], Weights::TURNS[2], Weights::TURNS[3]];
 
+/// Which of the three games a start under these rules was dealt as: they share one
+/// [`Rules`], and differ in what is home when the deal starts (Streets and Alleys nothing,
+/// Beleaguered Castle the four aces, Citadel whatever went home while it was dealt; PySolFC's
+/// `StreetsAndAlleys`, `BeleagueredCastle` and `Citadel` in `pysollib/games/beleagueredcastle.py`).
+/// A position later in play is read the same way, by its cards home.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Deal {
+    /// No card home.
+    StreetsAndAlleys,
+    /// One to four cards home (Beleaguered Castle's deal: the four aces).
+    BeleagueredCastle,
+    /// More than four cards home.
+    Citadel,
+}
+
+impl Deal {
+    /// The game `start` reads as.
+    pub(super) fn of<const C: usize, const F: usize>(start: &BoardN<C, F>) -> Deal {
+        match start.cards_home() {
+            0 => Deal::StreetsAndAlleys,
+            1..=4 => Deal::BeleagueredCastle,
+            _ => Deal::Citadel,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use freecell_core::{Game, Rules};
+    use freecell_core::{Game, Rules, WideBoard};
+    use freecell_deals::DealNumber;
 
-    use super::applies;
+    use super::{Deal, applies};
+
+    /// Every deal of 1–100 of each game reads as that game.
+    #[test]
+    fn each_deal_reads_as_its_game() {
+        for (game, deal) in [
+            (Game::StreetsAndAlleys, Deal::StreetsAndAlleys),
+            (Game::BeleagueredCastle, Deal::BeleagueredCastle),
+            (Game::Citadel, Deal::Citadel),
+        ] {
+            for n in 1..=100 {
+                let layout = DealNumber::new(n).expect("a deal number").layout(game);
+                let start = WideBoard::try_from(layout).expect("a legal deal");
+                assert_eq!(Deal::of(&start), deal, "{game:?} {n}");
+            }
+        }
+    }
 
     /// Exactly the three games of the family with these rules.
     #[test]

@@ -1,8 +1,9 @@
 //! fc-solve's compound moves: a run moved onto its parent card anywhere in another
 //! cascade, the cards above that parent (and above the run) first put one by one into the
 //! free cells, then into empty cascades where they take any card, all one move of the
-//! search ([`generate`]). Under Citadel's rules (no free cell, building down regardless of
-//! suit) the cards go into empty cascades; under ForeCell's (FreeCell's building, kings
+//! search ([`generate`]). Under Beleaguered Castle's rules (Citadel's and Streets and
+//! Alleys' deals: no free cell, building down regardless of suit) the cards go into empty
+//! cascades; under ForeCell's (FreeCell's building, kings
 //! alone on an empty cascade) into free cells, and a card under others goes home after
 //! those above it go into free cells.
 //!

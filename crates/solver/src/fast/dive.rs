@@ -28,12 +28,14 @@
 //! moves in fc-solve's classes, ordered by [`Keys`], won 4191 and 6153 but not 4265 within
 //! 3,000,000.
 //!
-//! **Citadel** (Beleaguered Castle's rules, cards going home while dealt) has one dive, in
-//! fc-solve's order `-to 048`: cards home, then its compound moves ([`compound`]: a run onto
-//! its parent anywhere, the cards above the parent put into empty cascades first), each
-//! played as its ordinary moves, so a win is a list of ordinary moves. It wins 3440, 7868
-//! and 9817 after 23,827, 22,064 and 7,558 expansions (fc-solve: 43,639, 19,991 and 18,634
-//! states), which the greedy searches left undecided at 1,000,000.
+//! **Beleaguered Castle's rules** (Citadel's and Streets and Alleys' deals) have one
+//! dive, in fc-solve's order `-to 048`: cards home, then its compound moves ([`compound`]: a
+//! run onto its parent anywhere, the cards above the parent put into empty cascades first),
+//! each played as its ordinary moves, so a win is a list of ordinary moves. It wins Citadel
+//! 3440, 7868 and 9817 after 23,827, 22,064 and 7,558 expansions (fc-solve: 43,639, 19,991
+//! and 18,634 states), which the greedy searches left undecided at 1,000,000, and Streets
+//! and Alleys 242 and 9363. Beleaguered Castle's deals have none (see
+//! [`DiveRules::for_start`]).
 
 use freecell_core::{Automove, BoardN, Game, Move, MoveModel, NextHome, Pile, PileKind, Rules};
 use freecell_search::containers::HashSet64;
@@ -107,7 +109,16 @@ pub(super) struct DiveRules {
 /// positions starts the proof of a lost deal. Uncapped, at Citadel's limit of 1,000,000
 /// expansions, deals 229 and 9976 (proved lost after 935,215 and 904,949 without the dive)
 /// were left undecided.
-const COMPOUND_CAP: u64 = 60_000;
+const CITADEL_CAP: u64 = 60_000;
+
+/// Expansions Streets and Alleys' dive gets in all: it wins 242, 5082 and 9363 (fc-solve:
+/// 2,953, 16,110 and 139 states in the same order) after 20,825, 21,864 and 881, which the
+/// greedy searches left undecided at 1,000,000. Its other wins need far more (7010 283,361,
+/// fc-solve 118,278), and a dive given them (its turn doubled, after 100,000 expansions of
+/// the solve, up to 300,000) left deals undecided that `fast` decides after 800,000 to
+/// 930,000 expansions (68, 316, 1076 of deals 1–1,234): every expansion the dive takes is
+/// the greedy searches' and the proof's (`docs/results/games.md`).
+const STREETS_CAP: u64 = 25_000;
 
 /// Expansions each of Good Measure's dives gets in all. Uncapped, the dives took the greedy
 /// searches' and the proof's expansions: at 100,000 a deal they solved 69 deals of 1–6,284
@@ -167,25 +178,31 @@ impl DiveRules {
     }
 
     /// The search's settings for a solve from `start`: [`applies`](DiveRules::applies) to its
-    /// rules, or Citadel's compound moves ([`compound`]) when they are Citadel's.
+    /// rules, or fc-solve's compound moves ([`compound`]) under Beleaguered Castle's rules
+    /// when the start reads as Citadel or Streets and Alleys ([`castle::Deal`]), each capped
+    /// as that game has it.
     ///
-    /// Citadel's rules are Beleaguered Castle's (and Streets and Alleys', but for the
-    /// deal): what tells its deals is the start, which has more than the four aces home
-    /// (cards go home while they are dealt; Beleaguered Castle deals the aces home and no
-    /// other card, Streets and Alleys none). A position of the other two games later in
-    /// play may pass the test too, and is then searched with compound moves as well.
+    /// Beleaguered Castle's deals have no dive: of its 18 deals that fc-solve decides and
+    /// `fast` left undecided at 1,000,000 expansions, the dive alone wins two, after 127,209
+    /// (7148) and 200,753 (751), and given that much of the solve (its turn doubled, after
+    /// 100,000 expansions, up to 250,000) it won 751 and left four deals undecided that
+    /// `fast` decides after 516,065 to 940,101 expansions (557, 631, 1420, 1637 of deals
+    /// 1–2,615).
     pub(super) fn for_start<const C: usize, const F: usize>(start: &BoardN<C, F>) -> Option<DiveRules> {
         let rules = *start.rules();
-        if castle::applies(rules) && start.cards_home() > 4 {
-            let (dominance, model) = (Dominance::for_rules(rules), MoveModel::Sequence);
-            let classes = Classes::Compound;
+        if castle::applies(rules) {
+            let cap = match castle::Deal::of(start) {
+                castle::Deal::Citadel => CITADEL_CAP,
+                castle::Deal::StreetsAndAlleys => STREETS_CAP,
+                castle::Deal::BeleagueredCastle => return None,
+            };
             return Some(DiveRules {
                 frozen: None,
-                dominance,
-                model,
-                classes,
+                dominance: Dominance::for_rules(rules),
+                model: MoveModel::Sequence,
+                classes: Classes::Compound,
                 order: Order::Nearest,
-                cap: COMPOUND_CAP,
+                cap,
             });
         }
         DiveRules::applies(rules)
@@ -592,18 +609,34 @@ mod tests {
         }
     }
 
-    /// Citadel's starts dive with compound moves; Beleaguered Castle's and Streets and
-    /// Alleys' (the same rules) do not dive.
+    /// Streets and Alleys 242 and 9363, which fc-solve wins after 2,953 and 139 states in
+    /// the order `048` and `fast` left undecided at 1,000,000 expansions, are won by the dive
+    /// with compound moves within 25,000 and 1,000, and each win replays through the verifier.
     #[test]
-    fn compound_moves_for_citadel_starts_only() {
+    fn a_dive_with_compound_moves_wins_streets_and_alleys_242_and_9363() {
+        for (deal, nodes) in [(242, 25_000), (9363, 1_000)] {
+            let (start, solution) = dive_in(Game::StreetsAndAlleys, deal, Order::Nearest, nodes).expect("a win");
+            let verified = verify(&start, &solution).expect("the win replays");
+            assert!(verified.board.is_won(), "{deal}");
+        }
+    }
+
+    /// Citadel's and Streets and Alleys' starts dive with compound moves, each capped as its
+    /// game has it; Beleaguered Castle's (the same rules) do not dive.
+    #[test]
+    fn compound_moves_for_citadel_and_streets_and_alleys_starts() {
         for deal in 1..=50 {
-            for game in [Game::Citadel, Game::BeleagueredCastle, Game::StreetsAndAlleys] {
+            for (game, cap) in [
+                (Game::Citadel, Some(CITADEL_CAP)),
+                (Game::StreetsAndAlleys, Some(STREETS_CAP)),
+                (Game::BeleagueredCastle, None),
+            ] {
                 let layout = DealNumber::new(deal).expect("a deal number").layout(game);
                 let start = WideBoard::try_from(layout).expect("a legal deal");
                 let rules = DiveRules::for_start(&start);
                 assert_eq!(
-                    rules.map(|r| r.classes),
-                    (game == Game::Citadel).then_some(Classes::Compound),
+                    rules.map(|r| (r.classes, r.cap)),
+                    cap.map(|cap| (Classes::Compound, cap)),
                     "{game:?} {deal}"
                 );
             }
