@@ -583,17 +583,23 @@ mod tests {
         }
     }
 
+    /// Asserts that the dive in [`Order::Nearest`] wins each of `game`'s `deals` within its
+    /// expansions, and that each win replays through the verifier.
+    fn wins_within(game: Game, deals: &[(u64, u64)]) {
+        for &(deal, nodes) in deals {
+            let (start, solution) = dive_in(game, deal, Order::Nearest, nodes).expect("a win");
+            let verified = verify(&start, &solution).expect("the win replays");
+            assert!(verified.board.is_won(), "{game:?} {deal}");
+        }
+    }
+
     /// ForeCell 4265 and 6153, which fc-solve wins after 5,508 and 774,678 states and the
     /// greedy searches did not within 2,000,000 expansions, are won by the dive with
     /// compound moves (after 253,960 and 2,511; 4191 after 131,385 is left to the games'
     /// test), and each win replays through the verifier under ForeCell's rules.
     #[test]
     fn a_dive_with_compound_moves_wins_forecell_4265_and_6153() {
-        for (deal, nodes) in [(4265, 260_000), (6153, 5_000)] {
-            let (start, solution) = dive_in(Game::ForeCell, deal, Order::Nearest, nodes).expect("a win");
-            let verified = verify(&start, &solution).expect("the win replays");
-            assert!(verified.board.is_won(), "{deal}");
-        }
+        wins_within(Game::ForeCell, &[(4265, 260_000), (6153, 5_000)]);
     }
 
     /// Citadel 3440, 7868 and 9817, which fc-solve wins after 43,639, 19,991 and 18,634
@@ -602,11 +608,7 @@ mod tests {
     /// written out as ordinary moves, replays through the verifier.
     #[test]
     fn a_dive_with_compound_moves_wins_citadel_3440_7868_and_9817() {
-        for (deal, nodes) in [(3440, 25_000), (7868, 25_000), (9817, 10_000)] {
-            let (start, solution) = dive_in(Game::Citadel, deal, Order::Nearest, nodes).expect("a win");
-            let verified = verify(&start, &solution).expect("the win replays");
-            assert!(verified.board.is_won(), "{deal}");
-        }
+        wins_within(Game::Citadel, &[(3440, 25_000), (7868, 25_000), (9817, 10_000)]);
     }
 
     /// Streets and Alleys 242 and 9363, which fc-solve wins after 2,953 and 139 states in
@@ -614,11 +616,7 @@ mod tests {
     /// with compound moves within 25,000 and 1,000, and each win replays through the verifier.
     #[test]
     fn a_dive_with_compound_moves_wins_streets_and_alleys_242_and_9363() {
-        for (deal, nodes) in [(242, 25_000), (9363, 1_000)] {
-            let (start, solution) = dive_in(Game::StreetsAndAlleys, deal, Order::Nearest, nodes).expect("a win");
-            let verified = verify(&start, &solution).expect("the win replays");
-            assert!(verified.board.is_won(), "{deal}");
-        }
+        wins_within(Game::StreetsAndAlleys, &[(242, 25_000), (9363, 1_000)]);
     }
 
     /// Citadel's and Streets and Alleys' starts dive with compound moves, each capped as its
