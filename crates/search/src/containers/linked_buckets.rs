@@ -41,9 +41,10 @@ pub struct LinkedBuckets {
     /// Per priority: the newest node waiting with it, or [`END`](Self::END).
     heads: Vec<u32>,
     /// Per block of 64 priorities, which buckets hold a node (bit `p % 64` of word
-    /// `p / 64`): a pop finds the next one a word at a time, not a bucket at a time (a
-    /// greedy search's priorities lie sparse, and scanning the empty buckets between them
-    /// was 1.8 % of the FreeCell solver's instructions).
+    /// `p / 64`): a pop finds the next one a word at a time, not a bucket at a time. A
+    /// greedy search's priorities lie sparse: scanning the empty buckets between them was
+    /// 1.8 % of the FreeCell solver's instructions; with the bits set at each push, 0.5 %
+    /// fewer in all (callgrind, `freecell census run --sample 2000`).
     occupied: Vec<u64>,
     /// No bucket below this one holds a node.
     min: usize,
