@@ -313,7 +313,7 @@ impl Preset {
             Game::Fan => Some(2_000_000),
             Game::BeleagueredCastle | Game::StreetsAndAlleys | Game::Citadel => Some(1_025_000),
             Game::BakersDozen => Some(1_000_000),
-            Game::GoodMeasure => Some(160_000),
+            Game::GoodMeasure => Some(165_000),
             Game::FreeCell
             | Game::RelaxedFreeCell
             | Game::BakersGame
