@@ -100,6 +100,8 @@ pub(super) struct DiveRules {
     /// Expansions after which the search stops for good (it then only reports
     /// [`End::Nodes`]).
     cap: u64,
+    /// Whether a third dive tries the moves in [`Order::Stacks`] (Good Measure's).
+    stacks: bool,
 }
 
 /// Expansions Citadel's dive gets in all. fc-solve's depth-first scan in the same order wins
@@ -120,7 +122,8 @@ const CITADEL_CAP: u64 = 60_000;
 /// the greedy searches' and the proof's (`docs/results/games.md`).
 const STREETS_CAP: u64 = 25_000;
 
-/// Expansions each of Good Measure's dives gets in all. Uncapped, the dives took the greedy
+/// Expansions each of Good Measure's dives gets in all (three since [`Order::Stacks`]: a
+/// third dive capped as the others, its wins quick as theirs). Uncapped, the dives took the greedy
 /// searches' and the proof's expansions: at 100,000 a deal they solved 69 deals of 1–6,284
 /// left undecided without them but left 57 solved and 10 proved lost undecided. Capped, they
 /// keep only the quick wins: on deals 1–2,000 at Good Measure's limit of 150,000, 5,000 each
@@ -153,6 +156,14 @@ pub(super) enum Order {
     Nearest,
     /// The move uncovering the lowest card.
     Uncovered,
+    /// fc-solve's own: by the cascade left, then by the cascade reached, each cascade
+    /// placed by its bottom card as fc-solve sorts a position's cascades before it generates
+    /// moves (`shlomif/fc-solve`, `source/state.c`, `fc_solve_canonize_state`; an empty
+    /// cascade first). Good Measure's third dive: it wins 9381, 1769 and 304 after 202, 134
+    /// and 140 expansions (fc-solve: 1,634, 2,145 and 11,098 states), where the other two
+    /// orders win none within 60,000; with the cascades in their own order it won 20 of
+    /// Good Measure's 56 gaps within 100,000 expansions instead of 41.
+    Stacks,
 }
 
 impl DiveRules {
@@ -174,7 +185,16 @@ impl DiveRules {
         } else {
             return None;
         };
-        Some(DiveRules { frozen, dominance: Dominance::for_rules(rules), model, classes, order: Order::Nearest, cap })
+        let stacks = rules == Game::GoodMeasure.rules();
+        Some(DiveRules {
+            frozen,
+            dominance: Dominance::for_rules(rules),
+            model,
+            classes,
+            order: Order::Nearest,
+            cap,
+            stacks,
+        })
     }
 
     /// The search's settings for a solve from `start`: [`applies`](DiveRules::applies) to its
@@ -203,6 +223,7 @@ impl DiveRules {
                 classes: Classes::Compound,
                 order: Order::Nearest,
                 cap,
+                stacks: false,
             });
         }
         DiveRules::applies(rules)
@@ -213,7 +234,8 @@ impl DiveRules {
     /// the same order would search the same positions).
     pub(super) fn ordered(self, order: Order) -> Option<DiveRules> {
         match (self.classes, order) {
-            (Classes::Compound | Classes::CompoundCells, Order::Uncovered) => None,
+            (Classes::Compound | Classes::CompoundCells, Order::Uncovered | Order::Stacks) => None,
+            (_, Order::Stacks) if !self.stacks => None,
             _ => Some(DiveRules { order, ..self }),
         }
     }
@@ -486,13 +508,16 @@ fn class<const C: usize, const F: usize>(board: &BoardN<C, F>, mv: Move, classes
 /// [`Order::Nearest`]: from the cascade that holds the card nearest its foundation first
 /// (fewest ranks between it and its suit's next card home, then fewest cards above it), so
 /// the line digs for the cards the foundations wait for. [`Order::Uncovered`]: the move that
-/// uncovers the lowest card first. On the 72 Baker's Dozen deals left undecided at 200,000
+/// uncovers the lowest card first. [`Order::Stacks`]: fc-solve's, by the bottom cards of the
+/// cascade left and then of the one reached. On the 72 Baker's Dozen deals left undecided at 200,000
 /// expansions, a depth-first search alone solves 30 within as many under either order (12
 /// and 11 of the 16 of them fc-solve solves, not the same ones), against 27 (6) in the
 /// order moves are generated.
 struct Keys<const C: usize> {
     /// Per cascade; below 2^16.
     of: [u32; C],
+    /// Whether moves from one cascade go in the order of the cascades they reach.
+    to: bool,
 }
 
 impl<const C: usize> Keys<C> {
@@ -507,22 +532,40 @@ impl<const C: usize> Keys<C> {
                         *key = (*key).min(ranks * 64 + depth as u32);
                     }
                 }
+                Order::Stacks => *key = board.cascade_bottom(i).map_or(0, |card| 1 + fc_solve_card(card)),
                 Order::Uncovered => {
                     let under = board.cascade_top(i).and_then(|top| board.beneath(top));
                     *key = under.map_or(0, |card| u32::from(card.rank().get()));
                 }
             }
         }
-        Keys { of }
+        Keys { of, to: matches!(order, Order::Stacks) }
     }
 
     /// The key of `mv` (0 for moves from no cascade, which these rules do not have).
     fn of_move<const F: usize>(&self, mv: Move) -> u32 {
+        let to = match BoardN::<C, F>::locate(mv.to()) {
+            PileKind::Cascade(b) => self.of[b],
+            _ => 0,
+        };
         match BoardN::<C, F>::locate(mv.from()) {
+            PileKind::Cascade(a) if self.to => self.of[a] << 6 | to,
             PileKind::Cascade(a) => self.of[a],
             _ => 0,
         }
     }
+}
+
+/// A card as fc-solve orders cards (`shlomif/fc-solve`, `source/state.h`, `fcs_make_card`: the
+/// rank, then the suit in the order hearts, clubs, diamonds, spades), below 56.
+fn fc_solve_card(card: freecell_core::Card) -> u32 {
+    let suit = match card.suit() {
+        freecell_core::Suit::Hearts => 0,
+        freecell_core::Suit::Clubs => 1,
+        freecell_core::Suit::Diamonds => 2,
+        freecell_core::Suit::Spades => 3,
+    };
+    u32::from(card.rank().get()) << 2 | suit
 }
 
 #[cfg(test)]
@@ -642,8 +685,9 @@ mod tests {
     }
 
     /// Only Baker's Dozen, Good Measure and ForeCell have dives; the first two move single
-    /// cards in two dives, only Good Measure's are capped, and only ForeCell's have compound
-    /// moves with free cells, in one dive.
+    /// cards in two dives, Good Measure in a third in fc-solve's order too, only Good
+    /// Measure's are capped, and only ForeCell's have compound moves with free cells, in one
+    /// dive.
     #[test]
     fn applies_to_bakers_dozen_good_measure_and_forecell_only() {
         for game in Game::ALL {
@@ -655,6 +699,7 @@ mod tests {
                 assert_eq!(rules.cap < u64::MAX, game == Game::GoodMeasure, "{game:?}");
                 assert_eq!(rules.classes == Classes::CompoundCells, game == Game::ForeCell, "{game:?}");
                 assert_eq!(rules.ordered(Order::Uncovered).is_some(), single, "{game:?}");
+                assert_eq!(rules.ordered(Order::Stacks).is_some(), game == Game::GoodMeasure, "{game:?}");
             }
         }
     }
@@ -672,6 +717,18 @@ mod tests {
         for (start, solution) in wins {
             let verified = verify(&start, &solution).expect("the win replays");
             assert!(verified.board.is_won());
+        }
+    }
+
+    /// Good Measure 9381, 1769 and 304, which fc-solve wins after 1,634, 2,145 and 11,098
+    /// states and `fast` left undecided at 160,000 expansions, are won by the dive in
+    /// fc-solve's order within its cap, and each win replays through the verifier.
+    #[test]
+    fn the_dive_in_fc_solves_order_wins_good_measure_9381_1769_and_304_within_its_cap() {
+        for deal in [9381, 1769, 304] {
+            let (start, solution) = dive_in(Game::GoodMeasure, deal, Order::Stacks, GOOD_MEASURE_CAP).expect("a win");
+            let verified = verify(&start, &solution).expect("the win replays");
+            assert!(verified.board.is_won(), "{deal}");
         }
     }
 }

@@ -41,7 +41,11 @@ impl<const C: usize, const F: usize> Cache<C, F> {
 }
 
 /// The depth-first searches' orders, under the rules that have them (see [`DiveRules`]).
-const DIVES: [Order; 2] = [Order::Nearest, Order::Uncovered];
+const DIVES: [Order; 3] = [Order::Nearest, Order::Uncovered, Order::Stacks];
+
+/// The shares of a greedy turn's quantum each dive's turn gets one of: Good Measure's third
+/// dive, capped, takes its share beside the two the other games' dives share.
+const DIVE_SHARES: u64 = 2;
 
 /// Expansions the first evaluation gets alone, before the others join: most deals are
 /// solved within them.
@@ -420,7 +424,7 @@ fn dive_turns<const C: usize, const F: usize>(
     for (dive, diving) in dives.iter_mut().zip(diving) {
         let Some(rules) = *diving else { continue };
         let used = combine(base, dove.stats);
-        let Some(quantum) = plan.greedy_quantum(quantum / DIVES.len() as u64, used.expanded) else { break };
+        let Some(quantum) = plan.greedy_quantum(quantum / DIVE_SHARES, used.expanded) else { break };
         let before = dive.stats;
         // The observer sees every search's counts once.
         let seen_before = combine(plan.spent, since(used, before));
