@@ -288,7 +288,9 @@ impl Preset {
     /// Alleys and Citadel share one rule set and so one limit: 1,000,000, the budget their ten
     /// thousand deals were measured with, and 25,000 for Streets and Alleys' depth-first dive
     /// on top, so that the dive takes no expansion from a deal the greedy searches and the
-    /// proof decide within 1,000,000 (lost deal 2447 is proved after 999,991 without it). FreeCell and the other games
+    /// proof decide within 1,000,000 (lost deal 2447 is proved after 999,991 without it);
+    /// Beleaguered Castle's dive takes 30,000, its latest deal decided without it being
+    /// proved lost after 990,119. FreeCell and the other games
     /// decide every deal of 1–10,000 within memory alone, and get none: a limit there could
     /// only leave a deal undecided. A deal stopped by the limit is
     /// [`Undecided`](crate::Outcome::Undecided) with [`Reason::NodeLimit`](crate::Reason::NodeLimit),

@@ -33,8 +33,8 @@
 //! run onto its parent anywhere, the cards above the parent put into empty cascades first),
 //! each played as its ordinary moves, so a win is a list of ordinary moves. It wins Citadel
 //! 3440, 7868 and 9817 after 23,827, 22,064 and 7,558 expansions (fc-solve: 43,639, 19,991
-//! and 18,634 states), which the greedy searches left undecided at 1,000,000, and Streets
-//! and Alleys 242 and 9363. Beleaguered Castle's deals have none (see
+//! and 18,634 states), which the greedy searches left undecided at 1,000,000, Streets
+//! and Alleys 242 and 9363, and Beleaguered Castle 7148 and 4889 (see
 //! [`DiveRules::for_start`]).
 
 use freecell_core::{Automove, BoardN, Game, Move, MoveModel, NextHome, Pile, PileKind, Rules};
@@ -102,6 +102,8 @@ pub(super) struct DiveRules {
     cap: u64,
     /// Whether a third dive tries the moves in [`Order::Stacks`] (Good Measure's).
     stacks: bool,
+    /// Expansions of the solve before the search's first turn.
+    pub(super) after: u64,
 }
 
 /// Expansions Citadel's dive gets in all. fc-solve's depth-first scan in the same order wins
@@ -121,6 +123,21 @@ const CITADEL_CAP: u64 = 60_000;
 /// 930,000 expansions (68, 316, 1076 of deals 1–1,234): every expansion the dive takes is
 /// the greedy searches' and the proof's (`docs/results/games.md`).
 const STREETS_CAP: u64 = 25_000;
+
+/// Expansions Beleaguered Castle's dive gets in all: it wins 7148 and 4889 (fc-solve's
+/// preset: 240 and 27,183 states in the same order) after 202 and 27,037, which the greedy
+/// searches left undecided at 1,000,000. Every other deal pays the dive's expansions out of
+/// its limit, so the cap is what the rule set's 1,025,000 leaves above the latest deal
+/// `fast` decides without it (3881, proved lost after 990,119): at 50,000 the dive also won
+/// 2197 (after 45,066 of its own), but left 557, 3881 and 7646 undecided
+/// (`docs/results/games.md`).
+const CASTLE_CAP: u64 = 30_000;
+
+/// Expansions of a Beleaguered Castle solve before its dive's first turn: the deals decided
+/// sooner (most) never pay for it. Diving from the start, the dive's expansions (dearer than
+/// the greedy searches': each compound move is several moves played) cost deals 1–600 about
+/// 15 % more CPU for 1.3 % more expansions; from 100,000 on, about 1 %.
+const CASTLE_AFTER: u64 = 100_000;
 
 /// Expansions each of Good Measure's dives gets in all (three since [`Order::Stacks`]: a
 /// third dive capped as the others, its wins quick as theirs). Uncapped, the dives took the greedy
@@ -186,35 +203,20 @@ impl DiveRules {
             return None;
         };
         let stacks = rules == Game::GoodMeasure.rules();
-        Some(DiveRules {
-            frozen,
-            dominance: Dominance::for_rules(rules),
-            model,
-            classes,
-            order: Order::Nearest,
-            cap,
-            stacks,
-        })
+        let dominance = Dominance::for_rules(rules);
+        Some(DiveRules { frozen, dominance, model, classes, order: Order::Nearest, cap, stacks, after: 0 })
     }
 
     /// The search's settings for a solve from `start`: [`applies`](DiveRules::applies) to its
-    /// rules, or fc-solve's compound moves ([`compound`]) under Beleaguered Castle's rules
-    /// when the start reads as Citadel or Streets and Alleys ([`castle::Deal`]), each capped
-    /// as that game has it.
-    ///
-    /// Beleaguered Castle's deals have no dive: of its 18 deals that fc-solve decides and
-    /// `fast` left undecided at 1,000,000 expansions, the dive alone wins two, after 127,209
-    /// (7148) and 200,753 (751), and given that much of the solve (its turn doubled, after
-    /// 100,000 expansions, up to 250,000) it won 751 and left four deals undecided that
-    /// `fast` decides after 516,065 to 940,101 expansions (557, 631, 1420, 1637 of deals
-    /// 1–2,615).
+    /// rules, or fc-solve's compound moves ([`compound`]) under Beleaguered Castle's rules,
+    /// capped as the game the start reads as has it ([`castle::Deal`]).
     pub(super) fn for_start<const C: usize, const F: usize>(start: &BoardN<C, F>) -> Option<DiveRules> {
         let rules = *start.rules();
         if castle::applies(rules) {
-            let cap = match castle::Deal::of(start) {
-                castle::Deal::Citadel => CITADEL_CAP,
-                castle::Deal::StreetsAndAlleys => STREETS_CAP,
-                castle::Deal::BeleagueredCastle => return None,
+            let (cap, after) = match castle::Deal::of(start) {
+                castle::Deal::Citadel => (CITADEL_CAP, 0),
+                castle::Deal::StreetsAndAlleys => (STREETS_CAP, 0),
+                castle::Deal::BeleagueredCastle => (CASTLE_CAP, CASTLE_AFTER),
             };
             return Some(DiveRules {
                 frozen: None,
@@ -224,6 +226,7 @@ impl DiveRules {
                 order: Order::Nearest,
                 cap,
                 stacks: false,
+                after,
             });
         }
         DiveRules::applies(rules)
@@ -662,24 +665,28 @@ mod tests {
         wins_within(Game::StreetsAndAlleys, &[(242, 25_000), (9363, 1_000)]);
     }
 
-    /// Citadel's and Streets and Alleys' starts dive with compound moves, each capped as its
-    /// game has it; Beleaguered Castle's (the same rules) do not dive.
+    /// Beleaguered Castle 7148 and 4889, which fc-solve wins after 240 and 27,183 states in
+    /// the order `048` and `fast` left undecided at 1,000,000 expansions, are won by the dive
+    /// with compound moves within its cap, and each win replays through the verifier.
     #[test]
-    fn compound_moves_for_citadel_and_streets_and_alleys_starts() {
+    fn a_dive_with_compound_moves_wins_beleaguered_castle_7148_and_4889() {
+        wins_within(Game::BeleagueredCastle, &[(7148, 1_000), (4889, CASTLE_CAP)]);
+    }
+
+    /// Each of the three games' starts dives with compound moves, capped and started as its
+    /// game has it.
+    #[test]
+    fn compound_moves_for_each_castle_game_start() {
         for deal in 1..=50 {
-            for (game, cap) in [
-                (Game::Citadel, Some(CITADEL_CAP)),
-                (Game::StreetsAndAlleys, Some(STREETS_CAP)),
-                (Game::BeleagueredCastle, None),
+            for (game, cap, after) in [
+                (Game::Citadel, CITADEL_CAP, 0),
+                (Game::StreetsAndAlleys, STREETS_CAP, 0),
+                (Game::BeleagueredCastle, CASTLE_CAP, CASTLE_AFTER),
             ] {
                 let layout = DealNumber::new(deal).expect("a deal number").layout(game);
                 let start = WideBoard::try_from(layout).expect("a legal deal");
-                let rules = DiveRules::for_start(&start);
-                assert_eq!(
-                    rules.map(|r| (r.classes, r.cap)),
-                    cap.map(|cap| (Classes::Compound, cap)),
-                    "{game:?} {deal}"
-                );
+                let rules = DiveRules::for_start(&start).map(|r| (r.classes, r.cap, r.after));
+                assert_eq!(rules, Some((Classes::Compound, cap, after)), "{game:?} {deal}");
             }
         }
     }

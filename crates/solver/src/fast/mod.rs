@@ -25,8 +25,8 @@
 //! single-card game's position is lost because a card can never move (`frozen`), the moves
 //! no search makes because they lead nowhere better (`dominance`), the depth-first
 //! searches taking turns with the greedy ones under Baker's Dozen's, Good Measure's,
-//! ForeCell's and Citadel's rules (`dive`; ForeCell's, Citadel's and Streets and Alleys'
-//! with fc-solve's compound moves, `compound`), the proof
+//! ForeCell's and Beleaguered Castle's rules (`dive`; ForeCell's and the three games of
+//! Beleaguered Castle's rules with fc-solve's compound moves, `compound`), the proof
 //! attempts made before the greedy stage ends under Beleaguered Castle's rules
 //! (`early_proof`), those rules and the evaluations the greedy searches take there
 //! (`castle`), and the rounds of both stages with more memory each (`portfolio`,

@@ -424,6 +424,9 @@ fn dive_turns<const C: usize, const F: usize>(
     for (dive, diving) in dives.iter_mut().zip(diving) {
         let Some(rules) = *diving else { continue };
         let used = combine(base, dove.stats);
+        if used.expanded < rules.after {
+            continue;
+        }
         let Some(quantum) = plan.greedy_quantum(quantum / DIVE_SHARES, used.expanded) else { break };
         let before = dive.stats;
         // The observer sees every search's counts once.
