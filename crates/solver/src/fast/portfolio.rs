@@ -367,7 +367,7 @@ fn round<const C: usize, const F: usize>(
     let rest = Budget::default().max_bytes(plan.proof_bytes);
     let rest = if max_nodes.is_some() { rest.max_expanded(left(stats.expanded)) } else { rest };
     let mut report =
-        early.search(proof, start, rest, &mut Offset { inner: observer, base: combine(plan.spent, stats) });
+        early.finish(proof, start, rest, &mut Offset { inner: observer, base: combine(plan.spent, stats) });
     report.stats = combine(stats, report.stats);
     (report, exhausted)
 }
