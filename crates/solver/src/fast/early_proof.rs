@@ -63,43 +63,31 @@ impl EarlyProof {
     /// These attempts, or attempts under any rules when the position is `probably_lost`
     /// (a solve with [`Solver::greedy_nodes`](crate::Solver::greedy_nodes)): there the
     /// greedy searches would walk the space the proof must store anyway, about twice over
-    /// (see the module documentation).
+    /// (see the module documentation). The last proof of such a solve ends at a node limit
+    /// as soon as it can no longer prove the loss within it ([`Ends::OnceUnprovable`]): the
+    /// rest of its budget could only find a win, which for these positions the greedy
+    /// stage, not a breadth-first search, finds.
     pub(super) fn or_when(self, probably_lost: bool) -> EarlyProof {
-        EarlyProof { on: self.on || probably_lost, ..self }
+        let ends = if probably_lost { Ends::OnceUnprovable } else { self.ends };
+        EarlyProof { on: self.on || probably_lost, ends, ..self }
     }
 
     /// The budget of the attempt after a search that skips moves ran out of positions
-    /// after `expanded` expansions, with `left` left in the solve's: `None` when no attempt
-    /// is made.
-    pub(super) fn attempt(self, expanded: u64, left: u64) -> Option<Budget> {
-        self.on.then(|| Budget::default().max_expanded(expanded.saturating_mul(PER_EXPANSION).min(left)))
+    /// after `expanded` expansions, with `left` left in the solve's, and how it ends at
+    /// that budget's node limit (an attempt given all that is left is the solve's last
+    /// proof, and ends as the proof that ends the round would): `None` when no attempt is
+    /// made.
+    pub(super) fn attempt(self, expanded: u64, left: u64) -> Option<(Budget, Ends)> {
+        self.on.then(|| {
+            let nodes = expanded.saturating_mul(PER_EXPANSION);
+            let ends = if nodes >= left { self.ends } else { Ends::AtLimit };
+            (Budget::default().max_expanded(nodes.min(left)), ends)
+        })
     }
 
-    /// An attempt's proof under `budget`: begun afresh the first time in a round, resumed
-    /// after.
+    /// A proof under `budget`, ending at its node limit as `ends` says: begun afresh the
+    /// first time in a round, resumed after.
     pub(super) fn search<const C: usize, const F: usize>(
-        &mut self,
-        cache: &mut Option<proof::Cache<C, F>>,
-        start: &BoardN<C, F>,
-        budget: Budget,
-        observer: &mut impl Observer,
-    ) -> Report<Move> {
-        self.search_until(cache, start, (budget, Ends::AtLimit), observer)
-    }
-
-    /// The proof that ends the round, under `budget`: [`search`](Self::search), stopping
-    /// at a node limit as these attempts' rules say.
-    pub(super) fn finish<const C: usize, const F: usize>(
-        &mut self,
-        cache: &mut Option<proof::Cache<C, F>>,
-        start: &BoardN<C, F>,
-        budget: Budget,
-        observer: &mut impl Observer,
-    ) -> Report<Move> {
-        self.search_until(cache, start, (budget, self.ends), observer)
-    }
-
-    fn search_until<const C: usize, const F: usize>(
         &mut self,
         cache: &mut Option<proof::Cache<C, F>>,
         start: &BoardN<C, F>,
@@ -111,6 +99,18 @@ impl EarlyProof {
         } else {
             prove(cache, start, budget, ends, observer)
         }
+    }
+
+    /// The proof that ends the round, under `budget`: [`search`](Self::search), ending at
+    /// a node limit as these attempts' rules say.
+    pub(super) fn finish<const C: usize, const F: usize>(
+        &mut self,
+        cache: &mut Option<proof::Cache<C, F>>,
+        start: &BoardN<C, F>,
+        budget: Budget,
+        observer: &mut impl Observer,
+    ) -> Report<Move> {
+        self.search(cache, start, (budget, self.ends), observer)
     }
 
     /// What an attempt's `outcome` means for the solve, with `left` expansions left in its
@@ -171,7 +171,8 @@ mod tests {
             let mut early = EarlyProof::for_rules(game.rules());
             let (mut expanded, mut steps) = (0, 0);
             let outcome = loop {
-                let step = early.search(&mut cache, &board, Budget::default().max_expanded(STEP), &mut ());
+                let step =
+                    early.search(&mut cache, &board, (Budget::default().max_expanded(STEP), Ends::AtLimit), &mut ());
                 expanded += step.stats.expanded;
                 steps += 1;
                 match step.outcome {

@@ -339,8 +339,10 @@ fn round<const C: usize, const F: usize>(
                 gone = combine(gone, searches[k].stats);
                 searches[k] = Search::default();
                 dropped[k] = true;
-                let Some(attempt) = ran_out.and_then(|n| early.attempt(n, left(stats.expanded))) else { continue };
-                let attempt = attempt.max_bytes(plan.proof_bytes);
+                let Some((attempt, ends)) = ran_out.and_then(|n| early.attempt(n, left(stats.expanded))) else {
+                    continue;
+                };
+                let attempt = (attempt.max_bytes(plan.proof_bytes), ends);
                 let report = early.search(
                     proof,
                     start,
