@@ -380,7 +380,11 @@ impl Solver {
     /// should be what the greedy stage solves the won ones in. While the greedy stage runs,
     /// a search of it that runs out of positions starts a capped proof attempt, which the
     /// next attempt and the final proof resume (so a lost position's space is walked about
-    /// once by the greedy searches, not twice). Other presets ignore it.
+    /// once by the greedy searches, not twice). Under a node limit
+    /// ([`max_nodes`](Self::max_nodes)) the final proof ends, undecided, as soon as the
+    /// positions it has stored and not yet expanded outnumber the expansions left: from
+    /// there it could no longer prove the loss, only find a win breadth first. Every loss
+    /// the limit holds is proved all the same. Other presets ignore it.
     pub fn greedy_nodes(mut self, n: u64) -> Solver {
         self.greedy_nodes = Some(n);
         self

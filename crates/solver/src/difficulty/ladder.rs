@@ -68,10 +68,12 @@ impl Rungs<'_> {
     /// A rung below the own cells that outgrows [`FIRST_ATTEMPT_NODES`] is either a large
     /// lost space or a won one whose win the capped greedy stage missed, which the proof,
     /// breadth first, finds late or not within the cap. So it gets the `fast` preset's own
-    /// schedule for [`WIN_ATTEMPT_NODES`], then its own solve again under the whole cap:
-    /// a rung decided before does not depend on the attempts, and a cap stops the last
-    /// solve where it stopped the only one before (the rung's expansions are those of all
-    /// three).
+    /// schedule for [`WIN_ATTEMPT_NODES`], then its own solve again under the whole cap
+    /// (the rung's expansions are those of all three). A loss the cap holds is proved as
+    /// before the attempts; the proofs of these solves end once the cap can no longer
+    /// hold the loss (see [`Solver::greedy_nodes`]), so a rung larger than the cap stops
+    /// there instead of at the cap, and only a win that the breadth-first proof would
+    /// reach after that point, and no attempt finds, is left undecided.
     fn solve<const C: usize, const F: usize>(
         &self,
         board: &BoardN<C, F>,

@@ -35,7 +35,7 @@ use freecell_core::{BoardN, Move, Rules};
 use freecell_search::{Budget, Limit, Observer, Report, SearchOutcome, UndecidedReason};
 
 use super::castle;
-use super::proof::{self, prove, resume};
+use super::proof::{self, Ends, prove, resume};
 
 /// A proof attempt's expansions per expansion of the search that ran out of positions:
 /// 2 proved fewer deals early on deals 1–200 of Beleaguered Castle, 8 no more than 4.
@@ -48,43 +48,69 @@ pub(super) struct EarlyProof {
     /// Whether this round's proof has begun: later attempts, and the proof that ends the
     /// round, resume it.
     begun: bool,
+    /// How the proof that ends the round stops at a node limit: once it can no longer
+    /// prove a loss, for a position probably lost (see [`Ends::OnceUnprovable`]).
+    ends: Ends,
 }
 
 impl EarlyProof {
     /// The attempts under `rules`: none where they do not pay (FreeCell and the games with
     /// free cells, whose searches that skip moves skip many, and the single-card games).
     pub(super) fn for_rules(rules: Rules) -> EarlyProof {
-        EarlyProof { on: castle::applies(rules), begun: false }
+        EarlyProof { on: castle::applies(rules), begun: false, ends: Ends::AtLimit }
     }
 
     /// These attempts, or attempts under any rules when the position is `probably_lost`
     /// (a solve with [`Solver::greedy_nodes`](crate::Solver::greedy_nodes)): there the
     /// greedy searches would walk the space the proof must store anyway, about twice over
-    /// (see the module documentation).
+    /// (see the module documentation). The last proof of such a solve ends at a node limit
+    /// as soon as it can no longer prove the loss within it ([`Ends::OnceUnprovable`]): the
+    /// rest of its budget could only find a win, which for these positions the greedy
+    /// stage, not a breadth-first search, finds.
     pub(super) fn or_when(self, probably_lost: bool) -> EarlyProof {
-        EarlyProof { on: self.on || probably_lost, ..self }
+        let ends = if probably_lost { Ends::OnceUnprovable } else { self.ends };
+        EarlyProof { on: self.on || probably_lost, ends, ..self }
     }
 
     /// The budget of the attempt after a search that skips moves ran out of positions
-    /// after `expanded` expansions, with `left` left in the solve's: `None` when no attempt
-    /// is made.
-    pub(super) fn attempt(self, expanded: u64, left: u64) -> Option<Budget> {
-        self.on.then(|| Budget::default().max_expanded(expanded.saturating_mul(PER_EXPANSION).min(left)))
+    /// after `expanded` expansions, with `left` left in the solve's, and how it ends at
+    /// that budget's node limit (an attempt given all that is left is the solve's last
+    /// proof, and ends as the proof that ends the round would): `None` when no attempt is
+    /// made.
+    pub(super) fn attempt(self, expanded: u64, left: u64) -> Option<(Budget, Ends)> {
+        self.on.then(|| {
+            let nodes = expanded.saturating_mul(PER_EXPANSION);
+            let ends = if nodes >= left { self.ends } else { Ends::AtLimit };
+            (Budget::default().max_expanded(nodes.min(left)), ends)
+        })
     }
 
-    /// The proof under `budget`: begun afresh the first time in a round, resumed after.
+    /// A proof under `budget`, ending at its node limit as `ends` says: begun afresh the
+    /// first time in a round, resumed after.
     pub(super) fn search<const C: usize, const F: usize>(
+        &mut self,
+        cache: &mut Option<proof::Cache<C, F>>,
+        start: &BoardN<C, F>,
+        (budget, ends): (Budget, Ends),
+        observer: &mut impl Observer,
+    ) -> Report<Move> {
+        if std::mem::replace(&mut self.begun, true) {
+            resume(cache, start, budget, ends, observer)
+        } else {
+            prove(cache, start, budget, ends, observer)
+        }
+    }
+
+    /// The proof that ends the round, under `budget`: [`search`](Self::search), ending at
+    /// a node limit as these attempts' rules say.
+    pub(super) fn finish<const C: usize, const F: usize>(
         &mut self,
         cache: &mut Option<proof::Cache<C, F>>,
         start: &BoardN<C, F>,
         budget: Budget,
         observer: &mut impl Observer,
     ) -> Report<Move> {
-        if std::mem::replace(&mut self.begun, true) {
-            resume(cache, start, budget, observer)
-        } else {
-            prove(cache, start, budget, observer)
-        }
+        self.search(cache, start, (budget, self.ends), observer)
     }
 
     /// What an attempt's `outcome` means for the solve, with `left` expansions left in its
@@ -110,7 +136,7 @@ mod tests {
     use freecell_search::{Budget, Limit, SearchOutcome, UndecidedReason};
 
     use super::super::portfolio::run;
-    use super::super::proof::prove;
+    use super::super::proof::{Ends, prove};
     use super::EarlyProof;
 
     /// Beleaguered Castle deals that fc-solve proves unsolvable (its verdicts in
@@ -122,7 +148,7 @@ mod tests {
     fn lost_deals_are_proved_early() {
         for deal in [1, 3, 54, 57] {
             let board = DealNumber::new(deal).expect("in range").board_for(Game::BeleagueredCastle).expect("deals");
-            let alone = prove(&mut None, &board, Budget::default(), &mut ());
+            let alone = prove(&mut None, &board, Budget::default(), Ends::AtLimit, &mut ());
             assert_eq!(alone.outcome, SearchOutcome::Exhausted, "deal {deal}");
             let fast = run(&mut None, &board, Budget::default(), None, None, &mut ());
             assert_eq!(fast.outcome, SearchOutcome::Exhausted, "deal {deal}");
@@ -140,12 +166,13 @@ mod tests {
         for (game, deal) in [(Game::BeleagueredCastle, 1), (Game::BeleagueredCastle, 57), (Game::StreetsAndAlleys, 42)]
         {
             let board = DealNumber::new(deal).expect("in range").board_for(game).expect("deals");
-            let whole = prove(&mut None, &board, Budget::default(), &mut ());
+            let whole = prove(&mut None, &board, Budget::default(), Ends::AtLimit, &mut ());
             let mut cache = None;
             let mut early = EarlyProof::for_rules(game.rules());
             let (mut expanded, mut steps) = (0, 0);
             let outcome = loop {
-                let step = early.search(&mut cache, &board, Budget::default().max_expanded(STEP), &mut ());
+                let step =
+                    early.search(&mut cache, &board, (Budget::default().max_expanded(STEP), Ends::AtLimit), &mut ());
                 expanded += step.stats.expanded;
                 steps += 1;
                 match step.outcome {

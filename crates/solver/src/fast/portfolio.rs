@@ -343,8 +343,10 @@ fn round<const C: usize, const F: usize>(
                 gone = combine(gone, searches[k].stats);
                 searches[k] = Search::default();
                 dropped[k] = true;
-                let Some(attempt) = ran_out.and_then(|n| early.attempt(n, left(stats.expanded))) else { continue };
-                let attempt = attempt.max_bytes(plan.proof_bytes);
+                let Some((attempt, ends)) = ran_out.and_then(|n| early.attempt(n, left(stats.expanded))) else {
+                    continue;
+                };
+                let attempt = (attempt.max_bytes(plan.proof_bytes), ends);
                 let report = early.search(
                     proof,
                     start,
@@ -371,7 +373,7 @@ fn round<const C: usize, const F: usize>(
     let rest = Budget::default().max_bytes(plan.proof_bytes);
     let rest = if max_nodes.is_some() { rest.max_expanded(left(stats.expanded)) } else { rest };
     let mut report =
-        early.search(proof, start, rest, &mut Offset { inner: observer, base: combine(plan.spent, stats) });
+        early.finish(proof, start, rest, &mut Offset { inner: observer, base: combine(plan.spent, stats) });
     report.stats = combine(stats, report.stats);
     (report, exhausted)
 }

@@ -122,18 +122,34 @@ impl<const C: usize, const F: usize> Cache<C, F> {
     }
 }
 
+/// When a proof under a node budget stops undecided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Ends {
+    /// At the budget's last expansion.
+    AtLimit,
+    /// As soon as the positions stored and not yet expanded outnumber the expansions left:
+    /// each must be expanded before the space is exhausted, so from there the budget can
+    /// no longer prove a loss, only find a win. A space the budget can exhaust never
+    /// stops so (it never stores more positions than it holds), so every loss proved
+    /// under the budget is proved all the same; only a win the breadth-first search would
+    /// have reached after that point is given up, for a position probably lost.
+    OnceUnprovable,
+}
+
 /// Searches every position reachable from `start` under `budget`: `Solved` with a path of
-/// `start`'s own moves (automoves left out), `Exhausted` when none is won.
+/// `start`'s own moves (automoves left out), `Exhausted` when none is won; undecided at the
+/// budget's node limit as `ends` says.
 pub(crate) fn prove<const C: usize, const F: usize>(
     cache: &mut Option<Cache<C, F>>,
     start: &BoardN<C, F>,
     budget: Budget,
+    ends: Ends,
     observer: &mut impl Observer,
 ) -> Report<Move> {
     if let Some(c) = cache.as_mut() {
         c.paused = None;
     }
-    resume(cache, start, budget, observer)
+    resume(cache, start, budget, ends, observer)
 }
 
 /// [`prove`], going on where the last search stopped at a limit (of its budget, or by the
@@ -145,12 +161,13 @@ pub(crate) fn resume<const C: usize, const F: usize>(
     cache: &mut Option<Cache<C, F>>,
     start: &BoardN<C, F>,
     budget: Budget,
+    ends: Ends,
     observer: &mut impl Observer,
 ) -> Report<Move> {
     let c = cache.get_or_insert_with(Cache::default);
     let mut stats = Stats::default();
     stats.iterations = 1;
-    let outcome = run(c, start, budget, observer, &mut stats).unwrap_or_else(SearchOutcome::Undecided);
+    let outcome = run(c, start, (budget, ends), observer, &mut stats).unwrap_or_else(SearchOutcome::Undecided);
     stats.peak_stored = c.store.len() as u64;
     stats.bytes = c.memory_usage();
     Report { outcome, stats }
@@ -159,7 +176,7 @@ pub(crate) fn resume<const C: usize, const F: usize>(
 fn run<const C: usize, const F: usize>(
     c: &mut Cache<C, F>,
     start: &BoardN<C, F>,
-    budget: Budget,
+    (budget, ends): (Budget, Ends),
     observer: &mut impl Observer,
     stats: &mut Stats,
 ) -> Result<SearchOutcome<Move>, UndecidedReason> {
@@ -182,7 +199,7 @@ fn run<const C: usize, const F: usize>(
         store(c, check, key, NO_PARENT, observer)?;
         Cursor { next: 0, layer_start: 0, layer_end: 1, depth: 0 }
     };
-    let outcome = expand(c, &packer, budget, check, observer, stats, &mut at);
+    let outcome = expand(c, &packer, (budget, ends), check, observer, stats, &mut at);
     // Stopped at a limit, every node before `at.next` expanded (the one it stopped in is
     // expanded again: its children stored so far are found as duplicates).
     if matches!(outcome, Err(UndecidedReason::Budget(_) | UndecidedReason::Stopped)) {
@@ -195,7 +212,7 @@ fn run<const C: usize, const F: usize>(
 fn expand<const C: usize, const F: usize>(
     c: &mut Cache<C, F>,
     packer: &Packer<C, F>,
-    budget: Budget,
+    (budget, ends): (Budget, Ends),
     check: impl Fn(&Cache<C, F>, usize) -> Result<(), UndecidedReason> + Copy,
     observer: &mut impl Observer,
     stats: &mut Stats,
@@ -206,6 +223,7 @@ fn expand<const C: usize, const F: usize>(
     let frozen = Frozen::applies(*packer.start().rules());
     // Moves that lead nowhere better lose no win (see `Dominance`): not made.
     let dominance = Dominance::for_rules(*packer.start().rules());
+    let max_expanded = budget.get_max_expanded().filter(|_| ends == Ends::OnceUnprovable);
     while at.next < c.store.len() {
         if at.next == at.layer_end {
             at.layer_start = at.next;
@@ -220,6 +238,9 @@ fn expand<const C: usize, const F: usize>(
         }
         let id = at.next as u32;
         budget.expand(stats)?;
+        if max_expanded.is_some_and(|n| (c.store.len() - at.next) as u64 > n - stats.expanded) {
+            return Err(UndecidedReason::Budget(Limit::Expanded));
+        }
         stats.expanded += 1;
         if observer.on_expand(stats) == Control::Stop {
             return Err(UndecidedReason::Stopped);
@@ -321,7 +342,8 @@ fn path<const C: usize, const F: usize>(store: &Store<Linked>, packer: &Packer<C
 mod tests {
     use std::collections::HashSet;
 
-    use freecell_core::{Board, replay};
+    use freecell_core::{Board, Game, replay};
+    use freecell_deals::DealNumber;
     use freecell_deals::reduced::{Truth, fewest_moves, positions};
 
     use super::*;
@@ -379,7 +401,7 @@ mod tests {
             if truth == Truth::TooBig {
                 continue;
             }
-            let report = prove(&mut None, &board, Budget::default(), &mut ());
+            let report = prove(&mut None, &board, Budget::default(), Ends::AtLimit, &mut ());
             match (&report.outcome, truth) {
                 (SearchOutcome::Solved(path), Truth::Optimum(_)) => {
                     assert!(wins(&board, &path.moves), "a path that does not win:\n{board}");
@@ -396,5 +418,28 @@ mod tests {
             }
         }
         assert!(won >= 100 && lost >= 10, "{won} won, {lost} lost");
+    }
+
+    /// A proof that ends once it can no longer prove a loss proves every loss its budget
+    /// holds, with the same expansions, and stops short of a budget one expansion too small
+    /// (Beleaguered Castle deals lost, as fc-solve finds them:
+    /// `docs/results/data/fc-solve-games`).
+    #[test]
+    fn a_proof_ends_once_its_budget_cannot_prove_the_loss() {
+        for deal in [1, 57] {
+            let board = DealNumber::new(deal).expect("in range").board_for(Game::BeleagueredCastle).expect("deals");
+            let whole = prove(&mut None, &board, Budget::default(), Ends::AtLimit, &mut ());
+            assert_eq!(whole.outcome, SearchOutcome::Exhausted, "deal {deal}");
+            let n = whole.stats.expanded;
+            let held = prove(&mut None, &board, Budget::default().max_expanded(n), Ends::OnceUnprovable, &mut ());
+            assert_eq!((held.outcome, held.stats.expanded), (SearchOutcome::Exhausted, n), "deal {deal}");
+            let budget = Budget::default().max_expanded(n - 1);
+            let at_limit = prove(&mut None, &board, budget, Ends::AtLimit, &mut ());
+            let short = prove(&mut None, &board, budget, Ends::OnceUnprovable, &mut ());
+            let node_limit = SearchOutcome::Undecided(UndecidedReason::Budget(Limit::Expanded));
+            assert_eq!((&at_limit.outcome, at_limit.stats.expanded), (&node_limit, n - 1), "deal {deal}");
+            assert_eq!(short.outcome, node_limit, "deal {deal}");
+            assert!(short.stats.expanded < n - 1, "deal {deal}: {} of {n}", short.stats.expanded);
+        }
     }
 }
