@@ -37,7 +37,7 @@
 //! and Alleys 242 and 9363, and Beleaguered Castle 7148 and 4889 (see
 //! [`DiveRules::for_start`]).
 
-use freecell_core::{Automove, BoardN, Game, Move, MoveModel, NextHome, Pile, PileKind, Rules};
+use freecell_core::{Automove, BoardN, Card, Game, Move, MoveModel, NextHome, Pile, PileKind, Rules, Suit};
 use freecell_search::containers::HashSet64;
 use freecell_search::containers::bytes::{grown, grown_peak, held, push, reserve};
 use freecell_search::{Control, Observer, Stats};
@@ -547,13 +547,17 @@ impl<const C: usize> Keys<C> {
 
     /// The key of `mv` (0 for moves from no cascade, which these rules do not have).
     fn of_move<const F: usize>(&self, mv: Move) -> u32 {
-        let to = match BoardN::<C, F>::locate(mv.to()) {
-            PileKind::Cascade(b) => self.of[b],
-            _ => 0,
-        };
         match BoardN::<C, F>::locate(mv.from()) {
-            PileKind::Cascade(a) if self.to => self.of[a] << 6 | to,
+            PileKind::Cascade(a) if self.to => self.of[a] << 6 | self.of_pile::<F>(mv.to()),
             PileKind::Cascade(a) => self.of[a],
+            _ => 0,
+        }
+    }
+
+    /// The key of `pile`'s cascade, 0 for any other pile.
+    fn of_pile<const F: usize>(&self, pile: Pile) -> u32 {
+        match BoardN::<C, F>::locate(pile) {
+            PileKind::Cascade(i) => self.of[i],
             _ => 0,
         }
     }
@@ -561,12 +565,12 @@ impl<const C: usize> Keys<C> {
 
 /// A card as fc-solve orders cards (`shlomif/fc-solve`, `source/state.h`, `fcs_make_card`: the
 /// rank, then the suit in the order hearts, clubs, diamonds, spades), below 56.
-fn fc_solve_card(card: freecell_core::Card) -> u32 {
+fn fc_solve_card(card: Card) -> u32 {
     let suit = match card.suit() {
-        freecell_core::Suit::Hearts => 0,
-        freecell_core::Suit::Clubs => 1,
-        freecell_core::Suit::Diamonds => 2,
-        freecell_core::Suit::Spades => 3,
+        Suit::Hearts => 0,
+        Suit::Clubs => 1,
+        Suit::Diamonds => 2,
+        Suit::Spades => 3,
     };
     u32::from(card.rank().get()) << 2 | suit
 }
