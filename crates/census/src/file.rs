@@ -271,6 +271,22 @@ mod tests {
         assert_eq!(fnv1a64(b"foobar"), 0x8594_4171_f739_67e8);
     }
 
+    /// Every bit of a word or of the tail counts: flipping any one of 67 bytes' bits
+    /// changes the digest, and a word's bytes are not read as the same bytes in another order.
+    #[test]
+    fn the_digest_sees_every_bit() {
+        let bytes: Vec<u8> = (0..67u8).map(|b| b.wrapping_mul(37)).collect();
+        let digest = digest64(&bytes);
+        for bit in 0..bytes.len() * 8 {
+            let mut flipped = bytes.clone();
+            flipped[bit / 8] ^= 1 << (bit % 8);
+            assert_ne!(digest64(&flipped), digest, "bit {bit}");
+        }
+        let mut swapped = bytes.clone();
+        swapped.swap(0, 1);
+        assert_ne!(digest64(&swapped), digest);
+    }
+
     #[test]
     fn every_damage_is_caught() {
         let bytes = file().encode();
