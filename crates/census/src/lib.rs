@@ -35,7 +35,7 @@ mod settings;
 mod svg;
 mod tally;
 
-pub use file::{Corrupt, ReadError, ShardFile, fnv1a64};
+pub use file::{Corrupt, ReadError, ShardFile, digest64, fnv1a64};
 pub use histogram::{Histogram, Ranked, TOP, TopList};
 pub use merge::{MergeError, Problem, merge};
 pub use report::{FULL_RANGE, REPORT_FILES, Report};

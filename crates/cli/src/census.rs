@@ -139,8 +139,8 @@ pub(crate) fn census(command: &CensusCommand) -> Result<(), Failure> {
 fn build() -> String {
     let digest = std::env::current_exe()
         .and_then(std::fs::read)
-        .map_or_else(|_| "unknown".to_owned(), |bytes| format!("{:016x}", freecell_census::fnv1a64(&bytes)));
-    format!("freecell {} (executable fnv1a64 {digest})", env!("CARGO_PKG_VERSION"))
+        .map_or_else(|_| "unknown".to_owned(), |bytes| format!("{:016x}", freecell_census::digest64(&bytes)));
+    format!("freecell {} (executable digest64 {digest})", env!("CARGO_PKG_VERSION"))
 }
 
 fn run(args: &RunArgs) -> Result<(), Failure> {
