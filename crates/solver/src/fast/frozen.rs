@@ -118,9 +118,10 @@ impl Frozen {
             BuildRule::SimpleSimon => return None,
         };
         let starts = match rules.empty_cascade {
-            EmptyCascadeRule::AnyCard => DECK,
             EmptyCascadeRule::KingsOnly => KINGS,
             EmptyCascadeRule::Nothing => 0,
+            // Runs move through an empty cascade (not single-card rules).
+            EmptyCascadeRule::AnyCard => return None,
         };
         single.then_some(Frozen { targets, builders, starts })
     }
@@ -342,6 +343,62 @@ mod tests {
             });
             assert!(dead_starts > 0 && dead > 0, "{game:?}: {dead} dead of {positions}, {dead_starts} starts");
         }
+    }
+
+    /// The fixed point as the module's documentation states it, plainly: pass over the
+    /// cascades, each from its top, adding every card that meets a condition, until a pass
+    /// adds none. The test's reference.
+    fn dead_by_passes(frozen: &Frozen, board: &Board) -> bool {
+        let lower = |card: usize| (card % 4..card).step_by(4).fold(0u64, |set, c| set | 1 << c);
+        let cascades: Vec<Vec<usize>> =
+            (0..board.cascade_count()).map(|i| board.cascade(i).map(Card::index).collect()).collect();
+        let in_cascades = cascades.iter().flatten().fold(0u64, |set, &c| set | 1 << c);
+        let mut moved = !in_cascades & DECK;
+        let mut exposed = cascades.iter().filter_map(|c| c.first()).fold(0u64, |set, &c| set | 1 << c);
+        let mut done = vec![0; cascades.len()];
+        loop {
+            let emptied = cascades.iter().zip(&done).any(|(c, &d)| d == c.len());
+            let mut grew = false;
+            for (cascade, done) in cascades.iter().zip(done.iter_mut()) {
+                while let Some(&card) = cascade.get(*done) {
+                    let home = lower(card) & !moved == 0;
+                    let placed = frozen.targets[card] & exposed != 0;
+                    if !(home || placed || emptied && frozen.starts >> card & 1 == 1) {
+                        break;
+                    }
+                    moved |= 1 << card;
+                    *done += 1;
+                    if let Some(&next) = cascade.get(*done) {
+                        exposed |= 1 << next;
+                    }
+                    grew = true;
+                }
+            }
+            if !grew {
+                return moved & in_cascades != in_cascades;
+            }
+        }
+    }
+
+    /// The fixed point grown by sets is the plain one on every position reachable in
+    /// reduced deals of every build rule and empty-cascade rule that the test applies to.
+    #[test]
+    fn the_test_is_the_plain_fixed_point() {
+        let mut dead = 0;
+        for build in [BuildRule::SameSuit, BuildRule::AnySuit, BuildRule::AlternateColour] {
+            for empty in [EmptyCascadeRule::KingsOnly, EmptyCascadeRule::Nothing] {
+                let game = single_card_rules(build, empty, 5);
+                let frozen = Frozen::applies(game).expect("single cards, no cells");
+                reduced_deals(game, 10, 8, |start| {
+                    for (board, _) in solve_all(start) {
+                        let expected = dead_by_passes(&frozen, &board);
+                        assert_eq!(frozen.dead(&board), expected, "{game:?}:\n{board}");
+                        dead += usize::from(expected);
+                    }
+                });
+            }
+        }
+        assert!(dead > 0, "no dead position met");
     }
 
     /// The test after a move gives the full test's answer on every move of every live
