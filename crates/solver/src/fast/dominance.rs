@@ -26,14 +26,12 @@ use freecell_core::{BoardN, EmptyCascadeRule, GeneratedMoves, Move, PileKind, Ru
 pub(super) struct Dominance {
     /// Whether an emptied cascade takes nothing: the one rule where the skip applies.
     empties_idle: bool,
-    /// Whether every move carries one card: then only a cascade of one card can be emptied.
-    single: bool,
 }
 
 impl Dominance {
     /// The skip under `rules`: on where an emptied cascade takes nothing, else off.
     pub(super) fn for_rules(rules: Rules) -> Dominance {
-        Dominance { empties_idle: rules.empty_cascade == EmptyCascadeRule::Nothing, single: rules.moves_single_cards() }
+        Dominance { empties_idle: rules.empty_cascade == EmptyCascadeRule::Nothing }
     }
 
     /// Drops the skipped moves from `moves`, legal moves of `board`: one test per position
@@ -50,8 +48,9 @@ impl Dominance {
     /// searches pay only the test of the rule.
     #[inline(never)]
     fn drop_skipped<const C: usize, const F: usize>(self, board: &BoardN<C, F>, moves: &mut impl Retain) {
-        if self.single && (0..board.cascade_count()).all(|i| board.cascade_len(i) != 1) {
-            // No move of one card empties a cascade: a look at each cascade, not each move.
+        if board.rules().moves_single_cards() && (0..board.cascade_count()).all(|i| board.cascade_len(i) != 1) {
+            // Every move carries one card, and none empties a cascade: a look at each
+            // cascade, not at each move.
             return;
         }
         moves.retain_moves(|&mv| !self.skips(board, mv));
