@@ -48,6 +48,11 @@ impl Dominance {
     /// searches pay only the test of the rule.
     #[inline(never)]
     fn drop_skipped<const C: usize, const F: usize>(self, board: &BoardN<C, F>, moves: &mut impl Retain) {
+        if board.rules().moves_single_cards() && (0..board.cascade_count()).all(|i| board.cascade_len(i) != 1) {
+            // Every move carries one card, and none empties a cascade: a look at each
+            // cascade, not at each move.
+            return;
+        }
         moves.retain_moves(|&mv| !self.skips(board, mv));
     }
 

@@ -31,16 +31,17 @@
 //! of positions whose parent passed, so each asks the full test far less often (about
 //! half of Good Measure's instructions were the full test).
 
-use freecell_core::{BoardN, BuildRule, Card, EmptyCascadeRule, Move, NextHome, PileKind, Rules};
-
-use super::eval::LOWER_SAME_SUIT;
+use freecell_core::{BoardN, BuildRule, Card, EmptyCascadeRule, Move, NextHome, PileKind, Rules, Suit};
 
 /// The test for one rule set (see the module's documentation).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Frozen {
     /// Per card, the cards it builds on under the rules, as a bit set over card indices.
     targets: &'static [u64; 52],
-    empty: EmptyCascadeRule,
+    /// Per card, the cards that build on it: `targets` the other way round.
+    builders: &'static [u64; 52],
+    /// The cards an empty cascade takes.
+    starts: u64,
 }
 
 /// Per card, the cards it builds on under `rule`, as bit sets over card indices.
@@ -63,22 +64,66 @@ const fn targets(rule: BuildRule) -> [u64; 52] {
     table
 }
 
+/// Per card, the cards of `targets` that build on it.
+const fn builders(targets: &[u64; 52]) -> [u64; 52] {
+    let mut table = [0u64; 52];
+    let mut card = 0;
+    while card < 52 {
+        let mut onto = 0;
+        while onto < 52 {
+            if targets[card] >> onto & 1 == 1 {
+                table[onto] |= 1 << card;
+            }
+            onto += 1;
+        }
+        card += 1;
+    }
+    table
+}
+
+/// Every card.
+const DECK: u64 = (1 << 52) - 1;
+
+/// The clubs, one bit in four from the ace (a card's index is its rank's four places,
+/// then its suit): shifted by a suit's index, that suit's cards.
+const CLUBS: u64 = {
+    let mut set = 0;
+    let mut rank = 0;
+    while rank < 13 {
+        set |= 1 << (4 * rank);
+        rank += 1;
+    }
+    set
+};
+
+/// The kings: the last four indices.
+const KINGS: u64 = 0b1111 << 48;
+
 static SAME_SUIT: [u64; 52] = targets(BuildRule::SameSuit);
 static ANY_SUIT: [u64; 52] = targets(BuildRule::AnySuit);
 static ALTERNATE_COLOUR: [u64; 52] = targets(BuildRule::AlternateColour);
+static ON_SAME_SUIT: [u64; 52] = builders(&SAME_SUIT);
+static ON_ANY_SUIT: [u64; 52] = builders(&ANY_SUIT);
+static ON_ALTERNATE_COLOUR: [u64; 52] = builders(&ALTERNATE_COLOUR);
 
 impl Frozen {
     /// The test under `rules`, when they move one card at a time and have no free cells
     /// (not under Simple Simon's rule, whose runs move whole).
     pub(super) fn applies(rules: Rules) -> Option<Frozen> {
         let single = rules.moves_single_cards();
-        let targets = match rules.build {
-            BuildRule::SameSuit => &SAME_SUIT,
-            BuildRule::AnySuit => &ANY_SUIT,
-            BuildRule::AlternateColour => &ALTERNATE_COLOUR,
+        let (targets, builders) = match rules.build {
+            BuildRule::SameSuit => (&SAME_SUIT, &ON_SAME_SUIT),
+            BuildRule::AnySuit => (&ANY_SUIT, &ON_ANY_SUIT),
+            BuildRule::AlternateColour => (&ALTERNATE_COLOUR, &ON_ALTERNATE_COLOUR),
             BuildRule::SimpleSimon => return None,
         };
-        single.then_some(Frozen { targets, empty: rules.empty_cascade })
+        let starts = match rules.empty_cascade {
+            EmptyCascadeRule::KingsOnly => KINGS,
+            EmptyCascadeRule::Nothing => 0,
+            // Runs move through an empty cascade (not single-card rules).
+            EmptyCascadeRule::AnyCard => return None,
+        };
+        single.then_some(Frozen { targets, builders, starts })
     }
 
     /// Whether `child`, the position after `mv` (a legal move of `parent`) and its
@@ -131,56 +176,55 @@ impl Frozen {
 
     /// Whether some card of `board` can never move, so that `board` is lost (see the
     /// module's documentation). `board` has these rules (no free cells).
+    ///
+    /// The fixed point grows by whole sets: of the cascades' unmoved top cards (each
+    /// cascade's first card not yet in it), those that can move, each suit's lowest card
+    /// not in it (home), a card building on a card ever exposed, or any card the empty
+    /// cascade takes once a cascade could be empty, join together. Each card joins once,
+    /// with what it exposes, so the work is a few bit operations a card, not a pass over
+    /// every cascade each time the set grows.
     pub(super) fn dead<const C: usize, const F: usize>(&self, board: &BoardN<C, F>) -> bool {
-        let cascades = board.cascade_count();
-        // The cascades' cards top first, one after another: cascade `i` from `from[i]`, its
-        // first `done[i]` in the fixed point so far.
-        let mut cards = [0u8; 52];
-        let (mut from, mut lens, mut done) = ([0u8; C], [0u8; C], [0u8; C]);
-        let mut n = 0;
-        for i in 0..cascades {
-            from[i] = n as u8;
-            for card in board.cascade(i) {
-                cards[n] = card.index() as u8;
-                n += 1;
-            }
-            lens[i] = n as u8 - from[i];
+        // The fixed point so far: the cards home,
+        let mut moved = 0u64;
+        for suit in Suit::ALL {
+            let home = u32::from(board.foundation(suit));
+            moved |= CLUBS << suit.index() & ((1u64 << (4 * home)) - 1);
         }
-        // The fixed point: cards home (in no cascade), then every card shown able to move.
-        let in_cascades = cards[..n].iter().fold(0u64, |set, &c| set | 1 << c);
-        let mut moved = !in_cascades & ((1 << 52) - 1);
-        // Cards every card above which has moved: the fixed point's cascade cards, and each
-        // cascade's next card.
-        let mut exposed = 0u64;
-        for i in 0..cascades {
-            if lens[i] > 0 {
-                exposed |= 1 << cards[usize::from(from[i])];
+        // each cascade's first card not in it, the cards building on a card every card
+        // above which is in it, and whether a cascade could be empty.
+        let (mut fronts, mut placed, mut emptied) = (0u64, 0u64, false);
+        for i in 0..board.cascade_count() {
+            match board.cascade_top(i) {
+                Some(top) => {
+                    fronts |= 1 << top.index();
+                    placed |= self.builders[top.index()];
+                }
+                None => emptied = true,
             }
         }
         loop {
-            let mut grew = false;
-            // A cascade whose cards have all moved could be empty.
-            let emptied = (0..cascades).any(|i| done[i] == lens[i]);
-            for i in 0..cascades {
-                while done[i] < lens[i] {
-                    let at = usize::from(from[i] + done[i]);
-                    let card = usize::from(cards[at]);
-                    let home = LOWER_SAME_SUIT[card] & !moved == 0;
-                    let placed = self.targets[card] & exposed != 0;
-                    let empty = emptied && Card::from_index(card as u8).is_some_and(|c| self.empty.accepts(c));
-                    if !(home || placed || empty) {
-                        break;
-                    }
-                    moved |= 1 << card;
-                    done[i] += 1;
-                    if done[i] < lens[i] {
-                        exposed |= 1 << cards[at + 1];
-                    }
-                    grew = true;
-                }
+            let left = !moved & DECK;
+            let home = Suit::ALL.iter().fold(0, |set, suit| {
+                let suit = left & CLUBS << suit.index();
+                set | suit & suit.wrapping_neg()
+            });
+            let mut join = fronts & (home | placed | if emptied { self.starts } else { 0 });
+            if join == 0 {
+                // A cascade card left out can never move.
+                return fronts != 0;
             }
-            if !grew {
-                return moved & in_cascades != in_cascades;
+            moved |= join;
+            fronts &= !join;
+            while join != 0 {
+                let card = join.trailing_zeros() as u8;
+                join &= join - 1;
+                match Card::from_index(card).and_then(|card| board.beneath(card)) {
+                    Some(next) => {
+                        fronts |= 1 << next.index();
+                        placed |= self.builders[next.index()];
+                    }
+                    None => emptied = true,
+                }
             }
         }
     }
@@ -299,6 +343,62 @@ mod tests {
             });
             assert!(dead_starts > 0 && dead > 0, "{game:?}: {dead} dead of {positions}, {dead_starts} starts");
         }
+    }
+
+    /// The fixed point as the module's documentation states it, plainly: pass over the
+    /// cascades, each from its top, adding every card that meets a condition, until a pass
+    /// adds none. The test's reference.
+    fn dead_by_passes(frozen: &Frozen, board: &Board) -> bool {
+        let lower = |card: usize| (card % 4..card).step_by(4).fold(0u64, |set, c| set | 1 << c);
+        let cascades: Vec<Vec<usize>> =
+            (0..board.cascade_count()).map(|i| board.cascade(i).map(Card::index).collect()).collect();
+        let in_cascades = cascades.iter().flatten().fold(0u64, |set, &c| set | 1 << c);
+        let mut moved = !in_cascades & DECK;
+        let mut exposed = cascades.iter().filter_map(|c| c.first()).fold(0u64, |set, &c| set | 1 << c);
+        let mut done = vec![0; cascades.len()];
+        loop {
+            let emptied = cascades.iter().zip(&done).any(|(c, &d)| d == c.len());
+            let mut grew = false;
+            for (cascade, done) in cascades.iter().zip(done.iter_mut()) {
+                while let Some(&card) = cascade.get(*done) {
+                    let home = lower(card) & !moved == 0;
+                    let placed = frozen.targets[card] & exposed != 0;
+                    if !(home || placed || emptied && frozen.starts >> card & 1 == 1) {
+                        break;
+                    }
+                    moved |= 1 << card;
+                    *done += 1;
+                    if let Some(&next) = cascade.get(*done) {
+                        exposed |= 1 << next;
+                    }
+                    grew = true;
+                }
+            }
+            if !grew {
+                return moved & in_cascades != in_cascades;
+            }
+        }
+    }
+
+    /// The fixed point grown by sets is the plain one on every position reachable in
+    /// reduced deals of every build rule and empty-cascade rule that the test applies to.
+    #[test]
+    fn the_test_is_the_plain_fixed_point() {
+        let mut dead = 0;
+        for build in [BuildRule::SameSuit, BuildRule::AnySuit, BuildRule::AlternateColour] {
+            for empty in [EmptyCascadeRule::KingsOnly, EmptyCascadeRule::Nothing] {
+                let game = single_card_rules(build, empty, 5);
+                let frozen = Frozen::applies(game).expect("single cards, no cells");
+                reduced_deals(game, 10, 8, |start| {
+                    for (board, _) in solve_all(start) {
+                        let expected = dead_by_passes(&frozen, &board);
+                        assert_eq!(frozen.dead(&board), expected, "{game:?}:\n{board}");
+                        dead += usize::from(expected);
+                    }
+                });
+            }
+        }
+        assert!(dead > 0, "no dead position met");
     }
 
     /// The test after a move gives the full test's answer on every move of every live
