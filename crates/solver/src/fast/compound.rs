@@ -180,8 +180,8 @@ pub(super) fn generate<const C: usize, const F: usize>(
             spans.push((class, first, steps.len() as u32));
         }
     };
-    // One class after the other, so that the moves come in their order (the caller sorts
-    // them by class, a pass over a sorted list).
+    // One class after the other, in their order: the caller's sort by class then passes
+    // over a sorted list where no free cell adds moves of other classes.
     for a in 0..board.cascade_count() {
         let column = places.slot(a);
         let Some(top) = column.len().checked_sub(1) else { continue };
