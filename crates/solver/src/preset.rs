@@ -286,11 +286,11 @@ impl Preset {
     /// beside them, so every deal they decided within 150,000 is still decided;
     /// the others are their own engineers' measured budgets. Beleaguered Castle, Streets and
     /// Alleys and Citadel share one rule set and so one limit: 1,000,000, the budget their ten
-    /// thousand deals were measured with, and 25,000 for Streets and Alleys' depth-first dive
-    /// on top, so that the dive takes no expansion from a deal the greedy searches and the
-    /// proof decide within 1,000,000 (lost deal 2447 is proved after 999,991 without it);
-    /// Beleaguered Castle's dive takes 30,000, its latest deal decided without it being
-    /// proved lost after 990,119. FreeCell and the other games
+    /// thousand deals were measured with, and 45,000 on top, so that their depth-first dives
+    /// take no expansion from a deal the greedy searches and the proof decide within
+    /// 1,000,000: Streets and Alleys' dive takes 25,000 (lost deal 2447 is proved after
+    /// 999,991 without it), Beleaguered Castle's 50,000, its latest deal decided without it
+    /// being proved lost after 990,119. FreeCell and the other games
     /// decide every deal of 1–10,000 within memory alone, and get none: a limit there could
     /// only leave a deal undecided. A deal stopped by the limit is
     /// [`Undecided`](crate::Outcome::Undecided) with [`Reason::NodeLimit`](crate::Reason::NodeLimit),
@@ -313,7 +313,7 @@ impl Preset {
         match game {
             Game::SimpleSimon | Game::ForeCell => Some(3_000_000),
             Game::Fan => Some(2_000_000),
-            Game::BeleagueredCastle | Game::StreetsAndAlleys | Game::Citadel => Some(1_025_000),
+            Game::BeleagueredCastle | Game::StreetsAndAlleys | Game::Citadel => Some(1_045_000),
             Game::BakersDozen => Some(1_000_000),
             Game::GoodMeasure => Some(165_000),
             Game::FreeCell

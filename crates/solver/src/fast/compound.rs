@@ -180,6 +180,8 @@ pub(super) fn generate<const C: usize, const F: usize>(
             spans.push((class, first, steps.len() as u32));
         }
     };
+    // One class after the other, in their order: the caller's sort by class then passes
+    // over a sorted list where no free cell adds moves of other classes.
     for a in 0..board.cascade_count() {
         let column = places.slot(a);
         let Some(top) = column.len().checked_sub(1) else { continue };
@@ -190,9 +192,17 @@ pub(super) fn generate<const C: usize, const F: usize>(
             while end < top && build.stacks(column[end + 1], column[end]) {
                 end += 1;
             }
-            push(a, c, top - end, NOT_ON_PARENT);
+            // The cards above the run alone may leave no room (most runs, with few empty
+            // cascades): then no destination can take it.
+            if top - end <= room {
+                push(a, c, top - end, NOT_ON_PARENT);
+            }
             c = end + 1;
         }
+    }
+    for a in 0..board.cascade_count() {
+        let column = places.slot(a);
+        let Some(top) = column.len().checked_sub(1) else { continue };
         // Move 8: the top run from each card of it on its parent.
         let mut base = top;
         while base > 0 && build.stacks(column[base], column[base - 1]) {

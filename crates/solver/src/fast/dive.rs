@@ -132,16 +132,20 @@ const STREETS_CAP: u64 = 25_000;
 /// Expansions Beleaguered Castle's dive gets in all: it wins 7148 and 4889 (fc-solve's
 /// preset: 240 and 27,183 states in the same order) after 202 and 27,037, which the greedy
 /// searches left undecided at 1,000,000. Every other deal pays the dive's expansions out of
-/// its limit, so the cap is what the rule set's 1,025,000 leaves above the latest deal
-/// `fast` decides without it (3881, proved lost after 990,119): at 50,000 the dive also won
-/// 2197 (after 45,066 of its own), but left 557, 3881 and 7646 undecided
-/// (`docs/results/games.md`).
-const CASTLE_CAP: u64 = 30_000;
+/// its limit, so the cap is what the rule set's 1,045,000 leaves above the latest deal
+/// `fast` decides without it (3881, proved lost after 990,119). At 50,000 the dive also wins
+/// 2197 (after 45,066 of its own; fc-solve 104,245 states); 557, solved after 546,065 with
+/// a cap of 30,000, is then undecided at the limit (the dive's memory, held beside the
+/// greedy searches, changes which of them runs out of bytes first), and fc-solve leaves it
+/// undecided at 1,000,000 states (`docs/results/games.md`).
+const CASTLE_CAP: u64 = 50_000;
 
-/// Expansions of a Beleaguered Castle solve before its dive's first turn: the deals decided
-/// sooner (most) never pay for it. Diving from the start, the dive's expansions (dearer than
-/// the greedy searches': each compound move is several moves played) cost deals 1–600 about
-/// 15 % more CPU for 1.3 % more expansions; from 100,000 on, about 1 %.
+/// Expansions of a Beleaguered Castle or Streets and Alleys solve before its dive's first
+/// turn: the deals decided sooner (most) never pay for it, and a deal decided later pays the
+/// same capped share. Diving from the start, the dive's expansions (dearer than the greedy
+/// searches': each compound move is several moves played) cost Beleaguered Castle's deals
+/// 1–600 about 15 % more CPU for 1.3 % more expansions; from 100,000 on, about 1 %. Streets
+/// and Alleys dived from the start until the twentieth session (`docs/results/games.md`).
 const CASTLE_AFTER: u64 = 100_000;
 
 /// Expansions each of Good Measure's dives gets in all (three since [`Order::Stacks`]: a
@@ -220,7 +224,7 @@ impl DiveRules {
         if castle::applies(rules) {
             let (cap, after) = match castle::Deal::of(start) {
                 castle::Deal::Citadel => (CITADEL_CAP, 0),
-                castle::Deal::StreetsAndAlleys => (STREETS_CAP, 0),
+                castle::Deal::StreetsAndAlleys => (STREETS_CAP, CASTLE_AFTER),
                 castle::Deal::BeleagueredCastle => (CASTLE_CAP, CASTLE_AFTER),
             };
             return Some(DiveRules {
@@ -416,7 +420,12 @@ impl<const C: usize, const F: usize> Dive<C, F> {
         reserve(&mut self.scratch, MOVE_ROOM)?;
         reserve(&mut self.keyed, MOVE_ROOM)?;
         self.scratch.clear();
-        board.generate_moves(rules.model, &mut self.scratch);
+        if rules.classes == Classes::Compound {
+            // No free cell: of the ordinary moves, only those home are tried.
+            home_moves(&board, &mut self.scratch);
+        } else {
+            board.generate_moves(rules.model, &mut self.scratch);
+        }
         let next = self.choices.len() as u32;
         if matches!(rules.classes, Classes::Compound | Classes::CompoundCells) {
             self.enter_compound(&board, rules.classes == Classes::CompoundCells)?;
@@ -478,6 +487,19 @@ impl<const C: usize, const F: usize> Dive<C, F> {
             self.choices.push([at, self.moves.len() as u32]);
         }
         Ok(())
+    }
+}
+
+/// Appends the moves home of `board`'s cascades' top cards, in the order
+/// [`BoardN::generate_moves`] lists them (by cascade; its moves from cells, which these
+/// rules do not have, come first there).
+fn home_moves<const C: usize, const F: usize>(board: &BoardN<C, F>, out: &mut Vec<Move>) {
+    for a in 0..board.cascade_count() {
+        if let Some(top) = board.cascade_top(a)
+            && board.next_home(top.suit()) == NextHome::Card(top)
+        {
+            out.push(Move::single(Pile::cascade(a), Pile::foundation(top.suit())));
+        }
     }
 }
 
@@ -696,6 +718,37 @@ mod tests {
         wins_within(Game::BeleagueredCastle, &[(7148, 1_000), (4889, CASTLE_CAP)]);
     }
 
+    /// The compound dive's ordinary moves are the moves home [`BoardN::generate_moves`]
+    /// lists, in its order, on the positions a dive reaches through six deals of each game
+    /// under these rules.
+    #[test]
+    fn home_moves_are_the_generated_ones_home() {
+        let (mut generated, mut home) = (Vec::new(), Vec::new());
+        let mut checked = 0;
+        for game in [Game::Citadel, Game::StreetsAndAlleys, Game::BeleagueredCastle] {
+            for deal in 1..=6 {
+                let layout = DealNumber::new(deal).expect("a deal number").layout(game);
+                let start = WideBoard::try_from(layout).expect("a legal deal");
+                let rules = DiveRules::for_start(&start).expect("a dive");
+                let mut search = Dive::default();
+                for nodes in (1..=2_000).step_by(7) {
+                    if !matches!(search.resume(&start, rules, (nodes, 1 << 30), 0, &mut ()), End::Nodes) {
+                        break;
+                    }
+                    let board = search.boards.last().expect("a line");
+                    generated.clear();
+                    board.generate_moves(MoveModel::Sequence, &mut generated);
+                    generated.retain(|mv| matches!(mv.to().kind(), PileKind::Foundation(_)));
+                    home.clear();
+                    home_moves(board, &mut home);
+                    assert_eq!(home, generated, "{game:?} {deal}");
+                    checked += usize::from(!home.is_empty());
+                }
+            }
+        }
+        assert!(checked > 10, "{checked} positions with a move home");
+    }
+
     /// Each of the three games' starts dives with compound moves, capped and started as its
     /// game has it.
     #[test]
@@ -703,7 +756,7 @@ mod tests {
         for deal in 1..=50 {
             for (game, cap, after) in [
                 (Game::Citadel, CITADEL_CAP, 0),
-                (Game::StreetsAndAlleys, STREETS_CAP, 0),
+                (Game::StreetsAndAlleys, STREETS_CAP, CASTLE_AFTER),
                 (Game::BeleagueredCastle, CASTLE_CAP, CASTLE_AFTER),
             ] {
                 let layout = DealNumber::new(deal).expect("a deal number").layout(game);
