@@ -35,7 +35,10 @@ const FIRST_ATTEMPT_NODES: u64 = 4_000_000;
 /// (`freecell solve --cells 2` wins MS 209 and 267 in 8.4 and 8.6 million expansions,
 /// where the proof took 13.0 and 16.7 million, and MS 5963, 7539, 8654 and 11841, left
 /// undecided at 40 million, in 2.4 to 3.4 million; `--cells 3` MS 11230 and 13996 in 2.7
-/// and 2.6 million).
+/// and 2.6 million). Its wins come in the schedule's first round (within 3.5 million) or
+/// its second (8.4 to 9.4 million: MS 209, 267, 6290, 9787, 12284), which the proof
+/// reaches late or never: with 5 million, MS 27734 and 29027, won before, were left
+/// undecided at the cap.
 const WIN_ATTEMPT_NODES: u64 = 10_000_000;
 
 /// How a [`Ladder`]'s rungs are solved: the solver, and at most `cap` expansions a rung
@@ -87,8 +90,7 @@ impl Rungs<'_> {
         if !below_own || cap.is_some_and(|cap| cap <= FIRST_ATTEMPT_NODES) {
             return solver.solve(rung);
         }
-        // The first attempt's cache set is held out of the pool (the schedule's solve takes
-        // another), so that its proof can go on.
+        // The first attempt's cache set is held out of the pool, so that its proof can go on.
         let mut caches = solver.take_caches();
         let report = self.attempts(&solver, rung, cap, &mut caches);
         solver.give_back_caches(caches);
@@ -112,7 +114,9 @@ impl Rungs<'_> {
             return Ok(first);
         }
         let win_nodes = cap.map_or(WIN_ATTEMPT_NODES, |cap| cap.min(WIN_ATTEMPT_NODES));
-        let schedule = self.solver.clone().max_nodes(win_nodes).solve(rung)?;
+        // In a set of its own, freed before the proof goes on: the pool would keep it idle
+        // beside the proof's.
+        let schedule = self.solver.clone().max_nodes(win_nodes).solve_in(rung, None, &mut Caches::default())?;
         let spent = spent_on(first.stats, &schedule.stats);
         if decided(&schedule) {
             return Ok(SolveReport { outcome: schedule.outcome, stats: spent });
