@@ -495,6 +495,33 @@ impl Solver {
         board: &BoardN<C, F>,
         meter: Option<&Meter>,
     ) -> Result<SolveReport, SolveError> {
+        let mut caches = self.take_caches();
+        let report = self.solve_in(board, meter, &mut caches);
+        self.give_back_caches(caches);
+        report
+    }
+
+    /// A cache set from the pool, for [`solve_in`](Self::solve_in): the caller gives it
+    /// back ([`give_back_caches`](Self::give_back_caches)) when done.
+    pub(crate) fn take_caches<const C: usize, const F: usize>(&self) -> Caches<C, F> {
+        self.caches.take()
+    }
+
+    /// Returns a set [`take_caches`](Self::take_caches) gave to the pool.
+    pub(crate) fn give_back_caches<const C: usize, const F: usize>(&self, caches: Caches<C, F>) {
+        self.caches.give_back(caches);
+    }
+
+    /// [`solve_board`](Self::solve_board) with the cache set `caches` instead of one from
+    /// the pool: a caller that holds a set between solves keeps what its searches left in
+    /// it (the difficulty ladder resumes a rung's proof so). Short of memory, the set is
+    /// emptied and the pool's idle sets freed.
+    pub(crate) fn solve_in<const C: usize, const F: usize>(
+        &self,
+        board: &BoardN<C, F>,
+        meter: Option<&Meter>,
+        caches: &mut Caches<C, F>,
+    ) -> Result<SolveReport, SolveError> {
         let started = Instant::now();
         // A reserve released by an earlier solve is taken again (if memory allows) at the
         // next allocation; the watch counts releases from here on, before anything here
@@ -527,7 +554,6 @@ impl Solver {
             }
         };
         let start = searched_board.as_ref().unwrap_or(board);
-        let mut caches = self.caches.take();
         let reused_bytes = caches.held();
         let budget = self.budget(preset, self.node_limit(*board.rules()), || self.free_memory(started, reused_bytes));
         let problem = match preset {
@@ -540,21 +566,19 @@ impl Solver {
             _ => preset.problem(),
         };
         let (report, bounds) = if preset == Preset::Optimal {
-            let (report, bounds) = search_optimal(self.optimal, &mut caches, problem, start, budget, &mut watch);
+            let (report, bounds) = search_optimal(self.optimal, caches, problem, start, budget, &mut watch);
             (report, Some(bounds))
         } else {
-            (search(self, &mut caches, problem, start, budget, &mut watch), None)
+            (search(self, caches, problem, start, budget, &mut watch), None)
         };
         watch.record(&report.stats);
         if watch.short_of_memory() {
             // An allocation failed: give the memory back (this solve's set and the idle
             // ones), so that the reserve can be taken again and the caller can go on.
-            drop(caches);
+            *caches = Caches::default();
             self.caches.clear();
             headroom::forget();
             reserve::request_rearm();
-        } else {
-            self.caches.give_back(caches);
         }
         let outcome = match report.outcome {
             freecell_search::SearchOutcome::Solved(solution) => {

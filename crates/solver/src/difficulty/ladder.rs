@@ -15,6 +15,7 @@ use freecell_core::BoardN;
 /// position's own cells, when it has more).
 const TOP_RUNG: u8 = 8;
 
+use crate::caches::Caches;
 use crate::solver::combine;
 use crate::{Outcome, Reason, Solution, SolveError, SolveReport, SolveStats, Solver};
 
@@ -34,7 +35,10 @@ const FIRST_ATTEMPT_NODES: u64 = 4_000_000;
 /// (`freecell solve --cells 2` wins MS 209 and 267 in 8.4 and 8.6 million expansions,
 /// where the proof took 13.0 and 16.7 million, and MS 5963, 7539, 8654 and 11841, left
 /// undecided at 40 million, in 2.4 to 3.4 million; `--cells 3` MS 11230 and 13996 in 2.7
-/// and 2.6 million).
+/// and 2.6 million). Its wins come in the schedule's first round (within 3.5 million) or
+/// its second (8.4 to 9.4 million: MS 209, 267, 6290, 9787, 12284), which the proof
+/// reaches late or never: with 5 million, MS 27734 and 29027, won before, were left
+/// undecided at the cap.
 const WIN_ATTEMPT_NODES: u64 = 10_000_000;
 
 /// How a [`Ladder`]'s rungs are solved: the solver, and at most `cap` expansions a rung
@@ -68,12 +72,13 @@ impl Rungs<'_> {
     /// A rung below the own cells that outgrows [`FIRST_ATTEMPT_NODES`] is either a large
     /// lost space or a won one whose win the capped greedy stage missed, which the proof,
     /// breadth first, finds late or not within the cap. So it gets the `fast` preset's own
-    /// schedule for [`WIN_ATTEMPT_NODES`], then its own solve again under the whole cap
-    /// (the rung's expansions are those of all three). A loss the cap holds is proved as
-    /// before the attempts; the proofs of these solves end once the cap can no longer
-    /// hold the loss (see [`Solver::greedy_nodes`]), so a rung larger than the cap stops
-    /// there instead of at the cap, and only a win that the breadth-first proof would
-    /// reach after that point, and no attempt finds, is left undecided.
+    /// schedule for [`WIN_ATTEMPT_NODES`], then the first attempt's proof goes on, to the
+    /// whole cap for the two (the rung's expansions are those of all three). A loss the
+    /// cap holds is proved as before the attempts; the proofs of these solves end once the
+    /// cap can no longer hold the loss (see [`Solver::greedy_nodes`]), so a rung larger
+    /// than the cap stops there instead of at the cap, and only a win that the
+    /// breadth-first proof would reach after that point, and no attempt finds, is left
+    /// undecided.
     fn solve<const C: usize, const F: usize>(
         &self,
         board: &BoardN<C, F>,
@@ -81,24 +86,51 @@ impl Rungs<'_> {
     ) -> Result<SolveReport, SolveError> {
         let solver = self.solver_for(board, rung);
         let below_own = rung.rules().free_cells < board.rules().free_cells;
-        if !below_own || solver.node_limit(*rung.rules()).is_some_and(|cap| cap <= FIRST_ATTEMPT_NODES) {
+        let cap = solver.node_limit(*rung.rules());
+        if !below_own || cap.is_some_and(|cap| cap <= FIRST_ATTEMPT_NODES) {
             return solver.solve(rung);
         }
-        let win_nodes = solver.node_limit(*rung.rules()).map_or(WIN_ATTEMPT_NODES, |cap| cap.min(WIN_ATTEMPT_NODES));
-        let mut spent = SolveStats::default();
-        for attempt in
-            [solver.as_ref().clone().max_nodes(FIRST_ATTEMPT_NODES), self.solver.clone().max_nodes(win_nodes)]
-        {
-            let report = attempt.solve(rung)?;
-            spent = spent_on(spent, &report.stats);
-            // Only the node limit goes on: a stop, the time or the memory would stop the
-            // solve under the whole cap too.
-            if report.outcome != Outcome::Undecided(Reason::NodeLimit) {
-                return Ok(SolveReport { outcome: report.outcome, stats: spent });
-            }
+        // The first attempt's cache set is held out of the pool, so that its proof can go on.
+        let mut caches = solver.take_caches();
+        let report = self.attempts(&solver, rung, cap, &mut caches);
+        solver.give_back_caches(caches);
+        report
+    }
+
+    /// The attempts of [`solve`](Self::solve) on `rung` with `solver`, capped at `cap`
+    /// (`None`: no cap), the first attempt and the last solve in `caches`.
+    fn attempts<const C: usize, const F: usize>(
+        &self,
+        solver: &Solver,
+        rung: &BoardN<C, F>,
+        cap: Option<u64>,
+        caches: &mut Caches<C, F>,
+    ) -> Result<SolveReport, SolveError> {
+        // Only the node limit goes on: a stop, the time or the memory would stop the solve
+        // under the whole cap too.
+        let decided = |report: &SolveReport| report.outcome != Outcome::Undecided(Reason::NodeLimit);
+        let first = solver.clone().max_nodes(FIRST_ATTEMPT_NODES).solve_in(rung, None, caches)?;
+        if decided(&first) {
+            return Ok(first);
         }
-        let report = solver.solve(rung)?;
-        Ok(SolveReport { outcome: report.outcome, stats: spent_on(spent, &report.stats) })
+        let win_nodes = cap.map_or(WIN_ATTEMPT_NODES, |cap| cap.min(WIN_ATTEMPT_NODES));
+        // In a set of its own, freed before the proof goes on: the pool would keep it idle
+        // beside the proof's.
+        let schedule = self.solver.clone().max_nodes(win_nodes).solve_in(rung, None, &mut Caches::default())?;
+        let spent = spent_on(first.stats, &schedule.stats);
+        if decided(&schedule) {
+            return Ok(SolveReport { outcome: schedule.outcome, stats: spent });
+        }
+        // The schedule's greedy searches, the capped greedy stage's with more expansions,
+        // found no win: the first attempt's proof goes on alone, to what is left of the cap.
+        if let Some(fast) = caches.fast.as_mut() {
+            fast.resume_proof();
+        }
+        let last = match cap.map(|cap| cap.saturating_sub(first.stats.search.expanded)) {
+            Some(left) => solver.clone().max_nodes(left).solve_in(rung, None, caches)?,
+            None => solver.solve_in(rung, None, caches)?,
+        };
+        Ok(SolveReport { outcome: last.outcome, stats: spent_on(spent, &last.stats) })
     }
 }
 

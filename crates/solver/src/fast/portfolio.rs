@@ -12,7 +12,7 @@ use super::eval::{Evaluations, Weights};
 use super::frozen::Frozen;
 use super::greedy::{Config, End, Search};
 use super::moves::turn_spares;
-use super::proof;
+use super::proof::{self, Ends};
 use crate::preset::FAST_BYTES;
 use crate::solver::combine;
 
@@ -23,15 +23,54 @@ pub(crate) struct Cache<const C: usize, const F: usize> {
     proof: Option<proof::Cache<C, F>>,
     /// The depth-first searches, one per [`DIVES`] order, under the rules that have them.
     dives: [Dive<C, F>; DIVES.len()],
+    /// The start of the last solve, when it had `greedy_nodes` and stopped at its node
+    /// limit: its proof can go on (see [`resume_proof`](Self::resume_proof)).
+    paused: Option<BoardN<C, F>>,
+    /// Whether the next solve resumes that proof.
+    resume: bool,
 }
 
 impl<const C: usize, const F: usize> Default for Cache<C, F> {
     fn default() -> Self {
-        Cache { searches: Vec::new(), proof: None, dives: Default::default() }
+        Cache { searches: Vec::new(), proof: None, dives: Default::default(), paused: None, resume: false }
     }
 }
 
 impl<const C: usize, const F: usize> Cache<C, F> {
+    /// Makes the next solve, if it is of the start of the last one, which had
+    /// `greedy_nodes` and stopped at its node limit, go on with that solve's proof alone,
+    /// under its own budget: the greedy stage is not run again, nor the positions the
+    /// proof expanded. Its proof ends as the last proof of a solve with `greedy_nodes`
+    /// ([`Ends::OnceUnprovable`]). For a caller that has seen the greedy stage's searches
+    /// fail with more expansions (the difficulty ladder, after the `fast` schedule's
+    /// attempt): a loss is proved, or a win found, as by that proof run on in one go.
+    pub(crate) fn resume_proof(&mut self) {
+        self.resume = true;
+    }
+
+    /// Records the start of a solve that ended with `outcome`: resumable when it had
+    /// `greedy_nodes` (one round, whose proof was begun afresh, if at all, in this solve)
+    /// and stopped at its node limit.
+    fn pause_at_limit(&mut self, start: &BoardN<C, F>, greedy_nodes: Option<u64>, outcome: &SearchOutcome<Move>) {
+        let at_limit = *outcome == SearchOutcome::Undecided(UndecidedReason::Budget(Limit::Expanded));
+        self.paused = (at_limit && greedy_nodes.is_some()).then(|| start.clone());
+    }
+
+    /// Whether the solve from `start` resumes the last one's proof, as [`resume_proof`]
+    /// asked (which it consumes).
+    fn resumes(&mut self, start: &BoardN<C, F>) -> bool {
+        let resume = std::mem::take(&mut self.resume);
+        let paused = self.paused.take();
+        if !resume || paused.as_ref() != Some(start) {
+            // A solve begun afresh: no pause of an earlier one is resumed within it.
+            if let Some(proof) = self.proof.as_mut() {
+                proof.forget_pause();
+            }
+            return false;
+        }
+        true
+    }
+
     /// Bytes held by the searches' capacities and the proof's.
     pub(crate) fn held(&self) -> usize {
         self.searches.iter().map(Search::capacity_bytes).sum::<usize>()
@@ -145,6 +184,16 @@ pub(crate) fn run_with<const C: usize, const F: usize>(
         proof_bytes = Some(share.max(ceiling(cache.as_ref().map_or(0, Cache::held))));
         last = true;
     }
+    if cache.as_mut().is_some_and(|c| c.resumes(start)) && greedy_nodes.is_some() {
+        let mut rest = Budget::default().max_bytes(proof_bytes.unwrap_or(share));
+        if let Some(n) = max_nodes {
+            rest = rest.max_expanded(n);
+        }
+        let c = cache.get_or_insert_with(Cache::default);
+        let report = proof::resume(&mut c.proof, start, rest, Ends::OnceUnprovable, observer);
+        c.pause_at_limit(start, greedy_nodes, &report.outcome);
+        return report;
+    }
     let turns = Weights::turns(*start.rules(), evaluations);
     let mut plan = Plan { turns, greedy: true, greedy_nodes, proof_bytes: 0, spent: Stats::default() };
     loop {
@@ -160,7 +209,12 @@ pub(crate) fn run_with<const C: usize, const F: usize>(
         report.stats = combine(plan.spent, report.stats);
         plan.spent = report.stats;
         let out_of_memory = report.outcome == SearchOutcome::Undecided(UndecidedReason::Budget(Limit::Bytes));
-        let Some(ceiling) = ceiling.filter(|_| out_of_memory && !last) else { return report };
+        let Some(ceiling) = ceiling.filter(|_| out_of_memory && !last) else {
+            if let Some(c) = cache.as_mut() {
+                c.pause_at_limit(start, greedy_nodes, &report.outcome);
+            }
+            return report;
+        };
         // The caches' memory counts as free for the next round (the reading counts it as
         // taken), and goes back before that round starts.
         let held = cache.as_ref().map_or(0, Cache::held);
@@ -225,7 +279,7 @@ fn round<const C: usize, const F: usize>(
         let outcome = SearchOutcome::Solved(MovePath { moves: Vec::new(), cost: 0 });
         return (Report { outcome, stats: Stats::default() }, false);
     }
-    let Cache { searches, proof, dives } = cache.get_or_insert_with(Cache::default);
+    let Cache { searches, proof, dives, .. } = cache.get_or_insert_with(Cache::default);
     // The depth-first searches' rules while they run: they start each cycle of greedy turns.
     let mut diving = dives_begin(dives, start);
     let turns = plan.turns;

@@ -71,6 +71,11 @@ impl<const C: usize, const F: usize> Cache<C, F> {
         self.store.bytes() + held(&self.moves) + self.boards_bytes()
     }
 
+    /// Forgets where the last search stopped: the next [`resume`] starts over.
+    pub(crate) fn forget_pause(&mut self) {
+        self.paused = None;
+    }
+
     /// Bytes held by the boards kept.
     fn boards_bytes(&self) -> usize {
         held(&self.layer) + held(&self.next)

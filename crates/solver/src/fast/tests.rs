@@ -423,3 +423,36 @@ fn a_capped_greedy_stage_leaves_the_proof_one_round() {
     let solution = report.outcome.solution().expect("won by the proof");
     assert!(freecell_core::replay(&won, &solution.moves).is_ok_and(|end| end.is_won()));
 }
+
+/// A solve with a capped greedy stage stopped at its node limit, then resumed
+/// (`Cache::resume_proof`), proves the loss with the expansions of one solve run at once:
+/// its proof goes on where it stopped, the greedy stage not run again. A resume asked of
+/// another start begins afresh.
+#[test]
+fn a_resumed_proof_goes_on_where_the_last_solve_stopped() {
+    use freecell_search::{Budget, Limit, SearchOutcome, UndecidedReason};
+
+    use super::portfolio::run;
+
+    // MS 11982 is lost with four cells; its proof stores tens of thousands of positions.
+    let lost = freecell_deals::DealNumber::new(11_982).expect("in range").board();
+    let whole = run(&mut None, &lost, Budget::default(), None, Some(1_000), &mut ());
+    assert_eq!(whole.outcome, SearchOutcome::Exhausted);
+    let n = whole.stats.expanded;
+    let mut cache = None;
+    let first = run(&mut cache, &lost, Budget::default().max_expanded(n / 2), None, Some(1_000), &mut ());
+    assert_eq!(first.outcome, SearchOutcome::Undecided(UndecidedReason::Budget(Limit::Expanded)));
+    cache.as_mut().expect("a cache").resume_proof();
+    let rest = run(&mut cache, &lost, Budget::default(), None, Some(1_000), &mut ());
+    assert_eq!(rest.outcome, SearchOutcome::Exhausted);
+    assert_eq!(first.stats.expanded + rest.stats.expanded, n, "{:?} {:?}", first.stats, rest.stats);
+
+    // Stopped again, then asked to resume on another deal: that solve is a fresh one.
+    let first = run(&mut cache, &lost, Budget::default().max_expanded(n / 2), None, Some(1_000), &mut ());
+    assert_eq!(first.outcome, SearchOutcome::Undecided(UndecidedReason::Budget(Limit::Expanded)));
+    cache.as_mut().expect("a cache").resume_proof();
+    let other = freecell_deals::DealNumber::new(1).expect("in range").board();
+    let resumed = run(&mut cache, &other, Budget::default(), None, Some(1_000), &mut ());
+    let fresh = run(&mut None, &other, Budget::default(), None, Some(1_000), &mut ());
+    assert_eq!((resumed.outcome, resumed.stats.expanded), (fresh.outcome, fresh.stats.expanded));
+}
