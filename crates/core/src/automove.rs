@@ -109,8 +109,9 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
     /// # Examples
     /// ```
     /// use freecell_core::{Automove, Board, Move, Pile};
-    /// // Nothing is safe to go home; moving the queen uncovers the ace of hearts.
-    /// let mut board: Board = "Foundations: H-0 C-K D-K S-Q\n: AH QH\n: KS\n".parse()?;
+    /// // Nothing can go home; moving the king uncovers the queen of hearts, which goes home,
+    /// // and then the king.
+    /// let mut board: Board = "Foundations: H-J C-K D-K S-K\n: QH KH\n".parse()?;
     /// let mv = Move::single(Pile::cascade(0), Pile::cell(0));
     /// board.apply(mv)?;
     /// assert_eq!(board.play_automoves_after(mv, Automove::Raymond), 2);
