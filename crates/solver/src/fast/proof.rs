@@ -267,7 +267,13 @@ fn expand<const C: usize, const F: usize>(
             stats.generated += 1;
             let mut child = board.clone();
             child.apply_unchecked(c.moves[i]);
-            child.play_automoves(AUTOMOVE);
+            // Every stored position but the start (node 0) was played to the end of its
+            // automoves, so the move alone says which card may now go home.
+            if id == 0 {
+                child.play_automoves(AUTOMOVE);
+            } else {
+                child.play_automoves_after(c.moves[i], AUTOMOVE);
+            }
             let key = packer.repack(&parent_key, &board, &child).ok_or(UndecidedReason::Inconsistent)?;
             if child.is_won() {
                 let won = store(c, check, key, id, observer)?.ok_or(UndecidedReason::Inconsistent)?;
