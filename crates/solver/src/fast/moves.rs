@@ -30,6 +30,10 @@ pub(super) fn is_home_move<const C: usize, const F: usize>(mv: Move) -> bool {
 /// have exposed one new candidate: the card it uncovered. Safety depends on the
 /// foundations alone, which such a move leaves as they were. So the full scan runs only
 /// when that card may go home, or after a move home.
+///
+/// This is [`BoardN::play_automoves_after`]'s test, kept as a copy: calling that method here
+/// changed how the greedy search's loop compiled, 1.4 % more instructions on `freecell bench
+/// --deals 1..1500 --jobs 1` (callgrind, 1,406.7 M against 1,426.5 M, the same rows).
 #[inline]
 pub(super) fn automoves_after<const C: usize, const F: usize>(
     board: &mut BoardN<C, F>,
