@@ -56,7 +56,7 @@ impl<const C: usize, const F: usize> Cache<C, F> {
         self.paused = (at_limit && greedy_nodes.is_some()).then(|| start.clone());
     }
 
-    /// Whether the solve from `start` resumes the last one's proof, as [`resume_proof`]
+    /// Whether the solve from `start` resumes the last one's proof, as [`resume_proof`](Self::resume_proof)
     /// asked (which it consumes).
     fn resumes(&mut self, start: &BoardN<C, F>) -> bool {
         let resume = std::mem::take(&mut self.resume);
