@@ -51,20 +51,13 @@ pub(super) struct EarlyProof {
     /// How the proof that ends the round stops at a node limit: once it can no longer
     /// prove a loss, for a position probably lost (see [`Ends::OnceUnprovable`]).
     ends: Ends,
-    /// Whether the proof takes the rest of the round once every search that skips moves
-    /// has run out of positions (see [`takes_over`](Self::takes_over)): under these
-    /// games' rules only.
-    take_over: bool,
-    /// Whether a search that skips moves ran out of positions this round.
-    ran_out: bool,
 }
 
 impl EarlyProof {
     /// The attempts under `rules`: none where they do not pay (FreeCell and the games with
     /// free cells, whose searches that skip moves skip many, and the single-card games).
     pub(super) fn for_rules(rules: Rules) -> EarlyProof {
-        let on = castle::applies(rules);
-        EarlyProof { on, begun: false, ends: Ends::AtLimit, take_over: on, ran_out: false }
+        EarlyProof { on: castle::applies(rules), begun: false, ends: Ends::AtLimit }
     }
 
     /// These attempts, or attempts under any rules when the position is `probably_lost`
@@ -77,22 +70,6 @@ impl EarlyProof {
     pub(super) fn or_when(self, probably_lost: bool) -> EarlyProof {
         let ends = if probably_lost { Ends::OnceUnprovable } else { self.ends };
         EarlyProof { on: self.on || probably_lost, ends, ..self }
-    }
-
-    /// Whether the proof takes the rest of the round from the patient search, now that a
-    /// search dropped out, having `ran_out` of positions (else out of memory), with
-    /// `sparing_gone` when every search that skips moves has dropped out: once they all
-    /// have, at least one of them out of positions.
-    ///
-    /// **Why:** under these rules a search that skips moves ran out of positions on no
-    /// solvable deal of Beleaguered Castle 1–200 (the module documentation), so the deal is
-    /// then most likely lost, and the patient search (alone again, from the start, once
-    /// every search is out) only walks the reachable space the proof must store anyway
-    /// before the proof may end the round. The proof is exhaustive, so a solvable deal is
-    /// still solved, only by the proof.
-    pub(super) fn takes_over(&mut self, ran_out: bool, sparing_gone: bool) -> bool {
-        self.ran_out |= ran_out;
-        self.take_over && self.ran_out && sparing_gone
     }
 
     /// The budget of the attempt after a search that skips moves ran out of positions

@@ -397,12 +397,7 @@ fn round<const C: usize, const F: usize>(
                 gone = combine(gone, searches[k].stats);
                 searches[k] = Search::default();
                 dropped[k] = true;
-                // Every search that skips moves gone: whether the proof takes the rest.
-                let take_over = early.takes_over(ran_out.is_some(), dropped[..patient].iter().all(|&d| d));
                 let Some((attempt, ends)) = ran_out.and_then(|n| early.attempt(n, left(stats.expanded))) else {
-                    if take_over {
-                        break;
-                    }
                     continue;
                 };
                 let attempt = (attempt.max_bytes(plan.proof_bytes), ends);
@@ -414,12 +409,7 @@ fn round<const C: usize, const F: usize>(
                 );
                 gone = combine(gone, report.stats);
                 let stats = total(searches, gone, None);
-                let Some(outcome) = early.settle(report.outcome, left(stats.expanded)) else {
-                    if take_over {
-                        break;
-                    }
-                    continue;
-                };
+                let Some(outcome) = early.settle(report.outcome, left(stats.expanded)) else { continue };
                 return (Report { outcome, stats }, false);
             }
         };
