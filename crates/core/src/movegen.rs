@@ -4,7 +4,7 @@ use crate::board::{BoardN, NONE, SUIT_CARDS};
 use crate::card::Card;
 use crate::generated_moves::{GeneratedMoves, Writer};
 use crate::moves::{Move, Pile};
-use crate::rules::{BuildRule, EmptyCascadeRule};
+use crate::rules::BuildRule;
 
 /// Which moves a search takes as one step, and so how a solution's length is counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -109,16 +109,11 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
         }
         let cascades = self.cascade_count();
         let cells = self.cell_count();
-        // The kept counts spare the scans when nothing is empty (cascades, mostly); an
-        // empty cascade that takes no card (Baker's Dozen's, Good Measure's) is none.
+        // The kept counts spare the scans when nothing is empty (cascades, mostly).
         let first_empty_cell =
             if self.empty_cell_count == 0 { None } else { self.cells[..cells].iter().position(|&c| c == NONE) };
-        let first_empty_cascade = if self.empty_cascade_count == 0 || self.rules.empty_cascade == EmptyCascadeRule::Nothing
-        {
-            None
-        } else {
-            self.lens[..cascades].iter().position(|&n| n == 0)
-        };
+        let first_empty_cascade =
+            if self.empty_cascade_count == 0 { None } else { self.lens[..cascades].iter().position(|&n| n == 0) };
         let (onto_card_capacity, to_empty_capacity) = match model {
             MoveModel::Atomic => (1, 1),
             MoveModel::Sequence => self.sequence_capacities(),

@@ -294,7 +294,9 @@ impl<const C: usize, const F: usize> Dive<C, F> {
     fn peak_now(&mut self) -> usize {
         let lengths = [self.boards.len(), self.frames.len(), self.choices.len(), self.moves.len(), self.seen.len()];
         match self.peaked {
-            Some((spans, peak)) if spans.iter().zip(lengths).all(|(&(first, last), len)| first <= len && len <= last) => {
+            Some((spans, peak))
+                if spans.iter().zip(lengths).all(|(&(first, last), len)| first <= len && len <= last) =>
+            {
                 debug_assert_eq!(peak, self.peak());
                 peak
             }

@@ -3,8 +3,6 @@
 //! them ([`Sparing`]), and the safe automoves played after a move, scanned for in full only
 //! when the move may have exposed one.
 
-use std::cell::Cell;
-
 use freecell_core::{Automove, BoardN, Card, Game, Move, NextHome, Pile, PileKind, Rules};
 
 use super::dominance::Dominance;
@@ -112,17 +110,13 @@ pub(super) fn moved_card<const C: usize, const F: usize>(
 pub(super) struct Sparing {
     /// Whether the pointless swaps of single-card rules are skipped.
     swaps: bool,
-    /// The ranks of the position's top cards, a bit each, and bit 0 once they are read:
-    /// read at the first swap judged, not once a move (a scan of the cascades each was
-    /// 1.7 % of Good Measure's instructions).
-    top_ranks: Cell<u16>,
 }
 
 impl Sparing {
     /// Sparing for one position, skipping the swaps of single-card rules when `swaps`.
     #[inline]
     pub(super) fn new(swaps: bool) -> Sparing {
-        Sparing { swaps, top_ranks: Cell::new(0) }
+        Sparing { swaps }
     }
 
     /// Whether `mv`, a move of `board` other than into a free cell, is skipped.
@@ -131,7 +125,7 @@ impl Sparing {
         let PileKind::Cascade(a) = BoardN::<C, F>::locate(mv.from()) else { return false };
         match BoardN::<C, F>::locate(mv.to()) {
             PileKind::Cascade(b) if board.cascade_len(b) == 0 => board.splits_run(a, usize::from(mv.count())),
-            PileKind::Cascade(_) => self.swaps && self.pointless_swap(board, a),
+            PileKind::Cascade(b) => self.swaps && pointless_swap(board, a, b),
             PileKind::Cell(_) | PileKind::Foundation(_) => false,
         }
     }
@@ -177,26 +171,21 @@ pub(super) fn turn_spares(rules: Rules, k: usize, patient: usize) -> bool {
     k != patient
 }
 
-impl Sparing {
-    /// Whether moving the top card of cascade `a` onto another top card is a swap
-    /// [`Sparing`] skips under single-card rules: the card is built on the one beneath,
-    /// which then can neither go home nor onto another top card one rank above it.
-    fn pointless_swap<const C: usize, const F: usize>(&self, board: &BoardN<C, F>, a: usize) -> bool {
-        if !board.splits_run(a, 1) {
-            return false;
-        }
-        let Some(under) = board.cascade_top(a).and_then(|top| board.beneath(top)) else { return false };
-        if board.next_home(under.suit()) == NextHome::Card(under) {
-            return false;
-        }
-        // No top card one rank above `under` but on `a` and the cascade reached, whose tops
-        // are one and two ranks below it (the moved card and the one it goes onto).
-        if self.top_ranks.get() == 0 {
-            let tops = (0..board.cascade_count()).filter_map(|c| board.cascade_top(c));
-            self.top_ranks.set(tops.fold(1, |ranks, top| ranks | 1 << top.rank().get()));
-        }
-        self.top_ranks.get() >> (under.rank().get() + 1) & 1 == 0
+/// Whether moving the top card of cascade `a` onto the top of cascade `b` is a swap
+/// [`Sparing`] skips under single-card rules: the card is built on the one beneath, which
+/// then can neither go home nor onto another top card one rank above it.
+fn pointless_swap<const C: usize, const F: usize>(board: &BoardN<C, F>, a: usize, b: usize) -> bool {
+    if !board.splits_run(a, 1) {
+        return false;
     }
+    let Some(under) = board.cascade_top(a).and_then(|top| board.beneath(top)) else { return false };
+    if board.next_home(under.suit()) == NextHome::Card(under) {
+        return false;
+    }
+    // `b`'s top will be the moved card, one rank below `under`: no place for it.
+    let above = under.rank().get() + 1;
+    !(0..board.cascade_count())
+        .any(|c| c != a && c != b && board.cascade_top(c).is_some_and(|t| t.rank().get() == above))
 }
 
 /// Whether `mv` moves on the card [`moved_card`] found on pile `again`.
