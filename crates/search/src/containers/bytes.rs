@@ -333,6 +333,34 @@ pub fn grown_peak<T>(len: usize, extra: usize) -> usize {
     if before == after { after } else { before + after }
 }
 
+/// The lengths around `len` at which [`grown_peak`]`::<T>(len, extra)` is the same, for any
+/// `T`: `(first, last)`, inclusive. An engine that counts its peak before every step counts
+/// it again only when a length leaves its span, and a depth-first search's lengths go down
+/// as often as up.
+///
+/// # Examples
+///
+/// ```
+/// use freecell_search::containers::bytes::{grown_peak, grown_peak_span};
+/// assert_eq!(grown_peak_span(5, 1), (1, 15)); // within the first 16
+/// assert_eq!(grown_peak_span(16, 1), (16, 16)); // 16 → 24
+/// assert_eq!(grown_peak::<u32>(17, 1), grown_peak::<u32>(23, 1));
+/// assert_eq!(grown_peak_span(20, 1), (17, 23));
+/// ```
+pub fn grown_peak_span(len: usize, extra: usize) -> (usize, usize) {
+    let (before, after) = (grown_capacity(len), grown_capacity(len + extra));
+    (first_holding(before).max(first_holding(after).saturating_sub(extra)), before.min(after - extra))
+}
+
+/// The least length whose grown capacity is `capacity` (0 or one of [`CAPACITIES`]).
+fn first_holding(capacity: usize) -> usize {
+    match CAPACITIES.partition_point(|&c| c < capacity) {
+        _ if capacity == 0 => 0,
+        0 => 1,
+        i => CAPACITIES[i - 1] + 1,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;
@@ -365,6 +393,23 @@ mod tests {
             reserve(&mut v, extra).unwrap();
             prop_assert!(v.capacity() - v.len() >= extra);
             prop_assert_eq!(held(&v) - before, predicted);
+        }
+    }
+
+    /// Every length of a span has its peak, and the lengths just outside it another (but
+    /// for the empty container's).
+    #[test]
+    fn grown_peak_spans_are_exact() {
+        for extra in [0, 1, 7, 256] {
+            for len in 0..3_000 {
+                let (first, last) = grown_peak_span(len, extra);
+                let peak = grown_peak::<u8>(len, extra);
+                assert!(first <= len && len <= last, "{len} {extra}");
+                assert!((first..=last).all(|l| grown_peak::<u8>(l, extra) == peak), "{len} {extra}");
+                assert!(first <= 1 || grown_peak::<u8>(first - 1, extra) != peak, "{len} {extra}");
+                // Empty, the peak is the first growth alone, as with one element.
+                assert!(last == 0 || grown_peak::<u8>(last + 1, extra) != peak, "{len} {extra}");
+            }
         }
     }
 

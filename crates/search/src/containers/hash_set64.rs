@@ -3,7 +3,10 @@
 use std::mem::size_of;
 
 use super::OutOfMemory;
-use super::bytes::{grown_peak, held, push, zeroed};
+use super::bytes::{grown_peak, grown_peak_span, held, push, zeroed};
+
+/// The fewest slots a table holds: 2¹².
+const MIN_SLOTS: usize = 1 << 12;
 
 /// A set of 64-bit hashes (of states whose hash stands for them: a search that accepts a
 /// collision's cost), open addressing with linear probing. A slot holds 32 bits of a hash
@@ -142,7 +145,7 @@ impl HashSet64 {
     /// Slots of a table holding `n` hashes: a power of two at least twice `n`, and at least
     /// 2¹² (none for none).
     pub fn slots_for(n: usize) -> usize {
-        if n == 0 { 0 } else { (n * 2).next_power_of_two().max(1 << 12) }
+        if n == 0 { 0 } else { (n * 2).next_power_of_two().max(MIN_SLOTS) }
     }
 
     /// Bytes held at the peak while a set grown from empty goes from `n` to `n + extra`
@@ -154,6 +157,20 @@ impl HashSet64 {
         let (before, after) = (Self::slots_for(n) * slot, Self::slots_for(n + extra) * slot);
         let slots = if before == after { after } else { before + after };
         slots + grown_peak::<u64>(n, extra)
+    }
+
+    /// The counts around `n` at which [`peak`](HashSet64::peak)`(n, extra)` is the same:
+    /// `(first, last)`, inclusive (see [`grown_peak_span`]).
+    pub fn peak_span(n: usize, extra: usize) -> (usize, usize) {
+        // The counts a table of `slots` slots is sized for.
+        let sized = |slots: usize| match slots {
+            0 => (0, 0),
+            MIN_SLOTS => (1, MIN_SLOTS / 2),
+            _ => (slots / 4 + 1, slots / 2),
+        };
+        let ((b0, b1), (a0, a1)) = (sized(Self::slots_for(n)), sized(Self::slots_for(n + extra)));
+        let (first, last) = grown_peak_span(n, extra);
+        (first.max(b0).max(a0.saturating_sub(extra)), last.min(b1).min(a1 - extra))
     }
 }
 
@@ -181,6 +198,23 @@ mod tests {
                     prop_assert_eq!(set.insert(hash), Ok(model.insert(hash)));
                     prop_assert_eq!(set.len(), model.len());
                 }
+            }
+        }
+    }
+
+    /// Every count of a span has its peak, and the counts just outside it another (but for
+    /// the empty set's).
+    #[test]
+    fn peak_spans_are_exact() {
+        for extra in [0, 1, 100] {
+            for n in (0..20_000).step_by(7).chain([2_047, 2_048, 2_049, 4_096, 4_097]) {
+                let (first, last) = HashSet64::peak_span(n, extra);
+                let peak = HashSet64::peak(n, extra);
+                assert!(first <= n && n <= last, "{n} {extra}");
+                assert!((first..=last).all(|m| HashSet64::peak(m, extra) == peak), "{n} {extra}");
+                assert!(first <= 1 || HashSet64::peak(first - 1, extra) != peak, "{n} {extra}");
+                // Empty, the peak is the first growth alone, as with one element.
+                assert!(last == 0 || HashSet64::peak(last + 1, extra) != peak, "{n} {extra}");
             }
         }
     }

@@ -39,7 +39,7 @@
 
 use freecell_core::{Automove, BoardN, Card, Game, Move, MoveModel, NextHome, Pile, PileKind, Rules, Suit};
 use freecell_search::containers::HashSet64;
-use freecell_search::containers::bytes::{grown, grown_peak, held, push, reserve};
+use freecell_search::containers::bytes::{grown, grown_peak, grown_peak_span, held, push, reserve};
 use freecell_search::{Control, Observer, Stats};
 
 use super::castle;
@@ -82,11 +82,11 @@ pub(super) struct Dive<const C: usize, const F: usize> {
     spans: Vec<(u8, u32, u32)>,
     places: Places,
     seen: HashSet64,
-    /// The last [`peak`](Dive::peak) computed in a turn, and the lengths it is computed
-    /// from: a move tried that stores nothing (a duplicate) checks the byte limit with a
-    /// comparison of lengths, not eight sums of capacities (which were 4 % of Good
-    /// Measure's instructions).
-    peaked: Option<([usize; 5], usize)>,
+    /// The last [`peak`](Dive::peak) computed in a turn, and the spans of the lengths it
+    /// is computed from within which it holds: the byte limit is checked with comparisons
+    /// of lengths, not eight sums of capacities (which were 4 % of Good Measure's
+    /// instructions, and 3 % when counted again at each length that changed).
+    peaked: Option<([(usize, usize); 5], usize)>,
     pub(super) stats: Stats,
     /// Whether the search has begun (its start is on the line, or it has ended).
     begun: bool,
@@ -293,14 +293,27 @@ impl<const C: usize, const F: usize> Dive<C, F> {
             + HashSet64::peak(self.seen.len(), 1)
     }
 
-    /// [`peak`](Dive::peak), computed again only when a length it is computed from changed.
+    /// [`peak`](Dive::peak), computed again only when a length it is computed from left
+    /// the span where it holds.
     fn peak_now(&mut self) -> usize {
         let lengths = [self.boards.len(), self.frames.len(), self.choices.len(), self.moves.len(), self.seen.len()];
         match self.peaked {
-            Some((at, peak)) if at == lengths => peak,
+            Some((spans, peak))
+                if spans.iter().zip(lengths).all(|(&(first, last), len)| first <= len && len <= last) =>
+            {
+                debug_assert_eq!(peak, self.peak());
+                peak
+            }
             _ => {
                 let peak = self.peak();
-                self.peaked = Some((lengths, peak));
+                let spans = [
+                    grown_peak_span(lengths[0], 1),
+                    grown_peak_span(lengths[1], 1),
+                    grown_peak_span(lengths[2], MOVE_ROOM),
+                    grown_peak_span(lengths[3], MOVE_ROOM),
+                    HashSet64::peak_span(lengths[4], 1),
+                ];
+                self.peaked = Some((spans, peak));
                 peak
             }
         }
@@ -567,12 +580,17 @@ struct Keys<const C: usize> {
 impl<const C: usize> Keys<C> {
     fn of<const F: usize>(board: &BoardN<C, F>, order: Order) -> Keys<C> {
         let mut of = [0xffff; C];
+        // Each suit's next rank home, read once a position (a card of a complete suit is
+        // home, on no cascade).
+        let next = Suit::ALL.map(|suit| match board.next_home(suit) {
+            NextHome::Card(next) => next.rank().get(),
+            NextHome::Complete => u8::MAX,
+        });
         for (i, key) in of.iter_mut().enumerate().take(board.cascade_count()) {
             match order {
                 Order::Nearest => {
                     for (depth, card) in board.cascade(i).enumerate() {
-                        let NextHome::Card(next) = board.next_home(card.suit()) else { continue };
-                        let ranks = u32::from(card.rank().get().saturating_sub(next.rank().get()));
+                        let ranks = u32::from(card.rank().get().saturating_sub(next[card.suit().index()]));
                         *key = (*key).min(ranks * 64 + depth as u32);
                     }
                 }
