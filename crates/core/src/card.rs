@@ -67,6 +67,22 @@ impl Suit {
         self as usize
     }
 
+    /// This suit's thirteen cards as a set of deck indices (bit `i` for the card of
+    /// [`Card::index`] `i`): one bit in four, from the ace's.
+    #[inline]
+    pub const fn card_bits(self) -> u64 {
+        const CLUBS: u64 = {
+            let mut set = 0;
+            let mut rank = 0;
+            while rank < 13 {
+                set |= 1 << (4 * rank);
+                rank += 1;
+            }
+            set
+        };
+        CLUBS << self as u64
+    }
+
     /// Red for diamonds and hearts, black for clubs and spades.
     #[inline]
     pub const fn colour(self) -> Colour {
@@ -330,6 +346,16 @@ mod tests {
         for card in Card::deck() {
             assert_eq!(card.to_string().parse::<Card>(), Ok(card));
             assert_eq!(card.to_string().to_lowercase().parse::<Card>(), Ok(card));
+        }
+    }
+
+    #[test]
+    fn a_suits_card_bits_are_its_thirteen_cards() {
+        for suit in [Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades] {
+            assert_eq!(suit.card_bits().count_ones(), 13);
+            for card in Card::deck() {
+                assert_eq!(suit.card_bits() >> card.index() & 1 == 1, card.suit() == suit, "{card} in {suit:?}");
+            }
         }
     }
 

@@ -148,18 +148,9 @@ const fn higher_than(i: usize) -> u64 {
     if i >= 63 { 0 } else { u64::MAX << (i + 1) }
 }
 
-/// Cards of one suit.
-const fn suit_mask(suit: usize) -> u64 {
-    let mut mask = 0;
-    let mut r = 0;
-    while r < 13 {
-        mask |= 1 << (r * 4 + suit);
-        r += 1;
-    }
-    mask
-}
-
-const SUIT_MASKS: [u64; 4] = [suit_mask(0), suit_mask(1), suit_mask(2), suit_mask(3)];
+/// Each suit's cards, by suit index.
+const SUIT_MASKS: [u64; 4] =
+    [Suit::Clubs.card_bits(), Suit::Diamonds.card_bits(), Suit::Hearts.card_bits(), Suit::Spades.card_bits()];
 
 /// The `⇒` relation of the module docs, over cascade cards, with each card's element (the
 /// card itself, or its built segment under the sequence model).

@@ -84,18 +84,6 @@ const fn builders(targets: &[u64; 52]) -> [u64; 52] {
 /// Every card.
 const DECK: u64 = (1 << 52) - 1;
 
-/// The clubs, one bit in four from the ace (a card's index is its rank's four places,
-/// then its suit): shifted by a suit's index, that suit's cards.
-const CLUBS: u64 = {
-    let mut set = 0;
-    let mut rank = 0;
-    while rank < 13 {
-        set |= 1 << (4 * rank);
-        rank += 1;
-    }
-    set
-};
-
 /// The kings: the last four indices.
 const KINGS: u64 = 0b1111 << 48;
 
@@ -188,7 +176,7 @@ impl Frozen {
         let mut moved = 0u64;
         for suit in Suit::ALL {
             let home = u32::from(board.foundation(suit));
-            moved |= CLUBS << suit.index() & ((1u64 << (4 * home)) - 1);
+            moved |= suit.card_bits() & ((1u64 << (4 * home)) - 1);
         }
         // each cascade's first card not in it, the cards building on a card every card
         // above which is in it, and whether a cascade could be empty.
@@ -205,7 +193,7 @@ impl Frozen {
         loop {
             let left = !moved & DECK;
             let home = Suit::ALL.iter().fold(0, |set, suit| {
-                let suit = left & CLUBS << suit.index();
+                let suit = left & suit.card_bits();
                 set | suit & suit.wrapping_neg()
             });
             let mut join = fronts & (home | placed | if emptied { self.starts } else { 0 });
