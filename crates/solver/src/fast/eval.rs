@@ -384,7 +384,8 @@ impl Digging {
         child: &BoardN<C, F>,
     ) -> Digging {
         let (from, to) = (cascade_of::<C, F>(mv.from()), cascade_of::<C, F>(mv.to()));
-        let len = |board: &BoardN<C, F>, i: u8| board.cascade_len(usize::from(i)) as i32;
+        // Counts of cards, at most 52: wrapping `u8` arithmetic ends in range.
+        let len = |board: &BoardN<C, F>, i: u8| board.cascade_len(usize::from(i)) as u8;
         // A cell's card the move puts on a cascade (moves between cells are not made).
         let from_cell = match BoardN::<C, F>::locate(mv.from()) {
             PileKind::Cell(k) => board.cell(k),
@@ -408,10 +409,10 @@ impl Digging {
             } else if Some(cascade) == from && above < mv.count() {
                 // Carried on top of `to`'s cards, which automoves may then have taken.
                 to.map_or((u8::MAX, 0), |b| {
-                    (b, (i32::from(above) + len(child, b) - len(board, b) - i32::from(mv.count())) as u8)
+                    (b, above.wrapping_add(len(child, b)).wrapping_sub(len(board, b)).wrapping_sub(mv.count()))
                 })
             } else {
-                (cascade, (i32::from(above) + len(child, cascade) - len(board, cascade)) as u8)
+                (cascade, above.wrapping_add(len(child, cascade)).wrapping_sub(len(board, cascade)))
             };
         }
         let dig = next.iter().map(|&(_, above)| u32::from(above)).sum();
