@@ -75,6 +75,24 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
     /// ```
     #[inline]
     pub fn cards_above(&self, card: Card) -> Option<usize> {
+        self.cascade_place(card).map(|(_, above)| above)
+    }
+
+    /// Where `card` lies in a cascade: the cascade's index and how many cards lie on it
+    /// (as [`cards_above`](crate::Board::cards_above) counts them), or `None` when it is in a
+    /// free cell or on its foundation.
+    ///
+    /// # Examples
+    /// ```
+    /// use freecell_core::{Board, Card};
+    /// let board: Board = "Foundations: C-K D-K H-T S-Q\nFreecells: JH\n: KS QH\n: KH\n".parse().unwrap();
+    /// let card = |s: &str| s.parse::<Card>().unwrap();
+    /// assert_eq!(board.cascade_place(card("KS")), Some((0, 1)));
+    /// assert_eq!(board.cascade_place(card("KH")), Some((1, 0)));
+    /// assert_eq!(board.cascade_place(card("JH")), None);
+    /// ```
+    #[inline]
+    pub fn cascade_place(&self, card: Card) -> Option<(usize, usize)> {
         let mut deepest = card.index() as u8;
         if self.below[usize::from(deepest)] > BOTTOM {
             return None;
@@ -92,7 +110,7 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
             beneath += 1;
         }
         let i = self.bottoms[..self.cascade_count()].iter().position(|&b| b == deepest)?;
-        Some(usize::from(self.lens[i]).saturating_sub(1 + beneath))
+        Some((i, usize::from(self.lens[i]).saturating_sub(1 + beneath)))
     }
 
     /// The cards in free cells, as a bit set over card indices.

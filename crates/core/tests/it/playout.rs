@@ -203,6 +203,7 @@ fn check_summaries(board: &Board) {
         }
         placed += built;
         for (depth, &card) in cards.iter().enumerate() {
+            assert_eq!(board.cascade_place(card), Some((i, cards.len() - 1 - depth)), "{card} in {board:?}");
             assert_eq!(board.cards_above(card), Some(cards.len() - 1 - depth), "{card} in {board:?}");
         }
     }
@@ -213,9 +214,11 @@ fn check_summaries(board: &Board) {
     assert_eq!(board.empty_cells(), empty_cells, "{board:?}");
     assert_eq!(board.empty_cascades(), empty_cascades, "{board:?}");
     for card in board.cells().flatten() {
+        assert_eq!(board.cascade_place(card), None);
         assert_eq!(board.cards_above(card), None);
     }
     for card in Card::deck().filter(|&c| board.is_home(c)) {
+        assert_eq!(board.cascade_place(card), None);
         assert_eq!(board.cards_above(card), None);
     }
     assert_eq!(board.cascade_bottom(board.cascade_count()), None);

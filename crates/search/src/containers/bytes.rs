@@ -328,6 +328,7 @@ pub fn grown<T>(len: usize) -> usize {
 /// assert_eq!(grown_peak::<u32>(1, 5), 16 * 4); // within the first 16
 /// assert_eq!(grown_peak::<u32>(16, 1), (16 + 24) * 4); // 16 → 24: both held
 /// ```
+#[inline]
 pub fn grown_peak<T>(len: usize, extra: usize) -> usize {
     let (before, after) = (grown::<T>(len), grown::<T>(len + extra));
     if before == after { after } else { before + after }

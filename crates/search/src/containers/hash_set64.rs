@@ -152,6 +152,7 @@ impl HashSet64 {
     /// hashes: while it rehashes, the old slots and the new ones, and the list of hashes as
     /// [`grown_peak`] counts it. Computed from lengths (see
     /// [`bytes`](super::bytes)'s module docs for why).
+    #[inline]
     pub fn peak(n: usize, extra: usize) -> usize {
         let slot = size_of::<u32>();
         let (before, after) = (Self::slots_for(n) * slot, Self::slots_for(n + extra) * slot);

@@ -335,19 +335,18 @@ impl Digging {
     }
 
     /// The digging of `child`, the position after `mv` (a legal move of `board`, the
-    /// position this describes) and its automoves; `blocking` describes `child`. Unless a
-    /// card went home, only the move's piles change (as in [`after`](Self::after)), and a
-    /// next home card leaving a cell lies on top of its cascade.
+    /// position this describes) and its automoves. Unless a card went home, only the move's
+    /// piles change (as in [`after`](Self::after)), and a next home card leaving a cell lies
+    /// on top of its cascade.
     #[inline]
     pub(super) fn child<const C: usize, const F: usize>(
         &self,
         board: &BoardN<C, F>,
         mv: Move,
         child: &BoardN<C, F>,
-        blocking: &Blocking<C>,
     ) -> Digging {
         if !self.same_home(child) {
-            return Digging::of(child, blocking);
+            return self.child_after_home(board, mv, child);
         }
         let count = mv.count();
         let (from, to) = (cascade_of::<C, F>(mv.from()), cascade_of::<C, F>(mv.to()));
@@ -373,6 +372,53 @@ impl Digging {
         Digging { home: self.home, next, dig }
     }
 
+    /// [`child`](Self::child) where cards went home. A suit whose foundation stayed keeps
+    /// its next card, and cards join or leave a cascade only at its top: the count above
+    /// that card follows its cascade's length (the cascade it is carried to, when the move
+    /// carries it). Only a new next card is looked for on the board.
+    #[inline(never)]
+    fn child_after_home<const C: usize, const F: usize>(
+        &self,
+        board: &BoardN<C, F>,
+        mv: Move,
+        child: &BoardN<C, F>,
+    ) -> Digging {
+        let (from, to) = (cascade_of::<C, F>(mv.from()), cascade_of::<C, F>(mv.to()));
+        // Counts of cards, at most 52: wrapping `u8` arithmetic ends in range.
+        let len = |board: &BoardN<C, F>, i: u8| board.cascade_len(usize::from(i)) as u8;
+        // A cell's card the move puts on a cascade (moves between cells are not made).
+        let from_cell = match BoardN::<C, F>::locate(mv.from()) {
+            PileKind::Cell(k) => board.cell(k),
+            _ => None,
+        };
+        let mut home = [0; 4];
+        let mut next = [(u8::MAX, 0); 4];
+        for (k, suit) in Suit::ALL.into_iter().enumerate() {
+            home[k] = child.foundation(suit);
+            let (cascade, above) = self.next[k];
+            next[k] = if home[k] != self.home[k] {
+                match child.next_home(suit) {
+                    NextHome::Card(card) => child.cascade_place(card).map_or((u8::MAX, 0), |(i, n)| (i as u8, n as u8)),
+                    NextHome::Complete => (u8::MAX, 0),
+                }
+            } else if cascade == u8::MAX {
+                match from_cell {
+                    Some(card) if board.next_home(suit) == NextHome::Card(card) => (to.unwrap_or(u8::MAX), 0),
+                    _ => (u8::MAX, 0),
+                }
+            } else if Some(cascade) == from && above < mv.count() {
+                // Carried on top of `to`'s cards, which automoves may then have taken.
+                to.map_or((u8::MAX, 0), |b| {
+                    (b, above.wrapping_add(len(child, b)).wrapping_sub(len(board, b)).wrapping_sub(mv.count()))
+                })
+            } else {
+                (cascade, above.wrapping_add(len(child, cascade)).wrapping_sub(len(board, cascade)))
+            };
+        }
+        let dig = next.iter().map(|&(_, above)| u32::from(above)).sum();
+        Digging { home, next, dig }
+    }
+
     /// Whether `child` has this position's foundations.
     #[inline]
     fn same_home<const C: usize, const F: usize>(&self, child: &BoardN<C, F>) -> bool {
@@ -393,8 +439,8 @@ impl Digging {
         tally
     }
 
-    /// [`dig`] of `child`, the position after `mv` (and its automoves) from the position
-    /// this describes, whose [`tally`](Self::tally) is `tally`.
+    /// [`dig`] of `child`, the position after `mv` (and its automoves) from `board`, the
+    /// position this describes, whose [`tally`](Self::tally) is `tally`.
     ///
     /// While the foundations stay as they were, only the move's two piles change: a next
     /// card beneath the moved cards loses them, one on the destination cascade gains them,
@@ -404,11 +450,12 @@ impl Digging {
     pub(crate) fn after<const C: usize, const F: usize>(
         &self,
         tally: &Tally<C>,
+        board: &BoardN<C, F>,
         mv: Move,
         child: &BoardN<C, F>,
     ) -> u32 {
         if !self.same_home(child) {
-            return dig(child);
+            return self.child_after_home(board, mv, child).dig;
         }
         self.after_same_home::<C, F>(tally, mv)
     }

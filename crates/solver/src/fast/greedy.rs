@@ -233,7 +233,7 @@ impl<const C: usize, const F: usize> Search<C, F> {
                 automoves_after(board, node.mv, config.automove, node.parent != 0);
                 let (blocking, digging) = &self.derived[at];
                 let blocking = blocking.child(parent, node.mv, board);
-                let digging = digging.child(parent, node.mv, board, &blocking);
+                let digging = digging.child(parent, node.mv, board);
                 ((blocking, digging), moved_card(parent, node.mv, board))
             };
             if let DeadTest::Expanded(f) = config.dead {
@@ -327,7 +327,8 @@ impl<const C: usize, const F: usize> Search<C, F> {
                     solved = Some(child_id);
                     break;
                 }
-                let h = Counts::of(&child, blocking.after(board, mv), digging.after(&tally, mv, &child)).score(w)
+                let h = Counts::of(&child, blocking.after(board, mv), digging.after(&tally, board, mv, &child))
+                    .score(w)
                     + w.depth * u32::from(depth);
                 self.stats.evaluated += 1;
                 self.open.push(&mut self.nodes[child_id as usize].link, child_id, h);

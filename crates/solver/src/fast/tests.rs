@@ -138,7 +138,7 @@ fn dig_after_a_move_matches_a_recount() {
                 if settle {
                     child.play_automoves(Automove::Raymond);
                 }
-                assert_eq!(digging.after(&digging.tally(), mv, &child), dig(&child), "{mv:?} in {board}");
+                assert_eq!(digging.after(&digging.tally(), board, mv, &child), dig(&child), "{mv:?} in {board}");
             }
         });
     }
@@ -157,9 +157,8 @@ fn digging_of_a_child_matches_a_recount() {
                 if settle {
                     child.play_automoves(Automove::Raymond);
                 }
-                let blocking = Blocking::of(&child);
-                let expected = Digging::of(&child, &blocking);
-                assert_eq!(digging.child(board, mv, &child, &blocking), expected, "{mv:?} in {board}");
+                let expected = Digging::of(&child, &Blocking::of(&child));
+                assert_eq!(digging.child(board, mv, &child), expected, "{mv:?} in {board}");
             }
         });
     }
