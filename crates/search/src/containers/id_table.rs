@@ -231,3 +231,28 @@ impl IdTable {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A table at most 3/4 full stays so as it grows, finds every id it holds and no other,
+    /// and grows by what `growth` says.
+    #[test]
+    fn a_lower_load_holds_and_finds() {
+        let hash = |id: u32| u64::from(id % 1_000).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ u64::from(id);
+        let mut table = IdTable::with_max_load(6);
+        for id in 0..5_000u32 {
+            let (before, predicted) = (table.bytes(), table.growth());
+            assert_eq!(table.reserve_one_hashed(hash, &mut ()), Ok(()));
+            assert_eq!(table.bytes() - before, predicted);
+            let slot = table.probe(hash(id), |_| false).expect_err("not held yet");
+            table.fill(slot, hash(id), id);
+            assert!(table.len() * 8 <= table.slots.len() * 6, "{} in {}", table.len(), table.slots.len());
+        }
+        for id in 0..5_000u32 {
+            assert_eq!(table.probe(hash(id), |found| found == id), Ok(id));
+        }
+        assert!(table.probe(hash(5_000), |_| false).is_err());
+    }
+}
