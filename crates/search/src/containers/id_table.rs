@@ -3,7 +3,6 @@
 use std::mem::size_of;
 
 use super::bytes::{held, next_capacity, zeroed};
-use super::over_load;
 use crate::observer::stops_work;
 use crate::{Observer, UndecidedReason};
 
@@ -12,7 +11,8 @@ use crate::{Observer, UndecidedReason};
 /// a tag (bits of the hash) in the spare high bits. Keys are compared by the caller, looking
 /// at its storage, and only when tags match, so duplicate detection stays exact. Slot
 /// positions come from the hash by multiply-shift, so the table needs no power-of-two size:
-/// it is at most 7/8 full and grows by ×1.5 like the vectors.
+/// it is at most 7/8 full (or less: [`with_max_load`](Self::with_max_load)) and grows by
+/// ×1.5 like the vectors.
 ///
 /// Ids are `0, 1, 2, …` in the order they are filled (the table re-indexes `0..len` when it
 /// grows). It is rebuilt from the caller's storage when it grows, the old slots freed first,
@@ -40,19 +40,40 @@ use crate::{Observer, UndecidedReason};
 /// assert_eq!(index.probe(hash("dog"), |id| words[id as usize] == "dog"), Ok(1));
 /// # Ok::<(), freecell_search::UndecidedReason>(())
 /// ```
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct IdTable {
     slots: Vec<u32>,
     len: usize,
     /// The high bits of a slot that hold the tag (the low ones hold `id + 1`).
     tag_mask: u32,
+    /// The most eighths of the slots filled.
+    max_eighths: usize,
+}
+
+impl Default for IdTable {
+    fn default() -> Self {
+        Self::new()
+    }
 }
 
 impl IdTable {
-    /// An empty table. Its users give it 64-bit hashes: their high bits pick the home
-    /// slot, their low 32 bits give tags.
+    /// An empty table, at most 7/8 full. Its users give it 64-bit hashes: their high bits
+    /// pick the home slot, their low 32 bits give tags.
     pub fn new() -> Self {
-        Self { slots: Vec::new(), len: 0, tag_mask: 0 }
+        Self::with_max_load(7)
+    }
+
+    /// An empty table at most `eighths`/8 full (clamped to 1 ..= 7): a lower load shortens
+    /// the probes (under linear probing a failed one reads about
+    /// (1 + 1/(1 − load)²)/2 slots) for more bytes a key.
+    pub fn with_max_load(eighths: u8) -> Self {
+        Self { slots: Vec::new(), len: 0, tag_mask: 0, max_eighths: usize::from(eighths.clamp(1, 7)) }
+    }
+
+    /// Whether one more id would fill more than the load allows.
+    #[inline]
+    fn over_load(&self) -> bool {
+        (self.len + 1) * 8 > self.slots.len() * self.max_eighths
     }
 
     #[inline]
@@ -83,7 +104,7 @@ impl IdTable {
     /// Bytes that [`reserve_one_hashed`](Self::reserve_one_hashed) would add (the old table
     /// is freed before the new one is allocated, so this is also the rise of the peak).
     pub fn growth(&self) -> usize {
-        if over_load(self.len, self.slots.len()) { (self.grown() - self.slots.len()) * size_of::<u32>() } else { 0 }
+        if self.over_load() { (self.grown() - self.slots.len()) * size_of::<u32>() } else { 0 }
     }
 
     /// Makes room for one more id. On growth, re-indexes ids `0..len` by `hash_of(id)`, the
@@ -103,7 +124,7 @@ impl IdTable {
         hash_of: impl FnMut(u32) -> u64,
         observer: &mut (impl Observer + ?Sized),
     ) -> Result<(), UndecidedReason> {
-        if over_load(self.len, self.slots.len()) { self.grow(hash_of, observer) } else { Ok(()) }
+        if self.over_load() { self.grow(hash_of, observer) } else { Ok(()) }
     }
 
     /// The growth of [`reserve_one_hashed`](Self::reserve_one_hashed), out of the hot path.
@@ -208,5 +229,30 @@ impl IdTable {
             self.slots.fill(0);
             self.len = 0;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A table at most 3/4 full stays so as it grows, finds every id it holds and no other,
+    /// and grows by what `growth` says.
+    #[test]
+    fn a_lower_load_holds_and_finds() {
+        let hash = |id: u32| u64::from(id % 1_000).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ u64::from(id);
+        let mut table = IdTable::with_max_load(6);
+        for id in 0..5_000u32 {
+            let (before, predicted) = (table.bytes(), table.growth());
+            assert_eq!(table.reserve_one_hashed(hash, &mut ()), Ok(()));
+            assert_eq!(table.bytes() - before, predicted);
+            let slot = table.probe(hash(id), |_| false).expect_err("not held yet");
+            table.fill(slot, hash(id), id);
+            assert!(table.len() * 8 <= table.slots.len() * 6, "{} in {}", table.len(), table.slots.len());
+        }
+        for id in 0..5_000u32 {
+            assert_eq!(table.probe(hash(id), |found| found == id), Ok(id));
+        }
+        assert!(table.probe(hash(5_000), |_| false).is_err());
     }
 }

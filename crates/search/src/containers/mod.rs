@@ -43,7 +43,7 @@ pub(crate) use table::hasher;
 pub use table::{Probe, Table, Vacant};
 
 /// Whether a table of `slots` slots holding `len` keys would be more than 7/8 full with one
-/// more (the load limit of [`Table`] and [`IdTable`]).
+/// more (the load limit of [`Table`], and [`IdTable`]'s by default).
 #[inline]
 fn over_load(len: usize, slots: usize) -> bool {
     (len + 1) * 8 > slots * 7

@@ -6,7 +6,7 @@
 //! (136 bytes) beside its key, about 200 bytes a position with its index and spare
 //! capacity. Here a position is stored as its [`Packed`] form (20 bytes, exact: equal
 //! exactly when the positions' keys are) with a parent id, 24 bytes, in a [`Store`]: about
-//! 30 bytes a position in all (measured in `docs/results/fast.md`), so the same memory
+//! 31 bytes a position in all (measured in `docs/results/fast.md`), so the same memory
 //! decides deals whose reachable space is several times larger.
 //!
 //! **Boards kept a layer ahead.** A stored position's board must be rebuilt to expand it
