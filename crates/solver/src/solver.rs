@@ -395,11 +395,13 @@ impl Solver {
         self
     }
 
-    /// The `fast` preset's greedy searches alone, in their rounds of doubling bytes, with no
-    /// proof (nor proof attempts): a solve that they do not win ends undecided, for its
-    /// node limit, the memory (no round can have more), or [`Reason::Pruned`] when the
-    /// patient search saw every position (by its hashes). For the difficulty ladder, whose
-    /// first attempt's proof, resumed, decides what they do not.
+    /// The `fast` preset's greedy searches alone, in their rounds of doubling bytes from the
+    /// second round's (without a [`max_bytes`](Self::max_bytes)), with no proof (nor proof
+    /// attempts): a solve that they do not win ends undecided, for its node limit, the
+    /// memory (no round can have more), or [`Reason::Pruned`] when the patient search saw
+    /// every position (by its hashes). For the difficulty ladder, whose first attempt ran
+    /// the first round's greedy stage (with [`greedy_nodes`](Self::greedy_nodes)) and whose
+    /// proof, resumed, decides what they do not.
     pub(crate) fn greedy_only(mut self) -> Solver {
         self.proof = false;
         self

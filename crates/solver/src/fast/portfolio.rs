@@ -162,7 +162,8 @@ impl Plan {
 /// searches make proof attempts under any rules (see `EarlyProof::or_when`).
 ///
 /// Without `proof` ([`Solver::greedy_only`](crate::Solver::greedy_only)), the rounds
-/// run their greedy stage alone: a round out of memory goes on to the next, and the solve
+/// run their greedy stage alone, from the second round's bytes (twice the first's, when
+/// the ceiling allows): a round out of memory goes on to the next, and the solve
 /// ends, undecided, at the node limit, when no round can have more memory, or when the
 /// patient search saw every position (`UndecidedReason::Pruned`: its hashes prove nothing).
 ///
@@ -190,6 +191,10 @@ pub(crate) fn run_with<const C: usize, const F: usize>(
     if let (Some(_), Some(ceiling)) = (greedy_nodes, ceiling) {
         proof_bytes = Some(share.max(ceiling(cache.as_ref().map_or(0, Cache::held))));
         last = true;
+    }
+    if let (false, Some(ceiling)) = (proof, ceiling) {
+        // The caller ran the first round's greedy stage (see `Solver::greedy_only`).
+        share = share.max(share.saturating_mul(2).min(ceiling(cache.as_ref().map_or(0, Cache::held))));
     }
     if cache.as_mut().is_some_and(|c| c.resumes(start)) && greedy_nodes.is_some() {
         let mut rest = Budget::default().max_bytes(proof_bytes.unwrap_or(share));
