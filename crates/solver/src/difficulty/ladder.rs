@@ -30,17 +30,19 @@ const BELOW_OWN_GREEDY_NODES: u64 = 1_000_000;
 /// within them (the largest, MS 891 with two cells, in 3.5 million).
 const FIRST_ATTEMPT_NODES: u64 = 4_000_000;
 
-/// The expansions of that attempt, its greedy searches alone (their rounds with more
+/// The expansions of that attempt, its greedy searches alone, from the schedule's second
+/// round (the first attempt ran the first round's greedy stage): their rounds with more
 /// memory each win the rungs the capped greedy stage misses and the proof reaches only
-/// late or never). With the schedule's proofs in their turns, as before, MS 209, 267,
-/// 6290, 9787 and 12284 were won by its third round's greedy searches (600 MB) after 8.4
-/// to 9.4 million expansions, a third of them spent on the proofs of the first two rounds
-/// (37.5 and 75 MB: 3.0 to 3.8 million), which the first attempt's proof, resumed, walks
-/// anyway; the greedy rounds alone win them after 5.0 to 6.2 million (MS 12284 the last),
-/// and MS 5963, 7539, 11841, 13996, 27734 and 29027 after 1.5 to 3.4 million. 7 million
-/// holds every greedy expansion that 10 million held with the proofs (at most 7.0 million
-/// for MS 209, whose first two proofs took 3.0 million); with 5 million, as with the
-/// proofs, the third round's wins would fall to the breadth-first proof, which reaches
+/// late or never. With the schedule's proofs in their turns, as before, MS 209, 267, 6290,
+/// 9787 and 12284 were won by its third round's greedy searches (600 MB) after 8.4 to 9.4
+/// million expansions, which include the first round's greedy stage (0.9 million, the
+/// first attempt's) and the proofs of the first two rounds (37.5 and 75 MB: 3.0 to 3.8
+/// million, walked anyway by the first attempt's proof, resumed); the greedy rounds from the second win them after
+/// 4.1 to 5.3 million (MS 12284 the last), and MS 5963, 7539, 8654, 11230, 11841, 13996,
+/// 27734 and 29027 after 0.6 to 2.6 million. 7 million holds every greedy expansion that
+/// 10 million held with the proofs, with a million to spare (at most 6.04 million, for MS
+/// 209, whose first round and first two proofs took 4.0 million); with 5 million, as with
+/// the proofs, the third round's wins would fall to the breadth-first proof, which reaches
 /// them late or never.
 const WIN_ATTEMPT_NODES: u64 = 7_000_000;
 
