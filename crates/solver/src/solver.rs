@@ -96,6 +96,9 @@ pub struct Solver {
     guide: Option<Arc<Guide>>,
     shorten: Option<bool>,
     greedy_nodes: Option<u64>,
+    /// Whether the `fast` preset runs its proof: not in the difficulty ladder's schedule
+    /// attempt (see [`greedy_only`](Self::greedy_only)).
+    proof: bool,
     /// The `fast` preset's evaluations: pinned for the difficulty rater.
     evaluations: fast::Evaluations,
     optimal: OptimalSettings,
@@ -149,6 +152,7 @@ impl fmt::Debug for Solver {
             .field("guide", &self.guide)
             .field("shorten", &self.shorten)
             .field("greedy_nodes", &self.greedy_nodes)
+            .field("proof", &self.proof)
             .field("evaluations", &self.evaluations)
             .field("optimal", &self.optimal)
             .finish_non_exhaustive()
@@ -169,6 +173,7 @@ impl Solver {
             guide: None,
             shorten: None,
             greedy_nodes: None,
+            proof: true,
             evaluations: fast::Evaluations::default(),
             optimal: OptimalSettings::default(),
             caches: Arc::default(),
@@ -387,6 +392,18 @@ impl Solver {
     /// the limit holds is proved all the same. Other presets ignore it.
     pub fn greedy_nodes(mut self, n: u64) -> Solver {
         self.greedy_nodes = Some(n);
+        self
+    }
+
+    /// The `fast` preset's greedy searches alone, in their rounds of doubling bytes from the
+    /// second round's (without a [`max_bytes`](Self::max_bytes)), with no proof (nor proof
+    /// attempts): a solve that they do not win ends undecided, for its node limit, the
+    /// memory (no round can have more), or [`Reason::Pruned`] when the patient search saw
+    /// every position (by its hashes). For the difficulty ladder, whose first attempt ran
+    /// the first round's greedy stage (with [`greedy_nodes`](Self::greedy_nodes)) and whose
+    /// proof, resumed, decides what they do not.
+    pub(crate) fn greedy_only(mut self) -> Solver {
+        self.proof = false;
         self
     }
 
@@ -736,7 +753,14 @@ fn search<const C: usize, const F: usize>(
                 headroom::default_limit(None, available, held).unwrap_or(0)
             };
             let ceiling = solver.max_bytes.is_none().then_some(&ceiling as &dyn Fn(usize) -> usize);
-            fast::run_with(&mut caches.fast, start, budget, ceiling, (solver.greedy_nodes, solver.evaluations), watch)
+            fast::run_with(
+                &mut caches.fast,
+                start,
+                budget,
+                ceiling,
+                (solver.greedy_nodes, solver.evaluations, solver.proof),
+                watch,
+            )
         }
         // `Solver::solve` runs it through `search_optimal`, with its settings.
         Preset::Optimal => {

@@ -30,16 +30,21 @@ const BELOW_OWN_GREEDY_NODES: u64 = 1_000_000;
 /// within them (the largest, MS 891 with two cells, in 3.5 million).
 const FIRST_ATTEMPT_NODES: u64 = 4_000_000;
 
-/// The expansions of that attempt: the rounds of greedy searches with more memory each
-/// win the rungs the capped greedy stage misses and the proof reaches only late or never
-/// (`freecell solve --cells 2` wins MS 209 and 267 in 8.4 and 8.6 million expansions,
-/// where the proof took 13.0 and 16.7 million, and MS 5963, 7539, 8654 and 11841, left
-/// undecided at 40 million, in 2.4 to 3.4 million; `--cells 3` MS 11230 and 13996 in 2.7
-/// and 2.6 million). Its wins come in the schedule's first round (within 3.5 million) or
-/// its second (8.4 to 9.4 million: MS 209, 267, 6290, 9787, 12284), which the proof
-/// reaches late or never: with 5 million, MS 27734 and 29027, won before, were left
-/// undecided at the cap.
-const WIN_ATTEMPT_NODES: u64 = 10_000_000;
+/// The expansions of that attempt, its greedy searches alone, from the schedule's second
+/// round (the first attempt ran the first round's greedy stage): their rounds with more
+/// memory each win the rungs the capped greedy stage misses and the proof reaches only
+/// late or never. With the schedule's proofs in their turns, as before, MS 209, 267, 6290,
+/// 9787 and 12284 were won by its third round's greedy searches (600 MB) after 8.4 to 9.4
+/// million expansions, which include the first round's greedy stage (0.9 million, the
+/// first attempt's) and the proofs of the first two rounds (37.5 and 75 MB: 3.0 to 3.8
+/// million, walked anyway by the first attempt's proof, resumed); the greedy rounds from the second win them after
+/// 4.1 to 5.3 million (MS 12284 the last), and MS 5963, 7539, 8654, 11230, 11841, 13996,
+/// 27734 and 29027 after 0.6 to 2.6 million. 7 million holds every greedy expansion that
+/// 10 million held with the proofs, with a million to spare (at most 6.04 million, for MS
+/// 209, whose first round and first two proofs took 4.0 million); with 5 million, as with
+/// the proofs, the third round's wins would fall to the breadth-first proof, which reaches
+/// them late or never.
+const WIN_ATTEMPT_NODES: u64 = 7_000_000;
 
 /// How a [`Ladder`]'s rungs are solved: the solver, and at most `cap` expansions a rung
 /// when set (or the solver's own limit, when lower).
@@ -71,9 +76,11 @@ impl Rungs<'_> {
     ///
     /// A rung below the own cells that outgrows [`FIRST_ATTEMPT_NODES`] is either a large
     /// lost space or a won one whose win the capped greedy stage missed, which the proof,
-    /// breadth first, finds late or not within the cap. So it gets the `fast` preset's own
-    /// schedule for [`WIN_ATTEMPT_NODES`], then the first attempt's proof goes on, to the
-    /// whole cap for the two (the rung's expansions are those of all three). A loss the
+    /// breadth first, finds late or not within the cap. So it gets the greedy searches of
+    /// the `fast` preset's own schedule for [`WIN_ATTEMPT_NODES`] (without its proofs,
+    /// which would walk again what the first attempt's proof stored), then the first
+    /// attempt's proof goes on, to the whole cap for the two (the rung's expansions are
+    /// those of all three). A loss the
     /// cap holds is proved as before the attempts; the proofs of these solves end once the
     /// cap can no longer hold the loss (see [`Solver::greedy_nodes`]), so a rung larger
     /// than the cap stops there instead of at the cap, and only a win that the
@@ -116,9 +123,14 @@ impl Rungs<'_> {
         let win_nodes = cap.map_or(WIN_ATTEMPT_NODES, |cap| cap.min(WIN_ATTEMPT_NODES));
         // In a set of its own, freed before the proof goes on: the pool would keep it idle
         // beside the proof's.
-        let schedule = self.solver.clone().max_nodes(win_nodes).solve_in(rung, None, &mut Caches::default())?;
+        let schedule =
+            self.solver.clone().greedy_only().max_nodes(win_nodes).solve_in(rung, None, &mut Caches::default())?;
         let spent = spent_on(first.stats, &schedule.stats);
-        if decided(&schedule) {
+        // Undecided for its limits or out of positions, it leaves the rung to the proof; a
+        // stop (time, cancel) ends the rung.
+        let handed_on =
+            matches!(schedule.outcome, Outcome::Undecided(Reason::NodeLimit | Reason::MemoryLimit | Reason::Pruned));
+        if !handed_on {
             return Ok(SolveReport { outcome: schedule.outcome, stats: spent });
         }
         // The schedule's greedy searches, the capped greedy stage's with more expansions,

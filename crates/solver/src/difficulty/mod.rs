@@ -75,8 +75,9 @@ pub const RUNG_NODES: u64 = 40_000_000;
 ///
 /// Each rung is one solve with the solver's limits and at most
 /// [`rung_nodes`](Self::rung_nodes) expansions (a rung below the own cells that outgrows
-/// 4 million expansions is then tried with the `fast` preset's own schedule for 10 million,
-/// which wins what its capped greedy stage misses, before the first solve's proof goes on,
+/// 4 million expansions is then tried with the greedy searches of the `fast` preset's own
+/// schedule for 7 million, which win what its capped greedy stage misses, before the first
+/// solve's proof goes on,
 /// the cap counting both: see [`Ladder::climb`]); each move of a sampled position one
 /// solve with at most [`sample_nodes`](Self::sample_nodes) expansions.
 #[derive(Clone, Debug)]

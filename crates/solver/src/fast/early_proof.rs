@@ -72,6 +72,11 @@ impl EarlyProof {
         EarlyProof { on: self.on || probably_lost, ends, ..self }
     }
 
+    /// No attempts when `no_proof` (a solve without its proof).
+    pub(super) fn unless(self, no_proof: bool) -> EarlyProof {
+        EarlyProof { on: self.on && !no_proof, ..self }
+    }
+
     /// The budget of the attempt after a search that skips moves ran out of positions
     /// after `expanded` expansions, with `left` left in the solve's, and how it ends at
     /// that budget's node limit (an attempt given all that is left is the solve's last

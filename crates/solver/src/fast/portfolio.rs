@@ -108,7 +108,7 @@ const FIRST_QUANTUM: u64 = 2_000;
 const PROOF_SHARE: usize = 4;
 
 /// What a round runs: whether the greedy stage runs (not when no more memory can help it),
-/// the proof's bytes, and the counts of the earlier rounds, which the observer sees added to
+/// whether the proof does, its bytes, and the counts of the earlier rounds, which the observer sees added to
 /// this round's.
 struct Plan {
     /// The evaluations taking turns.
@@ -116,6 +116,8 @@ struct Plan {
     greedy: bool,
     /// Expansions the greedy stage may take before the proof decides.
     greedy_nodes: Option<u64>,
+    /// Whether the proof runs (see [`run_with`]'s `proof`).
+    proof: bool,
     proof_bytes: usize,
     spent: Stats,
 }
@@ -159,6 +161,12 @@ impl Plan {
 /// cells: 12.4 million expansions in six rounds, the last proof 3.2 million). Its
 /// searches make proof attempts under any rules (see `EarlyProof::or_when`).
 ///
+/// Without `proof` ([`Solver::greedy_only`](crate::Solver::greedy_only)), the rounds
+/// run their greedy stage alone, from the second round's bytes (twice the first's, when
+/// the ceiling allows): a round out of memory goes on to the next, and the solve
+/// ends, undecided, at the node limit, when no round can have more memory, or when the
+/// patient search saw every position (`UndecidedReason::Pruned`: its hashes prove nothing).
+///
 /// `evaluations` chooses the greedy searches' evaluations (see [`Evaluations`]), and
 /// `greedy_nodes` caps the greedy stage (see below).
 pub(crate) fn run_with<const C: usize, const F: usize>(
@@ -166,7 +174,7 @@ pub(crate) fn run_with<const C: usize, const F: usize>(
     start: &BoardN<C, F>,
     budget: Budget,
     ceiling: Option<&dyn Fn(usize) -> usize>,
-    (greedy_nodes, evaluations): (Option<u64>, Evaluations),
+    (greedy_nodes, evaluations, proof): (Option<u64>, Evaluations, bool),
     observer: &mut impl Observer,
 ) -> Report<Move> {
     if Frozen::applies(*start.rules()).is_some_and(|f| f.dead(start)) {
@@ -184,6 +192,10 @@ pub(crate) fn run_with<const C: usize, const F: usize>(
         proof_bytes = Some(share.max(ceiling(cache.as_ref().map_or(0, Cache::held))));
         last = true;
     }
+    if let (false, Some(ceiling)) = (proof, ceiling) {
+        // The caller ran the first round's greedy stage (see `Solver::greedy_only`).
+        share = share.max(share.saturating_mul(2).min(ceiling(cache.as_ref().map_or(0, Cache::held))));
+    }
     if cache.as_mut().is_some_and(|c| c.resumes(start)) && greedy_nodes.is_some() {
         let mut rest = Budget::default().max_bytes(proof_bytes.unwrap_or(share));
         if let Some(n) = max_nodes {
@@ -195,7 +207,7 @@ pub(crate) fn run_with<const C: usize, const F: usize>(
         return report;
     }
     let turns = Weights::turns(*start.rules(), evaluations);
-    let mut plan = Plan { turns, greedy: true, greedy_nodes, proof_bytes: 0, spent: Stats::default() };
+    let mut plan = Plan { turns, greedy: true, greedy_nodes, proof, proof_bytes: 0, spent: Stats::default() };
     loop {
         let mut this = Budget::default().max_bytes(share);
         if let Some(n) = max_nodes {
@@ -220,6 +232,9 @@ pub(crate) fn run_with<const C: usize, const F: usize>(
         let held = cache.as_ref().map_or(0, Cache::held);
         let allowed = ceiling(held);
         if allowed <= share {
+            if !plan.proof {
+                return report;
+            }
             // No more memory: the proof gets all of this round's.
             last = true;
             plan.greedy = false;
@@ -240,7 +255,7 @@ pub(crate) fn run<const C: usize, const F: usize>(
     greedy_nodes: Option<u64>,
     observer: &mut impl Observer,
 ) -> Report<Move> {
-    run_with(cache, start, budget, ceiling, (greedy_nodes, Evaluations::Tuned), observer)
+    run_with(cache, start, budget, ceiling, (greedy_nodes, Evaluations::Tuned, true), observer)
 }
 
 /// One round of the `fast` preset, as `plan` says: two stages, each under what is left of
@@ -315,7 +330,7 @@ fn round<const C: usize, const F: usize>(
     // Whether the patient search ran out of positions.
     let mut exhausted = false;
     // Proof attempts when a search runs out of positions, under the rules that have them.
-    let mut early = EarlyProof::for_rules(*start.rules()).or_when(plan.greedy_nodes.is_some());
+    let mut early = EarlyProof::for_rules(*start.rules()).or_when(plan.greedy_nodes.is_some()).unless(!plan.proof);
     for (k, quantum) in schedule.take_while(|_| plan.greedy) {
         if dropped.iter().all(|&d| d) {
             if last_stand {
@@ -416,6 +431,11 @@ fn round<const C: usize, const F: usize>(
         return (Report { outcome, stats }, false);
     }
     let stats = total(searches, gone, None);
+    if !plan.proof {
+        // Out of memory (the next round has more), or out of positions (nothing to prove).
+        let why = if exhausted { UndecidedReason::Pruned } else { UndecidedReason::Budget(Limit::Bytes) };
+        return (Report { outcome: SearchOutcome::Undecided(why), stats }, exhausted);
+    }
     // The greedy searches' memory goes back before the exhaustive search starts.
     for s in searches.iter_mut() {
         if s.capacity_bytes() > max_bytes / 4 {

@@ -455,3 +455,22 @@ fn a_resumed_proof_goes_on_where_the_last_solve_stopped() {
     let fresh = run(&mut None, &other, Budget::default(), None, Some(1_000), &mut ());
     assert_eq!((resumed.outcome, resumed.stats.expanded), (fresh.outcome, fresh.stats.expanded));
 }
+
+/// A greedy-only solve (the difficulty ladder's schedule attempt) wins a won deal, but
+/// never proves a loss: on a lost deal its patient search runs out of positions, which
+/// its hashes cannot prove, and the solve ends undecided for that, with no proof run.
+#[test]
+fn a_greedy_only_solve_never_proves_a_loss() {
+    use crate::{Outcome, Preset, Reason, Solver};
+
+    let solver = Solver::new(Preset::Fast).greedy_only();
+    // MS 11982 is lost with four cells (fc-solve agrees).
+    let lost = freecell_deals::DealNumber::new(11_982).expect("in range").board();
+    let report = solver.solve(&lost).expect("no bug");
+    assert_eq!(report.outcome, Outcome::Undecided(Reason::Pruned));
+    let proved = Solver::new(Preset::Fast).solve(&lost).expect("no bug");
+    assert_eq!(proved.outcome, Outcome::Unsolvable);
+    assert!(report.stats.search.expanded < proved.stats.search.expanded, "{:?} {:?}", report.stats, proved.stats);
+    let won = freecell_deals::DealNumber::new(1).expect("in range").board();
+    assert!(solver.solve(&won).expect("no bug").outcome.solution().is_some());
+}
