@@ -99,6 +99,77 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
         self.generate::<true>(model, &mut moves.writer())
     }
 
+    /// Replaces `moves` with the legal moves of this position, as
+    /// [`generate_moves_into`](crate::Board::generate_moves_into) lists them (under either
+    /// model), by a generator of its own under rules where every move carries one card home
+    /// or onto a top card ([`Rules::moves_onto_cards_only`](crate::Rules::moves_onto_cards_only)):
+    /// it skips the scans for moves into a free cell or an empty cascade, which those rules
+    /// never make (3.9 % of Good Measure's search's instructions). A search picks it once,
+    /// by the rules, rather than test for them in the general generator, which FreeCell's
+    /// searches inline. Under other rules it is `generate_moves_into`.
+    ///
+    /// # Examples
+    /// ```
+    /// use freecell_core::{Card, Game, GeneratedMoves, Layout, MoveModel, WideBoard};
+    /// let deck: Vec<Card> = Card::deck().collect();
+    /// let board = WideBoard::try_from(Layout::deal_game(Game::BakersDozen, &deck)).unwrap();
+    /// let (mut all, mut onto) = (GeneratedMoves::default(), GeneratedMoves::default());
+    /// board.generate_moves_into(MoveModel::Sequence, &mut all);
+    /// board.generate_moves_onto_cards_into(&mut onto);
+    /// assert_eq!(&all[..], &onto[..]);
+    /// ```
+    #[inline(never)]
+    pub fn generate_moves_onto_cards_into(&self, moves: &mut GeneratedMoves) {
+        if !self.rules.moves_onto_cards_only() {
+            return self.generate_moves_into(MoveModel::Sequence, moves);
+        }
+        self.generate_onto_cards(&mut moves.writer());
+    }
+
+    /// Appends to `out` what [`generate_moves_onto_cards_into`](crate::Board::generate_moves_onto_cards_into)
+    /// lists: the legal moves, as [`generate_moves`](crate::Board::generate_moves) appends them.
+    pub fn generate_moves_onto_cards(&self, out: &mut Vec<Move>) {
+        if !self.rules.moves_onto_cards_only() {
+            return self.generate_moves(MoveModel::Sequence, out);
+        }
+        self.generate_onto_cards(out);
+    }
+
+    /// [`generate`](Self::generate) where every move carries one card home or onto a top
+    /// card: the top cards' moves home in cascade order, then onto each cascade's top card
+    /// in turn, the moved cards by card byte.
+    #[inline]
+    fn generate_onto_cards(&self, out: &mut impl Sink) {
+        let cascades = self.cascade_count();
+        let next_home = self.next_home_cards();
+        // The top cards as a bit set, with the cascade of each.
+        let mut tops = 0u64;
+        let mut origin = [0u8; 64];
+        for (a, &top) in self.tops[..cascades].iter().enumerate() {
+            if top == NONE {
+                continue;
+            }
+            if next_home >> (top & 63) & 1 == 1 {
+                out.push(Move::single(Pile::cascade_in::<C>(a), home_pile(top)));
+            }
+            tops |= 1 << (top & 63);
+            origin[usize::from(top & 63)] = a as u8;
+        }
+        for b in 0..cascades {
+            let onto = self.tops[b];
+            if onto == NONE {
+                continue;
+            }
+            // A card never builds on itself: no move of `b`'s own top.
+            let mut fits = self.builders_on(onto) & tops;
+            while fits != 0 {
+                let card = fits.trailing_zeros() as usize;
+                fits &= fits - 1;
+                out.push(Move::single(Pile::cascade_in::<C>(usize::from(origin[card])), Pile::cascade_in::<C>(b)));
+            }
+        }
+    }
+
     /// The generator behind every form: with `SPARE_CELLS`, less the moves into a cell
     /// that [`generate_spared_moves_into`](crate::Board::generate_spared_moves_into) leaves
     /// out, whose cascades it returns (none without).

@@ -436,6 +436,9 @@ impl<const C: usize, const F: usize> Dive<C, F> {
         if rules.classes == Classes::Compound {
             // No free cell: of the ordinary moves, only those home are tried.
             home_moves(&board, &mut self.scratch);
+        } else if board.rules().moves_onto_cards_only() {
+            // Either model's moves: every move carries one card.
+            board.generate_moves_onto_cards(&mut self.scratch);
         } else {
             board.generate_moves(rules.model, &mut self.scratch);
         }
