@@ -253,9 +253,9 @@ impl Rules {
     }
 
     /// Whether every move carries one card home or onto a cascade's top card: single-card
-    /// rules whose emptied cascade takes no card (Baker's Dozen, Good Measure, Cruel). Such
-    /// rules have their own move generator
-    /// ([`generate_moves_onto_cards_into`](crate::Board::generate_moves_onto_cards_into)).
+    /// rules whose emptied cascade takes no card (Baker's Dozen, Good Measure, Cruel). Move
+    /// generation ([`generate_moves`](crate::Board::generate_moves)) has a path of its own
+    /// for them, which skips the scans for moves into a free cell or an empty cascade.
     ///
     /// # Examples
     /// ```

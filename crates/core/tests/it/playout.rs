@@ -129,15 +129,6 @@ fn check_position(board: &Board, rng: &mut Rng) {
         assert_eq!(left_out, expected_out, "{model:?} on {board:?}");
     }
 
-    // The generator of rules whose moves go only home or onto top cards (and under other
-    // rules, the general one it falls back to) lists the same moves in the same order.
-    let mut onto_cards = GeneratedMoves::default();
-    board.generate_moves_onto_cards_into(&mut onto_cards);
-    assert_eq!(&onto_cards[..], &generated(board, MoveModel::Sequence)[..], "{board:?}");
-    let mut appended = vec![Move::single(Pile::cascade(0), Pile::cascade(1))];
-    board.generate_moves_onto_cards(&mut appended);
-    assert_eq!(&appended[1..], &onto_cards[..], "{board:?}");
-
     // undo ∘ apply = identity, hash kept, for every generated move.
     for mv in generated(board, MoveModel::Sequence) {
         let mut after = board.clone();

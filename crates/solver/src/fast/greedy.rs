@@ -13,7 +13,7 @@ use super::dominance::Dominance;
 use super::eval::{Blocking, Counts, Digging, Weights, evaluate};
 use super::frozen::Frozen;
 use super::joins;
-use super::moves::{Sparing, TopRanks, automoves_after, goes_home, is_home_move, moved_card, moves_again, skipped_cells};
+use super::moves::{Sparing, automoves_after, goes_home, is_home_move, moved_card, moves_again, skipped_cells};
 
 /// The parent of the start position.
 const ROOT: u32 = u32::MAX;
@@ -179,30 +179,8 @@ impl<const C: usize, const F: usize> Search<C, F> {
     /// Expands positions until this search has expanded `max_expanded` in all, would hold
     /// more than `max_bytes`, reaches a won position or runs out of positions. `others`:
     /// bytes the other searches hold, counted into the peak reported.
-    pub(super) fn resume(
-        &mut self,
-        start: &BoardN<C, F>,
-        config: &Config,
-        limits: (u64, usize),
-        others: usize,
-        observer: &mut impl Observer,
-    ) -> End {
-        // Chosen once a turn, not tested in the loop: FreeCell's loop, which inlines the
-        // general generator, is compiled as it was without the rules' own generator.
-        if start.rules().moves_onto_cards_only() {
-            self.expand::<true>(start, config, limits, others, observer)
-        } else {
-            self.expand::<false>(start, config, limits, others, observer)
-        }
-    }
-
-    /// [`resume`](Self::resume)'s loop; `ONTO_CARDS`: the rules move single cards home or
-    /// onto top cards only ([`Rules::moves_onto_cards_only`]), and their own generator and
-    /// [`Sparing::skips_onto_card`] serve them.
-    ///
-    /// [`Rules::moves_onto_cards_only`]: freecell_core::Rules::moves_onto_cards_only
     #[allow(clippy::too_many_lines)]
-    fn expand<const ONTO_CARDS: bool>(
+    pub(super) fn resume(
         &mut self,
         start: &BoardN<C, F>,
         config: &Config,
@@ -274,10 +252,7 @@ impl<const C: usize, const F: usize> Search<C, F> {
             let (blocking, digging) = &self.derived[self.derived.len() - 1];
             // Saturating: a path of 65,535 moves is far beyond any budget, but must not panic.
             let depth = node.depth.saturating_add(1);
-            if ONTO_CARDS {
-                // No free cell: nothing to spare.
-                board.generate_moves_onto_cards_into(&mut self.moves);
-            } else if config.spares {
+            if config.spares {
                 let left_out = board.generate_spared_moves_into(MoveModel::Sequence, &mut self.moves);
                 self.spared |= left_out != 0 && skipped_cells(board, left_out, again, config.dominance);
             } else {
@@ -305,18 +280,11 @@ impl<const C: usize, const F: usize> Search<C, F> {
             let settled = id != 0;
             // The frozen test applies exactly where every move carries one card.
             let sparing = Sparing::new(!matches!(config.dead, DeadTest::Off));
-            // Read at the first swap judged, under `ONTO_CARDS` only.
-            let top_ranks = TopRanks::default();
             for &mv in self.moves.iter() {
                 if moves_again(again, mv) {
                     continue;
                 }
-                let skips = if ONTO_CARDS {
-                    sparing.skips_onto_card(board, mv, &top_ranks)
-                } else {
-                    sparing.skips(board, mv)
-                };
-                if config.spares && skips {
+                if config.spares && sparing.skips(board, mv) {
                     self.spared = true;
                     continue;
                 }

@@ -3,8 +3,6 @@
 //! them ([`Sparing`]), and the safe automoves played after a move, scanned for in full only
 //! when the move may have exposed one.
 
-use std::cell::Cell;
-
 use freecell_core::{Automove, BoardN, Card, Game, Move, NextHome, Pile, PileKind, Rules};
 
 use super::dominance::Dominance;
@@ -111,7 +109,6 @@ pub(super) fn moved_card<const C: usize, const F: usize>(
 /// fewer expansions; Baker's Dozen 1–1,000 at 200,000, 5 instead of 7, 15 % fewer.
 ///
 /// [`run_with`]: super::run_with
-/// [`Rules::moves_onto_cards_only`]: freecell_core::Rules::moves_onto_cards_only
 /// [`Rules::moves_single_cards`]: freecell_core::Rules::moves_single_cards
 #[derive(Default)]
 pub(super) struct Sparing {
@@ -135,45 +132,6 @@ impl Sparing {
             PileKind::Cascade(b) => self.swaps && pointless_swap(board, a, b),
             PileKind::Cell(_) | PileKind::Foundation(_) => false,
         }
-    }
-
-    /// [`skips`](Self::skips) under rules whose moves go home or onto top cards only
-    /// ([`Rules::moves_onto_cards_only`]), where only a swap can be skipped: `top_ranks`
-    /// reads the position's top cards once, not once a move (a scan of the cascades each was
-    /// 1.7 % of Good Measure's instructions). A type of its own, not a field of this one:
-    /// the field changed how FreeCell's search loop compiled (2.2 % more instructions).
-    ///
-    /// [`Rules::moves_onto_cards_only`]: freecell_core::Rules::moves_onto_cards_only
-    #[inline]
-    pub(super) fn skips_onto_card<const C: usize, const F: usize>(
-        &self,
-        board: &BoardN<C, F>,
-        mv: Move,
-        top_ranks: &TopRanks,
-    ) -> bool {
-        if !self.swaps || !matches!(BoardN::<C, F>::locate(mv.to()), PileKind::Cascade(_)) {
-            return false;
-        }
-        let PileKind::Cascade(a) = BoardN::<C, F>::locate(mv.from()) else { return false };
-        // The cascades of the moved card and of the one it goes onto have tops one and two
-        // ranks below `above`: no need to leave them out.
-        swap_needs(board, a).is_some_and(|above| top_ranks.of(board) >> above & 1 == 0)
-    }
-}
-
-/// The ranks of a position's top cards, a bit each, and bit 0 once they are read.
-#[derive(Default)]
-pub(super) struct TopRanks(Cell<u16>);
-
-impl TopRanks {
-    /// The ranks of `board`'s top cards, read at the first call.
-    #[inline]
-    fn of<const C: usize, const F: usize>(&self, board: &BoardN<C, F>) -> u16 {
-        if self.0.get() == 0 {
-            let tops = (0..board.cascade_count()).filter_map(|c| board.cascade_top(c));
-            self.0.set(tops.fold(1, |ranks, top| ranks | 1 << top.rank().get()));
-        }
-        self.0.get()
     }
 }
 
@@ -221,23 +179,17 @@ pub(super) fn turn_spares(rules: Rules, k: usize, patient: usize) -> bool {
 /// [`Sparing`] skips under single-card rules: the card is built on the one beneath, which
 /// then can neither go home nor onto another top card one rank above it.
 fn pointless_swap<const C: usize, const F: usize>(board: &BoardN<C, F>, a: usize, b: usize) -> bool {
-    // `b`'s top will be the moved card, one rank below `under`: no place for it.
-    swap_needs(board, a).is_some_and(|above| {
-        !(0..board.cascade_count())
-            .any(|c| c != a && c != b && board.cascade_top(c).is_some_and(|t| t.rank().get() == above))
-    })
-}
-
-/// When moving the top card of cascade `a` onto another top card is a pointless swap but
-/// for a top card of the rank it returns elsewhere: the card is built on the one beneath,
-/// `under`, which cannot go home; the rank is `under`'s plus one, a place for `under`.
-#[inline]
-fn swap_needs<const C: usize, const F: usize>(board: &BoardN<C, F>, a: usize) -> Option<u8> {
     if !board.splits_run(a, 1) {
-        return None;
+        return false;
     }
-    let under = board.cascade_top(a).and_then(|top| board.beneath(top))?;
-    (board.next_home(under.suit()) != NextHome::Card(under)).then(|| under.rank().get() + 1)
+    let Some(under) = board.cascade_top(a).and_then(|top| board.beneath(top)) else { return false };
+    if board.next_home(under.suit()) == NextHome::Card(under) {
+        return false;
+    }
+    // `b`'s top will be the moved card, one rank below `under`: no place for it.
+    let above = under.rank().get() + 1;
+    !(0..board.cascade_count())
+        .any(|c| c != a && c != b && board.cascade_top(c).is_some_and(|t| t.rank().get() == above))
 }
 
 /// Whether `mv` moves on the card [`moved_card`] found on pile `again`.
