@@ -141,8 +141,9 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
     fn generate<const SPARE_CELLS: bool>(&self, model: MoveModel, out: &mut impl Sink) -> u32 {
         // The rules without cells behind the test for Simple Simon's build, out of line: a
         // test for them in the general generator cost FreeCell's search 1.3 % more
-        // instructions.
-        if self.rules.free_cells == 0 || self.rules.build == BuildRule::SimpleSimon {
+        // instructions. One branch, not two: with `||`, 0.7 % more on FreeCell 1–1,500.
+        #[allow(clippy::needless_bitwise_bool)]
+        if (self.rules.free_cells == 0) | (self.rules.build == BuildRule::SimpleSimon) {
             return self.generate_without_cells::<SPARE_CELLS>(model, out);
         }
         self.generate_general::<SPARE_CELLS>(model, out)
