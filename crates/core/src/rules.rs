@@ -252,6 +252,23 @@ impl Rules {
             && self.run_capacity(0, MAX_CASCADES - 1) == 1
     }
 
+    /// Whether every move carries one card home or onto a cascade's top card: single-card
+    /// rules whose emptied cascade takes no card (Baker's Dozen, Good Measure, Cruel). Move
+    /// generation ([`generate_moves`](crate::Board::generate_moves)) has a path of its own
+    /// for them, which skips the scans for moves into a free cell or an empty cascade.
+    ///
+    /// # Examples
+    /// ```
+    /// use freecell_core::Game;
+    /// assert!(Game::GoodMeasure.rules().moves_onto_cards_only());
+    /// assert!(!Game::Fan.rules().moves_onto_cards_only());
+    /// assert!(!Game::FreeCell.rules().moves_onto_cards_only());
+    /// ```
+    #[inline]
+    pub const fn moves_onto_cards_only(&self) -> bool {
+        self.moves_single_cards() && matches!(self.empty_cascade, EmptyCascadeRule::Nothing)
+    }
+
     /// How many of `empty_cascades` can hold part of a run during a supermove: all of them
     /// when empty cascades take any card, none otherwise (see [`SequenceCapacity`]).
     #[inline]

@@ -159,6 +159,11 @@ const CASTLE_AFTER: u64 = 100_000;
 /// each solved 8 and left 5 undecided, among them 45, which fc-solve solves.
 const GOOD_MEASURE_CAP: u64 = 5_000;
 
+/// Expansions Good Measure's dive in fc-solve's order ([`Order::Stacks`]) gets in all: it
+/// wins 3206, 5748, 7168, 8492, 9196 and 9223, which fc-solve solves and the searches leave
+/// undecided, between 5,000 and 10,000 (`docs/results/games.md`, twenty-first session).
+const GOOD_MEASURE_STACKS_CAP: u64 = 10_000;
+
 /// The classes of fc-solve's moves order the search tries moves in (see [`class`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Classes {
@@ -196,7 +201,8 @@ impl DiveRules {
     /// The search's settings under `rules`, when they are Baker's Dozen's or ForeCell's.
     ///
     /// Good Measure's rules are the same but for its ten cascades; there each dive stops for
-    /// good after [`GOOD_MEASURE_CAP`] expansions. Citadel's rules
+    /// good after [`GOOD_MEASURE_CAP`] expansions ([`GOOD_MEASURE_STACKS_CAP`] in fc-solve's
+    /// order, [`ordered`](DiveRules::ordered)). Citadel's rules
     /// (Beleaguered Castle's) were tried with ForeCell's classes, in five class orders and
     /// three move orders, and the dives won none of its three deals that fc-solve wins
     /// (`docs/results/games.md`): Citadel's dive has compound moves instead
@@ -248,6 +254,7 @@ impl DiveRules {
         match (self.classes, order) {
             (Classes::Compound | Classes::CompoundCells, Order::Uncovered | Order::Stacks) => None,
             (_, Order::Stacks) if !self.stacks => None,
+            (_, Order::Stacks) => Some(DiveRules { order, cap: GOOD_MEASURE_STACKS_CAP, ..self }),
             _ => Some(DiveRules { order, ..self }),
         }
     }
@@ -828,6 +835,19 @@ mod tests {
     fn the_dive_in_fc_solves_order_wins_good_measure_9381_1769_and_304_within_its_cap() {
         for deal in [9381, 1769, 304] {
             let (start, solution) = dive_in(Game::GoodMeasure, deal, Order::Stacks, GOOD_MEASURE_CAP).expect("a win");
+            let verified = verify(&start, &solution).expect("the win replays");
+            assert!(verified.board.is_won(), "{deal}");
+        }
+    }
+
+    /// Good Measure 3206, 5748, 7168, 8492, 9196 and 9223, which fc-solve solves, are won by
+    /// the dive in fc-solve's order within its own cap, and not within the other dives'.
+    #[test]
+    fn the_dive_in_fc_solves_order_wins_six_good_measure_deals_within_its_larger_cap() {
+        for deal in [3206, 5748, 7168, 8492, 9196, 9223] {
+            assert!(dive_in(Game::GoodMeasure, deal, Order::Stacks, GOOD_MEASURE_CAP).is_err(), "{deal}");
+            let (start, solution) =
+                dive_in(Game::GoodMeasure, deal, Order::Stacks, GOOD_MEASURE_STACKS_CAP).expect("a win");
             let verified = verify(&start, &solution).expect("the win replays");
             assert!(verified.board.is_won(), "{deal}");
         }
