@@ -53,7 +53,7 @@ fn an_undecided_rung_is_null_never_guessed() {
 
 #[test]
 fn max_nodes_none_lifts_the_rung_cap() {
-    // The default cap (40 million expansions a rung) is lifted, and MS 3 rated as with it.
+    // The default cap (30 million expansions a rung) is lifted, and MS 3 rated as with it.
     let run = freecell(&["rate", "--deal", "3", "--json", "--samples", "0", "--max-nodes", "none"]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     let json: serde_json::Value = serde_json::from_str(&run.stdout).expect("JSON");

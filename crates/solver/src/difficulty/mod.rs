@@ -64,11 +64,15 @@ pub const SAMPLE_NODES: u64 = 20_000;
 ///
 /// Without a cap a few deals in ten thousand take one proof of tens of gigabytes (MS 982
 /// with two cells: about 77 million positions, 7.8 GB resident before it was stopped).
-/// Forty million expansions, about 1.2 GB of proof, decide every rung of MS 1–2,000 but
-/// three (MS 1968 with one cell, the largest decided there, takes 34.4 million); the census
-/// of MS 1–15,585 left 20 deals undecided at it. A count, not seconds or bytes, so that a
-/// rating does not depend on the machine or its load.
-pub const RUNG_NODES: u64 = 40_000_000;
+/// Thirty million expansions, about 0.9 GB of proof, is the trade between the two figures
+/// a census of many deals is held to, time and undecided deals: on MS 1–32,000 the deals
+/// past it are undecided at any cap a census can afford (each of the 18 left undecided at
+/// 40 million took 45–52 million expansions, 70–90 s), and a higher cap buys few of them
+/// back at that price (40 million decides about 5 more of the 32,000, for about 90 s of
+/// wall time on two cores: `docs/results/difficulty.md`). `--max-nodes` (or
+/// [`Rater::rung_nodes`]) raises it for a deal that needs more. A count, not seconds or
+/// bytes, so that a rating does not depend on the machine or its load.
+pub const RUNG_NODES: u64 = 30_000_000;
 
 /// Rates positions: a [`Ladder`], then [`Narrowness`] along the solution with the
 /// position's own cells, then the [`Tier`].
