@@ -64,14 +64,12 @@ pub const SAMPLE_NODES: u64 = 20_000;
 ///
 /// Without a cap a few deals in ten thousand take one proof of tens of gigabytes (MS 982
 /// with two cells: about 77 million positions, 7.8 GB resident before it was stopped).
-/// Thirty million expansions, about 0.9 GB of proof, is the trade between the two figures
-/// a census of many deals is held to, time and undecided deals: on MS 1–32,000 the deals
-/// past it are undecided at any cap a census can afford (each of the 18 left undecided at
-/// 40 million took 45–52 million expansions, 70–90 s), and a higher cap buys few of them
-/// back at that price (40 million decides about 5 more of the 32,000, for about 90 s of
-/// wall time on two cores: `docs/results/difficulty.md`). `--max-nodes` (or
-/// [`Rater::rung_nodes`]) raises it for a deal that needs more. A count, not seconds or
-/// bytes, so that a rating does not depend on the machine or its load.
+/// Thirty million expansions, about 0.9 GB of proof, trade the two figures a census of
+/// many deals is held to, time and undecided deals: MS 1–32,000 rated in 1,530 s on two
+/// cores with 24 deals undecided (0.075 %); 40 million decide 6 of them for about 160 s
+/// more (`docs/results/difficulty.md`); `--max-nodes` (or [`Rater::rung_nodes`]) raises
+/// it for a deal that needs more. A count, not seconds or bytes, so that a rating does not
+/// depend on the machine or its load.
 pub const RUNG_NODES: u64 = 30_000_000;
 
 /// Rates positions: a [`Ladder`], then [`Narrowness`] along the solution with the
