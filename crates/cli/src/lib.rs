@@ -167,7 +167,7 @@ enum Command {
     /// fewest free cells come with a verified solution and a proved loss with one fewer
     /// (fewer cells only lose more, so that one proof covers every rung below). A rung left
     /// undecided within the limits (each rung's solve has them) is reported, never guessed;
-    /// a rung stops after 40000000 expansions (about 1.2 GB) unless --max-nodes sets its
+    /// a rung stops after 30000000 expansions (about 0.9 GB) unless --max-nodes sets its
     /// own cap (`none`: none). Then K positions along the solution with the position's own cells are sampled, and
     /// each of their moves is judged by a solve: how many keep the game winnable. The tier
     /// (easy, medium, hard, expert, or lost) adds up points for the spare cells, the moves
