@@ -3,6 +3,7 @@
 use std::mem::size_of;
 
 use super::bytes::{held, next_capacity, zeroed};
+use super::{MAX_LOAD_EIGHTHS, over_load};
 use crate::observer::stops_work;
 use crate::{Observer, UndecidedReason};
 
@@ -60,20 +61,14 @@ impl IdTable {
     /// An empty table, at most 7/8 full. Its users give it 64-bit hashes: their high bits
     /// pick the home slot, their low 32 bits give tags.
     pub fn new() -> Self {
-        Self::with_max_load(7)
+        Self::with_max_load(MAX_LOAD_EIGHTHS as u8)
     }
 
     /// An empty table at most `eighths`/8 full (clamped to 1 ..= 7): a lower load shortens
     /// the probes (under linear probing a failed one reads about
     /// (1 + 1/(1 − load)²)/2 slots) for more bytes a key.
     pub fn with_max_load(eighths: u8) -> Self {
-        Self { slots: Vec::new(), len: 0, tag_mask: 0, max_eighths: usize::from(eighths.clamp(1, 7)) }
-    }
-
-    /// Whether one more id would fill more than the load allows.
-    #[inline]
-    fn over_load(&self) -> bool {
-        (self.len + 1) * 8 > self.slots.len() * self.max_eighths
+        Self { slots: Vec::new(), len: 0, tag_mask: 0, max_eighths: usize::from(eighths).clamp(1, MAX_LOAD_EIGHTHS) }
     }
 
     #[inline]
@@ -104,7 +99,11 @@ impl IdTable {
     /// Bytes that [`reserve_one_hashed`](Self::reserve_one_hashed) would add (the old table
     /// is freed before the new one is allocated, so this is also the rise of the peak).
     pub fn growth(&self) -> usize {
-        if self.over_load() { (self.grown() - self.slots.len()) * size_of::<u32>() } else { 0 }
+        if over_load(self.len, self.slots.len(), self.max_eighths) {
+            (self.grown() - self.slots.len()) * size_of::<u32>()
+        } else {
+            0
+        }
     }
 
     /// Makes room for one more id. On growth, re-indexes ids `0..len` by `hash_of(id)`, the
@@ -124,7 +123,7 @@ impl IdTable {
         hash_of: impl FnMut(u32) -> u64,
         observer: &mut (impl Observer + ?Sized),
     ) -> Result<(), UndecidedReason> {
-        if self.over_load() { self.grow(hash_of, observer) } else { Ok(()) }
+        if over_load(self.len, self.slots.len(), self.max_eighths) { self.grow(hash_of, observer) } else { Ok(()) }
     }
 
     /// The growth of [`reserve_one_hashed`](Self::reserve_one_hashed), out of the hot path.

@@ -42,9 +42,13 @@ pub use linked_buckets::LinkedBuckets;
 pub(crate) use table::hasher;
 pub use table::{Probe, Table, Vacant};
 
-/// Whether a table of `slots` slots holding `len` keys would be more than 7/8 full with one
-/// more (the load limit of [`Table`], and [`IdTable`]'s by default).
+/// The most eighths of a table's slots filled: the load limit of [`Table`], and
+/// [`IdTable`]'s by default.
+const MAX_LOAD_EIGHTHS: usize = 7;
+
+/// Whether a table of `slots` slots holding `len` keys would be more than `eighths`/8 full
+/// with one more.
 #[inline]
-fn over_load(len: usize, slots: usize) -> bool {
-    (len + 1) * 8 > slots * 7
+fn over_load(len: usize, slots: usize, eighths: usize) -> bool {
+    (len + 1) * 8 > slots * eighths
 }

@@ -4,7 +4,7 @@ use std::hash::Hash;
 use std::mem::size_of;
 
 use super::bytes::{held, reserve_exact, zeroed};
-use super::over_load;
+use super::{MAX_LOAD_EIGHTHS, over_load};
 use crate::observer::stops_work;
 use crate::{Observer, UndecidedReason};
 
@@ -115,7 +115,7 @@ impl<K: Hash + Eq, V: Copy> Table<K, V> {
     /// How far [`reserve_one`](Self::reserve_one) would raise the peak: the whole new
     /// table, since the old one stays allocated while its keys are moved over.
     pub fn growth(&self) -> usize {
-        if over_load(self.len, self.slots.len()) {
+        if over_load(self.len, self.slots.len(), MAX_LOAD_EIGHTHS) {
             self.grown() * (size_of::<Option<(K, V)>>() + size_of::<u16>())
         } else {
             0
@@ -140,7 +140,7 @@ impl<K: Hash + Eq, V: Copy> Table<K, V> {
     /// holds only the keys moved so far).
     #[inline]
     pub fn reserve_one(&mut self, observer: &mut (impl Observer + ?Sized)) -> Result<(), UndecidedReason> {
-        if over_load(self.len, self.slots.len()) { self.grow(observer) } else { Ok(()) }
+        if over_load(self.len, self.slots.len(), MAX_LOAD_EIGHTHS) { self.grow(observer) } else { Ok(()) }
     }
 
     /// The growth of [`reserve_one`](Self::reserve_one), out of the hot path.
