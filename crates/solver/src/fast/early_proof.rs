@@ -72,9 +72,9 @@ impl EarlyProof {
         EarlyProof { on: self.on || probably_lost, ends, ..self }
     }
 
-    /// No attempts when `no_proof` (a solve without its proof).
-    pub(super) fn unless(self, no_proof: bool) -> EarlyProof {
-        EarlyProof { on: self.on && !no_proof, ..self }
+    /// No attempts unless `proof` (a solve without its proof makes none).
+    pub(super) fn only_if(self, proof: bool) -> EarlyProof {
+        EarlyProof { on: self.on && proof, ..self }
     }
 
     /// The budget of the attempt after a search that skips moves ran out of positions

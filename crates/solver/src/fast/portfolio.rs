@@ -330,7 +330,7 @@ fn round<const C: usize, const F: usize>(
     // Whether the patient search ran out of positions.
     let mut exhausted = false;
     // Proof attempts when a search runs out of positions, under the rules that have them.
-    let mut early = EarlyProof::for_rules(*start.rules()).or_when(plan.greedy_nodes.is_some()).unless(!plan.proof);
+    let mut early = EarlyProof::for_rules(*start.rules()).or_when(plan.greedy_nodes.is_some()).only_if(plan.proof);
     for (k, quantum) in schedule.take_while(|_| plan.greedy) {
         if dropped.iter().all(|&d| d) {
             if last_stand {
