@@ -415,6 +415,13 @@ impl Solver {
         self
     }
 
+    /// The `fast` preset with `evaluations` (the learning harness's turns run alone).
+    #[cfg(test)]
+    pub(crate) fn evaluations(mut self, evaluations: fast::Evaluations) -> Solver {
+        self.evaluations = evaluations;
+        self
+    }
+
     /// The move-count model the `optimal` preset minimises (default
     /// [`CostModel::Sequence`], Paul & Helmert's count); other presets ignore it.
     ///

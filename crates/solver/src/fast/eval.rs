@@ -145,6 +145,12 @@ impl Weights {
     /// [`TURNS`](Self::TURNS), which every other game takes (each then [read for the
     /// rules](Self::for_rules)).
     pub(crate) fn turns(rules: freecell_core::Rules, evaluations: Evaluations) -> [Weights; 4] {
+        #[cfg(test)]
+        if let Evaluations::Alone(k, w) = evaluations {
+            let mut turns = Weights::turns(rules, Evaluations::Tuned);
+            turns[k] = w;
+            return turns;
+        }
         if evaluations == Evaluations::Pinned {
             Weights::TURNS
         } else if rules == freecell_core::Rules::freecell() {
@@ -168,6 +174,21 @@ pub(crate) enum Evaluations {
     /// [`Weights::TURNS`] under every rule: for the difficulty rater, whose ratings sample
     /// along `fast`'s solutions and so must not change when `fast` is tuned.
     Pinned,
+    /// The tuned turn `k` alone, its weights `w` (the others dropped from the start): for
+    /// the learning harness (`learn`), which simulates the turns from each one's counts.
+    #[cfg(test)]
+    Alone(usize, Weights),
+}
+
+impl Evaluations {
+    /// The turn that runs alone, if one does.
+    #[cfg(test)]
+    pub(crate) fn alone(self) -> Option<usize> {
+        match self {
+            Evaluations::Alone(k, _) => Some(k),
+            _ => None,
+        }
+    }
 }
 
 /// The same-suit cards of lower rank than each card, as bit sets over card indices.

@@ -46,6 +46,8 @@ mod eval;
 mod frozen;
 mod greedy;
 mod joins;
+#[cfg(test)]
+mod learn;
 mod moves;
 mod portfolio;
 mod proof;

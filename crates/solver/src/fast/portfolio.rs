@@ -120,6 +120,9 @@ struct Plan {
     proof: bool,
     proof_bytes: usize,
     spent: Stats,
+    /// The turn that runs alone (see `Evaluations::Alone`).
+    #[cfg(test)]
+    alone: Option<usize>,
 }
 
 impl Plan {
@@ -207,7 +210,16 @@ pub(crate) fn run_with<const C: usize, const F: usize>(
         return report;
     }
     let turns = Weights::turns(*start.rules(), evaluations);
-    let mut plan = Plan { turns, greedy: true, greedy_nodes, proof, proof_bytes: 0, spent: Stats::default() };
+    let mut plan = Plan {
+        turns,
+        greedy: true,
+        greedy_nodes,
+        proof,
+        proof_bytes: 0,
+        spent: Stats::default(),
+        #[cfg(test)]
+        alone: evaluations.alone(),
+    };
     loop {
         let mut this = Budget::default().max_bytes(share);
         if let Some(n) = max_nodes {
@@ -307,7 +319,10 @@ fn round<const C: usize, const F: usize>(
 
     // 1. Greedy, in turns.
     let mut begun = [false; Weights::TURNS.len()];
+    #[cfg(not(test))]
     let mut dropped = [false; Weights::TURNS.len()];
+    #[cfg(test)]
+    let mut dropped: [bool; Weights::TURNS.len()] = std::array::from_fn(|j| plan.alone.is_some_and(|k| j != k));
     // Counts of the searches that dropped out (their caches are emptied).
     let mut gone = Stats::default();
     let total = |searches: &[Search<C, F>], gone: Stats, except: Option<usize>| {
@@ -333,6 +348,11 @@ fn round<const C: usize, const F: usize>(
     let mut early = EarlyProof::for_rules(*start.rules()).or_when(plan.greedy_nodes.is_some()).only_if(plan.proof);
     for (k, quantum) in schedule.take_while(|_| plan.greedy) {
         if dropped.iter().all(|&d| d) {
+            #[cfg(test)]
+            if plan.alone.is_some() {
+                // The turn alone dropped out: it never solves this deal.
+                break;
+            }
             if last_stand {
                 // The patient evaluation ran out of memory alone too. The exhaustive search
                 // stores a position in less room and may still decide: a lost mid-game
