@@ -29,26 +29,30 @@ pub(crate) struct Weights {
     /// Simple Simon's measure of disorder (its runs move, and its suits go home, only as
     /// runs of one suit). 0 under the other rules, where it is not counted.
     pub(crate) breaks: u32,
+    /// Per free cell and empty cascade short of two ([`Counts::tight`]): the last room to
+    /// move in dearer than the rest.
+    pub(crate) tight: u32,
 }
 
 impl Weights {
     /// The first evaluation: every term, free cells dear.
-    const FIRST: Weights = Weights { out: 4, blocked: 2, unsorted: 1, dig: 1, cell: 4, column: 3, depth: 1, breaks: 0 };
+    const FIRST: Weights =
+        Weights { out: 4, blocked: 2, unsorted: 1, dig: 1, cell: 4, column: 3, depth: 1, breaks: 0, tight: 0 };
 
     /// A second evaluation: fewer points for cards home, more for digging out the next
     /// home cards and for empty cascades. It finishes many deals the first one wanders on.
     const DIGGER: Weights =
-        Weights { out: 3, blocked: 2, unsorted: 1, dig: 2, cell: 2, column: 4, depth: 1, breaks: 0 };
+        Weights { out: 3, blocked: 2, unsorted: 1, dig: 2, cell: 2, column: 4, depth: 1, breaks: 0, tight: 0 };
 
     /// Pure greedy (no depth term): long solutions, shortened afterwards, but quick where
     /// the others compare too many equal paths.
     const GREEDY: Weights =
-        Weights { out: 4, blocked: 2, unsorted: 1, dig: 1, cell: 2, column: 3, depth: 0, breaks: 0 };
+        Weights { out: 4, blocked: 2, unsorted: 1, dig: 1, cell: 2, column: 3, depth: 0, breaks: 0, tight: 0 };
 
     /// A patient evaluation: cheaper free cells, dearer depth, so a broader search. It
     /// finishes the hardest deals met (MS 512539 runs out of 150 MB under the others).
     const PATIENT: Weights =
-        Weights { out: 4, blocked: 2, unsorted: 1, dig: 1, cell: 1, column: 3, depth: 2, breaks: 0 };
+        Weights { out: 4, blocked: 2, unsorted: 1, dig: 1, cell: 1, column: 3, depth: 2, breaks: 0, tight: 0 };
 
     /// Priorities of the nodes at `depth` lie below this: the largest score, every count
     /// at its most (52 cards, 51 above each next home card, every cell and cascade of a
@@ -57,7 +61,8 @@ impl Weights {
         let most = (self.out + self.blocked + self.unsorted + self.breaks) * 52
             + self.dig * 4 * 51
             + self.cell * F as u32
-            + self.column * C as u32;
+            + self.column * C as u32
+            + self.tight * 2;
         (most + self.depth * u32::from(depth)) as usize + 1
     }
 
@@ -81,7 +86,17 @@ impl Weights {
     /// 27, with 8 % to 30 % fewer expansions.
     pub(crate) fn for_rules(self, rules: freecell_core::Rules) -> Weights {
         if rules.build == BuildRule::SimpleSimon {
-            Weights { out: 2, blocked: 1, unsorted: 0, dig: 0, cell: 0, column: 3, depth: self.depth, breaks: 4 }
+            Weights {
+                out: 2,
+                blocked: 1,
+                unsorted: 0,
+                dig: 0,
+                cell: 0,
+                column: 3,
+                depth: self.depth,
+                breaks: 4,
+                tight: 0,
+            }
         } else if rules.empty_cascade == EmptyCascadeRule::Nothing {
             Weights { column: 0, ..self }
         } else {
@@ -115,9 +130,9 @@ impl Weights {
     /// [`PATIENT`](Self::PATIENT), which the hardest deals need (`docs/results/fast.md`,
     /// sixteenth session).
     pub(crate) const FREECELL_TURNS: [Weights; 4] = [
-        Weights { out: 17, blocked: 6, unsorted: 6, dig: 4, cell: 18, column: 12, depth: 4, breaks: 0 },
-        Weights { out: 11, blocked: 9, unsorted: 9, dig: 10, cell: 10, column: 17, depth: 0, breaks: 0 },
-        Weights { out: 7, blocked: 7, unsorted: 4, dig: 0, cell: 10, column: 14, depth: 0, breaks: 0 },
+        Weights { out: 17, blocked: 6, unsorted: 6, dig: 4, cell: 18, column: 12, depth: 4, breaks: 0, tight: 3 },
+        Weights { out: 11, blocked: 9, unsorted: 9, dig: 10, cell: 10, column: 17, depth: 0, breaks: 0, tight: 0 },
+        Weights { out: 7, blocked: 7, unsorted: 4, dig: 0, cell: 10, column: 14, depth: 0, breaks: 0, tight: 0 },
         Weights::PATIENT,
     ];
 
@@ -543,6 +558,8 @@ pub(crate) struct Counts {
     cells: u32,
     columns: u32,
     breaks: u32,
+    /// Free cells and empty cascades short of two: 2 when there are none, 1 when one.
+    tight: u32,
 }
 
 impl Counts {
@@ -560,7 +577,8 @@ impl Counts {
         // Every card not home lies in a cascade or a cell.
         let unsorted = out - cells - board.built_base_cards() as u32;
         let breaks = if board.rules().build == BuildRule::SimpleSimon { suit_breaks(board) } else { 0 };
-        Counts { out, blocked, unsorted, dig, cells, columns, breaks }
+        let tight = tight(board, cells, columns);
+        Counts { out, blocked, unsorted, dig, cells, columns, breaks, tight }
     }
 
     /// The counts after `mv`, a legal move of `board` (the position these describe) that
@@ -598,6 +616,7 @@ impl Counts {
             cells,
             columns,
             breaks: 0,
+            tight: tight(board, cells, columns),
         }
     }
 
@@ -617,14 +636,16 @@ impl Counts {
         let card = board.cascade_top(a).map_or(0, Card::index);
         let moved = 1u64 << card;
         let cells = self.cells + 1;
+        let columns = self.columns - u32::from(board.cascade_len(a) == 1);
         Counts {
             out: self.out,
             blocked: blocking.blocked - u32::from(blocking.cascades[a] & !moved & LOWER_SAME_SUIT[card] != 0),
             unsorted: self.out - cells - preview.built_base_cards as u32,
             dig: digging.after_one_off(tally, a),
             cells,
-            columns: self.columns - u32::from(board.cascade_len(a) == 1),
+            columns,
             breaks: 0,
+            tight: tight(board, cells, columns),
         }
     }
 
@@ -638,7 +659,16 @@ impl Counts {
             + w.cell * self.cells
             + w.column * self.columns
             + w.breaks * self.breaks
+            + w.tight * self.tight
     }
+}
+
+/// [`Counts::tight`] with `cells` free cells taken and `columns` cascades not empty on a
+/// board of `board`'s piles.
+#[inline]
+fn tight<const C: usize, const F: usize>(board: &BoardN<C, F>, cells: u32, columns: u32) -> u32 {
+    let room = (board.cell_count() + board.cascade_count()) as u32 - cells - columns;
+    2u32.saturating_sub(room)
 }
 
 /// Cascade cards lying on a card other than the next higher card of their own suit (see

@@ -43,6 +43,7 @@ fn learn() {
         column: w[5],
         depth: w[6],
         breaks: 0,
+        tight: w.get(7).copied().unwrap_or(0),
     };
     let threads: usize = std::env::var("LEARN_THREADS").map_or(1, |t| t.parse().expect("threads"));
     let chunk = deals.len().div_ceil(threads).max(1);

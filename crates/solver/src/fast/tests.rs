@@ -55,7 +55,16 @@ fn reference(board: &Board, w: &Weights) -> u32 {
     }
     let out = 52 - board.cards_home() as u32;
     let cells = (board.cell_count() - board.empty_cells()) as u32;
-    w.out * out + w.blocked * blocked + w.unsorted * unsorted + w.dig * dig + w.cell * cells + w.column * columns
+    // Free cells and empty cascades: the room to move in.
+    let room = board.empty_cells() as u32 + (board.cascade_count() as u32 - columns);
+    let tight = 2u32.saturating_sub(room);
+    w.out * out
+        + w.blocked * blocked
+        + w.unsorted * unsorted
+        + w.dig * dig
+        + w.cell * cells
+        + w.column * columns
+        + w.tight * tight
 }
 
 /// A xorshift generator from `seed` (not 0).
@@ -99,7 +108,7 @@ fn random_positions(rules: Rules, settle: bool, mut visit: impl FnMut(&Board, &[
 /// from shuffled decks.
 #[test]
 fn evaluation_matches_the_reference() {
-    let w = Weights { out: 1, blocked: 3, unsorted: 5, dig: 7, cell: 11, column: 13, depth: 0, breaks: 17 };
+    let w = Weights { out: 1, blocked: 3, unsorted: 5, dig: 7, cell: 11, column: 13, depth: 0, breaks: 17, tight: 19 };
     random_positions(Rules::freecell(), false, |board, _| {
         assert_eq!(evaluate(board, &w), reference(board, &w), "{board}");
     });
