@@ -29,7 +29,10 @@ pub(super) fn is_home_move<const C: usize, const F: usize>(mv: Move) -> bool {
 /// the start, which the search takes as it is), a move that puts no card home can only
 /// have exposed one new candidate: the card it uncovered. Safety depends on the
 /// foundations alone, which such a move leaves as they were. So the full scan runs only
-/// when that card may go home, or after a move home.
+/// when that card may go home, or after a move home; and when that card goes home it is
+/// the scan's first find, so it is played without a scan, and the scan looks only for the
+/// automoves after it (365,735 scans in the search on the census sample of 2,000 deals,
+/// where there were 461,356).
 ///
 /// This is [`BoardN::play_automoves_after`]'s test, kept as a copy: calling that method here
 /// changed how the greedy search's loop compiled, 1.4 % more instructions on `freecell bench
@@ -47,6 +50,8 @@ pub(super) fn automoves_after<const C: usize, const F: usize>(
         if !goes_home(board, card, rule) {
             return;
         }
+        // The only safe card uncovered, so the scan's first find.
+        board.apply_unchecked(Move::single(mv.from(), Pile::foundation(card.suit())));
     }
     board.play_automoves(rule);
 }
