@@ -41,19 +41,10 @@ use super::proof::{self, Ends, prove, resume};
 /// 2 proved fewer deals early on deals 1–200 of Beleaguered Castle, 8 no more than 4.
 const PER_EXPANSION: u64 = 4;
 
-/// Expansions of a solve under these rules after which the proof takes turns with the
-/// greedy searches ([`EarlyProof::turn`]).
-const TURNS_AFTER: u64 = 100_000;
-
-/// A proof turn's expansions per greedy turn's: as many as a cycle of the four searches.
-const TURN_SHARE: u64 = 4;
-
 /// Whether a solve still makes proof attempts when a search runs out of positions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct EarlyProof {
     on: bool,
-    /// Whether the proof takes turns with the greedy searches (these rules only).
-    turns: bool,
     /// Whether this round's proof has begun: later attempts, and the proof that ends the
     /// round, resume it.
     begun: bool,
@@ -66,8 +57,7 @@ impl EarlyProof {
     /// The attempts under `rules`: none where they do not pay (FreeCell and the games with
     /// free cells, whose searches that skip moves skip many, and the single-card games).
     pub(super) fn for_rules(rules: Rules) -> EarlyProof {
-        let on = castle::applies(rules);
-        EarlyProof { on, turns: on, begun: false, ends: Ends::AtLimit }
+        EarlyProof { on: castle::applies(rules), begun: false, ends: Ends::AtLimit }
     }
 
     /// These attempts, or attempts under any rules when the position is `probably_lost`
@@ -93,24 +83,11 @@ impl EarlyProof {
     /// proof, and ends as the proof that ends the round would): `None` when no attempt is
     /// made.
     pub(super) fn attempt(self, expanded: u64, left: u64) -> Option<(Budget, Ends)> {
-        self.on.then(|| self.capped(expanded.saturating_mul(PER_EXPANSION), left))
-    }
-
-    /// A proof's budget of `nodes` expansions, with `left` left in the solve's, and how it
-    /// ends at its node limit: as the round's last proof when it has all that is left.
-    fn capped(self, nodes: u64, left: u64) -> (Budget, Ends) {
-        let ends = if nodes >= left { self.ends } else { Ends::AtLimit };
-        (Budget::default().max_expanded(nodes.min(left)), ends)
-    }
-
-    /// The budget of a proof turn before a cycle of greedy turns of `quantum` expansions
-    /// each, after `used` expansions of the solve with `left` left, the proof having
-    /// `pending` positions stored and not yet expanded: `None` when no turn is taken (not
-    /// these rules, not yet [`TURNS_AFTER`], or the proof past proving a loss within what
-    /// is left, see [`Ends::OnceUnprovable`]).
-    pub(super) fn turn(self, used: u64, quantum: u64, left: u64, pending: u64) -> Option<(Budget, Ends)> {
-        (self.on && self.turns && used >= TURNS_AFTER && pending <= left)
-            .then(|| self.capped(quantum.saturating_mul(TURN_SHARE), left))
+        self.on.then(|| {
+            let nodes = expanded.saturating_mul(PER_EXPANSION);
+            let ends = if nodes >= left { self.ends } else { Ends::AtLimit };
+            (Budget::default().max_expanded(nodes.min(left)), ends)
+        })
     }
 
     /// A proof under `budget`, ending at its node limit as `ends` says: begun afresh the

@@ -357,24 +357,6 @@ fn round<const C: usize, const F: usize>(
                 return (Report { outcome, stats: total(searches, gone, None) }, false);
             }
         }
-        if k == 0 {
-            let stats = total(searches, gone, None);
-            let pending = proof.as_ref().map_or(0, proof::Cache::pending);
-            if let Some(turn) = early.turn(stats.expanded, quantum, left(stats.expanded), pending) {
-                let turn = (turn.0.max_bytes(plan.proof_bytes), turn.1);
-                let report = early.search(
-                    proof,
-                    start,
-                    turn,
-                    &mut Offset { inner: &mut *observer, base: combine(plan.spent, stats) },
-                );
-                gone = combine(gone, report.stats);
-                let stats = total(searches, gone, None);
-                if let Some(outcome) = early.settle(report.outcome, left(stats.expanded)) {
-                    return (Report { outcome, stats }, false);
-                }
-            }
-        }
         if dropped[k] {
             continue;
         }

@@ -76,12 +76,6 @@ impl<const C: usize, const F: usize> Cache<C, F> {
         self.paused = None;
     }
 
-    /// Positions stored and not yet expanded where the last search stopped at a limit (0
-    /// when none did).
-    pub(crate) fn pending(&self) -> u64 {
-        self.paused.map_or(0, |at| (self.store.len() - at.next) as u64)
-    }
-
     /// Bytes held by the boards kept.
     fn boards_bytes(&self) -> usize {
         held(&self.layer) + held(&self.next)
