@@ -211,6 +211,10 @@ impl Frozen {
             }
         }
         loop {
+            if emptied && self.starts == DECK {
+                // An empty cascade takes every card: the rest joins a cascade at a time.
+                return false;
+            }
             let left = !moved & DECK;
             let home = Suit::ALL.iter().fold(0, |set, suit| {
                 let suit = left & suit.card_bits();
