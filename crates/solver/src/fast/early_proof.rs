@@ -140,25 +140,40 @@ mod tests {
     use freecell_deals::DealNumber;
     use freecell_search::{Budget, Limit, SearchOutcome, UndecidedReason};
 
-    use super::super::portfolio::run;
+    use super::super::eval::Evaluations;
+    use super::super::portfolio::{run, run_with};
     use super::super::proof::{Ends, prove};
     use super::EarlyProof;
 
     /// Beleaguered Castle deals that fc-solve proves unsolvable (its verdicts in
     /// `docs/results/data/fc-solve-games/beleaguered-castle.csv`: a complete search with
-    /// every single-card move): `fast` proves them lost too, in fewer than three times the
-    /// expansions of the proof alone (five times, each position walked by the four greedy
-    /// searches and the proof, before the attempts).
+    /// every single-card move): `fast` proves them lost too, with at most the expansions of
+    /// its greedy searches run until they run out of positions and of the proof alone (each
+    /// attempt resumes the proof, and a verdict ends the greedy searches), and on 54 with
+    /// fewer than the greedy searches alone (10,318 there: the attempts end them early, the
+    /// whole solve 3,953); deal 3 has a card that can never move, and is lost without a
+    /// search.
     #[test]
     fn lost_deals_are_proved_early() {
+        let mut early = 0;
         for deal in [1, 3, 54, 57] {
             let board = DealNumber::new(deal).expect("in range").board_for(Game::BeleagueredCastle).expect("deals");
             let alone = prove(&mut None, &board, Budget::default(), Ends::AtLimit, &mut ());
             assert_eq!(alone.outcome, SearchOutcome::Exhausted, "deal {deal}");
             let fast = run(&mut None, &board, Budget::default(), None, None, &mut ());
             assert_eq!(fast.outcome, SearchOutcome::Exhausted, "deal {deal}");
-            assert!(fast.stats.expanded < 3 * alone.stats.expanded, "deal {deal}: {:?} {:?}", fast.stats, alone.stats);
+            if deal == 3 {
+                assert_eq!(fast.stats.expanded, 0, "deal {deal}");
+                continue;
+            }
+            let greedy =
+                run_with(&mut None, &board, Budget::default(), None, (None, Evaluations::Tuned, false), &mut ());
+            assert_eq!(greedy.outcome, SearchOutcome::Undecided(UndecidedReason::Pruned), "deal {deal}");
+            let (fast, greedy, alone) = (fast.stats.expanded, greedy.stats.expanded, alone.stats.expanded);
+            assert!(fast <= greedy + alone, "deal {deal}: {fast} against {greedy} + {alone}");
+            early += usize::from(fast < greedy);
         }
+        assert!(early > 0, "no attempt ended the greedy searches early");
     }
 
     /// A proof resumed in steps of a few expansions reaches the verdict of the proof run at
@@ -167,7 +182,7 @@ mod tests {
     /// them: `docs/results/data/fc-solve-games`).
     #[test]
     fn a_resumed_proof_expands_each_position_once() {
-        const STEP: u64 = 31;
+        const STEP: u64 = 13;
         for (game, deal) in [(Game::BeleagueredCastle, 1), (Game::BeleagueredCastle, 57), (Game::StreetsAndAlleys, 42)]
         {
             let board = DealNumber::new(deal).expect("in range").board_for(game).expect("deals");

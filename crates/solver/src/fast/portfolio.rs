@@ -180,7 +180,7 @@ pub(crate) fn run_with<const C: usize, const F: usize>(
     (greedy_nodes, evaluations, proof): (Option<u64>, Evaluations, bool),
     observer: &mut impl Observer,
 ) -> Report<Move> {
-    if Frozen::applies(*start.rules()).is_some_and(|f| f.dead(start)) {
+    if Frozen::for_single_cards(*start.rules()).is_some_and(|f| f.dead(start)) {
         // A card that can never move: lost without a search.
         let mut stats = Stats::default();
         stats.iterations = 1;

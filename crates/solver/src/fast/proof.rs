@@ -225,7 +225,7 @@ fn expand<const C: usize, const F: usize>(
 ) -> Result<SearchOutcome<Move>, UndecidedReason> {
     // A position with a card that can never move is lost: not stored, not expanded (every
     // position stored passed the test, the start before the proof: see `Frozen::dead_after`).
-    let frozen = Frozen::applies(*packer.start().rules());
+    let frozen = Frozen::for_single_cards(*packer.start().rules());
     // Moves that lead nowhere better lose no win (see `Dominance`): not made.
     let dominance = Dominance::for_rules(*packer.start().rules());
     let max_expanded = budget.get_max_expanded().filter(|_| ends == Ends::OnceUnprovable);
