@@ -278,8 +278,7 @@ impl<const C: usize, const F: usize> Search<C, F> {
             let counts = Counts::of(board, blocking.blocked, digging.dig);
             let tally = digging.tally();
             let settled = id != 0;
-            // The frozen test applies exactly where every move carries one card.
-            let sparing = Sparing::new(!matches!(config.dead, DeadTest::Off));
+            let sparing = Sparing::new(config.swaps);
             for &mv in self.moves.iter() {
                 if moves_again(again, mv) {
                     continue;
@@ -364,10 +363,11 @@ impl Config {
     pub(super) fn turn(weights: Weights, rules: freecell_core::Rules, spares: bool) -> Config {
         let weights = weights.for_rules(rules);
         let joins = spares && rules.build == BuildRule::SimpleSimon;
-        let dead = match Frozen::applies(rules) {
-            None => DeadTest::Off,
-            Some(f) if rules.build == BuildRule::AnySuit => DeadTest::Expanded(f),
-            Some(f) => DeadTest::Children(f),
+        let single = Frozen::applies(rules);
+        let dead = match (single, Frozen::for_single_cards(rules)) {
+            (Some(f), _) if rules.build == BuildRule::AnySuit => DeadTest::Expanded(f),
+            (Some(f), _) | (None, Some(f)) => DeadTest::Children(f),
+            (None, None) => DeadTest::Off,
         };
         Config {
             weights,
@@ -376,6 +376,7 @@ impl Config {
             joins,
             previews: weights.breaks == 0 && !matches!(dead, DeadTest::Children(_)),
             dead,
+            swaps: single.is_some(),
             dominance: Dominance::for_rules(rules),
         }
     }
@@ -390,7 +391,10 @@ pub(super) enum DeadTest {
     /// On every child, which then needs its board (no previews). Under suit building (Fan,
     /// Cruel) a card has one place to go and many children are lost: testing them keeps them
     /// out of the open list (tested on expansion instead, Fan deals 1–500 expand twice as
-    /// many positions, with 6 % more CPU).
+    /// many positions, with 6 % more CPU). Also where runs move only through empty cascades
+    /// (Beleaguered Castle, Streets and Alleys, Citadel: [`Frozen::for_single_cards`]), where
+    /// the test ends at once while a cascade is empty, and a lost deal's searches run out of
+    /// positions sooner, leaving the proof more of the budget.
     Children(Frozen),
     /// On each position taken from the open list, about a seventh as many. Under any-suit
     /// building (Baker's Dozen, Good Measure) few children are lost, and testing every one
@@ -425,6 +429,9 @@ pub(super) struct Config {
     pub(super) spares: bool,
     /// The test for lost positions, where it runs.
     pub(super) dead: DeadTest,
+    /// Whether the sparing skips the pointless swaps, which it may only where every move
+    /// carries one card (see [`Sparing`]).
+    pub(super) swaps: bool,
     /// Whether, besides, Simple Simon's joins narrow the moves (see [`joins::spare`]).
     pub(super) joins: bool,
     /// The moves never made, in every search: they lead nowhere better.
