@@ -108,13 +108,12 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
     fn generate_single_cards(&self, out: &mut impl Sink) {
         let cascades = self.cascade_count();
         let next_home = self.next_home_cards();
-        // The top cards as a bit set, with the cascade of each.
+        // The top cards as a bit set, with the cascade of each. No test for an empty
+        // cascade's `NONE` here or below: its bit is past every card's, so it is never
+        // next home, and no card builds on it nor it on any.
         let mut tops = 0u64;
         let mut origin = [0u8; 64];
         for (a, &top) in self.tops[..cascades].iter().enumerate() {
-            if top == NONE {
-                continue;
-            }
             if next_home >> (top & 63) & 1 == 1 {
                 out.push(Move::single(Pile::cascade_in::<C>(a), home_pile(top)));
             }
@@ -132,11 +131,7 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
                 }
             }
         }
-        for b in 0..cascades {
-            let onto = self.tops[b];
-            if onto == NONE {
-                continue;
-            }
+        for (b, &onto) in self.tops[..cascades].iter().enumerate() {
             // A card never builds on itself: no move of `b`'s own top.
             let mut fits = self.builders_on(onto) & tops;
             while fits != 0 {
