@@ -122,12 +122,13 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
         }
         // Into the first empty cascade, no scan where an emptied cascade takes nothing
         // (Baker's Dozen, Good Measure, Cruel); never a whole cascade: that changes nothing.
-        if self.empty_cascade_count != 0 && self.rules.empty_cascade != EmptyCascadeRule::Nothing {
-            if let Some(b) = self.lens[..cascades].iter().position(|&n| n == 0) {
-                for a in 0..cascades {
-                    if self.lens[a] > 1 && self.accepts_in_empty(self.tops[a]) {
-                        out.push(Move::single(Pile::cascade_in::<C>(a), Pile::cascade_in::<C>(b)));
-                    }
+        if self.empty_cascade_count != 0
+            && self.rules.empty_cascade != EmptyCascadeRule::Nothing
+            && let Some(b) = self.lens[..cascades].iter().position(|&n| n == 0)
+        {
+            for a in 0..cascades {
+                if self.lens[a] > 1 && self.accepts_in_empty(self.tops[a]) {
+                    out.push(Move::single(Pile::cascade_in::<C>(a), Pile::cascade_in::<C>(b)));
                 }
             }
         }
