@@ -163,6 +163,9 @@ pub(super) fn generate<const C: usize, const F: usize>(
     // any card (fc-solve's `empty_two_cols_from_new_state`).
     let parking = if rules.empty_cascade == EmptyCascadeRule::AnyCard { places.empties.as_slice() } else { &[] };
     let room = places.cells.len() + parking.len();
+    // The longest run a move may carry, nothing set aside: the capacity only shrinks as
+    // cells and cascades fill, so no destination takes a longer one.
+    let longest = rules.run_capacity(places.cells.len(), places.empties.len());
     let aside_into = |steps: &mut Vec<Move>, from: Pile, count: usize, used: &mut usize| {
         for _ in 0..count {
             let into = match places.cells.get(*used) {
@@ -218,8 +221,8 @@ pub(super) fn generate<const C: usize, const F: usize>(
                 end += 1;
             }
             // The cards above the run alone may leave no room (most runs, with few empty
-            // cascades): then no destination can take it.
-            if top - end <= room {
+            // cascades), or the run be too long: then no destination can take it.
+            if top - end <= room && end - c < longest {
                 push(a, c, top - end, NOT_ON_PARENT);
             }
             c = end + 1;
@@ -228,12 +231,12 @@ pub(super) fn generate<const C: usize, const F: usize>(
     for a in 0..board.cascade_count() {
         let column = places.slot(a);
         let Some(top) = column.len().checked_sub(1) else { continue };
-        // Move 8: the top run from each card of it on its parent.
+        // Move 8: the top run from each card of it on its parent, that one move may carry.
         let mut base = top;
         while base > 0 && build.stacks(column[base], column[base - 1]) {
             base -= 1;
         }
-        for c in base + 1..=top {
+        for c in (base + 1).max((top + 1).saturating_sub(longest))..=top {
             push(a, c, 0, ON_PARENT);
         }
     }
