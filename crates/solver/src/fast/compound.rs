@@ -37,7 +37,20 @@ pub(super) const TO_EMPTY: u8 = 4;
 
 /// fc-solve's suit order (hearts, clubs, diamonds, spades) by our suit index (clubs,
 /// diamonds, hearts, spades).
-const FCS_SUIT: [u32; 4] = [1, 2, 0, 3];
+const FCS_SUIT: [usize; 4] = [1, 2, 0, 3];
+
+/// `card`'s suit in fc-solve's order.
+fn fcs_suit(card: Card) -> usize {
+    FCS_SUIT[card.suit().index()]
+}
+
+/// A card's place in [`Places::by_rank`]: its slot, then its depth (both below 256).
+fn place(slot: usize, depth: usize) -> u16 {
+    (slot as u16) << 8 | depth as u16
+}
+
+/// No place: above every [`place`], so that one sorts last.
+const NO_PLACE: u16 = u16::MAX;
 
 /// Where the cards of a position lie: its cascades in fc-solve's order, each slot's cards
 /// deepest first, and per rank the slots and depths of its cards. Kept between positions,
@@ -52,11 +65,12 @@ pub(super) struct Places {
     /// Slot `k`'s cards, deepest first, are `cards[starts[k]..starts[k + 1]]`.
     cards: Vec<Card>,
     starts: Vec<usize>,
-    /// Per rank (1–13), the (slot, depth, fc-solve's suit index) of its cards on cascades
-    /// that a run may go onto: those no card one rank below covers (the top cards, and
-    /// those under a card that does not build on them), as fc-solve records them
-    /// (`source/scans.h`, `fc_solve__calc_positions_by_rank_data`).
-    by_rank: [Vec<(usize, usize, u32)>; 14],
+    /// Per rank (1–13) and fc-solve's suit index, where the card lies if a run may go onto
+    /// it ([`place`], or [`NO_PLACE`]): the cards no card one rank below covers (the top
+    /// cards, and those under a card that does not build on them), as fc-solve records them
+    /// (`source/scans.h`, `fc_solve__calc_positions_by_rank_data`). A table, not a list:
+    /// move 8 takes them by suit, and one deck has one card of a rank and suit.
+    by_rank: [[u16; 4]; 14],
     /// The empty cascades, in slot order.
     empties: Vec<usize>,
     /// The empty free cells, in order.
@@ -68,15 +82,20 @@ impl Places {
         let build = board.rules().build;
         self.cells.clear();
         self.cells.extend((0..board.cell_count()).filter(|&i| board.cell(i).is_none()));
+        // The slots' order by a key read once per cascade, not per comparison: the deepest
+        // card's rank and suit (0 for an empty cascade), then the cascade (a stable sort's
+        // order among the empty ones; the others' keys differ).
         self.order.clear();
-        self.order.extend(0..board.cascade_count());
-        let deepest = |i: usize| {
-            board.cascade(i).last().map_or(0, |card| u32::from(card.rank().get()) * 4 + FCS_SUIT[card.suit().index()])
-        };
-        self.order.sort_by_key(|&i| (board.cascade_len(i) > 0, deepest(i)));
+        self.order.extend((0..board.cascade_count()).map(|i| {
+            let deepest =
+                board.cascade(i).last().map_or(0, |card| usize::from(card.rank().get()) * 4 + fcs_suit(card) + 1);
+            deepest << 8 | i
+        }));
+        self.order.sort_unstable();
+        self.order.iter_mut().for_each(|key| *key &= 0xff);
         self.cards.clear();
         self.starts.clear();
-        self.by_rank.iter_mut().for_each(Vec::clear);
+        self.by_rank = [[NO_PLACE; 4]; 14];
         self.empties.clear();
         for (k, &i) in self.order.iter().enumerate() {
             if board.cascade_len(i) == 0 {
@@ -89,11 +108,21 @@ impl Places {
             let column = &self.cards[start..];
             for (depth, &card) in column.iter().enumerate() {
                 if column.get(depth + 1).is_none_or(|&upper| !build.stacks(upper, card)) {
-                    self.by_rank[usize::from(card.rank().get())].push((k, depth, FCS_SUIT[card.suit().index()]));
+                    self.by_rank[usize::from(card.rank().get())][fcs_suit(card)] = place(k, depth);
                 }
             }
         }
         self.starts.push(self.cards.len());
+    }
+
+    /// The places a run of base `base` may go onto, as [`place`]s: by fc-solve's suit
+    /// index with `by_suit` (move 8), by slot and depth otherwise (move 4).
+    fn parents(&self, base: Card, by_suit: bool) -> impl Iterator<Item = (usize, usize)> {
+        let mut parents = self.by_rank[usize::from(base.rank().get()) + 1];
+        if !by_suit {
+            parents.sort_unstable();
+        }
+        parents.into_iter().filter(|&at| at != NO_PLACE).map(|at| (usize::from(at >> 8), usize::from(at & 0xff)))
     }
 
     /// Slot `k`'s cards, deepest first.
@@ -134,6 +163,9 @@ pub(super) fn generate<const C: usize, const F: usize>(
     // any card (fc-solve's `empty_two_cols_from_new_state`).
     let parking = if rules.empty_cascade == EmptyCascadeRule::AnyCard { places.empties.as_slice() } else { &[] };
     let room = places.cells.len() + parking.len();
+    // The longest run a move may carry, nothing set aside: the capacity only shrinks as
+    // cells and cascades fill, so no destination takes a longer one.
+    let longest = rules.run_capacity(places.cells.len(), places.empties.len());
     let aside_into = |steps: &mut Vec<Move>, from: Pile, count: usize, used: &mut usize| {
         for _ in 0..count {
             let into = match places.cells.get(*used) {
@@ -153,11 +185,7 @@ pub(super) fn generate<const C: usize, const F: usize>(
         // Move 4's destinations by slot (fc-solve sorts them by source, depth, destination
         // slot, depth), move 8's by suit, in fc-solve's order (it generates them by suit and
         // does not sort them: `freecell.c`, `BUTTER`).
-        let by_suit = class == ON_PARENT;
-        let parents = &places.by_rank[usize::from(base.rank().get()) + 1];
-        let suits = if by_suit { 0..4 } else { 0..1 };
-        let parents = suits.flat_map(|s| parents.iter().filter(move |p| !by_suit || p.2 == s));
-        for &(b, dc, _) in parents {
+        for (b, dc) in places.parents(base, class == ON_PARENT) {
             if b == a || !build.stacks(base, places.slot(b)[dc]) {
                 continue;
             }
@@ -193,8 +221,8 @@ pub(super) fn generate<const C: usize, const F: usize>(
                 end += 1;
             }
             // The cards above the run alone may leave no room (most runs, with few empty
-            // cascades): then no destination can take it.
-            if top - end <= room {
+            // cascades), or the run be too long: then no destination can take it.
+            if top - end <= room && end - c < longest {
                 push(a, c, top - end, NOT_ON_PARENT);
             }
             c = end + 1;
@@ -203,12 +231,12 @@ pub(super) fn generate<const C: usize, const F: usize>(
     for a in 0..board.cascade_count() {
         let column = places.slot(a);
         let Some(top) = column.len().checked_sub(1) else { continue };
-        // Move 8: the top run from each card of it on its parent.
+        // Move 8: the top run from each card of it on its parent, that one move may carry.
         let mut base = top;
         while base > 0 && build.stacks(column[base], column[base - 1]) {
             base -= 1;
         }
-        for c in base + 1..=top {
+        for c in (base + 1).max((top + 1).saturating_sub(longest))..=top {
             push(a, c, 0, ON_PARENT);
         }
     }
