@@ -278,12 +278,11 @@ impl<const C: usize, const F: usize> Search<C, F> {
             let counts = Counts::of(board, blocking.blocked, digging.dig);
             let tally = digging.tally();
             let settled = id != 0;
-            let sparing = Sparing::new(config.swaps);
             for &mv in self.moves.iter() {
                 if moves_again(again, mv) {
                     continue;
                 }
-                if config.spares && sparing.skips(board, mv) {
+                if config.spares && config.sparing.skips(board, mv) {
                     self.spared = true;
                     continue;
                 }
@@ -376,7 +375,7 @@ impl Config {
             joins,
             previews: weights.breaks == 0 && !matches!(dead, DeadTest::Children(_)),
             dead,
-            swaps: single.is_some(),
+            sparing: Sparing::new(single.is_some()),
             dominance: Dominance::for_rules(rules),
         }
     }
@@ -429,9 +428,8 @@ pub(super) struct Config {
     pub(super) spares: bool,
     /// The test for lost positions, where it runs.
     pub(super) dead: DeadTest,
-    /// Whether the sparing skips the pointless swaps, which it may only where every move
-    /// carries one card (see [`Sparing`]).
-    pub(super) swaps: bool,
+    /// What `spares` skips: the pointless swaps too only where every move carries one card.
+    pub(super) sparing: Sparing,
     /// Whether, besides, Simple Simon's joins narrow the moves (see [`joins::spare`]).
     pub(super) joins: bool,
     /// The moves never made, in every search: they lead nowhere better.
