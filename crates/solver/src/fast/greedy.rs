@@ -236,7 +236,9 @@ impl<const C: usize, const F: usize> Search<C, F> {
                 let digging = digging.child(parent, node.mv, board);
                 ((blocking, digging), moved_card(parent, node.mv, board))
             };
-            if let DeadTest::Expanded(f) = config.dead {
+            if F == 0
+                && let DeadTest::Expanded(f) = config.dead
+            {
                 // Lost: a card can never move (see `DeadTest`). Its parent passed the test
                 // when it was expanded, the start before any search.
                 let board = &self.boards[self.boards.len() - 1];
@@ -278,11 +280,14 @@ impl<const C: usize, const F: usize> Search<C, F> {
             let counts = Counts::of(board, blocking.blocked, digging.dig);
             let tally = digging.tally();
             let settled = id != 0;
+            // The swaps are spared only where every move carries one card. (`F == 0`: the
+            // test is compiled out of the games with cells, which never have it.)
+            let sparing = Sparing::new(F == 0 && matches!(config.dead, DeadTest::Children(_) | DeadTest::Expanded(_)));
             for &mv in self.moves.iter() {
                 if moves_again(again, mv) {
                     continue;
                 }
-                if config.spares && config.sparing.skips(board, mv) {
+                if config.spares && sparing.skips(board, mv) {
                     self.spared = true;
                     continue;
                 }
@@ -314,7 +319,8 @@ impl<const C: usize, const F: usize> Search<C, F> {
                     self.stats.duplicates += 1;
                     continue;
                 }
-                if let DeadTest::Children(f) = config.dead
+                if F == 0
+                    && let DeadTest::Children(f) | DeadTest::Runs(f) = config.dead
                     && f.dead_after(board, mv, &child)
                 {
                     continue;
@@ -362,10 +368,10 @@ impl Config {
     pub(super) fn turn(weights: Weights, rules: freecell_core::Rules, spares: bool) -> Config {
         let weights = weights.for_rules(rules);
         let joins = spares && rules.build == BuildRule::SimpleSimon;
-        let single = Frozen::applies(rules);
-        let dead = match (single, Frozen::for_single_cards(rules)) {
+        let dead = match (Frozen::applies(rules), Frozen::for_single_cards(rules)) {
             (Some(f), _) if rules.build == BuildRule::AnySuit => DeadTest::Expanded(f),
-            (Some(f), _) | (None, Some(f)) => DeadTest::Children(f),
+            (Some(f), _) => DeadTest::Children(f),
+            (None, Some(f)) => DeadTest::Runs(f),
             (None, None) => DeadTest::Off,
         };
         Config {
@@ -373,9 +379,8 @@ impl Config {
             automove: Automove::Raymond,
             spares,
             joins,
-            previews: weights.breaks == 0 && !matches!(dead, DeadTest::Children(_)),
+            previews: weights.breaks == 0 && !matches!(dead, DeadTest::Children(_) | DeadTest::Runs(_)),
             dead,
-            sparing: Sparing::new(single.is_some()),
             dominance: Dominance::for_rules(rules),
         }
     }
@@ -390,15 +395,17 @@ pub(super) enum DeadTest {
     /// On every child, which then needs its board (no previews). Under suit building (Fan,
     /// Cruel) a card has one place to go and many children are lost: testing them keeps them
     /// out of the open list (tested on expansion instead, Fan deals 1–500 expand twice as
-    /// many positions, with 6 % more CPU). Also where runs move only through empty cascades
-    /// (Beleaguered Castle, Streets and Alleys, Citadel: [`Frozen::for_single_cards`]), where
-    /// the test ends at once while a cascade is empty, and a lost deal's searches run out of
-    /// positions sooner, leaving the proof more of the budget.
+    /// many positions, with 6 % more CPU).
     Children(Frozen),
     /// On each position taken from the open list, about a seventh as many. Under any-suit
     /// building (Baker's Dozen, Good Measure) few children are lost, and testing every one
     /// was two thirds of the search's instructions (Good Measure deals 1–20).
     Expanded(Frozen),
+    /// As `Children`, where runs move only through empty cascades (Beleaguered Castle,
+    /// Streets and Alleys, Citadel: [`Frozen::for_single_cards`]): a lost deal's searches
+    /// run out of positions sooner, leaving the proof more of the budget; the test ends at
+    /// once while a cascade is empty. Not the swaps [`Sparing`] skips under single cards.
+    Runs(Frozen),
 }
 
 /// How a greedy search's turn ended.
@@ -428,8 +435,6 @@ pub(super) struct Config {
     pub(super) spares: bool,
     /// The test for lost positions, where it runs.
     pub(super) dead: DeadTest,
-    /// What `spares` skips: the pointless swaps too only where every move carries one card.
-    pub(super) sparing: Sparing,
     /// Whether, besides, Simple Simon's joins narrow the moves (see [`joins::spare`]).
     pub(super) joins: bool,
     /// The moves never made, in every search: they lead nowhere better.

@@ -115,7 +115,7 @@ pub(super) fn moved_card<const C: usize, const F: usize>(
 ///
 /// [`run_with`]: super::run_with
 /// [`Rules::moves_single_cards`]: freecell_core::Rules::moves_single_cards
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Default)]
 pub(super) struct Sparing {
     /// Whether the pointless swaps of single-card rules are skipped.
     swaps: bool,
@@ -130,7 +130,7 @@ impl Sparing {
 
     /// Whether `mv`, a move of `board` other than into a free cell, is skipped.
     #[inline]
-    pub(super) fn skips<const C: usize, const F: usize>(self, board: &BoardN<C, F>, mv: Move) -> bool {
+    pub(super) fn skips<const C: usize, const F: usize>(&self, board: &BoardN<C, F>, mv: Move) -> bool {
         let PileKind::Cascade(a) = BoardN::<C, F>::locate(mv.from()) else { return false };
         match BoardN::<C, F>::locate(mv.to()) {
             PileKind::Cascade(b) if board.cascade_len(b) == 0 => board.splits_run(a, usize::from(mv.count())),
