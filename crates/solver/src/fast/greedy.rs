@@ -236,9 +236,7 @@ impl<const C: usize, const F: usize> Search<C, F> {
                 let digging = digging.child(parent, node.mv, board);
                 ((blocking, digging), moved_card(parent, node.mv, board))
             };
-            if F == 0
-                && let DeadTest::Expanded(f) = config.dead
-            {
+            if let DeadTest::Expanded(f) = config.dead {
                 // Lost: a card can never move (see `DeadTest`). Its parent passed the test
                 // when it was expanded, the start before any search.
                 let board = &self.boards[self.boards.len() - 1];
@@ -280,9 +278,8 @@ impl<const C: usize, const F: usize> Search<C, F> {
             let counts = Counts::of(board, blocking.blocked, digging.dig);
             let tally = digging.tally();
             let settled = id != 0;
-            // The swaps are spared only where every move carries one card. (`F == 0`: the
-            // test is compiled out of the games with cells, which never have it.)
-            let sparing = Sparing::new(F == 0 && matches!(config.dead, DeadTest::Children(_) | DeadTest::Expanded(_)));
+            // The swaps are spared only where every move carries one card.
+            let sparing = Sparing::new(matches!(config.dead, DeadTest::Children(_) | DeadTest::Expanded(_)));
             for &mv in self.moves.iter() {
                 if moves_again(again, mv) {
                     continue;
@@ -319,8 +316,7 @@ impl<const C: usize, const F: usize> Search<C, F> {
                     self.stats.duplicates += 1;
                     continue;
                 }
-                if F == 0
-                    && let DeadTest::Children(f) | DeadTest::Runs(f) = config.dead
+                if let DeadTest::Children(f) | DeadTest::Runs(f) = config.dead
                     && f.dead_after(board, mv, &child)
                 {
                     continue;
