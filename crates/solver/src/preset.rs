@@ -285,12 +285,14 @@ impl Preset {
     /// most (5,000 each, 10,000 the one in fc-solve's order): the greedy searches and the proof do the same work with the dives
     /// beside them, so every deal they decided within 150,000 is still decided;
     /// the others are their own engineers' measured budgets. Beleaguered Castle, Streets and
-    /// Alleys and Citadel share one rule set and so one limit: 1,000,000, the budget their ten
-    /// thousand deals were measured with, and 45,000 on top, so that their depth-first dives
-    /// take no expansion from a deal the greedy searches and the proof decide within
-    /// 1,000,000: Streets and Alleys' dive takes 25,000 (lost deal 2447 is proved after
-    /// 999,991 without it), Beleaguered Castle's 50,000, its latest deal decided without it
-    /// being proved lost after 990,119. FreeCell and the other games
+    /// Alleys and Citadel share one rule set and so one limit: 1,200,000, the least round
+    /// figure past the latest lost deal of Beleaguered Castle's 1–10,000 that fc-solve proves
+    /// lost too (653, proved after 1,159,123 expansions now that the greedy searches and the
+    /// proof drop positions with a card that can never move; 1788 after 1,123,188, 8276 after
+    /// 1,125,975); it was 1,045,000 before that prune, 1,000,000 and 45,000 on top for the
+    /// depth-first dives (Streets and Alleys' takes 25,000, Beleaguered Castle's 50,000).
+    /// Every deal decided within a lower limit is decided the same way within this one: the
+    /// limit only stops a solve. FreeCell and the other games
     /// decide every deal of 1–10,000 within memory alone, and get none: a limit there could
     /// only leave a deal undecided. A deal stopped by the limit is
     /// [`Undecided`](crate::Outcome::Undecided) with [`Reason::NodeLimit`](crate::Reason::NodeLimit),
@@ -313,7 +315,7 @@ impl Preset {
         match game {
             Game::SimpleSimon | Game::ForeCell => Some(3_000_000),
             Game::Fan => Some(2_000_000),
-            Game::BeleagueredCastle | Game::StreetsAndAlleys | Game::Citadel => Some(1_045_000),
+            Game::BeleagueredCastle | Game::StreetsAndAlleys | Game::Citadel => Some(1_200_000),
             Game::BakersDozen => Some(1_000_000),
             Game::GoodMeasure => Some(170_000),
             Game::FreeCell

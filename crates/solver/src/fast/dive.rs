@@ -132,8 +132,8 @@ const STREETS_CAP: u64 = 25_000;
 /// Expansions Beleaguered Castle's dive gets in all: it wins 7148 and 4889 (fc-solve's
 /// preset: 240 and 27,183 states in the same order) after 202 and 27,037, which the greedy
 /// searches left undecided at 1,000,000. Every other deal pays the dive's expansions out of
-/// its limit, so the cap is what the rule set's 1,045,000 leaves above the latest deal
-/// `fast` decides without it (3881, proved lost after 990,119). At 50,000 the dive also wins
+/// its limit, so the cap was chosen as what the rule set's limit, then 1,045,000, left above
+/// the latest deal `fast` decided without it (3881, proved lost after 990,119). At 50,000 the dive also wins
 /// 2197 (after 45,066 of its own; fc-solve 104,245 states); 557, solved after 546,065 with
 /// a cap of 30,000, is then undecided at the limit (the dive's memory, held beside the
 /// greedy searches, changes which of them runs out of bytes first), and fc-solve leaves it
