@@ -100,7 +100,7 @@ impl Frozen {
     /// The test under `rules`, when they move one card at a time and have no free cells
     /// (not under Simple Simon's rule, whose runs move whole).
     pub(super) fn applies(rules: Rules) -> Option<Frozen> {
-        Frozen::without_cells(rules).filter(|_| rules.moves_single_cards())
+        Frozen::for_single_cards(rules).filter(|_| rules.moves_single_cards())
     }
 
     /// The test for a search whose moves each carry one card ([`MoveModel::Atomic`]), under
@@ -119,11 +119,6 @@ impl Frozen {
     ///
     /// [`MoveModel::Atomic`]: freecell_core::MoveModel::Atomic
     pub(super) fn for_single_cards(rules: Rules) -> Option<Frozen> {
-        Frozen::without_cells(rules)
-    }
-
-    /// The test under `rules` with no free cells, their runs moved a card at a time.
-    fn without_cells(rules: Rules) -> Option<Frozen> {
         let (targets, builders) = match rules.build {
             BuildRule::SameSuit => (&SAME_SUIT, &ON_SAME_SUIT),
             BuildRule::AnySuit => (&ANY_SUIT, &ON_ANY_SUIT),
