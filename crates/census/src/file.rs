@@ -310,6 +310,16 @@ mod tests {
     }
 
     #[test]
+    fn a_file_written_before_goals_were_recorded_ran_for_a_short_solution() {
+        let mut old = file();
+        old.settings.goal = freecell_solver::Goal::Short;
+        let json = String::from_utf8(serde_json::to_vec(&old).unwrap()).unwrap().replace(r#""goal":"short","#, "");
+        assert!(!json.contains("goal"), "{json}");
+        let bytes = format!("{MAGIC} fnv1a64 {:016x} {}\n{json}\n", fnv1a64(json.as_bytes()), json.len());
+        assert_eq!(ShardFile::decode(bytes.as_bytes()), Ok(old));
+    }
+
+    #[test]
     fn json_errors_are_cut_short() {
         let json = format!(r#"{{"{}":1}}"#, "x".repeat(10_000));
         let bytes = format!("{MAGIC} fnv1a64 {:016x} {}\n{json}\n", fnv1a64(json.as_bytes()), json.len());

@@ -4,7 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use freecell_core::Game;
-use freecell_solver::{Preset, Solver};
+use freecell_solver::{Goal, Preset, Solver};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::Selection;
@@ -15,7 +15,7 @@ use crate::Selection;
 pub const DEFAULT_MEMORY: u64 = 2 << 30;
 
 /// Everything a census's results depend on: the deals, the game they are dealt in, the
-/// solver, its node limit and the memory its limits are sized for, and the build of the
+/// solver and its goal, its node limit and the memory its limits are sized for, and the build of the
 /// program. Shards merge only when their settings are equal.
 ///
 /// There is no time limit: it would make outcomes depend on the machine's load, and a
@@ -38,6 +38,11 @@ pub struct Settings {
     /// The solver.
     #[serde(serialize_with = "by_name", deserialize_with = "from_name")]
     pub solver: Preset,
+    /// What the solver's solves are for: [`Goal::Verdict`] unless set (a census counts
+    /// verdicts; its solutions are verified, not shortened). Shard files written before
+    /// the goal was recorded ran [`Goal::Short`], and read so.
+    #[serde(default, serialize_with = "by_name", deserialize_with = "from_name")]
+    pub goal: Goal,
     /// Positions a deal may expand before it is undecided.
     pub max_nodes: Option<u64>,
     /// The free memory, in bytes, the solver's limits are sized for ([`Solver::memory`]),
@@ -49,10 +54,17 @@ pub struct Settings {
 }
 
 impl Settings {
-    /// A census of `deals` in `game` by `solver`, without a node limit, its limits sized for
-    /// [`DEFAULT_MEMORY`], by `build`.
+    /// A census of `deals` in `game` by `solver` for the verdict ([`Goal::Verdict`]),
+    /// without a node limit, its limits sized for [`DEFAULT_MEMORY`], by `build`.
     pub fn new(deals: Selection, game: Game, solver: Preset, build: impl Into<String>) -> Settings {
-        Settings { deals, game, solver, max_nodes: None, memory: DEFAULT_MEMORY, build: build.into() }
+        let goal = Goal::Verdict;
+        Settings { deals, game, solver, goal, max_nodes: None, memory: DEFAULT_MEMORY, build: build.into() }
+    }
+
+    /// Sets the solver's goal.
+    pub fn goal(mut self, goal: Goal) -> Settings {
+        self.goal = goal;
+        self
     }
 
     /// Sets the node limit per deal.
@@ -80,7 +92,7 @@ impl Settings {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn build_solver(&self) -> Solver {
-        let solver = Solver::new(self.solver).memory(self.memory);
+        let solver = Solver::new(self.solver).goal(self.goal).memory(self.memory);
         match self.max_nodes {
             Some(n) => solver.max_nodes(n),
             None => solver,
@@ -89,9 +101,9 @@ impl Settings {
 }
 
 impl fmt::Display for Settings {
-    /// `MS 1..=1000, freecell, solver fast, no node limit, build …`.
+    /// `MS 1..=1000, freecell, solver fast, goal verdict, no node limit, build …`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}, {}, solver {}, ", self.deals, self.game, self.solver)?;
+        write!(f, "{}, {}, solver {}, goal {}, ", self.deals, self.game, self.solver, self.goal)?;
         match self.max_nodes {
             Some(n) => write!(f, "at most {n} nodes a deal")?,
             None => f.write_str("no node limit")?,

@@ -11,7 +11,7 @@ use freecell_bench::grouped;
 use freecell_census::{Census, Event, MergeError, RunError, Selection, Settings, Shard, merge};
 use freecell_core::Game;
 use freecell_deals::DealRange;
-use freecell_solver::Preset;
+use freecell_solver::{Goal, Preset};
 
 use crate::Failure;
 use crate::input::{Checked, parse_jobs};
@@ -83,6 +83,13 @@ pub(crate) struct RunArgs {
     /// The solver preset (see `freecell solve --help`).
     #[arg(long, value_name = "NAME", default_value = "fast", value_parser = Checked(parse_preset))]
     solver: Preset,
+    /// What the solver's solves are for: `verdict` (the default: fast's evaluations
+    /// learned for fewest expansions, solutions verified but not shortened) or `short`
+    /// (what `freecell solve` does: evaluations tuned under a bound on solution length,
+    /// solutions shortened). Recorded in the shard files: shards of different goals do not
+    /// merge.
+    #[arg(long, value_name = "GOAL", default_value = "verdict", value_parser = Checked(crate::input::parse_goal))]
+    goal: Goal,
     /// Give up on a deal after expanding N positions (undecided).
     #[arg(long, value_name = "N", value_parser = Checked(crate::input::number::<u64>), allow_negative_numbers = true)]
     max_nodes: Option<u64>,
@@ -154,7 +161,8 @@ fn run(args: &RunArgs) -> Result<(), Failure> {
         (Some(count), Some(seed)) => Selection::sample(range, count, seed),
         _ => Selection::range(range),
     };
-    let mut settings = Settings::new(deals, Game::FreeCell, args.solver, build()).max_nodes(args.max_nodes);
+    let mut settings =
+        Settings::new(deals, Game::FreeCell, args.solver, build()).goal(args.goal).max_nodes(args.max_nodes);
     if let Some(mb) = args.memory_mb {
         settings = settings.memory(mb.saturating_mul(1 << 20));
     }

@@ -79,6 +79,11 @@ pub(crate) fn size(limit: u64) -> String {
     }
 }
 
+/// `--goal GOAL`: `short` or `verdict`.
+pub(crate) fn parse_goal(text: &str) -> Result<freecell_solver::Goal, freecell_solver::ParseGoalError> {
+    text.parse()
+}
+
 /// `--timeout SECS`: a non-negative number of seconds, fractions allowed. A timeout beyond
 /// what the clock can reach (`1e19`) means no limit in practice, and is accepted.
 pub(crate) fn parse_seconds(text: &str) -> Result<Duration, String> {

@@ -30,7 +30,7 @@ use std::time::Duration;
 use clap::{Args, CommandFactory, Parser, Subcommand, error::ErrorKind};
 use freecell_core::{BoardN, Move, Notation, verify};
 use freecell_deals::{DealFinder, DealNumber, FindDealError};
-use freecell_solver::{CostModel, GameBoard, Outcome, Preset, SolveError, SolveReport, Solver};
+use freecell_solver::{CostModel, GameBoard, Goal, Outcome, Preset, SolveError, SolveReport, Solver};
 
 use failure::Failure;
 use game::{Chosen, GameArgs};
@@ -221,10 +221,16 @@ struct SearchArgs {
     /// reasonable time (0 of MS 1-10 with 0.5 s each). See the freecell-solver docs.
     #[arg(long, value_name = "NAME", default_value = "fast", value_parser = Checked(evolve::SolverChoice::parse))]
     solver: evolve::SolverChoice,
-    /// Shorten the solution (remove loops and detours) before printing it; `fast` always
-    /// does.
+    /// Shorten the solution (remove loops and detours) before printing it; `fast` does
+    /// unless --goal is verdict.
     #[arg(long)]
     shorten: bool,
+    /// What the solve is for: `short` (the default: fast's evaluations tuned under a bound
+    /// on solution length, and the solution shortened) or `verdict` (solvable or not at
+    /// least cost: fast's evaluations learned for fewest expansions on FreeCell, the
+    /// solution verified but not shortened; what `freecell census run` does).
+    #[arg(long, value_name = "GOAL", default_value = "short", value_parser = Checked(input::parse_goal))]
+    goal: Goal,
     /// Give up after expanding N positions: undecided (exit 4; bench: per deal), never
     /// unsolvable; `none` for no limit. Default: none, but for fast in the games where a
     /// few deals would take longer than all the others, the game's own (expansions a
@@ -295,6 +301,7 @@ impl SearchArgs {
 
     /// `solver` with this run's limits and `optimal` settings.
     fn with_limits(&self, mut solver: Solver) -> Solver {
+        solver = solver.goal(self.goal);
         if self.shorten {
             solver = solver.shorten(true);
         }

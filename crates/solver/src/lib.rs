@@ -112,6 +112,7 @@ mod caches;
 pub mod difficulty;
 mod fast;
 mod game_board;
+mod goal;
 mod goals;
 mod guide;
 mod handle;
@@ -132,6 +133,7 @@ mod steps;
 mod watch;
 
 pub use game_board::{GameBoard, Position};
+pub use goal::{Goal, ParseGoalError};
 pub use guide::{Hsdh, Weighted};
 pub use handle::{Progress, SolveHandle};
 pub use optimal::{Below, Bounds};

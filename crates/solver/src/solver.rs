@@ -21,7 +21,7 @@ use crate::optimal::{self, Bounds};
 use crate::preset::{DEADLOCK_P, DEFAULT_BYTES, DFS_DEPTH, FAST_BYTES, GA_SCALE, IDA_TABLE, OPTIMAL_BYTES};
 use crate::shorten::Effort;
 use crate::watch::Watch;
-use crate::{CostModel, FreeCell, Position, Preset};
+use crate::{CostModel, FreeCell, Goal, Position, Preset};
 use crate::{Hint, Outcome, Reason, Solution, SolveError, SolveReport, SolveStats};
 use crate::{bestfirst, goals, headroom, reserve};
 
@@ -101,6 +101,7 @@ pub struct Solver {
     proof: bool,
     /// The `fast` preset's evaluations: pinned for the difficulty rater.
     evaluations: fast::Evaluations,
+    goal: Goal,
     optimal: OptimalSettings,
     /// The idle cache sets, shared with every clone.
     caches: Arc<Pool>,
@@ -154,6 +155,7 @@ impl fmt::Debug for Solver {
             .field("greedy_nodes", &self.greedy_nodes)
             .field("proof", &self.proof)
             .field("evaluations", &self.evaluations)
+            .field("goal", &self.goal)
             .field("optimal", &self.optimal)
             .finish_non_exhaustive()
     }
@@ -175,6 +177,7 @@ impl Solver {
             greedy_nodes: None,
             proof: true,
             evaluations: fast::Evaluations::default(),
+            goal: Goal::default(),
             optimal: OptimalSettings::default(),
             caches: Arc::default(),
             lines: Arc::default(),
@@ -365,11 +368,28 @@ impl Solver {
 
     /// Whether solutions are shortened before they are returned (removing loops and
     /// detours, see [`shorten`](crate::shorten())); the shortened solution is verified like
-    /// any other. Default: on for [`Preset::Fast`], off for the others, which then return
-    /// exactly what their search found.
+    /// any other. Default: on for [`Preset::Fast`] when the [`goal`](Self::goal) is
+    /// [`Goal::Short`], off otherwise (the search's solution, exactly).
     pub fn shorten(mut self, yes: bool) -> Solver {
         self.shorten = Some(yes);
         self
+    }
+
+    /// What the solve is for (see [`Goal`]): a short solution (the default) or the verdict
+    /// at least cost. An explicit [`shorten`](Self::shorten) overrides the goal's choice.
+    ///
+    /// ```
+    /// use freecell_solver::{Goal, Preset, Solver};
+    /// assert_eq!(Solver::new(Preset::Fast).goal(Goal::Verdict).get_goal(), Goal::Verdict);
+    /// ```
+    pub fn goal(mut self, goal: Goal) -> Solver {
+        self.goal = goal;
+        self
+    }
+
+    /// The goal set with [`goal`](Self::goal).
+    pub fn get_goal(&self) -> Goal {
+        self.goal
     }
 
     /// The `fast` preset's greedy stage runs once, with the bytes of its first round and at
@@ -610,8 +630,8 @@ impl Solver {
                 // not after each move), so its path replays with none added.
                 let automove = if preset == Preset::Goals { Automove::None } else { problem.automove() };
                 // Shortening stops at the deadline (with the shortest solution by then).
-                let shorten =
-                    if self.shorten.unwrap_or(preset == Preset::Fast) { Shorten::Until(deadline) } else { Shorten::No };
+                let shorten = self.shorten.unwrap_or(preset == Preset::Fast && self.goal == Goal::Short);
+                let shorten = if shorten { Shorten::Until(deadline) } else { Shorten::No };
                 Outcome::Solved(complete(preset, board, start, (automove, shorten), &solution.moves)?)
             }
             freecell_search::SearchOutcome::Exhausted => Outcome::Unsolvable,
@@ -765,7 +785,7 @@ fn search<const C: usize, const F: usize>(
                 start,
                 budget,
                 ceiling,
-                (solver.greedy_nodes, solver.evaluations, solver.proof),
+                (solver.greedy_nodes, solver.evaluations.for_goal(solver.goal), solver.proof),
                 watch,
             )
         }
@@ -926,6 +946,30 @@ pub(crate) fn combine(a: Stats, b: Stats) -> Stats {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The verdict's solve returns the search's solution as found, verified (it replays
+    /// and wins), and searches FreeCell with its own evaluations: on MS 1–20 some deal is
+    /// shortened by the default goal's pass, and some deal's search differs. Under other
+    /// rules only the shortening differs.
+    #[test]
+    fn the_verdict_is_searched_with_its_own_evaluations_and_not_shortened() {
+        let (mut shortened, mut searched_apart) = (false, false);
+        for deal in 1..=20 {
+            let board = freecell_deals::DealNumber::new(deal).unwrap().board();
+            let verdict = Solver::new(Preset::Fast).goal(Goal::Verdict).solve(&board).unwrap();
+            let solution = verdict.outcome.solution().unwrap();
+            assert!(replay(&board, &solution.moves).unwrap().is_won(), "MS {deal}");
+            let both = Solver::new(Preset::Fast).goal(Goal::Verdict).shorten(true).solve(&board).unwrap();
+            assert_eq!(verdict.stats.search, both.stats.search, "MS {deal}: the same search");
+            shortened |= both.outcome.solution().unwrap().len() < solution.len();
+            let short = Solver::new(Preset::Fast).solve(&board).unwrap();
+            searched_apart |= short.stats.search != verdict.stats.search;
+            let bakers = freecell_deals::DealNumber::new(deal).unwrap().board_for(Game::BakersGame).unwrap();
+            let (a, b) = (Solver::new(Preset::Fast).solve(&bakers), Solver::new(Preset::Fast).goal(Goal::Verdict).solve(&bakers));
+            assert_eq!(a.unwrap().stats.search, b.unwrap().stats.search, "Baker's Game {deal}");
+        }
+        assert!(shortened && searched_apart);
+    }
 
     /// The completion scans for automoves after every move that may have made one: on
     /// random playouts of MS 1–40 under FreeCell's and Baker's Game's rules, the core's full

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use freecell_census::{Census, Event, MergeError, Problem, RunError, Selection, Settings, Shard, ShardFile, merge};
 use freecell_core::Game;
-use freecell_solver::Preset;
+use freecell_solver::{Goal, Preset};
 
 fn settings(range: &str) -> Settings {
     Settings::new(Selection::range(range.parse().unwrap()), Game::FreeCell, Preset::Fast, "test build")
@@ -118,4 +118,26 @@ fn a_shard_runs_once_at_a_time_and_never_over_another_census() {
     lock.lock().unwrap();
     assert!(matches!(census.run(dir, Shard::WHOLE, |_| {}), Err(RunError::Busy { .. })));
     drop(lock);
+}
+
+#[test]
+fn shards_solved_for_another_goal_do_not_merge_nor_resume() {
+    let dir = tempfile::tempdir().expect("a scratch folder");
+    let dir = dir.path();
+    assert_eq!(settings("1..=4").goal, Goal::Verdict, "a census solves for the verdict unless told");
+    let short = Census::new(settings("1..=4").goal(Goal::Short));
+    short.run(dir, Shard::new(0, 2).unwrap(), |_| {}).unwrap();
+    let verdict = Census::new(settings("1..=4"));
+    let error = verdict.run(dir, Shard::new(0, 2).unwrap(), |_| {}).unwrap_err();
+    assert!(matches!(error, RunError::OtherCensus { .. }) && error.to_string().contains("goal short"), "{error}");
+    verdict.run(dir, Shard::new(1, 2).unwrap(), |_| {}).unwrap();
+    let error = merge(dir).unwrap_err().to_string();
+    assert!(error.contains("is a shard of another census"), "{error}");
+    // Each goal's shards merge among themselves, to the same verdicts.
+    short.run(&dir.join("short"), Shard::new(1, 2).unwrap(), |_| {}).unwrap();
+    fs::rename(dir.join("shard-0-of-2.census"), dir.join("short/shard-0-of-2.census")).unwrap();
+    verdict.run(dir, Shard::new(0, 2).unwrap(), |_| {}).unwrap();
+    let (a, b) = (merge(&dir.join("short")).unwrap(), merge(dir).unwrap());
+    assert_eq!((a.findings.solved, b.findings.solved), (4, 4));
+    assert!(a.render().contains("goal short") && b.render().contains("goal verdict"));
 }

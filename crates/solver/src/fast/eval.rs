@@ -140,6 +140,22 @@ impl Weights {
         Weights::PATIENT,
     ];
 
+    /// The evaluations for FreeCell's own rules when the goal is the verdict
+    /// ([`Goal::Verdict`](crate::Goal::Verdict)), however long the solution. The first was
+    /// learned as [`FREECELL_TURNS`](Self::FREECELL_TURNS)' was (its turn run alone on MS
+    /// 100,001–120,000 and 20,000 deals of the whole range, the turns simulated from the
+    /// counts), but for the fewest expansions and positions generated with no bound on
+    /// length: half the depth term, three times the last room's, cards out and empty
+    /// cascades dearer, 8.8 % off the objective and 8.3 % off the expansions on those deals,
+    /// solutions two moves longer. The others are `FREECELL_TURNS`' of the twenty-second
+    /// session (`docs/results/fast.md`, twenty-third session).
+    pub(crate) const VERDICT_TURNS: [Weights; 4] = [
+        Weights { out: 19, blocked: 6, unsorted: 6, dig: 4, cell: 18, column: 16, depth: 2, breaks: 0, tight: 9 },
+        Weights { out: 11, blocked: 9, unsorted: 9, dig: 10, cell: 10, column: 17, depth: 0, breaks: 0, tight: 0 },
+        Weights { out: 7, blocked: 7, unsorted: 4, dig: 0, cell: 10, column: 14, depth: 0, breaks: 0, tight: 0 },
+        Weights::PATIENT,
+    ];
+
     /// The evaluations for ForeCell's rules: the turns' own, but the digger's depth term 2
     /// and the patient one's 4, twice theirs, so that both search broader (under ForeCell
     /// only the first turn skips moves, [`turn_spares`](super::moves::turn_spares)).
@@ -159,7 +175,8 @@ impl Weights {
     ];
 
     /// The evaluations that take turns under `rules`: [`FREECELL_TURNS`](Self::FREECELL_TURNS)
-    /// for FreeCell's own rules, [`FORECELL_TURNS`](Self::FORECELL_TURNS) for ForeCell's
+    /// for FreeCell's own rules ([`VERDICT_TURNS`](Self::VERDICT_TURNS) when `evaluations`
+    /// are [`Evaluations::Verdict`]), [`FORECELL_TURNS`](Self::FORECELL_TURNS) for ForeCell's
     /// and `castle`'s for Beleaguered Castle's, unless `evaluations` pins
     /// [`TURNS`](Self::TURNS), which every other game takes (each then [read for the
     /// rules](Self::for_rules)).
@@ -173,7 +190,7 @@ impl Weights {
         if evaluations == Evaluations::Pinned {
             Weights::TURNS
         } else if rules == freecell_core::Rules::freecell() {
-            Weights::FREECELL_TURNS
+            if evaluations == Evaluations::Verdict { Weights::VERDICT_TURNS } else { Weights::FREECELL_TURNS }
         } else if rules == freecell_core::Game::ForeCell.rules() {
             Weights::FORECELL_TURNS
         } else if castle::applies(rules) {
@@ -193,6 +210,10 @@ pub(crate) enum Evaluations {
     /// [`Weights::TURNS`] under every rule: for the difficulty rater, whose ratings sample
     /// along `fast`'s solutions and so must not change when `fast` is tuned.
     Pinned,
+    /// The best measured for a verdict with no bound on the solutions' length: FreeCell's
+    /// own rules have theirs ([`Weights::VERDICT_TURNS`]), every other rule its
+    /// [`Tuned`](Self::Tuned) ones.
+    Verdict,
     /// The tuned turn `k` alone, its weights `w` (the others dropped from the start): for
     /// the learning harness (`learn`), which simulates the turns from each one's counts.
     #[cfg(test)]
@@ -200,6 +221,15 @@ pub(crate) enum Evaluations {
 }
 
 impl Evaluations {
+    /// These evaluations for a solve whose goal is `goal`: the tuned ones become the
+    /// verdict's when the goal is the verdict; pinned ones (and the harness's) stay.
+    pub(crate) fn for_goal(self, goal: crate::Goal) -> Evaluations {
+        match (self, goal) {
+            (Evaluations::Tuned, crate::Goal::Verdict) => Evaluations::Verdict,
+            _ => self,
+        }
+    }
+
     /// The turn that runs alone, if one does.
     #[cfg(test)]
     pub(crate) fn alone(self) -> Option<usize> {

@@ -5,17 +5,18 @@
 //! twenty-second sessions); the simulation and the search over weights are outside the tree.
 //!
 //! `LEARN_DEALS=FILE LEARN_SLOT=K LEARN_WEIGHTS=out,blocked,unsorted,dig,cell,column,depth
-//! LEARN_OUT=FILE [LEARN_THREADS=N] cargo test --release -p freecell-solver learn -- --ignored`:
+//! LEARN_OUT=FILE [LEARN_THREADS=N] [LEARN_GOAL=verdict] cargo test --release -p freecell-solver learn -- --ignored`:
 //! each line of the deals' file is a deal number and the most expansions to give it; each
 //! line written is the deal, its expansions, positions generated, and the solution's length
-//! (-1 when the turn did not solve it within those expansions).
+//! (-1 when the turn did not solve it within those expansions). With `LEARN_GOAL=verdict`
+//! the solutions are not shortened (the [`Goal::Verdict`](crate::Goal::Verdict) solver's).
 
 use std::fmt::Write as _;
 
 use freecell_deals::DealNumber;
 
 use super::eval::{Evaluations, Weights};
-use crate::{Preset, Solver};
+use crate::{Goal, Preset, Solver};
 
 fn env(name: &str) -> String {
     std::env::var(name).unwrap_or_else(|_| panic!("{name} is not set"))
@@ -45,6 +46,7 @@ fn learn() {
         breaks: 0,
         tight: w.get(7).copied().unwrap_or(0),
     };
+    let goal: Goal = std::env::var("LEARN_GOAL").map_or(Goal::Short, |g| g.parse().expect("a goal"));
     let threads: usize = std::env::var("LEARN_THREADS").map_or(1, |t| t.parse().expect("threads"));
     let chunk = deals.len().div_ceil(threads).max(1);
     let lines: Vec<String> = std::thread::scope(|scope| {
@@ -56,6 +58,7 @@ fn learn() {
                     for &(deal, cap) in part {
                         let solver = Solver::new(Preset::Fast)
                             .greedy_only()
+                            .goal(goal)
                             .evaluations(Evaluations::Alone(slot, weights))
                             .max_nodes(cap);
                         let board = DealNumber::new(deal).expect("a deal").board();
