@@ -965,7 +965,10 @@ mod tests {
             let short = Solver::new(Preset::Fast).solve(&board).unwrap();
             searched_apart |= short.stats.search != verdict.stats.search;
             let bakers = freecell_deals::DealNumber::new(deal).unwrap().board_for(Game::BakersGame).unwrap();
-            let (a, b) = (Solver::new(Preset::Fast).solve(&bakers), Solver::new(Preset::Fast).goal(Goal::Verdict).solve(&bakers));
+            let (a, b) = (
+                Solver::new(Preset::Fast).solve(&bakers),
+                Solver::new(Preset::Fast).goal(Goal::Verdict).solve(&bakers),
+            );
             assert_eq!(a.unwrap().stats.search, b.unwrap().stats.search, "Baker's Game {deal}");
         }
         assert!(shortened && searched_apart);
