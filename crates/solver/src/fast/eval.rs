@@ -732,8 +732,14 @@ mod tests {
         assert_ne!(Weights::FORECELL_TURNS, Weights::TURNS);
         assert_eq!(Weights::turns(Rules::freecell(), Evaluations::Tuned), Weights::FREECELL_TURNS);
         assert_eq!(Weights::turns(Rules::freecell(), Evaluations::Pinned), Weights::TURNS);
+        assert_eq!(Weights::turns(Rules::freecell(), Evaluations::Verdict), Weights::VERDICT_TURNS);
+        assert_ne!(Weights::VERDICT_TURNS, Weights::FREECELL_TURNS);
+        assert_eq!(Evaluations::Tuned.for_goal(crate::Goal::Verdict), Evaluations::Verdict);
+        assert_eq!(Evaluations::Pinned.for_goal(crate::Goal::Verdict), Evaluations::Pinned);
+        assert_eq!(Evaluations::Tuned.for_goal(crate::Goal::Short), Evaluations::Tuned);
         let forecell = Game::ForeCell.rules();
         assert_eq!(Weights::turns(forecell, Evaluations::Tuned), Weights::FORECELL_TURNS);
+        assert_eq!(Weights::turns(forecell, Evaluations::Verdict), Weights::FORECELL_TURNS);
         assert_eq!(Weights::turns(forecell, Evaluations::Pinned), Weights::TURNS);
         let three_cells = Rules { free_cells: 3, ..Rules::freecell() };
         assert_eq!(Weights::turns(three_cells, Evaluations::Tuned), Weights::TURNS);
@@ -741,6 +747,7 @@ mod tests {
             let castle = matches!(game, Game::BeleagueredCastle | Game::StreetsAndAlleys | Game::Citadel);
             let tuned = if castle { super::castle::TURNS } else { Weights::TURNS };
             assert_eq!(Weights::turns(game.rules(), Evaluations::Tuned), tuned, "{game:?}");
+            assert_eq!(Weights::turns(game.rules(), Evaluations::Verdict), tuned, "{game:?}");
             assert_eq!(Weights::turns(game.rules(), Evaluations::Pinned), Weights::TURNS, "{game:?}");
         }
         assert_ne!(super::castle::TURNS, Weights::TURNS);
