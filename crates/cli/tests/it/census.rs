@@ -129,12 +129,13 @@ type Case = (&'static [&'static str], &'static [(&'static str, &'static str)], &
 fn bad_shards_and_directories_are_named() {
     let dir = tempfile::tempdir().expect("a scratch folder");
     let dir = dir.path();
-    let cases: [Case; 5] = [
+    let cases: [Case; 6] = [
         (&["run", "--deals", "1..=4", "--shard", "3/3"], &[], "shard 3 of 3 does not exist"),
         (&["run", "--deals", "1..=4"], &[("JOB_COMPLETION_INDEX", "0")], "FREECELL_SHARD_COUNT"),
         (&["run", "--deals", "1..=4"], &[("SLURM_ARRAY_TASK_ID", "x")], "SLURM_ARRAY_TASK_ID is `x`"),
         (&["run", "--sample", "5"], &[], "--seed"),
         (&["run", "--deals", "1..=4", "--shard", "1"], &[], "is not a shard: write I/N"),
+        (&["run", "--deals", "1..=4", "--goal", "fastest"], &[], "the goals are short and verdict"),
     ];
     for (args, env, expected) in cases {
         let run = census(args, dir, env);
@@ -149,4 +150,8 @@ fn bad_shards_and_directories_are_named() {
     let other = census(&["run", "--deals", "1..=3"], dir, &[]);
     assert_eq!(other.code, 2);
     assert!(other.stderr.contains("is a shard of another census (MS 1..=2"), "{}", other.stderr);
+    // Solved for another goal than the file's (the verdict, by default): refused too.
+    let short = census(&["run", "--deals", "1..=2", "--goal", "short"], dir, &[]);
+    assert_eq!(short.code, 2);
+    assert!(short.stderr.contains("solver fast, goal verdict"), "{}", short.stderr);
 }

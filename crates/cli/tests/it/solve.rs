@@ -54,6 +54,17 @@ fn shorten_gives_a_solution_that_verifies_and_is_no_longer() {
 }
 
 #[test]
+fn the_verdict_goal_verifies_its_solution_and_still_proves_11982() {
+    let verdict = freecell(&["solve", "--deal", "1", "--goal", "verdict"]);
+    assert_eq!(verdict.code, 0, "{}", verdict.stderr);
+    let verified = freecell_with_stdin(&["verify", "--deal", "1", "-"], &verdict.stdout);
+    assert_eq!(verified.code, 0, "{}", verified.stderr);
+    let lost = freecell(&["solve", "--deal", "11982", "--goal", "verdict"]);
+    assert_eq!(lost.code, 3, "{}", lost.stderr);
+    assert!(lost.stderr.contains("unsolvable"), "{}", lost.stderr);
+}
+
+#[test]
 fn deal_11982_is_proved_unsolvable_by_bfs() {
     let run = freecell(&["solve", "--deal", "11982", "--solver", "bfs"]);
     assert_eq!(run.code, 3, "{}", run.stderr);
