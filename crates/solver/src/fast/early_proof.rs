@@ -56,8 +56,16 @@ pub(super) struct EarlyProof {
 impl EarlyProof {
     /// The attempts under `rules`: none where they do not pay (FreeCell and the games with
     /// free cells, whose searches that skip moves skip many, and the single-card games).
+    ///
+    /// Under the castle games' rules the proof that ends the round stops at the node limit
+    /// as soon as it can no longer prove a loss within it ([`Ends::OnceUnprovable`]): every
+    /// loss it would prove is proved all the same, and what it gives up is a win its
+    /// breadth-first search would reach later, where the four greedy searches, each given
+    /// the memory, found none. On Streets and Alleys deals 1–10,000 that cost no verdict and
+    /// ended each undecided deal's proof about half-way (`docs/results/games.md`).
     pub(super) fn for_rules(rules: Rules) -> EarlyProof {
-        EarlyProof { on: castle::applies(rules), begun: false, ends: Ends::AtLimit }
+        let on = castle::applies(rules);
+        EarlyProof { on, begun: false, ends: if on { Ends::OnceUnprovable } else { Ends::AtLimit } }
     }
 
     /// These attempts, or attempts under any rules when the position is `probably_lost`
