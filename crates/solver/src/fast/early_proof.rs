@@ -184,6 +184,23 @@ mod tests {
         assert!(early > 0, "no attempt ended the greedy searches early");
     }
 
+    /// Under the castle games' rules a solve's last proof stops at the node limit once it
+    /// can no longer prove the loss within it, before the limit's last expansion, and a
+    /// budget that can prove it still does (Streets and Alleys 42, lost: fc-solve's verdict,
+    /// `docs/results/data/fc-solve-games`).
+    #[test]
+    fn the_last_proof_stops_once_it_cannot_prove_the_loss() {
+        let board = DealNumber::new(42).expect("in range").board_for(Game::StreetsAndAlleys).expect("deals");
+        let whole = run(&mut None, &board, Budget::default(), None, None, &mut ());
+        assert_eq!(whole.outcome, SearchOutcome::Exhausted);
+        let n = whole.stats.expanded;
+        let enough = run(&mut None, &board, Budget::default().max_expanded(n), None, None, &mut ());
+        assert_eq!((enough.outcome, enough.stats.expanded), (SearchOutcome::Exhausted, n));
+        let short = run(&mut None, &board, Budget::default().max_expanded(n - 1), None, None, &mut ());
+        assert_eq!(short.outcome, SearchOutcome::Undecided(UndecidedReason::Budget(Limit::Expanded)));
+        assert!(short.stats.expanded < n - 1, "{} of {n}", short.stats.expanded);
+    }
+
     /// A proof resumed in steps of a few expansions reaches the verdict of the proof run at
     /// once with the same expansions in all: every position is expanded once, whatever the
     /// steps, and each step but the last stops at its limit (lost deals, as fc-solve finds

@@ -633,3 +633,24 @@ impl<O: Observer> Observer for Offset<'_, O> {
         self.inner.on_work()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use freecell_core::{Game, Rules};
+
+    use super::Replay;
+
+    /// A last stand is skipped only under the castle games' rules, after the patient search
+    /// ran out of memory alone, and only with no more room than it had then.
+    #[test]
+    fn a_last_stand_is_skipped_only_where_it_would_walk_the_same_positions() {
+        let mut replay = Replay::for_rules(Game::StreetsAndAlleys.rules());
+        assert!(!replay.needless(100), "never ran out of memory alone");
+        replay.out_of_memory_alone(100);
+        assert!(replay.needless(100) && replay.needless(99));
+        assert!(!replay.needless(101), "more room may reach further");
+        let mut freecell = Replay::for_rules(Rules::freecell());
+        freecell.out_of_memory_alone(100);
+        assert!(!freecell.needless(100), "other rules keep their last stand");
+    }
+}
