@@ -61,8 +61,8 @@ impl EarlyProof {
     /// as soon as it can no longer prove a loss within it ([`Ends::OnceUnprovable`]): every
     /// loss it would prove is proved all the same, and what it gives up is a win its
     /// breadth-first search would reach later, where the four greedy searches, each given
-    /// the memory, found none. On Streets and Alleys deals 1–10,000 that cost no verdict and
-    /// ended each undecided deal's proof about half-way (`docs/results/games.md`).
+    /// the memory, found none. On deals 1–10,000 of the three games that cost no verdict and
+    /// changed no decided deal's row (`docs/results/games.md`, twenty-third session).
     pub(super) fn for_rules(rules: Rules) -> EarlyProof {
         let on = castle::applies(rules);
         EarlyProof { on, begun: false, ends: if on { Ends::OnceUnprovable } else { Ends::AtLimit } }
