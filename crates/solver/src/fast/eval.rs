@@ -118,10 +118,15 @@ impl Weights {
     /// finely than [`FIRST`](Self::FIRST): changed one step at a time while that cut the
     /// positions expanded and generated on MS 100,001–104,000 without lengthening the
     /// solutions (fourteenth session). It alone weighs the last room to move in
-    /// ([`tight`](Self::tight), 3): chosen by a simulation of the turns on MS
+    /// ([`tight`](Self::tight), 3 at first): chosen by a simulation of the turns on MS
     /// 100,001–120,000 and 20,000 deals of the whole range, it cut the expansions on MS
     /// 1–32,000 by 5.1 % and on MS 200,001–216,000 by 5.4 %, solutions 0.18 and 0.08 moves
-    /// longer (twenty-second session). It solves about 96 % of the deals within its first
+    /// longer (twenty-second session). The same simulation then found the front of
+    /// expansions against length moved by the next home cards' diggings: dearer (6), they
+    /// shorten the solutions enough to pay for a lighter depth term (3) and a dearer last
+    /// room (12), and cards home and free cells were weighed again (19, 16): 9.2 % fewer
+    /// expansions on MS 1–32,000 and 12.2 % on MS 200,001–216,000, solutions 0.03 and 0.06
+    /// moves longer (twenty-third session). It solves about 96 % of the deals within its first
     /// turn, so the second and third matter only for the rest: they were learned for those
     /// deals alone, as a set with the others (a coevolution of one evaluation at a time, its
     /// fitness the turns' expansions simulated from each evaluation's count alone, on the
@@ -134,7 +139,7 @@ impl Weights {
     /// [`PATIENT`](Self::PATIENT), which the hardest deals need (`docs/results/fast.md`,
     /// sixteenth session).
     pub(crate) const FREECELL_TURNS: [Weights; 4] = [
-        Weights { out: 17, blocked: 6, unsorted: 6, dig: 4, cell: 18, column: 12, depth: 4, breaks: 0, tight: 3 },
+        Weights { out: 19, blocked: 6, unsorted: 6, dig: 6, cell: 16, column: 12, depth: 3, breaks: 0, tight: 12 },
         Weights { out: 11, blocked: 9, unsorted: 9, dig: 10, cell: 10, column: 17, depth: 0, breaks: 0, tight: 0 },
         Weights { out: 7, blocked: 7, unsorted: 4, dig: 0, cell: 10, column: 14, depth: 0, breaks: 0, tight: 0 },
         Weights::PATIENT,
