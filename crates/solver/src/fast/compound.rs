@@ -7,11 +7,12 @@
 //! alone on an empty cascade) into free cells, and a card under others goes home after
 //! those above it go into free cells.
 //!
-//! They are fc-solve's moves 3, 4 and 8 (`shlomif/fc-solve`, `fc-solve/source/freecell.c`,
+//! They are fc-solve's moves 3, 4, 6 and 8 (`shlomif/fc-solve`, `fc-solve/source/freecell.c`,
 //! `fc_solve_sfs_move_non_top_stack_cards_to_founds`,
-//! `fc_solve_sfs_move_stack_cards_to_different_stacks` and
+//! `fc_solve_sfs_move_stack_cards_to_different_stacks`,
+//! `fc_solve_sfs_move_sequences_to_free_stacks` and
 //! `fc_solve_sfs_move_cards_to_a_different_parent`, the cards set aside by
-//! `empty_two_cols_from_new_state`): with them, in the order `048` (cards home, then move
+//! `empty_two_cols_from_new_state`; which of them, [`Set`]): with them, in the order `048` (cards home, then move
 //! 4, then move 8), its depth-first scan wins Citadel 3440, 7868 and 9817 after 43,639,
 //! 19,991 and 18,634 states, where with single moves (`-to 0AB`) it does no better than the
 //! greedy searches (`docs/results/games.md`); in FreeCell's order `[01][23456789]` it wins
@@ -28,12 +29,26 @@ pub(super) const NOT_ON_PARENT: u8 = 3;
 pub(super) const ON_PARENT: u8 = 5;
 /// A card under others home, the cards above it set aside (fc-solve's move 3); its
 /// classes 2, a free cell's card onto its parent, and 6 and 7, a run or a free cell's
-/// card into an empty cascade, are ordinary moves, with classes 1 and 4 here.
+/// card into an empty cascade, are ordinary moves, with classes 1 and 4 here (with free
+/// cells; without, move 6 is a compound move of class 4, [`Set::Preset`]).
 pub(super) const BURIED_HOME: u8 = 2;
 /// See [`BURIED_HOME`].
 pub(super) const CELL_ON_PARENT: u8 = 1;
 /// See [`BURIED_HOME`].
 pub(super) const TO_EMPTY: u8 = 4;
+
+/// Which of fc-solve's compound moves [`generate`] makes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Set {
+    /// Moves 4 and 8: fc-solve's order `048` (Citadel's dive).
+    Parents,
+    /// Move 3 too (ForeCell's dive, whose runs into an empty cascade are ordinary moves).
+    BuriedHome,
+    /// Moves 3 and 6 too ([`to_empty`]): fc-solve's preset order under Beleaguered
+    /// Castle's rules (`[01][23456789]`, of which moves 1, 2, 7 and 9 need free cells and
+    /// move 5 rarely applies).
+    Preset,
+}
 
 /// fc-solve's suit order (hearts, clubs, diamonds, spades) by our suit index (clubs,
 /// diamonds, hearts, spades).
@@ -131,7 +146,7 @@ impl Places {
     }
 }
 
-/// Appends `board`'s compound moves (moves 4 and 8, and move 3 when `buried_home`) to
+/// Appends `board`'s compound moves (moves 4 and 8, and those `set` adds) to
 /// `steps`, each as its ordinary moves, and to `spans` its class and its steps' range, in
 /// fc-solve's order within a class (source cascade, depth, then the destination: move 4's
 /// by cascade and depth, move 8's by suit; cascades in [`Places`]' order).
@@ -153,7 +168,7 @@ pub(super) fn generate<const C: usize, const F: usize>(
     places: &mut Places,
     steps: &mut Vec<Move>,
     spans: &mut Vec<(u8, u32, u32)>,
-    buried_home: bool,
+    set: Set,
 ) {
     places.read(board);
     let places = &*places;
@@ -176,40 +191,58 @@ pub(super) fn generate<const C: usize, const F: usize>(
             *used += 1;
         }
     };
-    let mut push = |a: usize, c: usize, set_aside: usize, class: u8| {
-        let column = places.slot(a);
-        let (run, base) = (column.len() - c - set_aside, column[c]);
-        if base.rank().get() == 13 {
-            return;
-        }
-        // Move 4's destinations by slot (fc-solve sorts them by source, depth, destination
-        // slot, depth), move 8's by suit, in fc-solve's order (it generates them by suit and
-        // does not sort them: `freecell.c`, `BUTTER`).
-        for (b, dc) in places.parents(base, class == ON_PARENT) {
-            if b == a || !build.stacks(base, places.slot(b)[dc]) {
-                continue;
+    let push =
+        |steps: &mut Vec<Move>, spans: &mut Vec<(u8, u32, u32)>, a: usize, c: usize, set_aside: usize, class: u8| {
+            let column = places.slot(a);
+            let (run, base) = (column.len() - c - set_aside, column[c]);
+            if base.rank().get() == 13 {
+                return;
             }
-            let above = places.slot(b).len() - dc - 1;
-            let aside = above + set_aside;
-            if aside > room {
-                continue;
+            // Move 4's destinations by slot (fc-solve sorts them by source, depth, destination
+            // slot, depth), move 8's by suit, in fc-solve's order (it generates them by suit and
+            // does not sort them: `freecell.c`, `BUTTER`).
+            for (b, dc) in places.parents(base, class == ON_PARENT) {
+                if b == a || !build.stacks(base, places.slot(b)[dc]) {
+                    continue;
+                }
+                let above = places.slot(b).len() - dc - 1;
+                let aside = above + set_aside;
+                if aside > room {
+                    continue;
+                }
+                let cells_left = places.cells.len().saturating_sub(aside);
+                let empties_left = places.empties.len() - aside.saturating_sub(places.cells.len());
+                if run > rules.run_capacity(cells_left, empties_left) {
+                    continue;
+                }
+                let first = steps.len() as u32;
+                let (from, to) = (Pile::cascade(places.order[a]), Pile::cascade(places.order[b]));
+                let mut used = 0;
+                aside_into(steps, to, above, &mut used);
+                aside_into(steps, from, set_aside, &mut used);
+                steps.push(Move::new(from, to, run as u8));
+                spans.push((class, first, steps.len() as u32));
             }
-            let cells_left = places.cells.len().saturating_sub(aside);
-            let empties_left = places.empties.len() - aside.saturating_sub(places.cells.len());
-            if run > rules.run_capacity(cells_left, empties_left) {
-                continue;
-            }
-            let first = steps.len() as u32;
-            let (from, to) = (Pile::cascade(places.order[a]), Pile::cascade(places.order[b]));
-            let mut used = 0;
-            aside_into(steps, to, above, &mut used);
-            aside_into(steps, from, set_aside, &mut used);
-            steps.push(Move::new(from, to, run as u8));
-            spans.push((class, first, steps.len() as u32));
-        }
-    };
+        };
     // One class after the other, in their order: the caller's sort by class then passes
     // over a sorted list where no free cell adds moves of other classes.
+    if set != Set::Parents && room > 0 {
+        // Move 3: a card under others home, those above it set aside.
+        for a in 0..board.cascade_count() {
+            let column = places.slot(a);
+            let from = Pile::cascade(places.order[a]);
+            for c in (column.len().saturating_sub(room + 1)..column.len().saturating_sub(1)).rev() {
+                let card = column[c];
+                if board.next_home(card.suit()) != NextHome::Card(card) {
+                    continue;
+                }
+                let first = steps.len() as u32;
+                aside_into(steps, from, column.len() - c - 1, &mut 0);
+                steps.push(Move::single(from, Pile::foundation(card.suit())));
+                spans.push((BURIED_HOME, first, steps.len() as u32));
+            }
+        }
+    }
     for a in 0..board.cascade_count() {
         let column = places.slot(a);
         let Some(top) = column.len().checked_sub(1) else { continue };
@@ -223,10 +256,14 @@ pub(super) fn generate<const C: usize, const F: usize>(
             // The cards above the run alone may leave no room (most runs, with few empty
             // cascades), or the run be too long: then no destination can take it.
             if top - end <= room && end - c < longest {
-                push(a, c, top - end, NOT_ON_PARENT);
+                push(steps, spans, a, c, top - end, NOT_ON_PARENT);
             }
             c = end + 1;
         }
+    }
+    if set == Set::Preset && !parking.is_empty() {
+        // Move 6: a run into an empty cascade.
+        to_empty(board, places, parking, steps, spans);
     }
     for a in 0..board.cascade_count() {
         let column = places.slot(a);
@@ -237,25 +274,57 @@ pub(super) fn generate<const C: usize, const F: usize>(
             base -= 1;
         }
         for c in (base + 1).max((top + 1).saturating_sub(longest))..=top {
-            push(a, c, 0, ON_PARENT);
+            push(steps, spans, a, c, 0, ON_PARENT);
         }
     }
-    if !buried_home || room == 0 {
-        return;
-    }
-    // Move 3: a card under others home, those above it set aside.
+}
+
+/// Appends fc-solve's move 6 (`fc_solve_sfs_move_sequences_to_free_stacks`) as
+/// [`generate`] does its other moves: for each maximal run of each cascade (slots in
+/// [`Places`]' order, runs from the deepest), the top run whole into the first empty
+/// cascade when one move may carry it there and it is not the whole cascade; a run under
+/// others, when the cards above it fit one by one into the free cells and then the empty
+/// cascades but the last (`parking`, which they take in order), its top part that one move
+/// may carry into the next empty cascade after them.
+fn to_empty<const C: usize, const F: usize>(
+    board: &BoardN<C, F>,
+    places: &Places,
+    parking: &[usize],
+    steps: &mut Vec<Move>,
+    spans: &mut Vec<(u8, u32, u32)>,
+) {
+    let rules = board.rules();
+    let (cells, empties) = (places.cells.len(), parking.len());
     for a in 0..board.cascade_count() {
         let column = places.slot(a);
+        let Some(top) = column.len().checked_sub(1) else { continue };
         let from = Pile::cascade(places.order[a]);
-        for c in (column.len().saturating_sub(room + 1)..column.len().saturating_sub(1)).rev() {
-            let card = column[c];
-            if board.next_home(card.suit()) != NextHome::Card(card) {
-                continue;
+        let mut c = 0;
+        while c <= top {
+            let mut end = c;
+            while end < top && rules.build.stacks(column[end + 1], column[end]) {
+                end += 1;
             }
             let first = steps.len() as u32;
-            aside_into(steps, from, column.len() - c - 1, &mut 0);
-            steps.push(Move::single(from, Pile::foundation(card.suit())));
-            spans.push((BURIED_HOME, first, steps.len() as u32));
+            let above = top - end;
+            if above == 0 {
+                let run = top + 1 - c;
+                if c > 0 && run <= rules.run_capacity(cells, empties - 1) {
+                    steps.push(Move::new(from, Pile::cascade(parking[0]), run as u8));
+                    spans.push((TO_EMPTY, first, steps.len() as u32));
+                }
+            } else if above < cells + empties {
+                let (in_cells, in_cascades) = (above.min(cells), above.saturating_sub(cells));
+                let capacity = rules.run_capacity(cells - in_cells, empties - in_cascades - 1);
+                let start = (end + 1).saturating_sub(capacity).max(c);
+                for k in 0..above {
+                    let into = if k < cells { Pile::cell(places.cells[k]) } else { Pile::cascade(parking[k - cells]) };
+                    steps.push(Move::single(from, into));
+                }
+                steps.push(Move::new(from, Pile::cascade(parking[in_cascades]), (end + 1 - start) as u8));
+                spans.push((TO_EMPTY, first, steps.len() as u32));
+            }
+            c = end + 1;
         }
     }
 }
@@ -264,13 +333,13 @@ pub(super) fn generate<const C: usize, const F: usize>(
 mod tests {
     use freecell_core::{Board, Game, Move, Pile};
 
-    use super::{BURIED_HOME, NOT_ON_PARENT, ON_PARENT, Places, generate};
+    use super::{BURIED_HOME, NOT_ON_PARENT, ON_PARENT, Places, Set, TO_EMPTY, generate};
 
     /// The destinations, in the order generated, of `board`'s compound moves of `class`
     /// whose last step moves `count` cards from cascade `from`.
     fn destinations(board: &Board, class: u8, from: usize, count: u8) -> Vec<Pile> {
         let (mut steps, mut spans) = (Vec::new(), Vec::new());
-        generate(board, &mut Places::default(), &mut steps, &mut spans, false);
+        generate(board, &mut Places::default(), &mut steps, &mut spans, Set::Parents);
         let last = |&(_, _, end): &(u8, u32, u32)| -> Move { steps[end as usize - 1] };
         let ours = spans.iter().filter(|span| span.0 == class).map(last);
         ours.filter(|mv| mv.from() == Pile::cascade(from) && mv.count() == count).map(Move::to).collect()
@@ -305,7 +374,7 @@ mod tests {
         let text = "Foundations: H-T C-J D-K S-J\nFreecells: - - - -\n: KH JH\n: QS KS\n: QC KC\n: QH\n:\n:\n:\n:\n";
         let board = Board::parse_with_rules(text, Game::ForeCell.rules()).expect("a board");
         let (mut steps, mut spans) = (Vec::new(), Vec::new());
-        generate(&board, &mut Places::default(), &mut steps, &mut spans, true);
+        generate(&board, &mut Places::default(), &mut steps, &mut spans, Set::BuriedHome);
         let of = |class: u8| -> Vec<&[Move]> {
             let ours = spans.iter().filter(|span| span.0 == class);
             ours.map(|&(_, first, end)| &steps[first as usize..end as usize]).collect()
@@ -326,7 +395,37 @@ mod tests {
         assert_eq!(of(BURIED_HOME), [home(2, "QC"), home(1, "QS")]);
         // Without move 3 (Citadel's order), none.
         spans.clear();
-        generate(&board, &mut Places::default(), &mut steps, &mut spans, false);
+        generate(&board, &mut Places::default(), &mut steps, &mut spans, Set::Parents);
         assert!(!spans.iter().any(|span| span.0 == BURIED_HOME));
+    }
+
+    /// Move 6 under Beleaguered Castle's rules, worked out by hand from fc-solve's sources
+    /// (`source/freecell.c`, `fc_solve_sfs_move_sequences_to_free_stacks`): cascades in
+    /// fc-solve's order (the two empty ones, then by deepest card: queen of hearts, queen of
+    /// clubs, king of hearts, ..., king of spades), runs from the deepest; the top run whole
+    /// into the first empty cascade when it fits (two cards, with one empty cascade left to
+    /// help) and is not the whole cascade; a run under one card, that card into the first
+    /// empty cascade and the run's top card into the second; a run under two cards, none
+    /// (no empty cascade would be left for it). Only with [`Set::Preset`].
+    #[test]
+    fn runs_into_empty_cascades_as_fc_solve_moves_them() {
+        let text = "Foundations: H-8 C-8 D-8 S-8\n: KS TH 9H\n: QH JS TD 9D\n: KC QD JH TS 9C\n: KH 9S TC\n\
+                    : KD QS JC\n: QC JD\n:\n:\n";
+        let board = Board::parse_with_rules(text, Game::BeleagueredCastle.rules()).expect("a board");
+        let (mut steps, mut spans) = (Vec::new(), Vec::new());
+        generate(&board, &mut Places::default(), &mut steps, &mut spans, Set::Preset);
+        let ours: Vec<&[Move]> = spans
+            .iter()
+            .filter(|span| span.0 == TO_EMPTY)
+            .map(|&(_, first, end)| &steps[first as usize..end as usize])
+            .collect();
+        let c = Pile::cascade;
+        let single = |from: usize, to: usize| Move::single(c(from), c(to));
+        let expected: [&[Move]; 3] = [&[single(3, 6), single(3, 7)], &[single(3, 6)], &[Move::new(c(0), c(6), 2)]];
+        assert_eq!(ours, expected);
+        // Without move 6 (Citadel's order), none.
+        spans.clear();
+        generate(&board, &mut Places::default(), &mut steps, &mut spans, Set::Parents);
+        assert!(!spans.iter().any(|span| span.0 == TO_EMPTY));
     }
 }

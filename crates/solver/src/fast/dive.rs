@@ -28,14 +28,22 @@
 //! moves in fc-solve's classes, ordered by [`Keys`], won 4191 and 6153 but not 4265 within
 //! 3,000,000.
 //!
-//! **Beleaguered Castle's rules** (Citadel's and Streets and Alleys' deals) have one
-//! dive, in fc-solve's order `-to 048`: cards home, then its compound moves ([`compound`]: a
-//! run onto its parent anywhere, the cards above the parent put into empty cascades first),
-//! each played as its ordinary moves, so a win is a list of ordinary moves. It wins Citadel
-//! 3440, 7868 and 9817 after 23,827, 22,064 and 7,558 expansions (fc-solve: 43,639, 19,991
-//! and 18,634 states), which the greedy searches left undecided at 1,000,000, Streets
-//! and Alleys 242 and 9363, and Beleaguered Castle 7148 and 4889 (see
-//! [`DiveRules::for_start`]).
+//! **Beleaguered Castle's rules** (Citadel's and Streets and Alleys' deals) have a dive
+//! over fc-solve's compound moves ([`compound`]: a run onto its parent anywhere, the cards
+//! above the parent put into empty cascades first), each played as its ordinary moves, so a
+//! win is a list of ordinary moves, in fc-solve's order `-to 048`: cards home, then moves 4
+//! and 8. It wins Citadel 3440, 7868 and 9817 after 23,827, 22,064 and 7,558 expansions
+//! (fc-solve: 43,639, 19,991 and 18,634 states), which the greedy searches left undecided
+//! at 1,000,000, Streets and Alleys 242 and 9363, and Beleaguered Castle 7148 and 4889.
+//! fc-solve's preset for these games tries its moves in the order `[01][23456789]`, which
+//! adds move 3 (a card under others home) and move 6 (a run into an empty cascade): it wins
+//! the ten deals of Beleaguered Castle and Streets and Alleys it solves and `fast` left
+//! undecided at 1,200,000 expansions (Beleaguered Castle 1603, 8569, Streets and Alleys
+//! 1087, 3132, 3654, 4263, 4672, 5106, 7010, 7333) after 5,070 to 822,513 states, where the
+//! order `048` wins six within 1,500,000. A dive in that order, dropping every position a
+//! card of which can never move ([`Frozen`]), wins all ten after 1,678 to 483,344
+//! expansions; Streets and Alleys has it as a second dive, capped to its quick wins (see
+//! [`DiveRules::ordered`]).
 
 use freecell_core::{Automove, BoardN, Card, Game, Move, MoveModel, NextHome, Pile, PileKind, Rules, Suit};
 use freecell_search::containers::HashSet64;
@@ -129,6 +137,18 @@ const CITADEL_CAP: u64 = 60_000;
 /// the greedy searches' and the proof's (`docs/results/games.md`).
 const STREETS_CAP: u64 = 25_000;
 
+/// Expansions Streets and Alleys' dive in fc-solve's preset order ([`Classes::CompoundPreset`])
+/// gets in all, beside the dive in the order `048` ([`STREETS_CAP`]): it wins 3132 and 4263
+/// (fc-solve's preset: 5,070 and 95,425 states) after 1,678 and 10,383, which the other
+/// searches leave undecided at 1,200,000. Its other wins of fc-solve's need more (7010
+/// 31,453, the others 87,303 to 483,344), and every expansion it takes in a deal left
+/// undecided is dearer than a greedy search's (its compound moves' generation: the 12,000
+/// cost undecided deal 1087 0.47 % more instructions);
+/// the order `048` wins deals this order does not (1996 within 25,000; fc-solve: 33,892
+/// states in the order `048`, not within 1,500,000 in the preset's), so it is a second
+/// dive, not a replacement (`docs/results/games.md`).
+const STREETS_PRESET_CAP: u64 = 12_000;
+
 /// Expansions Beleaguered Castle's dive gets in all: it wins 7148 and 4889 (fc-solve's
 /// preset: 240 and 27,183 states in the same order) after 202 and 27,037, which the greedy
 /// searches left undecided at 1,000,000. Every other deal pays the dive's expansions out of
@@ -174,6 +194,10 @@ enum Classes {
     FreeCell,
     /// Citadel: fc-solve's `-to 048`, cards home then its compound moves (see [`compound`]).
     Compound,
+    /// Beleaguered Castle and Streets and Alleys: fc-solve's preset order under their rules,
+    /// `[01][23456789]`, cards home then its compound moves with its moves 3 and 6 (a card
+    /// under others home, a run into an empty cascade: [`compound::Set::Preset`]).
+    CompoundPreset,
     /// ForeCell: fc-solve's `-to [01][23456789]` with its compound moves, the cards set
     /// aside going into the free cells (see [`compound`]). One dive, as Citadel's.
     CompoundCells,
@@ -224,35 +248,61 @@ impl DiveRules {
 
     /// The search's settings for a solve from `start`: [`applies`](DiveRules::applies) to its
     /// rules, or fc-solve's compound moves ([`compound`]) under Beleaguered Castle's rules,
-    /// capped as the game the start reads as has it ([`castle::Deal`]).
+    /// in the order `048`, capped as the game the start reads as has it ([`castle::Deal`]);
+    /// Streets and Alleys dives in the preset's order too ([`ordered`](DiveRules::ordered)).
     pub(super) fn for_start<const C: usize, const F: usize>(start: &BoardN<C, F>) -> Option<DiveRules> {
         let rules = *start.rules();
         if castle::applies(rules) {
-            let (cap, after) = match castle::Deal::of(start) {
+            let deal = castle::Deal::of(start);
+            let (cap, after) = match deal {
                 castle::Deal::Citadel => (CITADEL_CAP, 0),
                 castle::Deal::StreetsAndAlleys => (STREETS_CAP, CASTLE_AFTER),
                 castle::Deal::BeleagueredCastle => (CASTLE_CAP, CASTLE_AFTER),
             };
+            let preset = deal == castle::Deal::StreetsAndAlleys;
             return Some(DiveRules {
-                frozen: None,
+                // The preset's dive's test ([`ordered`](DiveRules::ordered)).
+                frozen: preset.then(|| Frozen::for_single_cards(rules)).flatten(),
                 dominance: Dominance::for_rules(rules),
                 model: MoveModel::Sequence,
                 classes: Classes::Compound,
                 order: Order::Nearest,
                 cap,
-                stacks: false,
+                stacks: preset,
                 after,
             });
         }
         DiveRules::applies(rules)
     }
 
-    /// These rules, the moves tried in `order`: none with compound moves but for
-    /// [`Order::Nearest`], which stands there for fc-solve's order (one dive: a second in
-    /// the same order would search the same positions).
+    /// Expansions after which the search stops for good.
+    pub(super) fn cap(self) -> u64 {
+        self.cap
+    }
+
+    /// Whether the search gives its memory back once at its [`cap`](DiveRules::cap): Streets
+    /// and Alleys' second dive, whose memory held beside the greedy searches left 6125
+    /// (solved by them after 586,357 expansions, at 157 MB) undecided. The other dives keep
+    /// theirs, as their deals' rows were measured.
+    pub(super) fn frees_at_cap(self) -> bool {
+        self.classes == Classes::CompoundPreset
+    }
+
+    /// These rules, the moves tried in `order`. With compound moves, [`Order::Nearest`]
+    /// stands for fc-solve's order (one dive: a second in the same order would search the
+    /// same positions), and [`Order::Stacks`], where the rules say so (Streets and Alleys),
+    /// for its preset's ([`Classes::CompoundPreset`], capped at [`STREETS_PRESET_CAP`], the
+    /// frozen-card test on): the two orders win different deals.
     pub(super) fn ordered(self, order: Order) -> Option<DiveRules> {
         match (self.classes, order) {
-            (Classes::Compound | Classes::CompoundCells, Order::Uncovered | Order::Stacks) => None,
+            (Classes::Compound, Order::Nearest) => Some(DiveRules { frozen: None, ..self }),
+            (Classes::Compound, Order::Stacks) if self.stacks => {
+                Some(DiveRules { order, classes: Classes::CompoundPreset, cap: STREETS_PRESET_CAP, ..self })
+            }
+            (
+                Classes::Compound | Classes::CompoundPreset | Classes::CompoundCells,
+                Order::Uncovered | Order::Stacks,
+            ) => None,
             (_, Order::Stacks) if !self.stacks => None,
             (_, Order::Stacks) => Some(DiveRules { order, cap: GOOD_MEASURE_STACKS_CAP, ..self }),
             _ => Some(DiveRules { order, ..self }),
@@ -405,9 +455,11 @@ impl<const C: usize, const F: usize> Dive<C, F> {
                     chosen.flat_map(|c| self.moves[self.choices[c as usize][0] as usize..][..self.span(c)].iter());
                 return End::Solved(path.copied().collect());
             }
-            if rules.frozen.is_some_and(|frozen| frozen.dead_after(parent, mv, &child)) {
+            let dead =
+                |frozen: Frozen| if single { frozen.dead_after(parent, mv, &child) } else { frozen.dead(&child) };
+            if rules.frozen.is_some_and(dead) {
                 // Lost: a card can never move (its parent passed the test, the start before
-                // any search).
+                // any search; a compound move's child is tested in full).
                 continue;
             }
             self.stats.expanded += 1;
@@ -440,15 +492,15 @@ impl<const C: usize, const F: usize> Dive<C, F> {
         reserve(&mut self.scratch, MOVE_ROOM)?;
         reserve(&mut self.keyed, MOVE_ROOM)?;
         self.scratch.clear();
-        if rules.classes == Classes::Compound {
+        if matches!(rules.classes, Classes::Compound | Classes::CompoundPreset) {
             // No free cell: of the ordinary moves, only those home are tried.
             home_moves(&board, &mut self.scratch);
         } else {
             board.generate_moves(rules.model, &mut self.scratch);
         }
         let next = self.choices.len() as u32;
-        if matches!(rules.classes, Classes::Compound | Classes::CompoundCells) {
-            self.enter_compound(&board, rules.classes == Classes::CompoundCells)?;
+        if matches!(rules.classes, Classes::Compound | Classes::CompoundPreset | Classes::CompoundCells) {
+            self.enter_compound(&board, rules.classes)?;
         } else {
             let keys = Keys::of(&board, rules.order);
             rules.dominance.drop_from(&board, &mut self.scratch);
@@ -482,8 +534,14 @@ impl<const C: usize, const F: usize> Dive<C, F> {
     fn enter_compound(
         &mut self,
         board: &BoardN<C, F>,
-        cells: bool,
+        classes: Classes,
     ) -> Result<(), freecell_search::containers::OutOfMemory> {
+        let cells = classes == Classes::CompoundCells;
+        let set = match classes {
+            Classes::CompoundCells => compound::Set::BuriedHome,
+            Classes::CompoundPreset => compound::Set::Preset,
+            _ => compound::Set::Parents,
+        };
         self.steps.clear();
         self.spans.clear();
         for &mv in &self.scratch {
@@ -496,7 +554,7 @@ impl<const C: usize, const F: usize> Dive<C, F> {
             self.spans.push((span_class, self.steps.len() as u32, self.steps.len() as u32 + 1));
             self.steps.push(mv);
         }
-        compound::generate(board, &mut self.places, &mut self.steps, &mut self.spans, cells);
+        compound::generate(board, &mut self.places, &mut self.steps, &mut self.spans, set);
         // Generation order within a class. Without free cells the classes come in order
         // already (`compound::generate`'s): a pass to see so costs less than the sort.
         let key = |&(class, first, _): &(u8, u32, u32)| (class, first);
@@ -706,8 +764,13 @@ mod tests {
     /// Asserts that the dive in [`Order::Nearest`] wins each of `game`'s `deals` within its
     /// expansions, and that each win replays through the verifier.
     fn wins_within(game: Game, deals: &[(u64, u64)]) {
+        wins_within_in(game, Order::Nearest, deals);
+    }
+
+    /// [`wins_within`], the moves tried in `order`.
+    fn wins_within_in(game: Game, order: Order, deals: &[(u64, u64)]) {
         for &(deal, nodes) in deals {
-            let (start, solution) = dive_in(game, deal, Order::Nearest, nodes).expect("a win");
+            let (start, solution) = dive_in(game, deal, order, nodes).expect("a win");
             let verified = verify(&start, &solution).expect("the win replays");
             assert!(verified.board.is_won(), "{game:?} {deal}");
         }
@@ -733,12 +796,14 @@ mod tests {
 
     /// Streets and Alleys 242 and 9363, which fc-solve wins after 2,953 and 139 states in
     /// the order `048` and `fast` left undecided at 1,000,000 expansions, are won by the dive
-    /// with compound moves within 25,000 and 1,000, and each win replays through the verifier.
+    /// with compound moves within 25,000 and 1,000, and 3132 and 4263, which fc-solve's preset
+    /// wins after 5,070 and 95,425 states (in the order `048` not within 1,000,000), by the
+    /// dive in the preset's order within its cap; each win replays through the verifier.
     #[test]
-    fn a_dive_with_compound_moves_wins_streets_and_alleys_242_and_9363() {
+    fn a_dive_with_compound_moves_wins_streets_and_alleys_242_3132_4263_and_9363() {
         wins_within(Game::StreetsAndAlleys, &[(242, 25_000), (9363, 1_000)]);
+        wins_within_in(Game::StreetsAndAlleys, Order::Stacks, &[(3132, 2_000), (4263, STREETS_PRESET_CAP)]);
     }
-
     /// Beleaguered Castle 7148 and 4889, which fc-solve wins after 240 and 27,183 states in
     /// the order `048` and `fast` left undecided at 1,000,000 expansions, are won by the dive
     /// with compound moves within its cap, and each win replays through the verifier.
@@ -783,15 +848,19 @@ mod tests {
     #[test]
     fn compound_moves_for_each_castle_game_start() {
         for deal in 1..=50 {
-            for (game, cap, after) in [
-                (Game::Citadel, CITADEL_CAP, 0),
-                (Game::StreetsAndAlleys, STREETS_CAP, CASTLE_AFTER),
-                (Game::BeleagueredCastle, CASTLE_CAP, CASTLE_AFTER),
+            for (game, cap, after, preset) in [
+                (Game::Citadel, CITADEL_CAP, 0, None),
+                (Game::StreetsAndAlleys, STREETS_CAP, CASTLE_AFTER, Some(STREETS_PRESET_CAP)),
+                (Game::BeleagueredCastle, CASTLE_CAP, CASTLE_AFTER, None),
             ] {
                 let layout = DealNumber::new(deal).expect("a deal number").layout(game);
                 let start = WideBoard::try_from(layout).expect("a legal deal");
-                let rules = DiveRules::for_start(&start).map(|r| (r.classes, r.cap, r.after));
-                assert_eq!(rules, Some((Classes::Compound, cap, after)), "{game:?} {deal}");
+                let rules = DiveRules::for_start(&start).expect("a dive");
+                let first = rules.ordered(Order::Nearest).map(|r| (r.classes, r.cap, r.after, r.frozen.is_some()));
+                assert_eq!(first, Some((Classes::Compound, cap, after, false)), "{game:?} {deal}");
+                let second = rules.ordered(Order::Stacks).map(|r| (r.classes, r.cap, r.after, r.frozen.is_some()));
+                assert_eq!(second, preset.map(|cap| (Classes::CompoundPreset, cap, after, true)), "{game:?} {deal}");
+                assert!(rules.ordered(Order::Uncovered).is_none(), "{game:?} {deal}");
             }
         }
     }
@@ -810,6 +879,7 @@ mod tests {
                 assert_eq!(rules.model == MoveModel::Atomic, single, "{game:?}");
                 assert_eq!(rules.cap < u64::MAX, game == Game::GoodMeasure, "{game:?}");
                 assert_eq!(rules.classes == Classes::CompoundCells, game == Game::ForeCell, "{game:?}");
+                assert!(rules.ordered(Order::Nearest).is_some(), "{game:?}");
                 assert_eq!(rules.ordered(Order::Uncovered).is_some(), single, "{game:?}");
                 assert_eq!(rules.ordered(Order::Stacks).is_some(), game == Game::GoodMeasure, "{game:?}");
             }

@@ -585,6 +585,12 @@ fn dive_turns<const C: usize, const F: usize>(
             }
             End::Stopped => Some(SearchOutcome::Undecided(UndecidedReason::Stopped)),
             _ if left(spent) == 0 => Some(SearchOutcome::Undecided(UndecidedReason::Budget(Limit::Expanded))),
+            End::Nodes if rules.frees_at_cap() && dive.stats.expanded >= rules.cap() => {
+                // Done for good: its memory no longer counts against the greedy searches'.
+                *diving = None;
+                dive.forget();
+                None
+            }
             End::Nodes => None,
             End::Bytes | End::Exhausted => {
                 *diving = None;
