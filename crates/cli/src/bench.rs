@@ -20,6 +20,7 @@ use clap::Args;
 use freecell_bench::{Bench, CsvError, Hints, LineError, RunError, Solves, Summary, Workload, grouped, optimal_table};
 use freecell_core::{Rules, quote};
 use freecell_deals::DealRange;
+use freecell_solver::Goal;
 use serde::Serialize;
 
 use crate::game::{Chosen, GameArgs};
@@ -107,12 +108,17 @@ pub(crate) fn bench(args: &BenchArgs) -> Result<(), Failure> {
 }
 
 /// The solver's name in a run's rows: a game other than FreeCell is part of it, so a CSV
-/// file holds one game's rows.
+/// file holds one game's rows, and so is a goal other than the default (`--goal verdict`),
+/// so a resumed CSV never mixes solves of different goals.
 pub(crate) fn run_name(game: &Chosen, search: &SearchArgs) -> String {
-    match game.tag() {
-        None => search.solver.to_string(),
-        Some(tag) => format!("{} {tag}", search.solver),
+    let mut name = search.solver.to_string();
+    if let Some(tag) = game.tag() {
+        name = format!("{name} {tag}");
     }
+    if search.goal != Goal::default() {
+        name = format!("{name} --goal {}", search.goal);
+    }
+    name
 }
 
 /// The options of the run, first in its JSON.

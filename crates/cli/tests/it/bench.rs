@@ -91,6 +91,10 @@ fn a_csv_file_of_another_solver_or_format_is_refused() {
     let run = freecell(&["bench", "--deals", "4..5", "--solver", "ga", "--max-nodes", "10", "--csv", path]);
     assert_eq!(run.code, 2, "{}", run.stderr);
     assert!(run.stderr.contains("line 2: a result of solver `hsd`; continue it with --solver hsd"), "{}", run.stderr);
+    // Solves of another goal are another solver's rows.
+    let run = bench("4..5", "10", &["--goal", "verdict", "--csv", path]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("line 2: a result of solver `hsd`; continue it with --solver hsd"), "{}", run.stderr);
     std::fs::write(&csv, "name,age\n").unwrap();
     let run = bench("4", "10", &["--csv", path]);
     assert_eq!(run.code, 2, "{}", run.stderr);
@@ -201,4 +205,22 @@ fn a_second_run_on_a_csv_being_written_is_refused_and_nothing_is_counted_twice()
     let text = std::fs::read_to_string(&csv).unwrap();
     let deals: Vec<usize> = text.lines().skip(1).map(|l| l.split(',').next().unwrap().parse().unwrap()).collect();
     assert!(deals.iter().copied().eq(1..=rows + 10), "every deal once, in order: {} rows", deals.len());
+}
+
+#[test]
+fn a_csv_file_of_verdict_solves_continues_only_with_that_goal() {
+    let scratch = tempfile::tempdir().expect("a scratch folder");
+    let csv = scratch.path().join("verdict.csv");
+    let path = csv.to_str().unwrap();
+    let first = freecell(&["bench", "--deals", "4", "--goal", "verdict", "--csv", path]);
+    assert_eq!(first.code, 0, "{}", first.stderr);
+    let rows = std::fs::read_to_string(&csv).unwrap();
+    assert!(rows.lines().nth(1).unwrap().starts_with("4,fast --goal verdict,solved,"), "{rows}");
+    let short = freecell(&["bench", "--deals", "4..5", "--csv", path]);
+    assert_eq!(short.code, 2, "{}", short.stderr);
+    let hint = "line 2: a result of solver `fast --goal verdict`; continue it with --solver fast --goal verdict";
+    assert!(short.stderr.contains(hint), "{}", short.stderr);
+    let resumed = freecell(&["bench", "--deals", "4..5", "--goal", "verdict", "--csv", path]);
+    assert_eq!(resumed.code, 0, "{}", resumed.stderr);
+    assert!(resumed.stdout.contains("1 from the CSV file, 1 run now"), "{}", resumed.stdout);
 }
