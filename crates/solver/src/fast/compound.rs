@@ -18,7 +18,7 @@
 //! greedy searches (`docs/results/games.md`); in FreeCell's order `[01][23456789]` it wins
 //! ForeCell 4265 after 5,508.
 
-use freecell_core::{BoardN, Card, EmptyCascadeRule, Move, NextHome, Pile};
+use freecell_core::{BoardN, BuildRule, Card, EmptyCascadeRule, Move, NextHome, Pile};
 
 /// A compound move's class, in fc-solve's order (`048` under Citadel's rules,
 /// `[01][23456789]` under ForeCell's): a run that is not on its parent (fc-solve's move 4),
@@ -144,6 +144,33 @@ impl Places {
     fn slot(&self, k: usize) -> &[Card] {
         &self.cards[self.starts[k]..self.starts[k + 1]]
     }
+
+    /// Where the `n`th card set aside goes: the empty free cells in order, then the
+    /// cascades of `parking` (fc-solve's `empty_two_cols_from_new_state`).
+    fn aside(&self, parking: &[usize], n: usize) -> Pile {
+        match self.cells.get(n) {
+            Some(&cell) => Pile::cell(cell),
+            None => Pile::cascade(parking[n - self.cells.len()]),
+        }
+    }
+}
+
+/// The maximal runs of `column` (its cards deepest first) under `build`, from the deepest,
+/// each as the depths of its deepest and its top card.
+fn runs(column: &[Card], build: BuildRule) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let mut next = 0;
+    std::iter::from_fn(move || {
+        let first = next;
+        let mut end = first;
+        if first >= column.len() {
+            return None;
+        }
+        while end + 1 < column.len() && build.stacks(column[end + 1], column[end]) {
+            end += 1;
+        }
+        next = end + 1;
+        Some((first, end))
+    })
 }
 
 /// Appends `board`'s compound moves (moves 4 and 8, and those `set` adds) to
@@ -183,11 +210,7 @@ pub(super) fn generate<const C: usize, const F: usize>(
     let longest = rules.run_capacity(places.cells.len(), places.empties.len());
     let aside_into = |steps: &mut Vec<Move>, from: Pile, count: usize, used: &mut usize| {
         for _ in 0..count {
-            let into = match places.cells.get(*used) {
-                Some(&cell) => Pile::cell(cell),
-                None => Pile::cascade(parking[*used - places.cells.len()]),
-            };
-            steps.push(Move::single(from, into));
+            steps.push(Move::single(from, places.aside(parking, *used)));
             *used += 1;
         }
     };
@@ -247,18 +270,12 @@ pub(super) fn generate<const C: usize, const F: usize>(
         let column = places.slot(a);
         let Some(top) = column.len().checked_sub(1) else { continue };
         // Move 4: each maximal run, the cards above it set aside.
-        let mut c = 0;
-        while c <= top {
-            let mut end = c;
-            while end < top && build.stacks(column[end + 1], column[end]) {
-                end += 1;
-            }
+        for (c, end) in runs(column, build) {
             // The cards above the run alone may leave no room (most runs, with few empty
             // cascades), or the run be too long: then no destination can take it.
             if top - end <= room && end - c < longest {
                 push(steps, spans, a, c, top - end, NOT_ON_PARENT);
             }
-            c = end + 1;
         }
     }
     if set == Set::Preset && !parking.is_empty() {
@@ -299,12 +316,7 @@ fn to_empty<const C: usize, const F: usize>(
         let column = places.slot(a);
         let Some(top) = column.len().checked_sub(1) else { continue };
         let from = Pile::cascade(places.order[a]);
-        let mut c = 0;
-        while c <= top {
-            let mut end = c;
-            while end < top && rules.build.stacks(column[end + 1], column[end]) {
-                end += 1;
-            }
+        for (c, end) in runs(column, rules.build) {
             let first = steps.len() as u32;
             let above = top - end;
             if above == 0 {
@@ -317,14 +329,10 @@ fn to_empty<const C: usize, const F: usize>(
                 let (in_cells, in_cascades) = (above.min(cells), above.saturating_sub(cells));
                 let capacity = rules.run_capacity(cells - in_cells, empties - in_cascades - 1);
                 let start = (end + 1).saturating_sub(capacity).max(c);
-                for k in 0..above {
-                    let into = if k < cells { Pile::cell(places.cells[k]) } else { Pile::cascade(parking[k - cells]) };
-                    steps.push(Move::single(from, into));
-                }
+                steps.extend((0..above).map(|n| Move::single(from, places.aside(parking, n))));
                 steps.push(Move::new(from, Pile::cascade(parking[in_cascades]), (end + 1 - start) as u8));
                 spans.push((TO_EMPTY, first, steps.len() as u32));
             }
-            c = end + 1;
         }
     }
 }
@@ -334,6 +342,12 @@ mod tests {
     use freecell_core::{Board, Game, Move, Pile};
 
     use super::{BURIED_HOME, NOT_ON_PARENT, ON_PARENT, Places, Set, TO_EMPTY, generate};
+
+    /// The steps of each compound move of `class` in `spans`, in the order generated.
+    fn of_class<'a>(steps: &'a [Move], spans: &[(u8, u32, u32)], class: u8) -> Vec<&'a [Move]> {
+        let ours = spans.iter().filter(|span| span.0 == class);
+        ours.map(|&(_, first, end)| &steps[first as usize..end as usize]).collect()
+    }
 
     /// The destinations, in the order generated, of `board`'s compound moves of `class`
     /// whose last step moves `count` cards from cascade `from`.
@@ -375,10 +389,7 @@ mod tests {
         let board = Board::parse_with_rules(text, Game::ForeCell.rules()).expect("a board");
         let (mut steps, mut spans) = (Vec::new(), Vec::new());
         generate(&board, &mut Places::default(), &mut steps, &mut spans, Set::BuriedHome);
-        let of = |class: u8| -> Vec<&[Move]> {
-            let ours = spans.iter().filter(|span| span.0 == class);
-            ours.map(|&(_, first, end)| &steps[first as usize..end as usize]).collect()
-        };
+        let of = |class: u8| of_class(&steps, &spans, class);
         let (c, cell) = (Pile::cascade, Pile::cell(0));
         let onto = |parent: usize| [Move::single(c(parent), cell), Move::new(c(0), c(parent), 1)];
         let jack: Vec<_> = of(NOT_ON_PARENT).into_iter().filter(|m| m[m.len() - 1].from() == c(0)).collect();
@@ -414,11 +425,7 @@ mod tests {
         let board = Board::parse_with_rules(text, Game::BeleagueredCastle.rules()).expect("a board");
         let (mut steps, mut spans) = (Vec::new(), Vec::new());
         generate(&board, &mut Places::default(), &mut steps, &mut spans, Set::Preset);
-        let ours: Vec<&[Move]> = spans
-            .iter()
-            .filter(|span| span.0 == TO_EMPTY)
-            .map(|&(_, first, end)| &steps[first as usize..end as usize])
-            .collect();
+        let ours = of_class(&steps, &spans, TO_EMPTY);
         let c = Pile::cascade;
         let single = |from: usize, to: usize| Move::single(c(from), c(to));
         let expected: [&[Move]; 3] = [&[single(3, 6), single(3, 7)], &[single(3, 6)], &[Move::new(c(0), c(6), 2)]];

@@ -804,6 +804,7 @@ mod tests {
         wins_within(Game::StreetsAndAlleys, &[(242, 25_000), (9363, 1_000)]);
         wins_within_in(Game::StreetsAndAlleys, Order::Stacks, &[(3132, 2_000), (4263, STREETS_PRESET_CAP)]);
     }
+
     /// Beleaguered Castle 7148 and 4889, which fc-solve wins after 240 and 27,183 states in
     /// the order `048` and `fast` left undecided at 1,000,000 expansions, are won by the dive
     /// with compound moves within its cap, and each win replays through the verifier.
