@@ -398,9 +398,17 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
     /// cascade, counting the empty piles once.
     #[inline]
     pub(crate) fn sequence_capacities(&self) -> (usize, usize) {
-        let cells = self.empty_cells();
-        let cascades = self.rules.parking_cascades(self.empty_cascades());
-        let capacity = self.rules.capacity;
+        self.sequence_capacities_under(self.rules)
+    }
+
+    /// [`sequence_capacities`](Self::sequence_capacities) with `rules` for the board's own
+    /// (the same rules, as a constant the caller's code is compiled for).
+    #[inline]
+    pub(crate) fn sequence_capacities_under(&self, rules: Rules) -> (usize, usize) {
+        // Clamped as `empty_cells` and `empty_cascades` are.
+        let cells = usize::from(self.empty_cell_count).min(usize::from(rules.free_cells));
+        let cascades = rules.parking_cascades(usize::from(self.empty_cascade_count).min(usize::from(rules.cascades)));
+        let capacity = rules.capacity;
         (capacity.capacity(cells, cascades), capacity.capacity(cells, cascades.saturating_sub(1)))
     }
 
@@ -436,14 +444,21 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
     /// (the next card down a built run), or `None`.
     #[inline]
     pub(crate) fn built_on(&self, card: u8) -> Option<u8> {
+        self.built_on_under(self.rules.build, card)
+    }
+
+    /// [`built_on`](Self::built_on) under `build`, the board's own rule (see
+    /// [`sequence_capacities_under`](Self::sequence_capacities_under)).
+    #[inline]
+    pub(crate) fn built_on_under(&self, build: BuildRule, card: u8) -> Option<u8> {
         let under = self.below[slot(card)];
-        (under < BOTTOM && self.stacks(card, under)).then_some(under)
+        (under < BOTTOM && builders_on(build, under) >> slot(card) & 1 == 1).then_some(under)
     }
 
     /// The set of cards (bit = card index) that build on card byte `onto`.
     #[inline]
     pub(crate) fn builders_on(&self, onto: u8) -> u64 {
-        BUILDS_ON[self.rules.build as usize][slot(onto)]
+        builders_on(self.rules.build, onto)
     }
 
     /// Whether card byte `card` builds on card byte `onto` under the rules (false when
@@ -859,6 +874,12 @@ pub struct Preview {
     pub uncovered: Option<Card>,
     /// [`Board::built_base_cards`] after the move.
     pub built_base_cards: usize,
+}
+
+/// The set of cards (bit = card index) that build on card byte `onto` under `build`.
+#[inline]
+pub(crate) fn builders_on(build: BuildRule, onto: u8) -> u64 {
+    BUILDS_ON[build as usize][slot(onto)]
 }
 
 /// `BUILDS_ON[rule][onto]`: the set of cards (bit = card index) that build on `onto`

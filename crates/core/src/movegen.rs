@@ -1,10 +1,10 @@
 //! Legal-move generation.
 
-use crate::board::{BoardN, NONE, SUIT_CARDS};
+use crate::board::{BoardN, NONE, SUIT_CARDS, builders_on};
 use crate::card::Card;
 use crate::generated_moves::{GeneratedMoves, Writer};
 use crate::moves::{Move, Pile};
-use crate::rules::{BuildRule, EmptyCascadeRule};
+use crate::rules::{BuildRule, EmptyCascadeRule, Rules};
 
 /// Which moves a search takes as one step, and so how a solution's length is counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -155,7 +155,13 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
         if (self.rules.free_cells == 0) | (self.rules.build == BuildRule::SimpleSimon) {
             return self.generate_without_cells::<SPARE_CELLS>(model, out);
         }
-        self.generate_general::<SPARE_CELLS>(model, out)
+        // FreeCell's own rules as constants, in a copy of the generator compiled for them:
+        // its loops run over 8 cascades and 4 cells known in advance, its build rule's
+        // table row and its capacity's formula are fixed.
+        if self.rules == Rules::freecell() {
+            return self.generate_general::<SPARE_CELLS>(Rules::freecell(), model, out);
+        }
+        self.generate_general::<SPARE_CELLS>(self.rules, model, out)
     }
 
     /// [`generate`](Self::generate) under Simple Simon's build (with or without cells) and
@@ -174,16 +180,16 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
             self.generate_single_cards(out);
             return 0;
         }
-        self.generate_general::<SPARE_CELLS>(model, out)
+        self.generate_general::<SPARE_CELLS>(self.rules, model, out)
     }
 
     /// [`generate`](Self::generate) under any rules but Simple Simon's. Always inlined: with
     /// two callers it was called out of line, 0.5 % more instructions in FreeCell's search.
     #[allow(clippy::inline_always)]
     #[inline(always)]
-    fn generate_general<const SPARE_CELLS: bool>(&self, model: MoveModel, out: &mut impl Sink) -> u32 {
-        let cascades = self.cascade_count();
-        let cells = self.cell_count();
+    fn generate_general<const SPARE_CELLS: bool>(&self, rules: Rules, model: MoveModel, out: &mut impl Sink) -> u32 {
+        let cascades = usize::from(rules.cascades);
+        let cells = usize::from(rules.free_cells);
         // The kept counts spare the scans when nothing is empty (cascades, mostly).
         let first_empty_cell =
             if self.empty_cell_count == 0 { None } else { self.cells[..cells].iter().position(|&c| c == NONE) };
@@ -191,7 +197,7 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
             if self.empty_cascade_count == 0 { None } else { self.lens[..cascades].iter().position(|&n| n == 0) };
         let (onto_card_capacity, to_empty_capacity) = match model {
             MoveModel::Atomic => (1, 1),
-            MoveModel::Sequence => self.sequence_capacities(),
+            MoveModel::Sequence => self.sequence_capacities_under(rules),
         };
         let next_home = self.next_home_cards();
 
@@ -228,7 +234,7 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
                 if depth >= onto_card_capacity {
                     break;
                 }
-                let Some(under) = self.built_on(card) else { break };
+                let Some(under) = self.built_on_under(rules.build, card) else { break };
                 card = under;
                 depth += 1;
             }
@@ -241,16 +247,16 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
                 let (mut card, len) = (self.tops[a], usize::from(self.lens[a]));
                 let mut depth = 1;
                 while card != NONE && depth <= to_empty_capacity && depth < len {
-                    if self.accepts_in_empty(card) {
+                    if accepts_in_empty(rules, card) {
                         out.push(Move::new(Pile::cascade_in::<C>(a), Pile::cascade_in::<C>(b), depth as u8));
                     }
-                    let Some(under) = self.built_on(card) else { break };
+                    let Some(under) = self.built_on_under(rules.build, card) else { break };
                     card = under;
                     depth += 1;
                 }
             }
             for (i, &card) in self.cells[..cells].iter().enumerate() {
-                if card != NONE && self.accepts_in_empty(card) {
+                if card != NONE && accepts_in_empty(rules, card) {
                     out.push(Move::single(Pile::cell_in::<F>(i), Pile::cascade_in::<C>(b)));
                 }
             }
@@ -265,7 +271,7 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
             if onto == NONE {
                 continue;
             }
-            let mut fits = self.builders_on(onto) & (leaders | in_cells);
+            let mut fits = builders_on(rules.build, onto) & (leaders | in_cells);
             placed |= fits;
             while fits != 0 {
                 let card = fits.trailing_zeros() as usize;
@@ -285,7 +291,7 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
                 if top == NONE {
                     continue;
                 }
-                if SPARE_CELLS && self.spares_cell(top, placed) {
+                if SPARE_CELLS && self.spares_cell(rules.build, top, placed) {
                     left_out |= 1 << a;
                     continue;
                 }
@@ -298,8 +304,8 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
     /// Whether a player keeps a free cell from top card byte `top`: it is built on the card
     /// beneath it, or it is in `placed`, the cards with a place on a top card.
     #[inline]
-    fn spares_cell(&self, top: u8, placed: u64) -> bool {
-        placed >> (top & 63) & 1 == 1 || self.built_on(top).is_some()
+    fn spares_cell(&self, build: BuildRule, top: u8, placed: u64) -> bool {
+        placed >> (top & 63) & 1 == 1 || self.built_on_under(build, top).is_some()
     }
 
     /// [`generate_moves`](crate::Board::generate_moves) under [`BuildRule::SimpleSimon`], in the
@@ -384,7 +390,7 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
         let mut left_out = 0;
         if let Some(cell) = first_empty_cell {
             for a in (0..cascades).filter(|&a| self.tops[a] != NONE) {
-                if SPARE_CELLS && self.spares_cell(self.tops[a], placed) {
+                if SPARE_CELLS && self.spares_cell(self.rules.build, self.tops[a], placed) {
                     left_out |= 1 << a;
                     continue;
                 }
@@ -407,8 +413,14 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
     /// Whether card byte `card` may start an empty cascade; see [`EmptyCascadeRule::accepts`](crate::EmptyCascadeRule::accepts).
     #[inline]
     fn accepts_in_empty(&self, card: u8) -> bool {
-        Card::from_index(card).is_some_and(|card| self.rules.empty_cascade.accepts(card))
+        accepts_in_empty(self.rules, card)
     }
+}
+
+/// Whether card byte `card` may start an empty cascade under `rules`.
+#[inline]
+fn accepts_in_empty(rules: Rules, card: u8) -> bool {
+    Card::from_index(card).is_some_and(|card| rules.empty_cascade.accepts(card))
 }
 
 /// Where a generator puts its moves.
@@ -464,7 +476,7 @@ mod tests {
                 for _ in 0..120 {
                     general.clear();
                     own.clear();
-                    board.generate_general::<true>(model, &mut general);
+                    board.generate_general::<true>(board.rules, model, &mut general);
                     assert_eq!(board.generate_without_cells::<true>(model, &mut own), 0);
                     assert_eq!(own, general, "{game:?} {model:?} {board:?}");
                     let Some(&mv) = own.get(next(&mut state) as usize % own.len().max(1)) else { break };
