@@ -3,7 +3,7 @@
 use crate::board::BoardN;
 use crate::card::{Card, Suit};
 use crate::moves::{Move, Pile, PileKind};
-use crate::rules::BuildRule;
+use crate::rules::{BuildRule, Rules};
 
 /// Which playable cards are moved home automatically.
 ///
@@ -41,16 +41,27 @@ pub enum Automove {
 
 impl<const C: usize, const F: usize> BoardN<C, F> {
     /// Whether `card`, the next card of its foundation, is safe to move home under `rule`.
+    // Out of line, as LLVM compiled it before `is_safe_home_under` was split off: inlined
+    // into the greedy search's loop, it made that loop dearer.
+    #[inline(never)]
     pub fn is_safe_home(&self, card: Card, rule: Automove) -> bool {
+        self.is_safe_home_under(self.rules.build, card, rule)
+    }
+
+    /// [`is_safe_home`](Self::is_safe_home) under `build`, the board's own rule (a constant
+    /// where the caller is compiled for one).
+    #[allow(clippy::inline_always)] // one copy, the board's rule, out of line; one per constant rule
+    #[inline(always)]
+    fn is_safe_home_under(&self, build: BuildRule, card: Card, rule: Automove) -> bool {
         let rank = card.rank().get();
         if rule == Automove::None {
             return false;
         }
         if rank <= 2 {
-            return self.rules.build != BuildRule::SimpleSimon;
+            return build != BuildRule::SimpleSimon;
         }
         let home = |suit: Suit| self.home[suit.index()];
-        match self.rules.build {
+        match build {
             BuildRule::SameSuit => true,
             BuildRule::SimpleSimon => false,
             BuildRule::AnySuit => {
@@ -149,12 +160,26 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
 
     /// The first pile (cells, then cascades) whose movable card is safe to move home.
     fn next_safe_home(&self, rule: Automove) -> Option<(Pile, Card)> {
+        // FreeCell's rules and Raymond's automoves (`fast`'s) as constants, in a copy of the
+        // scan compiled for them: 4 cells and 8 cascades known in advance, and only the
+        // alternate-colour safety test, inlined.
+        if self.rules == Rules::freecell() && rule == Automove::Raymond {
+            let safe = |card| self.is_safe_home_under(BuildRule::AlternateColour, card, Automove::Raymond);
+            return self.next_safe_home_of(Rules::freecell(), safe);
+        }
+        self.next_safe_home_of(self.rules, |card| self.is_safe_home(card, rule))
+    }
+
+    /// [`next_safe_home`](Self::next_safe_home) under `rules`, the board's own, with `safe`
+    /// its safety test.
+    #[inline]
+    fn next_safe_home_of(&self, rules: Rules, safe: impl Fn(Card) -> bool) -> Option<(Pile, Card)> {
         let next_home = self.next_home_cards();
-        let cells = (0..self.cell_count()).map(|i| (Pile::cell_in::<F>(i), self.cells[i]));
-        let cascades = (0..self.cascade_count()).map(|i| (Pile::cascade_in::<C>(i), self.tops[i]));
+        let cells = (0..usize::from(rules.free_cells)).map(|i| (Pile::cell_in::<F>(i), self.cells[i]));
+        let cascades = (0..usize::from(rules.cascades)).map(|i| (Pile::cascade_in::<C>(i), self.tops[i]));
         cells.chain(cascades).find_map(|(pile, card)| {
             let card = Card::from_index(card).filter(|_| next_home >> (card & 63) & 1 == 1)?;
-            self.is_safe_home(card, rule).then_some((pile, card))
+            safe(card).then_some((pile, card))
         })
     }
 
