@@ -254,7 +254,8 @@ impl<const C: usize, const F: usize> Search<C, F> {
             let depth = node.depth.saturating_add(1);
             if config.spares {
                 let left_out = board.generate_spared_moves_into(MoveModel::Sequence, &mut self.moves);
-                self.spared |= left_out != 0 && skipped_cells(board, left_out, again, config.dominance);
+                // Once a move was skipped, the search stays one that skipped: no more tests.
+                self.spared = self.spared || (left_out != 0 && skipped_cells(board, left_out, again, config.dominance));
             } else {
                 board.generate_moves_into(MoveModel::Sequence, &mut self.moves);
             }
