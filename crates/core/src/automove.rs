@@ -205,6 +205,29 @@ mod tests {
     /// From positions played to the end of their automoves, every move followed by
     /// `play_automoves_after` gives the board `play_automoves` gives, under each build rule
     /// and automove rule; and some of those moves do make automoves (not vacuous).
+    /// On FreeCell's positions under Raymond's automoves, the scan's copy compiled for them
+    /// finds what the copy for any rules finds (with the out-of-line safety test).
+    #[test]
+    fn freecell_s_own_scan_follows_the_general_one() {
+        let (mut seed, mut found) = (5u64, 0);
+        for _ in 0..30 {
+            let mut board = Board::try_from(Layout::deal(Rules::freecell(), &shuffled_deck(&mut seed), 0)).unwrap();
+            let mut moves = Vec::new();
+            for _ in 0..200 {
+                let general = board.next_safe_home_of(std::hint::black_box(board.rules), |card| {
+                    board.is_safe_home(card, Automove::Raymond)
+                });
+                assert_eq!(board.next_safe_home(Automove::Raymond), general, "{board}");
+                found += usize::from(general.is_some());
+                moves.clear();
+                board.generate_moves(MoveModel::Atomic, &mut moves);
+                let Some(&mv) = moves.get((next(&mut seed) % moves.len().max(1) as u64) as usize) else { break };
+                board.apply_unchecked(mv);
+            }
+        }
+        assert!(found > 150, "{found}");
+    }
+
     #[test]
     fn automoves_after_a_move_are_the_full_scan_s() {
         let (mut seed, mut made) = (7u64, 0);

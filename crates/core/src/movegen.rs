@@ -455,7 +455,41 @@ fn home_pile(card: u8) -> Pile {
 mod tests {
     use crate::rules::BuildRule;
     use crate::testing::{next, shuffled_deck};
-    use crate::{Game, Layout, MoveModel, WideBoard};
+    use crate::{Board, Game, Layout, MoveModel, Rules, WideBoard};
+
+    /// On FreeCell's positions the generator's copy compiled for FreeCell's rules lists what
+    /// the copy for any rules lists, spared or not, under both move models, on positions
+    /// played out at random from shuffled deals.
+    #[test]
+    fn freecell_s_own_generator_follows_the_general_one() {
+        let (mut state, mut positions, mut left_out) = (11u64, 0, 0);
+        for model in [MoveModel::Sequence, MoveModel::Atomic] {
+            for _ in 0..20 {
+                let mut board =
+                    Board::try_from(Layout::deal(Rules::freecell(), &shuffled_deck(&mut state), 0)).unwrap();
+                let (mut own, mut general, mut spared) = (Vec::new(), Vec::new(), Vec::new());
+                for _ in 0..150 {
+                    own.clear();
+                    general.clear();
+                    spared.clear();
+                    board.generate::<false>(model, &mut own);
+                    // The rules passed as a value the compiler cannot see: the general copy.
+                    let rules = std::hint::black_box(board.rules);
+                    assert_eq!(board.generate_general::<false>(rules, model, &mut general), 0);
+                    assert_eq!(own, general, "{model:?} {board:?}");
+                    own.clear();
+                    let bits = board.generate::<true>(model, &mut own);
+                    assert_eq!(board.generate_general::<true>(rules, model, &mut spared), bits);
+                    assert_eq!(own, spared, "{model:?} {board:?}");
+                    left_out += usize::from(bits != 0);
+                    let Some(&mv) = general.get(next(&mut state) as usize % general.len().max(1)) else { break };
+                    positions += 1;
+                    board.apply(mv).unwrap();
+                }
+            }
+        }
+        assert!(positions > 2000 && left_out > 400, "{positions} {left_out}");
+    }
 
     /// Under rules without cells (but Simple Simon's), the generator's own paths list what
     /// the general one lists, in its order (a search's rows depend on it), under both move
