@@ -494,8 +494,8 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
     #[inline(always)]
     fn check_under(&self, rules: Rules, mv: Move) -> Result<(), MoveError> {
         let (from, to, count) = (mv.from(), mv.to(), mv.count());
-        self.check_exists(rules, from)?;
-        self.check_exists(rules, to)?;
+        Self::check_exists(rules, from)?;
+        Self::check_exists(rules, to)?;
         if from == to {
             return Err(MoveError::SamePile { pile: from });
         }
@@ -636,7 +636,7 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
         pile.place_in::<C, F>()
     }
 
-    fn check_exists(&self, rules: Rules, pile: Pile) -> Result<(), MoveError> {
+    fn check_exists(rules: Rules, pile: Pile) -> Result<(), MoveError> {
         let exists = match pile.kind() {
             PileKind::Cascade(i) => i < usize::from(rules.cascades),
             PileKind::Cell(i) => i < usize::from(rules.free_cells),
