@@ -350,6 +350,8 @@ fn round<const C: usize, const F: usize>(
     let mut exhausted = false;
     // Proof attempts when a search runs out of positions, under the rules that have them.
     let mut early = EarlyProof::for_rules(*start.rules()).or_when(plan.greedy_nodes.is_some()).only_if(plan.proof);
+    // Under the castle games' rules, the most positions a greedy search stored (see `Known`).
+    let mut known = Known::for_rules(*start.rules());
     for (k, quantum) in schedule.take_while(|_| plan.greedy) {
         if dropped.iter().all(|&d| d) {
             #[cfg(test)]
@@ -443,6 +445,7 @@ fn round<const C: usize, const F: usize>(
                 if k == patient && ran_out.is_none() && !last_stand && (0..patient).all(|j| dropped[j]) {
                     replay.out_of_memory_alone(limits.1);
                 }
+                known.stored(searches[k].stats);
                 gone = combine(gone, searches[k].stats);
                 searches[k] = Search::default();
                 dropped[k] = true;
@@ -469,6 +472,14 @@ fn round<const C: usize, const F: usize>(
         // Out of memory (the next round has more), or out of positions (nothing to prove).
         let why = if exhausted { UndecidedReason::Pruned } else { UndecidedReason::Budget(Limit::Bytes) };
         return (Report { outcome: SearchOutcome::Undecided(why), stats }, exhausted);
+    }
+    for s in searches.iter() {
+        known.stored(s.stats);
+    }
+    if !exhausted && !early.begun() && known.beyond(left(stats.expanded)) {
+        // The proof could not store every position the greedy searches saw within the
+        // node limit: it cannot prove the loss.
+        return (Report { outcome: SearchOutcome::Undecided(UndecidedReason::Budget(Limit::Expanded)), stats }, false);
     }
     // The greedy searches' memory goes back before the exhaustive search starts.
     for s in searches.iter_mut() {
@@ -516,6 +527,44 @@ impl Replay {
     /// Whether a last stand with `room` bytes would walk the same positions again.
     fn needless(self, room: usize) -> bool {
         self.on && self.room.is_some_and(|had| room <= had)
+    }
+}
+
+/// The most positions a greedy search stored, under the castle games' rules
+/// ([`castle::applies`]): a floor on the positions the proof must expand to prove a loss.
+///
+/// **Why it is one.** A greedy search stores each position it reaches once (by its 64-bit
+/// hash, which leaves the cascades' order out, as the proof's packing does), after the
+/// same automoves, and drops those the proof's frozen-card test would drop; every position
+/// it reaches is reachable by the proof's single-card moves, a run through empty cascades
+/// being a sequence of them. (Not quite every one: where a step of that sequence would
+/// uncover a card that goes home, the proof plays it home and never sees the position
+/// after the whole run. Such runs are rare, and on deals 1–10,000 of the three games the
+/// floor cost no verdict: `docs/results/games.md`, twenty-fourth session.) So when it is
+/// beyond the expansions left, the proof that ends the round, begun afresh, cannot prove
+/// the loss, and would stop once its stored positions showed as much
+/// ([`Ends::OnceUnprovable`]): it is not run. What is given up is a win its breadth-first
+/// search would reach first; where the greedy searches had all run out of memory, it
+/// found none on Streets and Alleys deals 1–2,100 (41 deals).
+#[derive(Clone, Copy, Debug)]
+struct Known {
+    on: bool,
+    positions: u64,
+}
+
+impl Known {
+    fn for_rules(rules: freecell_core::Rules) -> Known {
+        Known { on: castle::applies(rules), positions: 0 }
+    }
+
+    /// A greedy search's counts: its positions stored.
+    fn stored(&mut self, stats: Stats) {
+        self.positions = self.positions.max(stats.peak_stored);
+    }
+
+    /// Whether the proof, with `left` expansions, cannot expand every position known.
+    fn beyond(self, left: u64) -> bool {
+        self.on && self.positions > left
     }
 }
 
