@@ -477,8 +477,8 @@ fn round<const C: usize, const F: usize>(
         known.stored(s.stats);
     }
     if !exhausted && !early.begun() && known.beyond(left(stats.expanded)) {
-        // The proof could not store every position the greedy searches saw within the
-        // node limit: it cannot prove the loss.
+        // The proof cannot expand every position a greedy search stored within the node
+        // limit, so it cannot prove the loss (see `Known`).
         return (Report { outcome: SearchOutcome::Undecided(UndecidedReason::Budget(Limit::Expanded)), stats }, false);
     }
     // The greedy searches' memory goes back before the exhaustive search starts.
@@ -535,17 +535,16 @@ impl Replay {
 ///
 /// **Why it is one.** A greedy search stores each position it reaches once (by its 64-bit
 /// hash, which leaves the cascades' order out, as the proof's packing does), after the
-/// same automoves, and drops those the proof's frozen-card test would drop; every position
-/// it reaches is reachable by the proof's single-card moves, a run through empty cascades
-/// being a sequence of them. (Not quite every one: where a step of that sequence would
-/// uncover a card that goes home, the proof plays it home and never sees the position
-/// after the whole run. Such runs are rare, and on deals 1–10,000 of the three games the
-/// floor cost no verdict: `docs/results/games.md`, twenty-fourth session.) So when it is
-/// beyond the expansions left, the proof that ends the round, begun afresh, cannot prove
-/// the loss, and would stop once its stored positions showed as much
-/// ([`Ends::OnceUnprovable`]): it is not run. What is given up is a win its breadth-first
-/// search would reach first; where the greedy searches had all run out of memory, it
-/// found none on Streets and Alleys deals 1–2,100 (41 deals).
+/// same automoves, and drops those the proof's frozen-card test drops; a run it moves
+/// through empty cascades is a sequence of the proof's single-card moves. (Nearly: where a
+/// step of that sequence would send a card home or be found lost, the proof never stores
+/// the position after the whole run. Such runs are rare.) So where the floor is beyond the
+/// expansions left, the proof that ends the round, begun afresh, cannot prove the loss, and
+/// would stop once its own stored positions showed as much ([`Ends::OnceUnprovable`]): it is
+/// not run, and what is given up is a win its breadth-first search would reach first. On
+/// deals 1–10,000 of the three games it changed no verdict and no decided deal's row, and
+/// cut Streets and Alleys' undecided deals' expansions by 14 % (`docs/results/games.md`,
+/// twenty-fourth session).
 #[derive(Clone, Copy, Debug)]
 struct Known {
     on: bool,
