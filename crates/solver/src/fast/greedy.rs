@@ -280,8 +280,6 @@ impl<const C: usize, const F: usize> Search<C, F> {
             let settled = id != 0;
             // The swaps are spared only where every move carries one card.
             let sparing = Sparing::new(matches!(config.dead, DeadTest::Children(_) | DeadTest::Expanded(_)));
-            // Whether children are tested on their boards (no previews; see below).
-            let looked_up = matches!(config.dead, DeadTest::Children(_) | DeadTest::Runs(_));
             for &mv in self.moves.iter() {
                 if moves_again(again, mv) {
                     continue;
@@ -292,10 +290,8 @@ impl<const C: usize, const F: usize> Search<C, F> {
                 }
                 // A move that puts no card home and uncovers none that goes home by itself
                 // has no automove after it: its child is scored and checked for a duplicate
-                // without building its board; where children are tested on their boards, it is
-                // checked so, and only a new child's board is built.
-                let mut checked = false;
-                if settled && (config.previews || looked_up) && !is_home_move::<C, F>(mv) {
+                // without building its board.
+                if settled && config.previews && !is_home_move::<C, F>(mv) {
                     let preview = board.preview(mv);
                     if !preview.uncovered.is_some_and(|card| goes_home(board, card, config.automove)) {
                         self.stats.generated += 1;
@@ -303,27 +299,22 @@ impl<const C: usize, const F: usize> Search<C, F> {
                             self.stats.duplicates += 1;
                             continue;
                         }
-                        checked = looked_up;
-                        if !checked {
-                            let child_id = self.nodes.len() as u32;
-                            or_bytes!('expand, push(&mut self.nodes, Node { parent: id, link: NONE, mv, depth }));
-                            let h = counts.after(board, mv, &preview, blocking, (digging, &tally)).score(w)
-                                + w.depth * u32::from(depth);
-                            self.stats.evaluated += 1;
-                            self.open.push(&mut self.nodes[child_id as usize].link, child_id, h);
-                            continue;
-                        }
+                        let child_id = self.nodes.len() as u32;
+                        or_bytes!('expand, push(&mut self.nodes, Node { parent: id, link: NONE, mv, depth }));
+                        let h = counts.after(board, mv, &preview, blocking, (digging, &tally)).score(w)
+                            + w.depth * u32::from(depth);
+                        self.stats.evaluated += 1;
+                        self.open.push(&mut self.nodes[child_id as usize].link, child_id, h);
+                        continue;
                     }
                 }
                 let mut child = board.clone();
                 child.apply_unchecked(mv);
                 automoves_after(&mut child, mv, config.automove, settled);
-                if !checked {
-                    self.stats.generated += 1;
-                    if !or_bytes!('expand, self.seen.insert(child.hash64())) {
-                        self.stats.duplicates += 1;
-                        continue;
-                    }
+                self.stats.generated += 1;
+                if !or_bytes!('expand, self.seen.insert(child.hash64())) {
+                    self.stats.duplicates += 1;
+                    continue;
                 }
                 if let DeadTest::Children(f) | DeadTest::Runs(f) = config.dead
                     && f.dead_after(board, mv, &child)
