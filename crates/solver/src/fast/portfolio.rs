@@ -692,7 +692,9 @@ impl<O: Observer> Observer for Offset<'_, O> {
 mod tests {
     use freecell_core::{Game, Rules};
 
-    use super::Replay;
+    use freecell_search::Stats;
+
+    use super::{Known, Replay};
 
     /// A last stand is skipped only under the castle games' rules, after the patient search
     /// ran out of memory alone, and only with no more room than it had then.
@@ -706,5 +708,25 @@ mod tests {
         let mut freecell = Replay::for_rules(Rules::freecell());
         freecell.out_of_memory_alone(100);
         assert!(!freecell.needless(100), "other rules keep their last stand");
+    }
+
+    /// The last proof is skipped only under the castle games' rules, and only with fewer
+    /// expansions left than the most positions a greedy search stored.
+    #[test]
+    fn a_last_proof_is_skipped_only_where_it_cannot_expand_the_positions_known() {
+        let stored = |n| {
+            let mut stats = Stats::default();
+            stats.peak_stored = n;
+            stats
+        };
+        let mut known = Known::for_rules(Game::StreetsAndAlleys.rules());
+        assert!(!known.beyond(0), "no position known");
+        known.stored(stored(100));
+        known.stored(stored(40));
+        assert!(known.beyond(99), "the most any search stored counts");
+        assert!(!known.beyond(100), "a budget that can expand them all may prove the loss");
+        let mut freecell = Known::for_rules(Rules::freecell());
+        freecell.stored(stored(100));
+        assert!(!freecell.beyond(0), "other rules keep their proof");
     }
 }
