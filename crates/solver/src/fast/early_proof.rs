@@ -101,6 +101,11 @@ impl EarlyProof {
         EarlyProof { on: self.on && proof, ..self }
     }
 
+    /// Whether an attempt has begun this round's proof.
+    pub(super) fn begun(self) -> bool {
+        self.begun
+    }
+
     /// The budget of the attempt after a search that skips moves ran out of positions
     /// after `expanded` expansions, with `left` left in the solve's, and how it ends at
     /// that budget's node limit (an attempt given all that is left is the solve's last
