@@ -81,7 +81,7 @@ pub(super) struct Places {
     cards: Vec<Card>,
     starts: Vec<usize>,
     /// Per slot, bit `d` set when the card at depth `d + 1` builds on the one at depth `d`
-    /// (the two lie in one run): read once a position, it gives every run ([`runs`]) and
+    /// (the two lie in one run): read once a position, it gives every run ([`Places::runs`]) and
     /// every destination without comparing cards again.
     joined: Vec<u64>,
     /// Per rank (1–13) and fc-solve's suit index, where the card lies if a run may go onto
@@ -320,8 +320,9 @@ pub(super) fn generate<const C: usize, const F: usize>(
         let Some(top) = column.len().checked_sub(1) else { continue };
         // Move 8: the top run from each card of it on its parent, that one move may carry.
         let base = places.top_run_base(a, top);
-        for c in (base + 1).max((top + 1).saturating_sub(longest))..=top {
-            if places.has_parents(column[c]) {
+        let first = (base + 1).max((top + 1).saturating_sub(longest));
+        for (c, &card) in column.iter().enumerate().skip(first) {
+            if places.has_parents(card) {
                 push(steps, spans, a, c, 0, ON_PARENT);
             }
         }
