@@ -285,12 +285,13 @@ impl Preset {
     /// most (5,000 each, 10,000 the one in fc-solve's order): the greedy searches and the proof do the same work with the dives
     /// beside them, so every deal they decided within 150,000 is still decided;
     /// the others are their own engineers' measured budgets. Beleaguered Castle, Streets and
-    /// Alleys and Citadel share one rule set and so one limit: 1,200,000, the least round
+    /// Alleys and Citadel share one rule set and so one limit: 1,220,000, the least round
     /// figure past the latest lost deal of Beleaguered Castle's 1–10,000 that fc-solve proves
     /// lost too (653, proved after 1,159,123 expansions now that the greedy searches and the
     /// proof drop positions with a card that can never move; 1788 after 1,123,188, 8276 after
-    /// 1,125,975); it was 1,045,000 before that prune, 1,000,000 and 45,000 on top for the
-    /// depth-first dives (Streets and Alleys' takes 25,000, Beleaguered Castle's 50,000).
+    /// 1,125,975), 1,200,000, and 20,000 on top for the larger cap of Streets and Alleys'
+    /// second depth-first dive; it was 1,045,000 before that prune, 1,000,000 and 45,000 on
+    /// top for the dives (Streets and Alleys' takes 25,000, Beleaguered Castle's 50,000).
     /// Every deal decided within a lower limit is decided the same way within this one: the
     /// limit only stops a solve. FreeCell and the other games
     /// decide every deal of 1–10,000 within memory alone, and get none: a limit there could
@@ -315,7 +316,7 @@ impl Preset {
         match game {
             Game::SimpleSimon | Game::ForeCell => Some(3_000_000),
             Game::Fan => Some(2_000_000),
-            Game::BeleagueredCastle | Game::StreetsAndAlleys | Game::Citadel => Some(1_200_000),
+            Game::BeleagueredCastle | Game::StreetsAndAlleys | Game::Citadel => Some(1_220_000),
             Game::BakersDozen => Some(1_000_000),
             Game::GoodMeasure => Some(170_000),
             Game::FreeCell

@@ -18,7 +18,7 @@
 //! greedy searches (`docs/results/games.md`); in FreeCell's order `[01][23456789]` it wins
 //! ForeCell 4265 after 5,508.
 
-use freecell_core::{BoardN, BuildRule, Card, EmptyCascadeRule, Move, NextHome, Pile};
+use freecell_core::{BoardN, Card, EmptyCascadeRule, Move, NextHome, Pile};
 
 /// A compound move's class, in fc-solve's order (`048` under Citadel's rules,
 /// `[01][23456789]` under ForeCell's): a run that is not on its parent (fc-solve's move 4),
@@ -80,12 +80,21 @@ pub(super) struct Places {
     /// Slot `k`'s cards, deepest first, are `cards[starts[k]..starts[k + 1]]`.
     cards: Vec<Card>,
     starts: Vec<usize>,
+    /// Per slot, bit `d` set when the card at depth `d + 1` builds on the one at depth `d`
+    /// (the two lie in one run): read once a position, it gives every run ([`Places::runs`]) and
+    /// every destination without comparing cards again.
+    joined: Vec<u64>,
     /// Per rank (1–13) and fc-solve's suit index, where the card lies if a run may go onto
     /// it ([`place`], or [`NO_PLACE`]): the cards no card one rank below covers (the top
     /// cards, and those under a card that does not build on them), as fc-solve records them
     /// (`source/scans.h`, `fc_solve__calc_positions_by_rank_data`). A table, not a list:
-    /// move 8 takes them by suit, and one deck has one card of a rank and suit.
+    /// move 8 takes them by suit, and one deck has one card of a rank and suit. Only those
+    /// under no more cards than there is [`room`](Places::room) to set aside: no move
+    /// reaches the others.
     by_rank: [[u16; 4]; 14],
+    /// How many cards may be set aside: the empty free cells, and the empty cascades where
+    /// they take any card (fc-solve's `empty_two_cols_from_new_state`).
+    room: usize,
     /// The empty cascades, in slot order.
     empties: Vec<usize>,
     /// The empty free cells, in order.
@@ -97,35 +106,49 @@ impl Places {
         let build = board.rules().build;
         self.cells.clear();
         self.cells.extend((0..board.cell_count()).filter(|&i| board.cell(i).is_none()));
+        let empties = (0..board.cascade_count()).filter(|&i| board.cascade_len(i) == 0).count();
+        let parking = if board.rules().empty_cascade == EmptyCascadeRule::AnyCard { empties } else { 0 };
+        self.room = self.cells.len() + parking;
         // The slots' order by a key read once per cascade, not per comparison: the deepest
         // card's rank and suit (0 for an empty cascade), then the cascade (a stable sort's
         // order among the empty ones; the others' keys differ).
         self.order.clear();
         self.order.extend((0..board.cascade_count()).map(|i| {
             let deepest =
-                board.cascade(i).last().map_or(0, |card| usize::from(card.rank().get()) * 4 + fcs_suit(card) + 1);
+                board.cascade_bottom(i).map_or(0, |card| usize::from(card.rank().get()) * 4 + fcs_suit(card) + 1);
             deepest << 8 | i
         }));
         self.order.sort_unstable();
         self.order.iter_mut().for_each(|key| *key &= 0xff);
         self.cards.clear();
         self.starts.clear();
+        self.joined.clear();
         self.by_rank = [[NO_PLACE; 4]; 14];
         self.empties.clear();
         for (k, &i) in self.order.iter().enumerate() {
-            if board.cascade_len(i) == 0 {
-                self.empties.push(i);
-            }
             let start = self.cards.len();
             self.starts.push(start);
             self.cards.extend(board.cascade(i));
+            if self.cards.len() == start {
+                self.empties.push(i);
+                self.joined.push(0);
+                continue;
+            }
             self.cards[start..].reverse();
             let column = &self.cards[start..];
-            for (depth, &card) in column.iter().enumerate() {
-                if column.get(depth + 1).is_none_or(|&upper| !build.stacks(upper, card)) {
+            let mut joined = 0;
+            for (depth, pair) in column.windows(2).enumerate() {
+                joined |= u64::from(build.stacks(pair[1], pair[0])) << depth;
+            }
+            // The cards no card one rank below covers, under few enough others: the
+            // destinations.
+            let reach = column.len().saturating_sub(self.room + 1);
+            for (depth, &card) in column.iter().enumerate().skip(reach) {
+                if joined >> depth & 1 == 0 {
                     self.by_rank[usize::from(card.rank().get())][fcs_suit(card)] = place(k, depth);
                 }
             }
+            self.joined.push(joined);
         }
         self.starts.push(self.cards.len());
     }
@@ -134,15 +157,43 @@ impl Places {
     /// index with `by_suit` (move 8), by slot and depth otherwise (move 4).
     fn parents(&self, base: Card, by_suit: bool) -> impl Iterator<Item = (usize, usize)> {
         let mut parents = self.by_rank[usize::from(base.rank().get()) + 1];
-        if !by_suit {
+        if !by_suit && parents != [NO_PLACE; 4] {
             parents.sort_unstable();
         }
         parents.into_iter().filter(|&at| at != NO_PLACE).map(|at| (usize::from(at >> 8), usize::from(at & 0xff)))
     }
 
+    /// Whether a run of base `base` has a place to go onto ([`parents`](Places::parents)
+    /// yields one): most runs have none, and a test costs less than a call.
+    fn has_parents(&self, base: Card) -> bool {
+        let rank = usize::from(base.rank().get());
+        rank < 13 && self.by_rank[rank + 1] != [NO_PLACE; 4]
+    }
+
     /// Slot `k`'s cards, deepest first.
     fn slot(&self, k: usize) -> &[Card] {
         &self.cards[self.starts[k]..self.starts[k + 1]]
+    }
+
+    /// The maximal runs of slot `k`, from the deepest, each as the depths of its deepest
+    /// and its top card.
+    fn runs(&self, k: usize) -> impl Iterator<Item = (usize, usize)> + use<> {
+        let (joined, len) = (self.joined[k], self.starts[k + 1] - self.starts[k]);
+        let mut next = 0;
+        std::iter::from_fn(move || {
+            let first = next;
+            if first >= len {
+                return None;
+            }
+            let end = first + (joined >> first).trailing_ones() as usize;
+            next = end + 1;
+            Some((first, end))
+        })
+    }
+
+    /// The depth of the deepest card of slot `k`'s top run (its top card at depth `top`).
+    fn top_run_base(&self, k: usize, top: usize) -> usize {
+        if top == 0 { 0 } else { top - (self.joined[k] << (64 - top)).leading_ones() as usize }
     }
 
     /// Where the `n`th card set aside goes: the empty free cells in order, then the
@@ -153,24 +204,6 @@ impl Places {
             None => Pile::cascade(parking[n - self.cells.len()]),
         }
     }
-}
-
-/// The maximal runs of `column` (its cards deepest first) under `build`, from the deepest,
-/// each as the depths of its deepest and its top card.
-fn runs(column: &[Card], build: BuildRule) -> impl Iterator<Item = (usize, usize)> + '_ {
-    let mut next = 0;
-    std::iter::from_fn(move || {
-        let first = next;
-        let mut end = first;
-        if first >= column.len() {
-            return None;
-        }
-        while end + 1 < column.len() && build.stacks(column[end + 1], column[end]) {
-            end += 1;
-        }
-        next = end + 1;
-        Some((first, end))
-    })
 }
 
 /// Appends `board`'s compound moves (moves 4 and 8, and those `set` adds) to
@@ -204,7 +237,7 @@ pub(super) fn generate<const C: usize, const F: usize>(
     // Where cards are put aside: the free cells, then the empty cascades when they take
     // any card (fc-solve's `empty_two_cols_from_new_state`).
     let parking = if rules.empty_cascade == EmptyCascadeRule::AnyCard { places.empties.as_slice() } else { &[] };
-    let room = places.cells.len() + parking.len();
+    let room = places.room;
     // The longest run a move may carry, nothing set aside: the capacity only shrinks as
     // cells and cascades fill, so no destination takes a longer one.
     let longest = rules.run_capacity(places.cells.len(), places.empties.len());
@@ -270,10 +303,10 @@ pub(super) fn generate<const C: usize, const F: usize>(
         let column = places.slot(a);
         let Some(top) = column.len().checked_sub(1) else { continue };
         // Move 4: each maximal run, the cards above it set aside.
-        for (c, end) in runs(column, build) {
+        for (c, end) in places.runs(a) {
             // The cards above the run alone may leave no room (most runs, with few empty
             // cascades), or the run be too long: then no destination can take it.
-            if top - end <= room && end - c < longest {
+            if top - end <= room && end - c < longest && places.has_parents(column[c]) {
                 push(steps, spans, a, c, top - end, NOT_ON_PARENT);
             }
         }
@@ -286,12 +319,12 @@ pub(super) fn generate<const C: usize, const F: usize>(
         let column = places.slot(a);
         let Some(top) = column.len().checked_sub(1) else { continue };
         // Move 8: the top run from each card of it on its parent, that one move may carry.
-        let mut base = top;
-        while base > 0 && build.stacks(column[base], column[base - 1]) {
-            base -= 1;
-        }
-        for c in (base + 1).max((top + 1).saturating_sub(longest))..=top {
-            push(steps, spans, a, c, 0, ON_PARENT);
+        let base = places.top_run_base(a, top);
+        let first = (base + 1).max((top + 1).saturating_sub(longest));
+        for (c, &card) in column.iter().enumerate().skip(first) {
+            if places.has_parents(card) {
+                push(steps, spans, a, c, 0, ON_PARENT);
+            }
         }
     }
 }
@@ -316,7 +349,7 @@ fn to_empty<const C: usize, const F: usize>(
         let column = places.slot(a);
         let Some(top) = column.len().checked_sub(1) else { continue };
         let from = Pile::cascade(places.order[a]);
-        for (c, end) in runs(column, rules.build) {
+        for (c, end) in places.runs(a) {
             let first = steps.len() as u32;
             let above = top - end;
             if above == 0 {
