@@ -192,6 +192,11 @@ const GOOD_MEASURE_STACKS_CAP: u64 = 10_000;
 /// 7,725 (`docs/results/games.md`, twenty-fourth session).
 const GOOD_MEASURE_MARKED_CAP: u64 = 8_000;
 
+/// Expansions Good Measure's dive in [`Order::Parents`] gets in all: it wins 8233 and 7585,
+/// which fc-solve solves and the other searches leave undecided, within 1,628
+/// (`docs/results/games.md`, twenty-fourth session).
+const GOOD_MEASURE_PARENTS_CAP: u64 = 2_000;
+
 /// The classes of fc-solve's moves order the search tries moves in (see [`class`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Classes {
@@ -237,6 +242,16 @@ pub(super) enum Order {
     /// solves), where [`Order::Stacks`] marking on entry wins none
     /// (`docs/results/games.md`, twenty-fourth session).
     Marked,
+    /// [`Order::Stacks`], but a card on its parent tried onto the other parents by their
+    /// suits (hearts, clubs, diamonds, spades), as fc-solve's move 8 lists them: by its table
+    /// of the positions of each card (`source/freecell.c`,
+    /// `fc_solve_sfs_move_cards_to_a_different_parent`, which leaves them in that order;
+    /// `source/scans.h`, `fc_solve__calc_positions_by_rank_data`), where its move 4 sorts
+    /// its children by the cascade reached. Good Measure's fifth dive: it wins 8233 after
+    /// 402 expansions (fc-solve: 1,930 states) and 7585 after 1,628, where
+    /// [`Order::Stacks`] wins neither within 100,000; as the third dive's order instead it
+    /// lost more deals than it won (`docs/results/games.md`, twenty-fourth session).
+    Parents,
 }
 
 impl DiveRules {
@@ -319,11 +334,12 @@ impl DiveRules {
             }
             (
                 Classes::Compound | Classes::CompoundPreset | Classes::CompoundCells,
-                Order::Uncovered | Order::Stacks | Order::Marked,
+                Order::Uncovered | Order::Stacks | Order::Marked | Order::Parents,
             ) => None,
-            (_, Order::Stacks | Order::Marked) if !self.stacks => None,
+            (_, Order::Stacks | Order::Marked | Order::Parents) if !self.stacks => None,
             (_, Order::Stacks) => Some(DiveRules { order, cap: GOOD_MEASURE_STACKS_CAP, ..self }),
             (_, Order::Marked) => Some(DiveRules { order, cap: GOOD_MEASURE_MARKED_CAP, ..self }),
+            (_, Order::Parents) => Some(DiveRules { order, cap: GOOD_MEASURE_PARENTS_CAP, ..self }),
             _ => Some(DiveRules { order, ..self }),
         }
     }
@@ -540,7 +556,8 @@ impl<const C: usize, const F: usize> Dive<C, F> {
             for (i, &mv) in self.scratch.iter().enumerate() {
                 // Below 256 moves (`MOVE_ROOM`): the index fits its byte, and breaks ties in
                 // generation order.
-                let key = u32::from(class(&board, mv, rules.classes)) << 24 | keys.of_move::<F>(mv) << 8 | i as u32;
+                let class = class(&board, mv, rules.classes);
+                let key = u32::from(class) << 24 | keys.of_move(&board, mv, class) << 8 | i as u32;
                 self.keyed.push((key, mv));
             }
             self.keyed[first..].sort_unstable_by_key(|&(key, _)| key);
@@ -707,8 +724,20 @@ fn class<const C: usize, const F: usize>(board: &BoardN<C, F>, mv: Move, classes
 struct Keys<const C: usize> {
     /// Per cascade; below 2^16.
     of: [u32; C],
-    /// Whether moves from one cascade go in the order of the cascades they reach.
-    to: bool,
+    /// How moves from one cascade are ordered.
+    to: To,
+}
+
+/// The order of the moves from one cascade (see [`Keys`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum To {
+    /// As generated.
+    Nothing,
+    /// By the cascade reached.
+    Cascade,
+    /// By the cascade reached, but a card on its parent by the suit of the parent it goes
+    /// onto ([`Order::Parents`]).
+    Parent,
 }
 
 impl<const C: usize> Keys<C> {
@@ -728,7 +757,7 @@ impl<const C: usize> Keys<C> {
                         *key = (*key).min(ranks * 64 + depth as u32);
                     }
                 }
-                Order::Stacks | Order::Marked => {
+                Order::Stacks | Order::Marked | Order::Parents => {
                     *key = board.cascade_bottom(i).map_or(0, |card| 1 + fc_solve_card(card));
                 }
                 Order::Uncovered => {
@@ -737,13 +766,26 @@ impl<const C: usize> Keys<C> {
                 }
             }
         }
-        Keys { of, to: matches!(order, Order::Stacks | Order::Marked) }
+        let to = match order {
+            Order::Stacks | Order::Marked => To::Cascade,
+            Order::Parents => To::Parent,
+            Order::Nearest | Order::Uncovered => To::Nothing,
+        };
+        Keys { of, to }
     }
 
-    /// The key of `mv` (0 for moves from no cascade, which these rules do not have).
-    fn of_move<const F: usize>(&self, mv: Move) -> u32 {
+    /// The key of `mv`, a move of `board` in class `class` (0 for moves from no cascade,
+    /// which these rules do not have).
+    fn of_move<const F: usize>(&self, board: &BoardN<C, F>, mv: Move, class: u8) -> u32 {
         match BoardN::<C, F>::locate(mv.from()) {
-            PileKind::Cascade(a) if self.to => self.of[a] << 6 | self.of_pile::<F>(mv.to()),
+            PileKind::Cascade(a) if self.to == To::Parent && class == 2 => {
+                let suit = match BoardN::<C, F>::locate(mv.to()) {
+                    PileKind::Cascade(b) => board.cascade_top(b).map_or(0, |parent| fc_solve_card(parent) & 3),
+                    _ => 0,
+                };
+                self.of[a] << 6 | suit
+            }
+            PileKind::Cascade(a) if self.to != To::Nothing => self.of[a] << 6 | self.of_pile::<F>(mv.to()),
             PileKind::Cascade(a) => self.of[a],
             _ => 0,
         }
@@ -930,6 +972,7 @@ mod tests {
                 assert_eq!(second, preset.map(|cap| (Classes::CompoundPreset, cap, after, true)), "{game:?} {deal}");
                 assert!(rules.ordered(Order::Uncovered).is_none(), "{game:?} {deal}");
                 assert!(rules.ordered(Order::Marked).is_none(), "{game:?} {deal}");
+                assert!(rules.ordered(Order::Parents).is_none(), "{game:?} {deal}");
             }
         }
     }
@@ -952,6 +995,7 @@ mod tests {
                 assert_eq!(rules.ordered(Order::Uncovered).is_some(), single, "{game:?}");
                 assert_eq!(rules.ordered(Order::Stacks).is_some(), game == Game::GoodMeasure, "{game:?}");
                 assert_eq!(rules.ordered(Order::Marked).is_some(), game == Game::GoodMeasure, "{game:?}");
+                assert_eq!(rules.ordered(Order::Parents).is_some(), game == Game::GoodMeasure, "{game:?}");
             }
         }
     }
@@ -1031,5 +1075,20 @@ mod tests {
             }
         }
         assert!(entered.len() > 1_000);
+    }
+
+    /// Good Measure 8233 and 7585, which fc-solve solves and the other searches leave
+    /// undecided at the game's limit, are won by the dive in [`Order::Parents`] within its
+    /// cap, and not by the dive in [`Order::Stacks`] within that dive's cap; each win replays
+    /// through the verifier.
+    #[test]
+    fn the_dive_with_fc_solves_order_of_parents_wins_good_measure_8233_and_7585_within_its_cap() {
+        for deal in [8233, 7585] {
+            assert!(dive_in(Game::GoodMeasure, deal, Order::Stacks, GOOD_MEASURE_STACKS_CAP).is_err(), "{deal}");
+            let (start, solution) =
+                dive_in(Game::GoodMeasure, deal, Order::Parents, GOOD_MEASURE_PARENTS_CAP).expect("a win");
+            let verified = verify(&start, &solution).expect("the win replays");
+            assert!(verified.board.is_won(), "{deal}");
+        }
     }
 }
