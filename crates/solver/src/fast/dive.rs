@@ -98,6 +98,9 @@ pub(super) struct Dive<const C: usize, const F: usize> {
     pub(super) stats: Stats,
     /// Whether the search has begun (its start is on the line, or it has ended).
     begun: bool,
+    /// Whether it marks a position's children seen as it enters the position
+    /// ([`Order::Marked`]): a step may then store up to [`MOVE_ROOM`] hashes, not one.
+    ahead: bool,
 }
 
 /// The rules the search runs under, where it applies.
@@ -185,6 +188,16 @@ const GOOD_MEASURE_CAP: u64 = 5_000;
 /// undecided, between 5,000 and 10,000 (`docs/results/games.md`, twenty-first session).
 const GOOD_MEASURE_STACKS_CAP: u64 = 10_000;
 
+/// Expansions Good Measure's dive in [`Order::Marked`] gets in all: it wins 1251, 5477,
+/// 4935 and 3100, which fc-solve solves and the other searches leave undecided, within
+/// 7,725 (`docs/results/games.md`, twenty-fourth session).
+const GOOD_MEASURE_MARKED_CAP: u64 = 8_000;
+
+/// Expansions Good Measure's dive in [`Order::Parents`] gets in all: it wins 8233 and 7585,
+/// which fc-solve solves and the other searches leave undecided, within 1,628
+/// (`docs/results/games.md`, twenty-fourth session).
+const GOOD_MEASURE_PARENTS_CAP: u64 = 2_000;
+
 /// The classes of fc-solve's moves order the search tries moves in (see [`class`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Classes {
@@ -220,6 +233,26 @@ pub(super) enum Order {
     /// orders win none within 60,000; with the cascades in their own order it won 20 of
     /// Good Measure's 56 gaps within 100,000 expansions instead of 41.
     Stacks,
+    /// [`Order::Stacks`], each child of a position marked seen as soon as the position is
+    /// entered, where the other orders mark a position when they try it (as fc-solve's
+    /// soft-DFS does, `source/lib.c`, `dfs_solve`, `is_scan_visited`): a position is then
+    /// tried only as a child of the first position that reached it, never deeper in a
+    /// sibling's line, so the search keeps closer to the start. Good Measure's fourth dive:
+    /// on the 928 deals of 1–10,000 the others left undecided at 170,000 expansions, it wins
+    /// 11 within 10,000 (1251 after 232, 5477 3,451, 4935 6,210, 3100 7,725, which fc-solve
+    /// solves), where [`Order::Stacks`] marking on entry wins none
+    /// (`docs/results/games.md`, twenty-fourth session).
+    Marked,
+    /// [`Order::Stacks`], but a card on its parent tried onto the other parents by their
+    /// suits (hearts, clubs, diamonds, spades), as fc-solve's move 8 lists them: by its table
+    /// of the positions of each card (`source/freecell.c`,
+    /// `fc_solve_sfs_move_cards_to_a_different_parent`, which leaves them in that order;
+    /// `source/scans.h`, `fc_solve__calc_positions_by_rank_data`), where its move 4 sorts
+    /// its children by the cascade reached. Good Measure's fifth dive: it wins 8233 after
+    /// 402 expansions (fc-solve: 1,930 states) and 7585 after 1,628, where
+    /// [`Order::Stacks`] wins neither within 100,000; as the third dive's order instead it
+    /// lost more deals than it won (`docs/results/games.md`, twenty-fourth session).
+    Parents,
 }
 
 impl DiveRules {
@@ -302,10 +335,12 @@ impl DiveRules {
             }
             (
                 Classes::Compound | Classes::CompoundPreset | Classes::CompoundCells,
-                Order::Uncovered | Order::Stacks,
+                Order::Uncovered | Order::Stacks | Order::Marked | Order::Parents,
             ) => None,
-            (_, Order::Stacks) if !self.stacks => None,
+            (_, Order::Stacks | Order::Marked | Order::Parents) if !self.stacks => None,
             (_, Order::Stacks) => Some(DiveRules { order, cap: GOOD_MEASURE_STACKS_CAP, ..self }),
+            (_, Order::Marked) => Some(DiveRules { order, cap: GOOD_MEASURE_MARKED_CAP, ..self }),
+            (_, Order::Parents) => Some(DiveRules { order, cap: GOOD_MEASURE_PARENTS_CAP, ..self }),
             _ => Some(DiveRules { order, ..self }),
         }
     }
@@ -323,6 +358,7 @@ impl<const C: usize, const F: usize> Dive<C, F> {
         self.peaked = None;
         self.stats = Stats::default();
         self.begun = false;
+        self.ahead = false;
     }
 
     /// Bytes held by the capacities.
@@ -348,7 +384,12 @@ impl<const C: usize, const F: usize> Dive<C, F> {
             + grown_peak::<Move>(self.moves.len(), MOVE_ROOM)
             + grown::<Move>(MOVE_ROOM)
             + grown::<(u32, Move)>(MOVE_ROOM)
-            + HashSet64::peak(self.seen.len(), 1)
+            + HashSet64::peak(self.seen.len(), self.seen_room())
+    }
+
+    /// Hashes one step may store: one, or a position's children under [`Order::Marked`].
+    fn seen_room(&self) -> usize {
+        if self.ahead { MOVE_ROOM } else { 1 }
     }
 
     /// [`peak`](Dive::peak), computed again only when a length it is computed from left
@@ -369,7 +410,7 @@ impl<const C: usize, const F: usize> Dive<C, F> {
                     grown_peak_span(lengths[1], 1),
                     grown_peak_span(lengths[2], MOVE_ROOM),
                     grown_peak_span(lengths[3], MOVE_ROOM),
-                    HashSet64::peak_span(lengths[4], 1),
+                    HashSet64::peak_span(lengths[4], self.seen_room()),
                 ];
                 self.peaked = Some((spans, peak));
                 peak
@@ -391,6 +432,8 @@ impl<const C: usize, const F: usize> Dive<C, F> {
     ) -> End {
         if !self.begun {
             self.begun = true;
+            self.ahead = matches!(rules.order, Order::Marked);
+            self.peaked = None;
             self.stats.iterations = 1;
             if self.seen.insert(start.hash64()).is_err() || self.enter(start.clone(), None, rules).is_err() {
                 return End::Bytes;
@@ -442,7 +485,10 @@ impl<const C: usize, const F: usize> Dive<C, F> {
                 self.choices[choice as usize][1] = first + played as u32;
             }
             self.stats.generated += 1;
-            match self.seen.insert(child.hash64()) {
+            // Under `Order::Marked` a single move's child was marked when its parent was
+            // entered (`enter`).
+            let marked = self.ahead && single;
+            match if marked { Ok(true) } else { self.seen.insert(child.hash64()) } {
                 Err(_) => return End::Bytes,
                 Ok(false) => {
                     self.stats.duplicates += 1;
@@ -511,10 +557,14 @@ impl<const C: usize, const F: usize> Dive<C, F> {
             for (i, &mv) in self.scratch.iter().enumerate() {
                 // Below 256 moves (`MOVE_ROOM`): the index fits its byte, and breaks ties in
                 // generation order.
-                let key = u32::from(class(&board, mv, rules.classes)) << 24 | keys.of_move::<F>(mv) << 8 | i as u32;
+                let class = class(&board, mv, rules.classes);
+                let key = u32::from(class) << 24 | keys.of_move(&board, mv, class) << 8 | i as u32;
                 self.keyed.push((key, mv));
             }
             self.keyed[first..].sort_unstable_by_key(|&(key, _)| key);
+            if matches!(rules.order, Order::Marked) {
+                self.mark_children(&board, first, reached)?;
+            }
             for (_, mv) in self.keyed.drain(first..) {
                 let at = self.moves.len() as u32;
                 self.moves.push(mv);
@@ -525,6 +575,38 @@ impl<const C: usize, const F: usize> Dive<C, F> {
         let (choice, again) = reached.unwrap_or((u32::MAX, None));
         push(&mut self.frames, Frame { next, end: self.choices.len() as u32, choice, again })?;
         push(&mut self.boards, board)
+    }
+
+    /// Under [`Order::Marked`]: marks seen the children of `board`'s moves `keyed[first..]`
+    /// (reached by choice `reached`, none for the start), each played as [`resume`](Dive::resume)
+    /// plays it, and keeps only the moves whose child was not seen before, nor skipped
+    /// there as a card moved again ([`moves_again`]).
+    fn mark_children(
+        &mut self,
+        board: &BoardN<C, F>,
+        first: usize,
+        reached: Option<(u32, Option<Pile>)>,
+    ) -> Result<(), freecell_search::containers::OutOfMemory> {
+        let again = reached.and_then(|(_, again)| again);
+        // As `resume`: the start's automoves are played in full, a later position's after
+        // the move alone.
+        let settled = reached.is_some();
+        let mut kept = first;
+        for i in first..self.keyed.len() {
+            let mv = self.keyed[i].1;
+            if moves_again(again, mv) {
+                continue;
+            }
+            let mut child = board.clone();
+            child.apply_unchecked(mv);
+            automoves_after(&mut child, mv, Automove::Raymond, settled);
+            if self.seen.insert(child.hash64())? {
+                self.keyed[kept] = self.keyed[i];
+                kept += 1;
+            }
+        }
+        self.keyed.truncate(kept);
+        Ok(())
     }
 
     /// Appends `board`'s choices under [`Classes::Compound`], in order: its moves home
@@ -643,8 +725,20 @@ fn class<const C: usize, const F: usize>(board: &BoardN<C, F>, mv: Move, classes
 struct Keys<const C: usize> {
     /// Per cascade; below 2^16.
     of: [u32; C],
-    /// Whether moves from one cascade go in the order of the cascades they reach.
-    to: bool,
+    /// How moves from one cascade are ordered.
+    to: To,
+}
+
+/// The order of the moves from one cascade (see [`Keys`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum To {
+    /// As generated.
+    Nothing,
+    /// By the cascade reached.
+    Cascade,
+    /// By the cascade reached, but a card on its parent by the suit of the parent it goes
+    /// onto ([`Order::Parents`]).
+    Parent,
 }
 
 impl<const C: usize> Keys<C> {
@@ -664,20 +758,35 @@ impl<const C: usize> Keys<C> {
                         *key = (*key).min(ranks * 64 + depth as u32);
                     }
                 }
-                Order::Stacks => *key = board.cascade_bottom(i).map_or(0, |card| 1 + fc_solve_card(card)),
+                Order::Stacks | Order::Marked | Order::Parents => {
+                    *key = board.cascade_bottom(i).map_or(0, |card| 1 + fc_solve_card(card));
+                }
                 Order::Uncovered => {
                     let under = board.cascade_top(i).and_then(|top| board.beneath(top));
                     *key = under.map_or(0, |card| u32::from(card.rank().get()));
                 }
             }
         }
-        Keys { of, to: matches!(order, Order::Stacks) }
+        let to = match order {
+            Order::Stacks | Order::Marked => To::Cascade,
+            Order::Parents => To::Parent,
+            Order::Nearest | Order::Uncovered => To::Nothing,
+        };
+        Keys { of, to }
     }
 
-    /// The key of `mv` (0 for moves from no cascade, which these rules do not have).
-    fn of_move<const F: usize>(&self, mv: Move) -> u32 {
+    /// The key of `mv`, a move of `board` in class `class` (0 for moves from no cascade,
+    /// which these rules do not have).
+    fn of_move<const F: usize>(&self, board: &BoardN<C, F>, mv: Move, class: u8) -> u32 {
         match BoardN::<C, F>::locate(mv.from()) {
-            PileKind::Cascade(a) if self.to => self.of[a] << 6 | self.of_pile::<F>(mv.to()),
+            PileKind::Cascade(a) if self.to == To::Parent && class == 2 => {
+                let suit = match BoardN::<C, F>::locate(mv.to()) {
+                    PileKind::Cascade(b) => board.cascade_top(b).map_or(0, |parent| fc_solve_card(parent) & 3),
+                    _ => 0,
+                };
+                self.of[a] << 6 | suit
+            }
+            PileKind::Cascade(a) if self.to != To::Nothing => self.of[a] << 6 | self.of_pile::<F>(mv.to()),
             PileKind::Cascade(a) => self.of[a],
             _ => 0,
         }
@@ -865,6 +974,8 @@ mod tests {
                 let second = rules.ordered(Order::Stacks).map(|r| (r.classes, r.cap, r.after, r.frozen.is_some()));
                 assert_eq!(second, preset.map(|cap| (Classes::CompoundPreset, cap, after, true)), "{game:?} {deal}");
                 assert!(rules.ordered(Order::Uncovered).is_none(), "{game:?} {deal}");
+                assert!(rules.ordered(Order::Marked).is_none(), "{game:?} {deal}");
+                assert!(rules.ordered(Order::Parents).is_none(), "{game:?} {deal}");
             }
         }
     }
@@ -886,6 +997,8 @@ mod tests {
                 assert!(rules.ordered(Order::Nearest).is_some(), "{game:?}");
                 assert_eq!(rules.ordered(Order::Uncovered).is_some(), single, "{game:?}");
                 assert_eq!(rules.ordered(Order::Stacks).is_some(), game == Game::GoodMeasure, "{game:?}");
+                assert_eq!(rules.ordered(Order::Marked).is_some(), game == Game::GoodMeasure, "{game:?}");
+                assert_eq!(rules.ordered(Order::Parents).is_some(), game == Game::GoodMeasure, "{game:?}");
             }
         }
     }
@@ -926,6 +1039,57 @@ mod tests {
             assert!(dive_in(Game::GoodMeasure, deal, Order::Stacks, GOOD_MEASURE_CAP).is_err(), "{deal}");
             let (start, solution) =
                 dive_in(Game::GoodMeasure, deal, Order::Stacks, GOOD_MEASURE_STACKS_CAP).expect("a win");
+            let verified = verify(&start, &solution).expect("the win replays");
+            assert!(verified.board.is_won(), "{deal}");
+        }
+    }
+
+    /// Good Measure 1251, 5477, 4935 and 3100, which fc-solve solves and the other searches
+    /// leave undecided at the game's limit, are won by the dive in [`Order::Marked`] within
+    /// its cap, and not by the dive in [`Order::Stacks`], which marks a position when it
+    /// tries it, within that dive's cap; each win replays through the verifier.
+    #[test]
+    fn the_dive_marking_children_on_entry_wins_four_good_measure_deals_within_its_cap() {
+        for deal in [1251, 5477, 4935, 3100] {
+            assert!(dive_in(Game::GoodMeasure, deal, Order::Stacks, GOOD_MEASURE_STACKS_CAP).is_err(), "{deal}");
+            let (start, solution) =
+                dive_in(Game::GoodMeasure, deal, Order::Marked, GOOD_MEASURE_MARKED_CAP).expect("a win");
+            let verified = verify(&start, &solution).expect("the win replays");
+            assert!(verified.board.is_won(), "{deal}");
+        }
+    }
+
+    /// Under [`Order::Marked`], which marks a position's children without trying them, no
+    /// position is entered twice.
+    #[test]
+    fn the_marking_dive_enters_each_position_once() {
+        let layout = DealNumber::new(3100).expect("a deal number").layout(Game::GoodMeasure);
+        let start = WideBoard::try_from(layout).expect("a legal deal");
+        let rules = DiveRules::for_start(&start).and_then(|r| r.ordered(Order::Marked)).expect("a dive");
+        let mut search = Dive::default();
+        let mut entered = std::collections::HashSet::new();
+        for nodes in 1..=2_000 {
+            if !matches!(search.resume(&start, rules, (nodes, 1 << 30), 0, &mut ()), End::Nodes) {
+                break;
+            }
+            let board = search.boards.last().expect("a line");
+            if search.stats.expanded == nodes {
+                assert!(entered.insert(board.hash64()), "entered twice after {nodes}");
+            }
+        }
+        assert!(entered.len() > 1_000);
+    }
+
+    /// Good Measure 8233 and 7585, which fc-solve solves and the other searches leave
+    /// undecided at the game's limit, are won by the dive in [`Order::Parents`] within its
+    /// cap, and not by the dive in [`Order::Stacks`] within that dive's cap; each win replays
+    /// through the verifier.
+    #[test]
+    fn the_dive_with_fc_solves_order_of_parents_wins_good_measure_8233_and_7585_within_its_cap() {
+        for deal in [8233, 7585] {
+            assert!(dive_in(Game::GoodMeasure, deal, Order::Stacks, GOOD_MEASURE_STACKS_CAP).is_err(), "{deal}");
+            let (start, solution) =
+                dive_in(Game::GoodMeasure, deal, Order::Parents, GOOD_MEASURE_PARENTS_CAP).expect("a win");
             let verified = verify(&start, &solution).expect("the win replays");
             assert!(verified.board.is_won(), "{deal}");
         }
