@@ -356,10 +356,9 @@ fn round<const C: usize, const F: usize>(
         }
         sum
     };
-    let schedule =
-        std::iter::once((0, FIRST_TURN)).chain((0..).flat_map(|round: u32| {
-            (0..turns.len()).map(move |k| (k, quanta[k].saturating_mul(1 << round.min(40))))
-        }));
+    let schedule = std::iter::once((0, FIRST_TURN)).chain(
+        (0..).flat_map(|round: u32| (0..turns.len()).map(move |k| (k, quanta[k].saturating_mul(1 << round.min(40))))),
+    );
     // The patient evaluation: the last, the one that keeps every move.
     let patient = turns.len() - 1;
     // Whether it has started again alone.
