@@ -95,6 +95,23 @@ const FIRST_TURN: u64 = 1_000;
 /// doubles it.
 const FIRST_QUANTUM: u64 = 2_000;
 
+/// [`FIRST_QUANTUM`] per turn under FreeCell's own rules and tuned evaluations: a quarter
+/// of it for the first and the third, a sixteenth for the second and the patient one. The
+/// deals the first does not solve within [`FIRST_TURN`] (one in thirty) took about
+/// two fifths of the expansions; with shorter turns the greedy third, which finishes many
+/// of them quickly, starts sooner. Chosen by the simulation of the turns from each
+/// evaluation's counts alone (`docs/results/fast.md`, twenty-fourth session).
+const FREECELL_QUANTA: [u64; 4] = [500, 125, 500, 125];
+
+/// The first round's quantum of each turn under `rules` and `evaluations`.
+fn first_quanta(rules: freecell_core::Rules, evaluations: Evaluations) -> [u64; Weights::TURNS.len()] {
+    if rules == freecell_core::Rules::freecell() && evaluations == Evaluations::Tuned {
+        FREECELL_QUANTA
+    } else {
+        [FIRST_QUANTUM; Weights::TURNS.len()]
+    }
+}
+
 /// The share of a round's bytes its proof gets, unless the round is the last the limits
 /// allow: 1/4 (as a divisor).
 ///
@@ -114,6 +131,8 @@ const PROOF_SHARE: usize = 4;
 struct Plan {
     /// The evaluations taking turns.
     turns: [Weights; Weights::TURNS.len()],
+    /// Each turn's expansions in the first round of turns (see [`first_quanta`]).
+    quanta: [u64; Weights::TURNS.len()],
     greedy: bool,
     /// Expansions the greedy stage may take before the proof decides.
     greedy_nodes: Option<u64>,
@@ -213,6 +232,7 @@ pub(crate) fn run_with<const C: usize, const F: usize>(
     let turns = Weights::turns(*start.rules(), evaluations);
     let mut plan = Plan {
         turns,
+        quanta: first_quanta(*start.rules(), evaluations),
         greedy: true,
         greedy_nodes,
         proof,
@@ -276,7 +296,8 @@ pub(crate) fn run<const C: usize, const F: usize>(
 /// (below) ran out of positions.
 ///
 /// 1. Greedy best-first searches, one per evaluation of `plan.turns`, taking turns
-///    ([`FIRST_TURN`] expansions for the first, then a quantum each, doubling every round)
+///    ([`FIRST_TURN`] expansions for the first, then a quantum each, [`first_quanta`] in the
+///    first round, doubling every round)
 ///    and each resuming where it stopped, bounded only by the limits and the round's bytes
 ///    for all of them together. A search that runs long under one evaluation often ends
 ///    fast under another, and no turn's work is thrown away. All but the last skip the
@@ -310,7 +331,7 @@ fn round<const C: usize, const F: usize>(
     let Cache { searches, proof, dives, .. } = cache.get_or_insert_with(Cache::default);
     // The depth-first searches' rules while they run: they start each cycle of greedy turns.
     let mut diving = dives_begin(dives, start);
-    let turns = plan.turns;
+    let (turns, quanta) = (plan.turns, plan.quanta);
     searches.resize_with(turns.len(), Search::default);
     for s in searches.iter_mut() {
         // The last solve's positions and counts: a search this solve never begins must
@@ -335,10 +356,9 @@ fn round<const C: usize, const F: usize>(
         }
         sum
     };
-    let schedule =
-        std::iter::once((0, FIRST_TURN)).chain((0..).flat_map(|round: u32| {
-            (0..turns.len()).map(move |k| (k, FIRST_QUANTUM.saturating_mul(1 << round.min(40))))
-        }));
+    let schedule = std::iter::once((0, FIRST_TURN)).chain(
+        (0..).flat_map(|round: u32| (0..turns.len()).map(move |k| (k, quanta[k].saturating_mul(1 << round.min(40))))),
+    );
     // The patient evaluation: the last, the one that keeps every move.
     let patient = turns.len() - 1;
     // Whether it has started again alone.
