@@ -81,7 +81,8 @@ impl<const C: usize, const F: usize> Cache<C, F> {
 }
 
 /// The depth-first searches' orders, under the rules that have them (see [`DiveRules`]).
-const DIVES: [Order; 5] = [Order::Nearest, Order::Uncovered, Order::Stacks, Order::Marked, Order::Parents];
+const DIVES: [Order; 6] =
+    [Order::Nearest, Order::Uncovered, Order::Stacks, Order::Marked, Order::Parents, Order::NearestMarked];
 
 /// The shares of a greedy turn's quantum each dive's turn gets one of: Good Measure's third
 /// to fifth dives, capped, take their shares beside the two the other games' dives share.
