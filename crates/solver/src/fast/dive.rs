@@ -1123,7 +1123,10 @@ mod tests {
     #[test]
     fn the_nearest_dive_marking_children_on_entry_wins_good_measure_8934_5745_and_9074_within_its_cap() {
         for deal in [8934, 5745, 9074] {
-            assert!(dive_in(Game::GoodMeasure, deal, Order::Nearest, GOOD_MEASURE_NEAREST_MARKED_CAP).is_err(), "{deal}");
+            assert!(
+                dive_in(Game::GoodMeasure, deal, Order::Nearest, GOOD_MEASURE_NEAREST_MARKED_CAP).is_err(),
+                "{deal}"
+            );
             let (start, solution) =
                 dive_in(Game::GoodMeasure, deal, Order::NearestMarked, GOOD_MEASURE_NEAREST_MARKED_CAP).expect("a win");
             let verified = verify(&start, &solution).expect("the win replays");
