@@ -239,9 +239,9 @@ pub(super) enum Order {
     /// Good Measure's 56 gaps within 100,000 expansions instead of 41.
     Stacks,
     /// [`Order::Stacks`], each child of a position marked seen as soon as the position is
-    /// entered, where the others but [`Order::NearestMarked`] mark it when they try it (as fc-solve's
-    /// soft-DFS does, `source/lib.c`, `dfs_solve`, `is_scan_visited`): a position is then
-    /// tried only as a child of the first position that reached it, never deeper in a
+    /// entered, where the others (but [`Order::NearestMarked`]) mark it when they try it
+    /// (as fc-solve's soft-DFS does, `source/lib.c`, `dfs_solve`, `is_scan_visited`): a
+    /// position is then tried only as a child of the first position that reached it, never deeper in a
     /// sibling's line, so the search keeps closer to the start. Good Measure's fourth dive:
     /// on the 928 deals of 1–10,000 the others left undecided at 170,000 expansions, it wins
     /// 11 within 10,000 (1251 after 232, 5477 3,451, 4935 6,210, 3100 7,725, which fc-solve
