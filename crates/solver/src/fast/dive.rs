@@ -198,6 +198,11 @@ const GOOD_MEASURE_MARKED_CAP: u64 = 8_000;
 /// (`docs/results/games.md`, twenty-fourth session).
 const GOOD_MEASURE_PARENTS_CAP: u64 = 2_000;
 
+/// Expansions Good Measure's dive in [`Order::NearestMarked`] gets in all: it wins 8934,
+/// 5745 and 9074, which fc-solve solves and the other searches leave undecided, within
+/// 11,132 (`docs/results/games.md`, twenty-fourth session).
+const GOOD_MEASURE_NEAREST_MARKED_CAP: u64 = 12_000;
+
 /// The classes of fc-solve's moves order the search tries moves in (see [`class`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Classes {
@@ -234,9 +239,9 @@ pub(super) enum Order {
     /// Good Measure's 56 gaps within 100,000 expansions instead of 41.
     Stacks,
     /// [`Order::Stacks`], each child of a position marked seen as soon as the position is
-    /// entered, where the other orders mark a position when they try it (as fc-solve's
-    /// soft-DFS does, `source/lib.c`, `dfs_solve`, `is_scan_visited`): a position is then
-    /// tried only as a child of the first position that reached it, never deeper in a
+    /// entered, where the others (but [`Order::NearestMarked`]) mark it when they try it
+    /// (as fc-solve's soft-DFS does, `source/lib.c`, `dfs_solve`, `is_scan_visited`): a
+    /// position is then tried only as a child of the first position that reached it, never deeper in a
     /// sibling's line, so the search keeps closer to the start. Good Measure's fourth dive:
     /// on the 928 deals of 1–10,000 the others left undecided at 170,000 expansions, it wins
     /// 11 within 10,000 (1251 after 232, 5477 3,451, 4935 6,210, 3100 7,725, which fc-solve
@@ -253,6 +258,19 @@ pub(super) enum Order {
     /// [`Order::Stacks`] wins neither within 100,000; as the third dive's order instead it
     /// lost more deals than it won (`docs/results/games.md`, twenty-fourth session).
     Parents,
+    /// [`Order::Nearest`], marking children on entry as [`Order::Marked`] does. Good
+    /// Measure's sixth dive: it wins 8934, 5745 and 9074, which fc-solve solves and the
+    /// other searches leave undecided at 180,000 expansions, after 7,179, 10,074 and 11,132;
+    /// [`Order::Uncovered`] marking so wins 6518 after 4,903, and no other gap within 13,000
+    /// (`docs/results/games.md`, twenty-fourth session).
+    NearestMarked,
+}
+
+impl Order {
+    /// Whether the search marks a position's children seen as it enters the position.
+    fn marks(self) -> bool {
+        matches!(self, Order::Marked | Order::NearestMarked)
+    }
 }
 
 impl DiveRules {
@@ -335,12 +353,13 @@ impl DiveRules {
             }
             (
                 Classes::Compound | Classes::CompoundPreset | Classes::CompoundCells,
-                Order::Uncovered | Order::Stacks | Order::Marked | Order::Parents,
+                Order::Uncovered | Order::Stacks | Order::Marked | Order::Parents | Order::NearestMarked,
             ) => None,
-            (_, Order::Stacks | Order::Marked | Order::Parents) if !self.stacks => None,
+            (_, Order::Stacks | Order::Marked | Order::Parents | Order::NearestMarked) if !self.stacks => None,
             (_, Order::Stacks) => Some(DiveRules { order, cap: GOOD_MEASURE_STACKS_CAP, ..self }),
             (_, Order::Marked) => Some(DiveRules { order, cap: GOOD_MEASURE_MARKED_CAP, ..self }),
             (_, Order::Parents) => Some(DiveRules { order, cap: GOOD_MEASURE_PARENTS_CAP, ..self }),
+            (_, Order::NearestMarked) => Some(DiveRules { order, cap: GOOD_MEASURE_NEAREST_MARKED_CAP, ..self }),
             _ => Some(DiveRules { order, ..self }),
         }
     }
@@ -432,7 +451,7 @@ impl<const C: usize, const F: usize> Dive<C, F> {
     ) -> End {
         if !self.begun {
             self.begun = true;
-            self.ahead = matches!(rules.order, Order::Marked);
+            self.ahead = rules.order.marks();
             self.peaked = None;
             self.stats.iterations = 1;
             if self.seen.insert(start.hash64()).is_err() || self.enter(start.clone(), None, rules).is_err() {
@@ -562,7 +581,7 @@ impl<const C: usize, const F: usize> Dive<C, F> {
                 self.keyed.push((key, mv));
             }
             self.keyed[first..].sort_unstable_by_key(|&(key, _)| key);
-            if matches!(rules.order, Order::Marked) {
+            if rules.order.marks() {
                 self.mark_children(&board, first, reached)?;
             }
             for (_, mv) in self.keyed.drain(first..) {
@@ -752,7 +771,7 @@ impl<const C: usize> Keys<C> {
         });
         for (i, key) in of.iter_mut().enumerate().take(board.cascade_count()) {
             match order {
-                Order::Nearest => {
+                Order::Nearest | Order::NearestMarked => {
                     for (depth, card) in board.cascade(i).enumerate() {
                         let ranks = u32::from(card.rank().get().saturating_sub(next[card.suit().index()]));
                         *key = (*key).min(ranks * 64 + depth as u32);
@@ -770,7 +789,7 @@ impl<const C: usize> Keys<C> {
         let to = match order {
             Order::Stacks | Order::Marked => To::Cascade,
             Order::Parents => To::Parent,
-            Order::Nearest | Order::Uncovered => To::Nothing,
+            Order::Nearest | Order::Uncovered | Order::NearestMarked => To::Nothing,
         };
         Keys { of, to }
     }
@@ -976,6 +995,7 @@ mod tests {
                 assert!(rules.ordered(Order::Uncovered).is_none(), "{game:?} {deal}");
                 assert!(rules.ordered(Order::Marked).is_none(), "{game:?} {deal}");
                 assert!(rules.ordered(Order::Parents).is_none(), "{game:?} {deal}");
+                assert!(rules.ordered(Order::NearestMarked).is_none(), "{game:?} {deal}");
             }
         }
     }
@@ -999,6 +1019,7 @@ mod tests {
                 assert_eq!(rules.ordered(Order::Stacks).is_some(), game == Game::GoodMeasure, "{game:?}");
                 assert_eq!(rules.ordered(Order::Marked).is_some(), game == Game::GoodMeasure, "{game:?}");
                 assert_eq!(rules.ordered(Order::Parents).is_some(), game == Game::GoodMeasure, "{game:?}");
+                assert_eq!(rules.ordered(Order::NearestMarked).is_some(), game == Game::GoodMeasure, "{game:?}");
             }
         }
     }
@@ -1090,6 +1111,24 @@ mod tests {
             assert!(dive_in(Game::GoodMeasure, deal, Order::Stacks, GOOD_MEASURE_STACKS_CAP).is_err(), "{deal}");
             let (start, solution) =
                 dive_in(Game::GoodMeasure, deal, Order::Parents, GOOD_MEASURE_PARENTS_CAP).expect("a win");
+            let verified = verify(&start, &solution).expect("the win replays");
+            assert!(verified.board.is_won(), "{deal}");
+        }
+    }
+
+    /// Good Measure 8934, 5745 and 9074, which fc-solve solves and the other searches leave
+    /// undecided at the game's limit, are won by the dive in [`Order::NearestMarked`] within
+    /// its cap, and not by the dive in [`Order::Nearest`], which marks a position when it
+    /// tries it, within the same; each win replays through the verifier.
+    #[test]
+    fn the_nearest_dive_marking_children_on_entry_wins_good_measure_8934_5745_and_9074_within_its_cap() {
+        for deal in [8934, 5745, 9074] {
+            assert!(
+                dive_in(Game::GoodMeasure, deal, Order::Nearest, GOOD_MEASURE_NEAREST_MARKED_CAP).is_err(),
+                "{deal}"
+            );
+            let (start, solution) =
+                dive_in(Game::GoodMeasure, deal, Order::NearestMarked, GOOD_MEASURE_NEAREST_MARKED_CAP).expect("a win");
             let verified = verify(&start, &solution).expect("the win replays");
             assert!(verified.board.is_won(), "{deal}");
         }
