@@ -1046,9 +1046,7 @@ mod tests {
     #[test]
     fn the_dive_in_fc_solves_order_wins_good_measure_9381_1769_and_304_within_its_cap() {
         for deal in [9381, 1769, 304] {
-            let (start, solution) = dive_in(Game::GoodMeasure, deal, Order::Stacks, GOOD_MEASURE_CAP).expect("a win");
-            let verified = verify(&start, &solution).expect("the win replays");
-            assert!(verified.board.is_won(), "{deal}");
+            wins_within_in(Game::GoodMeasure, Order::Stacks, &[(deal, GOOD_MEASURE_CAP)]);
         }
     }
 
@@ -1058,10 +1056,7 @@ mod tests {
     fn the_dive_in_fc_solves_order_wins_six_good_measure_deals_within_its_larger_cap() {
         for deal in [3206, 5748, 7168, 8492, 9196, 9223] {
             assert!(dive_in(Game::GoodMeasure, deal, Order::Stacks, GOOD_MEASURE_CAP).is_err(), "{deal}");
-            let (start, solution) =
-                dive_in(Game::GoodMeasure, deal, Order::Stacks, GOOD_MEASURE_STACKS_CAP).expect("a win");
-            let verified = verify(&start, &solution).expect("the win replays");
-            assert!(verified.board.is_won(), "{deal}");
+            wins_within_in(Game::GoodMeasure, Order::Stacks, &[(deal, GOOD_MEASURE_STACKS_CAP)]);
         }
     }
 
@@ -1073,10 +1068,7 @@ mod tests {
     fn the_dive_marking_children_on_entry_wins_four_good_measure_deals_within_its_cap() {
         for deal in [1251, 5477, 4935, 3100] {
             assert!(dive_in(Game::GoodMeasure, deal, Order::Stacks, GOOD_MEASURE_STACKS_CAP).is_err(), "{deal}");
-            let (start, solution) =
-                dive_in(Game::GoodMeasure, deal, Order::Marked, GOOD_MEASURE_MARKED_CAP).expect("a win");
-            let verified = verify(&start, &solution).expect("the win replays");
-            assert!(verified.board.is_won(), "{deal}");
+            wins_within_in(Game::GoodMeasure, Order::Marked, &[(deal, GOOD_MEASURE_MARKED_CAP)]);
         }
     }
 
@@ -1109,10 +1101,7 @@ mod tests {
     fn the_dive_with_fc_solves_order_of_parents_wins_good_measure_8233_and_7585_within_its_cap() {
         for deal in [8233, 7585] {
             assert!(dive_in(Game::GoodMeasure, deal, Order::Stacks, GOOD_MEASURE_STACKS_CAP).is_err(), "{deal}");
-            let (start, solution) =
-                dive_in(Game::GoodMeasure, deal, Order::Parents, GOOD_MEASURE_PARENTS_CAP).expect("a win");
-            let verified = verify(&start, &solution).expect("the win replays");
-            assert!(verified.board.is_won(), "{deal}");
+            wins_within_in(Game::GoodMeasure, Order::Parents, &[(deal, GOOD_MEASURE_PARENTS_CAP)]);
         }
     }
 
@@ -1127,10 +1116,7 @@ mod tests {
                 dive_in(Game::GoodMeasure, deal, Order::Nearest, GOOD_MEASURE_NEAREST_MARKED_CAP).is_err(),
                 "{deal}"
             );
-            let (start, solution) =
-                dive_in(Game::GoodMeasure, deal, Order::NearestMarked, GOOD_MEASURE_NEAREST_MARKED_CAP).expect("a win");
-            let verified = verify(&start, &solution).expect("the win replays");
-            assert!(verified.board.is_won(), "{deal}");
+            wins_within_in(Game::GoodMeasure, Order::NearestMarked, &[(deal, GOOD_MEASURE_NEAREST_MARKED_CAP)]);
         }
     }
 }
