@@ -106,8 +106,7 @@ impl Places {
         let build = board.rules().build;
         self.cells.clear();
         self.cells.extend((0..board.cell_count()).filter(|&i| board.cell(i).is_none()));
-        let empties = (0..board.cascade_count()).filter(|&i| board.cascade_len(i) == 0).count();
-        let parking = if board.rules().empty_cascade == EmptyCascadeRule::AnyCard { empties } else { 0 };
+        let parking = if board.rules().empty_cascade == EmptyCascadeRule::AnyCard { board.empty_cascades() } else { 0 };
         self.room = self.cells.len() + parking;
         // The slots' order by a key read once per cascade, not per comparison: the deepest
         // card's rank and suit (0 for an empty cascade), then the cascade (a stable sort's
