@@ -332,6 +332,13 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
         self.home[suit.index()]
     }
 
+    /// The four foundations' ranks, in suit order (0 when empty): compared whole, one
+    /// comparison tells whether a card went home between two positions.
+    #[inline]
+    pub fn foundations(&self) -> [u8; 4] {
+        self.home
+    }
+
     /// The card `suit`'s foundation needs next.
     pub fn next_home(&self, suit: Suit) -> NextHome {
         match self.home[suit.index()] {

@@ -322,7 +322,7 @@ impl<const C: usize> Blocking<C> {
         }
         // Cards gone home (by the move or its automoves) leave their cascades; most moves
         // put none home.
-        if child.cards_home() != board.cards_home() {
+        if child.foundations() != board.foundations() {
             let mut home = 0;
             for suit in Suit::ALL {
                 if let NextHome::Card(card) = child.next_home(suit) {
@@ -499,7 +499,7 @@ impl Digging {
     /// Whether `child` has this position's foundations.
     #[inline]
     fn same_home<const C: usize, const F: usize>(&self, child: &BoardN<C, F>) -> bool {
-        Suit::ALL.into_iter().enumerate().all(|(k, suit)| child.foundation(suit) == self.home[k])
+        child.foundations() == self.home
     }
 
     /// Per cascade, the next home cards it holds and the fewest cards above one of them.

@@ -86,7 +86,7 @@ pub(super) fn moved_card<const C: usize, const F: usize>(
     mv: Move,
     child: &BoardN<C, F>,
 ) -> Option<Pile> {
-    (mv.count() == 1 && child.cards_home() == parent.cards_home()).then_some(mv.to())
+    (mv.count() == 1 && child.foundations() == parent.foundations()).then_some(mv.to())
 }
 
 /// The moves every evaluation but the patient one skips, which a player would not make:
