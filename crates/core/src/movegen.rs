@@ -186,6 +186,7 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
     /// [`generate`](Self::generate) under any rules but Simple Simon's. Always inlined: with
     /// two callers it was called out of line, 0.5 % more instructions in FreeCell's search.
     #[allow(clippy::inline_always)]
+    #[allow(clippy::needless_range_loop)] // indexed on purpose: see the passes over the piles
     #[inline(always)]
     fn generate_general<const SPARE_CELLS: bool>(&self, rules: Rules, model: MoveModel, out: &mut impl Sink) -> u32 {
         let cascades = usize::from(rules.cascades);
@@ -208,7 +209,12 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
         // generation linear in the runs' length.
         let mut in_cells = 0u64;
         let mut origin = [(Pile::cascade_in::<C>(0), 0u8); 64];
-        for (i, &card) in self.cells[..cells].iter().enumerate() {
+        // Indexed loops over the piles, not `enumerate`: under FreeCell's rules the bound is
+        // a constant, and the compiler then knows each index fits the board's room, so the
+        // piles' names need no clamp (`Pile::cascade_in`).
+        let (cell_cards, tops) = (&self.cells[..cells], &self.tops[..cascades]);
+        for i in 0..cell_cards.len() {
+            let card = cell_cards[i];
             if card == NONE {
                 continue;
             }
@@ -219,7 +225,8 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
             origin[usize::from(card & 63)] = (Pile::cell_in::<F>(i), 1);
         }
         let mut leaders = 0u64;
-        for (a, &top) in self.tops[..cascades].iter().enumerate() {
+        for a in 0..tops.len() {
+            let top = tops[a];
             if top == NONE {
                 continue;
             }
