@@ -256,11 +256,11 @@ pub(super) enum Order {
     /// entered, where the others (but [`Order::NearestMarked`] and [`Order::UncoveredMarked`])
     /// mark it when they try it (as fc-solve's soft-DFS does, `source/lib.c`, `dfs_solve`,
     /// `is_scan_visited`): a position is then tried only as a child of the first position
-    /// that reached it, never deeper in a sibling's line, so the search keeps closer to the start. Good Measure's fourth dive:
-    /// on the 928 deals of 1–10,000 the others left undecided at 170,000 expansions, it wins
-    /// 11 within 10,000 (1251 after 232, 5477 3,451, 4935 6,210, 3100 7,725, which fc-solve
-    /// solves), where [`Order::Stacks`] marking on entry wins none
-    /// (`docs/results/games.md`, twenty-fourth session).
+    /// that reached it, never deeper in a sibling's line, so the search keeps closer to the
+    /// start. Good Measure's fourth dive: on the 928 deals of 1–10,000 the others left
+    /// undecided at 170,000 expansions, it wins 11 within 10,000 (1251 after 232, 5477
+    /// 3,451, 4935 6,210, 3100 7,725, which fc-solve solves), where [`Order::Stacks`]
+    /// marking on entry wins none (`docs/results/games.md`, twenty-fourth session).
     Marked,
     /// [`Order::Stacks`], but a card on its parent tried onto the other parents by their
     /// suits (hearts, clubs, diamonds, spades), as fc-solve's move 8 lists them: by its table
@@ -297,7 +297,8 @@ impl DiveRules {
     ///
     /// Good Measure's rules are the same but for its ten cascades; there each dive stops for
     /// good after [`GOOD_MEASURE_CAP`] expansions ([`GOOD_MEASURE_STACKS_CAP`] in fc-solve's
-    /// order, [`ordered`](DiveRules::ordered)). Citadel's rules
+    /// order, [`ordered`](DiveRules::ordered)), and begins after [`GOOD_MEASURE_AFTER`]
+    /// expansions of the solve. Citadel's rules
     /// (Beleaguered Castle's) were tried with ForeCell's classes, in five class orders and
     /// three move orders, and the dives won none of its three deals that fc-solve wins
     /// (`docs/results/games.md`): Citadel's dive has compound moves instead
