@@ -203,6 +203,20 @@ const GOOD_MEASURE_PARENTS_CAP: u64 = 2_000;
 /// 11,132 (`docs/results/games.md`, twenty-fourth session).
 const GOOD_MEASURE_NEAREST_MARKED_CAP: u64 = 12_000;
 
+/// Expansions of a Good Measure solve before its dives' first turns: most deals are decided
+/// by the greedy searches sooner and never pay for them, where diving from the start gave the
+/// dives about three expansions in seven of every deal's first turns, each dearer than a
+/// greedy search's (about 4,200 instructions against 3,000; on deals 1–300 the dives took
+/// 41 % of the instructions, half of them in the deals decided). A deal decided later, or
+/// undecided, pays the same capped dives, which win as they did, only later
+/// (`docs/results/games.md`, twenty-fifth session).
+const GOOD_MEASURE_AFTER: u64 = 20_000;
+
+/// Expansions Good Measure's dive in [`Order::UncoveredMarked`] gets in all: it wins 6518,
+/// 2720 and 6730, which fc-solve solves and the other searches leave undecided, within
+/// 14,624 (`docs/results/games.md`, twenty-fifth session).
+const GOOD_MEASURE_UNCOVERED_MARKED_CAP: u64 = 15_000;
+
 /// The classes of fc-solve's moves order the search tries moves in (see [`class`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Classes {
@@ -239,14 +253,14 @@ pub(super) enum Order {
     /// Good Measure's 56 gaps within 100,000 expansions instead of 41.
     Stacks,
     /// [`Order::Stacks`], each child of a position marked seen as soon as the position is
-    /// entered, where the others (but [`Order::NearestMarked`]) mark it when they try it
-    /// (as fc-solve's soft-DFS does, `source/lib.c`, `dfs_solve`, `is_scan_visited`): a
-    /// position is then tried only as a child of the first position that reached it, never deeper in a
-    /// sibling's line, so the search keeps closer to the start. Good Measure's fourth dive:
-    /// on the 928 deals of 1–10,000 the others left undecided at 170,000 expansions, it wins
-    /// 11 within 10,000 (1251 after 232, 5477 3,451, 4935 6,210, 3100 7,725, which fc-solve
-    /// solves), where [`Order::Stacks`] marking on entry wins none
-    /// (`docs/results/games.md`, twenty-fourth session).
+    /// entered, where the others (but [`Order::NearestMarked`] and [`Order::UncoveredMarked`])
+    /// mark it when they try it (as fc-solve's soft-DFS does, `source/lib.c`, `dfs_solve`,
+    /// `is_scan_visited`): a position is then tried only as a child of the first position
+    /// that reached it, never deeper in a sibling's line, so the search keeps closer to the
+    /// start. Good Measure's fourth dive: on the 928 deals of 1–10,000 the others left
+    /// undecided at 170,000 expansions, it wins 11 within 10,000 (1251 after 232, 5477
+    /// 3,451, 4935 6,210, 3100 7,725, which fc-solve solves), where [`Order::Stacks`]
+    /// marking on entry wins none (`docs/results/games.md`, twenty-fourth session).
     Marked,
     /// [`Order::Stacks`], but a card on its parent tried onto the other parents by their
     /// suits (hearts, clubs, diamonds, spades), as fc-solve's move 8 lists them: by its table
@@ -264,12 +278,17 @@ pub(super) enum Order {
     /// [`Order::Uncovered`] marking so wins 6518 after 4,903, and no other gap within 13,000
     /// (`docs/results/games.md`, twenty-fourth session).
     NearestMarked,
+    /// [`Order::Uncovered`], marking children on entry as [`Order::Marked`] does. Good
+    /// Measure's seventh dive: it wins 6518, 2720 and 6730, which fc-solve solves and the
+    /// other searches leave undecided at 192,000 expansions, after 4,903, 13,545 and 14,624
+    /// (`docs/results/games.md`, twenty-fifth session).
+    UncoveredMarked,
 }
 
 impl Order {
     /// Whether the search marks a position's children seen as it enters the position.
     fn marks(self) -> bool {
-        matches!(self, Order::Marked | Order::NearestMarked)
+        matches!(self, Order::Marked | Order::NearestMarked | Order::UncoveredMarked)
     }
 }
 
@@ -278,7 +297,8 @@ impl DiveRules {
     ///
     /// Good Measure's rules are the same but for its ten cascades; there each dive stops for
     /// good after [`GOOD_MEASURE_CAP`] expansions ([`GOOD_MEASURE_STACKS_CAP`] in fc-solve's
-    /// order, [`ordered`](DiveRules::ordered)). Citadel's rules
+    /// order, [`ordered`](DiveRules::ordered)), and begins after [`GOOD_MEASURE_AFTER`]
+    /// expansions of the solve. Citadel's rules
     /// (Beleaguered Castle's) were tried with ForeCell's classes, in five class orders and
     /// three move orders, and the dives won none of its three deals that fc-solve wins
     /// (`docs/results/games.md`): Citadel's dive has compound moves instead
@@ -295,7 +315,8 @@ impl DiveRules {
         };
         let stacks = rules == Game::GoodMeasure.rules();
         let dominance = Dominance::for_rules(rules);
-        Some(DiveRules { frozen, dominance, model, classes, order: Order::Nearest, cap, stacks, after: 0 })
+        let after = if stacks { GOOD_MEASURE_AFTER } else { 0 };
+        Some(DiveRules { frozen, dominance, model, classes, order: Order::Nearest, cap, stacks, after })
     }
 
     /// The search's settings for a solve from `start`: [`applies`](DiveRules::applies) to its
@@ -353,13 +374,23 @@ impl DiveRules {
             }
             (
                 Classes::Compound | Classes::CompoundPreset | Classes::CompoundCells,
-                Order::Uncovered | Order::Stacks | Order::Marked | Order::Parents | Order::NearestMarked,
+                Order::Uncovered
+                | Order::Stacks
+                | Order::Marked
+                | Order::Parents
+                | Order::NearestMarked
+                | Order::UncoveredMarked,
             ) => None,
-            (_, Order::Stacks | Order::Marked | Order::Parents | Order::NearestMarked) if !self.stacks => None,
+            (_, Order::Stacks | Order::Marked | Order::Parents | Order::NearestMarked | Order::UncoveredMarked)
+                if !self.stacks =>
+            {
+                None
+            }
             (_, Order::Stacks) => Some(DiveRules { order, cap: GOOD_MEASURE_STACKS_CAP, ..self }),
             (_, Order::Marked) => Some(DiveRules { order, cap: GOOD_MEASURE_MARKED_CAP, ..self }),
             (_, Order::Parents) => Some(DiveRules { order, cap: GOOD_MEASURE_PARENTS_CAP, ..self }),
             (_, Order::NearestMarked) => Some(DiveRules { order, cap: GOOD_MEASURE_NEAREST_MARKED_CAP, ..self }),
+            (_, Order::UncoveredMarked) => Some(DiveRules { order, cap: GOOD_MEASURE_UNCOVERED_MARKED_CAP, ..self }),
             _ => Some(DiveRules { order, ..self }),
         }
     }
@@ -780,7 +811,7 @@ impl<const C: usize> Keys<C> {
                 Order::Stacks | Order::Marked | Order::Parents => {
                     *key = board.cascade_bottom(i).map_or(0, |card| 1 + fc_solve_card(card));
                 }
-                Order::Uncovered => {
+                Order::Uncovered | Order::UncoveredMarked => {
                     let under = board.cascade_top(i).and_then(|top| board.beneath(top));
                     *key = under.map_or(0, |card| u32::from(card.rank().get()));
                 }
@@ -789,7 +820,7 @@ impl<const C: usize> Keys<C> {
         let to = match order {
             Order::Stacks | Order::Marked => To::Cascade,
             Order::Parents => To::Parent,
-            Order::Nearest | Order::Uncovered | Order::NearestMarked => To::Nothing,
+            Order::Nearest | Order::Uncovered | Order::NearestMarked | Order::UncoveredMarked => To::Nothing,
         };
         Keys { of, to }
     }
@@ -996,6 +1027,7 @@ mod tests {
                 assert!(rules.ordered(Order::Marked).is_none(), "{game:?} {deal}");
                 assert!(rules.ordered(Order::Parents).is_none(), "{game:?} {deal}");
                 assert!(rules.ordered(Order::NearestMarked).is_none(), "{game:?} {deal}");
+                assert!(rules.ordered(Order::UncoveredMarked).is_none(), "{game:?} {deal}");
             }
         }
     }
@@ -1013,6 +1045,7 @@ mod tests {
             if let Some(rules) = rules {
                 assert_eq!(rules.model == MoveModel::Atomic, single, "{game:?}");
                 assert_eq!(rules.cap < u64::MAX, game == Game::GoodMeasure, "{game:?}");
+                assert_eq!(rules.after > 0, game == Game::GoodMeasure, "{game:?}");
                 assert_eq!(rules.classes == Classes::CompoundCells, game == Game::ForeCell, "{game:?}");
                 assert!(rules.ordered(Order::Nearest).is_some(), "{game:?}");
                 assert_eq!(rules.ordered(Order::Uncovered).is_some(), single, "{game:?}");
@@ -1020,6 +1053,7 @@ mod tests {
                 assert_eq!(rules.ordered(Order::Marked).is_some(), game == Game::GoodMeasure, "{game:?}");
                 assert_eq!(rules.ordered(Order::Parents).is_some(), game == Game::GoodMeasure, "{game:?}");
                 assert_eq!(rules.ordered(Order::NearestMarked).is_some(), game == Game::GoodMeasure, "{game:?}");
+                assert_eq!(rules.ordered(Order::UncoveredMarked).is_some(), game == Game::GoodMeasure, "{game:?}");
             }
         }
     }
@@ -1117,6 +1151,21 @@ mod tests {
                 "{deal}"
             );
             wins_within_in(Game::GoodMeasure, Order::NearestMarked, &[(deal, GOOD_MEASURE_NEAREST_MARKED_CAP)]);
+        }
+    }
+
+    /// Good Measure 6518, 2720 and 6730, which fc-solve solves and the other searches leave
+    /// undecided at 192,000 expansions, are won by the dive in [`Order::UncoveredMarked`]
+    /// within its cap, and not by the dive in [`Order::Uncovered`], which marks a position
+    /// when it tries it, within the same; each win replays through the verifier.
+    #[test]
+    fn the_uncovering_dive_marking_children_on_entry_wins_good_measure_6518_2720_and_6730_within_its_cap() {
+        for deal in [6518, 2720, 6730] {
+            assert!(
+                dive_in(Game::GoodMeasure, deal, Order::Uncovered, GOOD_MEASURE_UNCOVERED_MARKED_CAP).is_err(),
+                "{deal}"
+            );
+            wins_within_in(Game::GoodMeasure, Order::UncoveredMarked, &[(deal, GOOD_MEASURE_UNCOVERED_MARKED_CAP)]);
         }
     }
 }

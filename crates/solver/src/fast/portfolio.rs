@@ -81,11 +81,18 @@ impl<const C: usize, const F: usize> Cache<C, F> {
 }
 
 /// The depth-first searches' orders, under the rules that have them (see [`DiveRules`]).
-const DIVES: [Order; 6] =
-    [Order::Nearest, Order::Uncovered, Order::Stacks, Order::Marked, Order::Parents, Order::NearestMarked];
+const DIVES: [Order; 7] = [
+    Order::Nearest,
+    Order::Uncovered,
+    Order::Stacks,
+    Order::Marked,
+    Order::Parents,
+    Order::NearestMarked,
+    Order::UncoveredMarked,
+];
 
 /// The shares of a greedy turn's quantum each dive's turn gets one of: Good Measure's third
-/// to sixth dives, capped, take their shares beside the two the other games' dives share.
+/// to seventh dives, capped, take their shares beside the two the other games' dives share.
 const DIVE_SHARES: u64 = 2;
 
 /// Expansions the first evaluation gets alone, before the others join: most deals are
