@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use freecell_core::{Automove, BoardN, Move, MoveModel, Pile, PileKind};
+use freecell_core::{Automove, BoardN, MAX_CASCADES, MAX_CELLS, Move, MoveModel, Pile, PileKind};
 
 /// `moves`, a solution of `board` listing every move (it replays with no automoves),
 /// shortened; never longer, and still a solution.
@@ -85,7 +85,7 @@ pub(crate) fn shorten_until<const C: usize, const F: usize>(
     let mut scratch = Scratch::default();
     scratch.positions.reserve(current.len() + 1);
     if effort == Effort::OneDetourPass {
-        detours(board, &mut current, &mut scratch, &late, effort);
+        detours(board, &mut current, &mut scratch, &late);
         return current;
     }
     // Room for every position up front: the map would otherwise rehash several times.
@@ -93,7 +93,7 @@ pub(crate) fn shorten_until<const C: usize, const F: usize>(
     loop {
         let before = current.len();
         current = jumps(board, &current, &mut scratch, &late);
-        detours(board, &mut current, &mut scratch, &late, effort);
+        detours(board, &mut current, &mut scratch, &late);
         if current.len() >= before || late() {
             return current;
         }
@@ -233,78 +233,90 @@ fn jumps<const C: usize, const F: usize>(
     if cur.is_won() { out } else { moves.to_vec() }
 }
 
-/// Detour removal in place: see [`shorten`] (and [`Effort::OneDetourPass`] for what that
-/// effort leaves out).
+/// Detour removal in place: see [`shorten`].
+///
+/// One scan finds each detour where its second move is: a move from a pile B whose last
+/// move before it put the same number of cards there (a run or a cell's card), untouched
+/// since. Only then are the positions built and the rewrite replayed, so a solution with no
+/// detour costs one look at each move.
 fn detours<const C: usize, const F: usize>(
     board: &BoardN<C, F>,
     moves: &mut Vec<Move>,
     scratch: &mut Scratch<C, F>,
     late: &impl Fn() -> bool,
-    effort: Effort,
 ) {
     let Scratch { positions, fresh, .. } = scratch;
-    // Positions before each move, built only as far as a detour is looked at: none is
-    // looked for from a foundation move, and a solution ends with a run of them (the cards
-    // going home once the game is won), whose positions are never built.
+    // Positions before each move, built only as far as a rewrite is replayed: the moves
+    // after the last detour (a solution ends with a run of cards going home) never need theirs.
     positions.clear();
     positions.push(board.clone());
-    let mut i = 0;
-    while i < moves.len() {
-        // Every rewrite leaves a solution, so stopping anywhere is safe.
-        if i % 16 == 0 && late() {
-            return;
-        }
-        let first = moves[i];
-        if first.is_to_foundation() {
-            i += 1;
-            continue;
-        }
-        extend(positions, moves, i);
-        // The deepest card of the moved run, which identifies it later.
-        let Some(base) = base_card(&positions[i], first) else {
-            i += 1;
-            continue;
-        };
-        // The next move of that card, as the deepest card of a run of the same size. Until
-        // a move touches the run's pile, the run lies there untouched, so only a move from
-        // that pile can carry it.
-        let mut rewritten = false;
-        for j in i + 1..moves.len() {
+    // Detours ending before `from` were tried already: a rewrite changes no earlier move.
+    let mut from = 0;
+    'scan: loop {
+        // One past the index of the last move that took or put cards on each pile.
+        let mut last = [0usize; SLOTS];
+        for j in 0..moves.len() {
+            // Every rewrite leaves a solution, so stopping anywhere is safe.
+            if j % 16 == 0 && late() {
+                return;
+            }
             let second = moves[j];
-            if second.from() == first.to() {
-                if second.count() == first.count() {
-                    // A rewrite at `j` compares with the position after it.
-                    extend(positions, moves, j + 1);
-                    if base_card(&positions[j], second) == Some(base)
-                        && let Some((new, same_tail)) = skip_detour(moves, positions, i, j, fresh)
-                    {
-                        *moves = new;
-                        if same_tail {
-                            // The positions from `j + 1` on are unchanged: only the
-                            // rewritten span's are new.
-                            positions.splice(i + 1..=j + 1, fresh.drain(..));
-                        } else {
-                            positions.truncate(i + 1);
-                        }
-                        rewritten = true;
+            let (b, c) = (slot(second.from()), slot(second.to()));
+            if j >= from
+                && let Some(i) = last[b].checked_sub(1)
+                && moves[i].to() == second.from()
+                && moves[i].count() == second.count()
+                && let Some(t) = direct_at(moves, i, j)
+            {
+                // A rewrite at `j` compares with the position after it.
+                extend(positions, moves, j + 1);
+                if let Some((new, same_tail)) = skip_detour(moves, positions, i, j, t, fresh) {
+                    *moves = new;
+                    if same_tail {
+                        // The positions from `j + 1` on are unchanged: only the rewritten
+                        // span's are new.
+                        positions.splice(i + 1..=j + 1, fresh.drain(..));
+                    } else {
+                        positions.truncate(i + 1);
                     }
+                    from = i;
+                    continue 'scan;
                 }
-                // Otherwise it took part of the run, or cards built on it: no simple detour.
-                break;
             }
-            // Something else built on the run: no simple detour.
-            if second.to() == first.to() {
-                break;
-            }
-            // A move took or put cards where the run was: such a rewrite rarely works.
-            if effort == Effort::OneDetourPass && (second.from() == first.from() || second.to() == first.from()) {
-                break;
-            }
+            last[b] = j + 1;
+            last[c] = j + 1;
         }
-        if !rewritten {
-            i += 1;
-        }
+        return;
     }
+}
+
+/// Room for every pile's slot in [`detours`]' table.
+const SLOTS: usize = MAX_CASCADES + MAX_CELLS + 4;
+
+/// A pile's index in [`detours`]' table.
+fn slot(pile: Pile) -> usize {
+    match pile.kind() {
+        PileKind::Cascade(i) => i,
+        PileKind::Cell(i) => MAX_CASCADES + i,
+        PileKind::Foundation(suit) => MAX_CASCADES + MAX_CELLS + suit as usize,
+    }
+}
+
+/// Where the detour of moves `i` (A → B) and `j` (B → C) can become one move from A to C:
+/// before move `t` (`i < t ≤ j`; after the moves in between when `t` is `j`), as late as
+/// can be, so that a card bound for a cell holds one for the shortest time. The run must
+/// lie on A until then (no move before `t` takes or puts cards there) and C must be as at
+/// `j` from then on (no move from `t` on touches it); a run going back to A needs both moves
+/// gone, so A untouched throughout.
+fn direct_at(moves: &[Move], i: usize, j: usize) -> Option<usize> {
+    let (a, c) = (moves[i].from(), moves[j].to());
+    let touches = |k: &usize, pile: Pile| moves[*k].from() == pile || moves[*k].to() == pile;
+    let left = (i + 1..j).find(|k| touches(k, a)).unwrap_or(j);
+    if c == a {
+        return (left == j).then_some(j);
+    }
+    let ready = (i + 1..j).rev().find(|k| touches(k, c)).map_or(i + 1, |k| k + 1);
+    (ready <= left).then_some(left)
 }
 
 /// Extends `positions` (the positions before each of `moves`, from the first on, as far as
@@ -322,18 +334,9 @@ fn extend<const C: usize, const F: usize>(positions: &mut Vec<BoardN<C, F>>, mov
     }
 }
 
-/// The deepest card `mv` moves in `board`.
-fn base_card<const C: usize, const F: usize>(board: &BoardN<C, F>, mv: Move) -> Option<freecell_core::Card> {
-    match mv.from().kind() {
-        PileKind::Cascade(a) => board.cascade(a).nth(usize::from(mv.count()) - 1),
-        PileKind::Cell(c) => board.cell(c),
-        PileKind::Foundation(_) => None,
-    }
-}
-
-/// `moves` with move `i` (A → B) dropped and move `j` (B → C) played from A instead (or
-/// dropped too when C is A), if every move in between stays legal and the position after
-/// `j` is the same up to pile order; later moves renamed to match.
+/// `moves` with the detour of moves `i` (A → B) and `j` (B → C) replaced by one move from A
+/// to C (none when C is A) played before move `t` ([`direct_at`]), if every move stays legal
+/// and the position after `j` is the same up to pile order; later moves renamed to match.
 ///
 /// Also says whether the rest of the solution was kept as it was (the position after the
 /// rewrite is the very position after `j`, piles in the same order); `fresh` then holds the
@@ -343,30 +346,33 @@ fn skip_detour<const C: usize, const F: usize>(
     positions: &mut Vec<BoardN<C, F>>,
     i: usize,
     j: usize,
+    t: usize,
     fresh: &mut Vec<BoardN<C, F>>,
 ) -> Option<(Vec<Move>, bool)> {
     let (first, second) = (moves[i], moves[j]);
+    let target = second.to();
     let mut b = positions[i].clone();
     let mut out: Vec<Move> = moves[..i].to_vec();
     fresh.clear();
-    for &mv in &moves[i + 1..j] {
-        b.apply(mv).ok()?;
-        out.push(mv);
-        fresh.push(b.clone());
-    }
-    // From A to C, with C named as in the original position before `j`.
-    let target = second.to();
-    if target != first.from() {
-        let direct = if target.is_cell() {
-            // Any empty cell will do.
-            let cell = (0..b.cell_count()).find(|&k| b.cell(k).is_none())?;
-            Move::new(first.from(), Pile::cell(cell), second.count())
-        } else {
-            Move::new(first.from(), target, second.count())
-        };
-        b.apply(direct).ok()?;
-        out.push(direct);
-        fresh.push(b.clone());
+    for k in i + 1..=j {
+        // From A to C, with C named as in the original position before `j`.
+        if k == t && target != first.from() {
+            let direct = if target.is_cell() {
+                // Any empty cell will do.
+                let cell = (0..b.cell_count()).find(|&k| b.cell(k).is_none())?;
+                Move::new(first.from(), Pile::cell(cell), second.count())
+            } else {
+                Move::new(first.from(), target, second.count())
+            };
+            b.apply(direct).ok()?;
+            out.push(direct);
+            fresh.push(b.clone());
+        }
+        if k < j {
+            b.apply(moves[k]).ok()?;
+            out.push(moves[k]);
+            fresh.push(b.clone());
+        }
     }
     let after = &positions[j + 1];
     if b == *after {
