@@ -114,11 +114,19 @@ struct Scratch<const C: usize, const F: usize> {
     generated: Vec<Move>,
     /// The positions after each move of a detour's rewrite (see [`skip_detour`]).
     fresh: Vec<BoardN<C, F>>,
+    /// The order of a detour's rewritten span (see [`span_order`]).
+    order: Vec<usize>,
 }
 
 impl<const C: usize, const F: usize> Default for Scratch<C, F> {
     fn default() -> Self {
-        Scratch { positions: Vec::new(), last: ahash::AHashMap::default(), generated: Vec::new(), fresh: Vec::new() }
+        Scratch {
+            positions: Vec::new(),
+            last: ahash::AHashMap::default(),
+            generated: Vec::new(),
+            fresh: Vec::new(),
+            order: Vec::new(),
+        }
     }
 }
 
@@ -244,7 +252,7 @@ fn detours<const C: usize, const F: usize>(
     scratch: &mut Scratch<C, F>,
     late: &impl Fn() -> bool,
 ) {
-    let Scratch { positions, fresh, .. } = scratch;
+    let Scratch { positions, fresh, order, .. } = scratch;
     // Positions before each move, built only as far as a rewrite is replayed: the moves
     // after the last detour (a solution ends with a run of cards going home) never need theirs.
     positions.clear();
@@ -265,11 +273,11 @@ fn detours<const C: usize, const F: usize>(
                 && let Some(i) = last[b].checked_sub(1)
                 && moves[i].to() == second.from()
                 && moves[i].count() == second.count()
-                && let Some(t) = direct_at(moves, i, j)
+                && span_order(moves, i, j, order)
             {
                 // A rewrite at `j` compares with the position after it.
                 extend(positions, moves, j + 1);
-                if let Some((new, same_tail)) = skip_detour(moves, positions, i, j, t, fresh) {
+                if let Some((new, same_tail)) = skip_detour(moves, positions, i, j, order, fresh) {
                     *moves = new;
                     if same_tail {
                         // The positions from `j + 1` on are unchanged: only the rewritten
@@ -301,21 +309,54 @@ fn slot(pile: Pile) -> usize {
     }
 }
 
-/// Where the detour of moves `i` (A → B) and `j` (B → C) can become one move from A to C:
-/// before move `t` (`i < t ≤ j`; after the moves in between when `t` is `j`), as late as
-/// can be, so that a card bound for a cell holds one for the shortest time. The run must
-/// lie on A until then (no move before `t` takes or puts cards there) and C must be as at
-/// `j` from then on (no move from `t` on touches it); a run going back to A needs both moves
-/// gone, so A untouched throughout.
-fn direct_at(moves: &[Move], i: usize, j: usize) -> Option<usize> {
+/// The order of the span of the detour of moves `i` (A → B) and `j` (B → C) rewritten with
+/// one move from A to C, into `order`: the indexes of the moves in between, and `j` where
+/// the direct move goes. False when no order is found.
+///
+/// The run must lie on A until the direct move (no move before it takes or puts cards
+/// there) and C must be as at `j` from then on (no move after it touches C); a run going
+/// back to A needs both moves gone, so A untouched throughout. Where C is ready before A
+/// is left, the direct move goes as late as can be (so that a card bound for a cell holds
+/// one for the shortest time), the other moves as they were. Otherwise the moves touching
+/// C go before it, with every earlier move that shares a pile with one of them (their order
+/// kept), and the rest after it, which works when none of those touches A. Moves that share
+/// no pile commute, but for the room they leave for runs and cells: the replay checks that.
+fn span_order(moves: &[Move], i: usize, j: usize, order: &mut Vec<usize>) -> bool {
     let (a, c) = (moves[i].from(), moves[j].to());
-    let touches = |k: &usize, pile: Pile| moves[*k].from() == pile || moves[*k].to() == pile;
-    let left = (i + 1..j).find(|k| touches(k, a)).unwrap_or(j);
+    let touches = |k: usize, pile: Pile| moves[k].from() == pile || moves[k].to() == pile;
+    let left = (i + 1..j).find(|&k| touches(k, a)).unwrap_or(j);
+    order.clear();
     if c == a {
-        return (left == j).then_some(j);
+        order.extend(i + 1..=j);
+        return left == j;
     }
-    let ready = (i + 1..j).rev().find(|k| touches(k, c)).map_or(i + 1, |k| k + 1);
-    (ready <= left).then_some(left)
+    let ready = (i + 1..j).rev().find(|&k| touches(k, c)).map_or(i + 1, |k| k + 1);
+    if ready <= left {
+        order.extend((i + 1..left).chain([j]).chain(left..j));
+        return true;
+    }
+    // The moves that must go before the direct one, marked from the last: those touching C
+    // and those sharing a pile with a later one of them.
+    let bit = |pile: Pile| 1u64 << slot(pile);
+    let mut shared = 0;
+    let mut before = [false; 64];
+    if j - i > before.len() {
+        return false;
+    }
+    for k in (i + 1..j).rev() {
+        let piles = bit(moves[k].from()) | bit(moves[k].to());
+        if touches(k, c) || piles & shared != 0 {
+            if touches(k, a) {
+                return false;
+            }
+            before[k - i] = true;
+            shared |= piles;
+        }
+    }
+    order.extend((i + 1..j).filter(|&k| before[k - i]));
+    order.push(j);
+    order.extend((i + 1..j).filter(|&k| !before[k - i]));
+    true
 }
 
 /// Extends `positions` (the positions before each of `moves`, from the first on, as far as
@@ -334,8 +375,9 @@ fn extend<const C: usize, const F: usize>(positions: &mut Vec<BoardN<C, F>>, mov
 }
 
 /// `moves` with the detour of moves `i` (A → B) and `j` (B → C) replaced by one move from A
-/// to C (none when C is A) played before move `t` ([`direct_at`]), if every move stays legal
-/// and the position after `j` is the same up to pile order; later moves renamed to match.
+/// to C (none when C is A), the moves in between played in `order` ([`span_order`]), if
+/// every move stays legal and the position after `j` is the same up to pile order; later
+/// moves renamed to match.
 ///
 /// Also says whether the rest of the solution was kept as it was (the position after the
 /// rewrite is the very position after `j`, piles in the same order); `fresh` then holds the
@@ -345,7 +387,7 @@ fn skip_detour<const C: usize, const F: usize>(
     positions: &mut Vec<BoardN<C, F>>,
     i: usize,
     j: usize,
-    t: usize,
+    order: &[usize],
     fresh: &mut Vec<BoardN<C, F>>,
 ) -> Option<(Vec<Move>, bool)> {
     let (first, second) = (moves[i], moves[j]);
@@ -353,9 +395,9 @@ fn skip_detour<const C: usize, const F: usize>(
     let mut b = positions[i].clone();
     let mut out: Vec<Move> = moves[..i].to_vec();
     fresh.clear();
-    for k in i + 1..=j {
+    for &k in order {
         // From A to C, with C named as in the original position before `j`.
-        if k == t && target != first.from() {
+        if k == j && target != first.from() {
             let direct = if target.is_cell() {
                 // Any empty cell will do.
                 let cell = (0..b.cell_count()).find(|&k| b.cell(k).is_none())?;
@@ -366,8 +408,7 @@ fn skip_detour<const C: usize, const F: usize>(
             b.apply(direct).ok()?;
             out.push(direct);
             fresh.push(b.clone());
-        }
-        if k < j {
+        } else if k < j {
             b.apply(moves[k]).ok()?;
             out.push(moves[k]);
             fresh.push(b.clone());
@@ -415,10 +456,10 @@ mod tests {
         pairs.iter().map(|&(from, to)| Move::single(pile(from), pile(to))).collect()
     }
 
-    /// [`detours`] on `pairs` (see [`moves`]) from [`BOARD`]: a rewrite compares positions,
-    /// so the moves need not win.
-    fn without_detours(pairs: &[(usize, usize)]) -> Vec<Move> {
-        let board: Board = BOARD.parse().unwrap();
+    /// [`detours`] on `pairs` (see [`moves`]) from `board` (a rewrite compares positions, so
+    /// the moves need not win), checked to replay before and after.
+    fn without_detours(board: &str, pairs: &[(usize, usize)]) -> Vec<Move> {
+        let board: Board = board.parse().unwrap();
         let mut list = moves(pairs);
         replay(&board, &list).unwrap();
         detours(&board, &mut list, &mut Scratch::default(), &|| false);
@@ -433,25 +474,35 @@ mod tests {
     /// fewer.
     #[test]
     fn a_detour_becomes_one_move_between_its_own_two() {
-        let short = without_detours(&[(1, 0), (3, 2), (1, 6), (1, 5), (0, 2)]);
+        let short = without_detours(BOARD, &[(1, 0), (3, 2), (1, 6), (1, 5), (0, 2)]);
         assert_eq!(short, moves(&[(3, 2), (1, 2), (1, 6), (1, 5)]));
-    }
-
-    /// Where the run's pile is left before its target is ready, the detour stays.
-    #[test]
-    fn a_detour_stays_where_the_run_must_leave_before_its_target_is_ready() {
-        // The ten of spades goes home before the jack of spades reaches the queen.
-        let pairs = [(1, 0), (1, 6), (1, 5), (3, 2), (0, 2)];
-        assert_eq!(without_detours(&pairs), moves(&pairs));
     }
 
     /// A detour at either end of its span: the ten waits on its pile until the jack's move
     /// (nothing takes the cards beneath it), or goes at once (the jack is there already).
     #[test]
     fn a_detour_becomes_one_move_at_either_end() {
-        let late = without_detours(&[(1, 0), (3, 2), (0, 2)]);
+        let late = without_detours(BOARD, &[(1, 0), (3, 2), (0, 2)]);
         assert_eq!(late, moves(&[(3, 2), (1, 2)]));
-        let early = without_detours(&[(3, 2), (1, 0), (1, 6), (1, 5), (0, 2)]);
+        let early = without_detours(BOARD, &[(3, 2), (1, 0), (1, 6), (1, 5), (0, 2)]);
         assert_eq!(early, moves(&[(3, 2), (1, 2), (1, 6), (1, 5)]));
+    }
+
+    /// Where the run's pile is left before its target is ready, the move that readies the
+    /// target goes first when it shares no pile with the moves it passes.
+    #[test]
+    fn a_detour_reorders_the_moves_that_ready_its_target() {
+        // The cards beneath the ten go home before the jack of spades reaches the queen.
+        let short = without_detours(BOARD, &[(1, 0), (1, 6), (1, 5), (3, 2), (0, 2)]);
+        assert_eq!(short, moves(&[(3, 2), (1, 2), (1, 6), (1, 5)]));
+    }
+
+    /// A detour stays where the move that readies its target leaves the run's pile: the
+    /// jack of spades beneath the ten of hearts goes onto the queen, then the ten onto it.
+    #[test]
+    fn a_detour_stays_where_the_run_must_leave_before_its_target_is_ready() {
+        let board = "Foundations: H-8 C-K D-K S-9\n: KS 9H JS TH\n: KH QH\n: QS TS\n: JH\n";
+        let pairs = [(1, 0), (1, 2), (0, 2)];
+        assert_eq!(without_detours(board, &pairs), moves(&pairs));
     }
 }
