@@ -335,27 +335,27 @@ fn span_order(moves: &[Move], i: usize, j: usize, order: &mut Vec<usize>) -> boo
         order.extend((i + 1..left).chain([j]).chain(left..j));
         return true;
     }
-    // The moves that must go before the direct one, marked from the last: those touching C
-    // and those sharing a pile with a later one of them.
-    let bit = |pile: Pile| 1u64 << slot(pile);
-    let mut shared = 0;
-    let mut before = [false; 64];
-    if j - i > before.len() {
+    // The moves that must go before the direct one, marked from the last (bit `k - i - 1`):
+    // those touching C and those sharing a pile with a later one of them.
+    if j - i > 64 {
         return false;
     }
+    let bit = |pile: Pile| 1u64 << slot(pile);
+    let (mut shared, mut before) = (0, 0u64);
     for k in (i + 1..j).rev() {
         let piles = bit(moves[k].from()) | bit(moves[k].to());
-        if touches(k, c) || piles & shared != 0 {
-            if touches(k, a) {
+        if piles & (bit(c) | shared) != 0 {
+            if piles & bit(a) != 0 {
                 return false;
             }
-            before[k - i] = true;
+            before |= 1 << (k - i - 1);
             shared |= piles;
         }
     }
-    order.extend((i + 1..j).filter(|&k| before[k - i]));
+    let first = |k: &usize| before >> (k - i - 1) & 1 == 1;
+    order.extend((i + 1..j).filter(first));
     order.push(j);
-    order.extend((i + 1..j).filter(|&k| !before[k - i]));
+    order.extend((i + 1..j).filter(|k| !first(k)));
     true
 }
 
