@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use freecell_core::{Automove, BoardN, Move, MoveModel, Pile, PileKind};
+use freecell_core::{Automove, BoardN, MAX_CASCADES, MAX_CELLS, Move, MoveModel, Pile, PileKind};
 
 /// `moves`, a solution of `board` listing every move (it replays with no automoves),
 /// shortened; never longer, and still a solution.
@@ -13,9 +13,10 @@ use freecell_core::{Automove, BoardN, Move, MoveModel, Pile, PileKind};
 /// - **Shortcuts:** when one move leads from a position to a later one of the solution, it
 ///   replaces the moves between them.
 /// - **Detours:** a card (or run) moved from A to B and later from B to C moves from A to C
-///   directly (or not at all when C is A), when every move in between stays legal and the
-///   position after the second move is unchanged. This removes the free-cell parking that
-///   greedy searches leave behind.
+///   directly (or not at all when C is A), when every move stays legal and the position
+///   after the second move is unchanged. The direct move goes where the run still lies on
+///   A and C is as the second move found it: at the second move, at the first, or between
+///   them. This removes the free-cell parking that greedy searches leave behind.
 ///
 /// Later moves are renamed when a rewrite reaches a position with its cascades or cells in
 /// another order. Each rewrite is checked by replaying, so the result is a solution whenever
@@ -56,18 +57,17 @@ pub fn shorten<const C: usize, const F: usize>(board: &BoardN<C, F>, moves: &[Mo
 pub(crate) enum Effort {
     /// Every rewrite, repeated until none applies.
     Full,
-    /// One pass of detour removal, the `fast` preset's choice. Its searches weigh depth and
-    /// drop repeated positions, so their paths hold no loop, and on its solutions of
-    /// MS 1–2,000 the one-move shortcuts removed nothing more (mean 94.4 moves either way)
-    /// while taking about a fifth of its time. On MS 1–32,000 one detour pass gives a mean
-    /// of 94.320 moves against 94.285 with every rewrite repeated, and the whole solve takes
-    /// about 4 % less time.
+    /// Detour removal alone, the `fast` preset's choice. Its searches weigh depth and drop
+    /// repeated positions, so their paths hold no loop, and on its solutions of MS 1–2,000
+    /// the one-move shortcuts removed nothing more (mean 94.4 moves either way) while taking
+    /// about a fifth of its time. On MS 1–32,000 the detour pass gave a mean of 94.320 moves
+    /// against 94.285 with every rewrite repeated, and the whole solve about 4 % less time.
     ///
-    /// The pass also gives up on a detour once a move in between touches the pile the run
-    /// left: 96 % of the rewrites it tried on `fast`'s solutions of MS 1–32,000 were of that
-    /// kind, and all but 58 of those 527,000 failed after replaying their span. Shortening
-    /// then takes about half as long, and 56 of the 32,000 solutions are one or two moves
-    /// longer (mean 94.3202 → 94.3222).
+    /// Playing the direct move between the detour's two where the run's pile is touched
+    /// before the second (the moves that ready C first where needed) took `fast`'s mean on
+    /// MS 1–32,000 from 92.915 to 91.979 moves for 0.9 % more instructions a deal; every
+    /// rewrite repeated then gives 91.970 for 80 % more. The detours are found with a table
+    /// of each pile's last move, where a scan from each move had looked ahead for the second.
     OneDetourPass,
 }
 
@@ -85,7 +85,7 @@ pub(crate) fn shorten_until<const C: usize, const F: usize>(
     let mut scratch = Scratch::default();
     scratch.positions.reserve(current.len() + 1);
     if effort == Effort::OneDetourPass {
-        detours(board, &mut current, &mut scratch, &late, effort);
+        detours(board, &mut current, &mut scratch, &late);
         return current;
     }
     // Room for every position up front: the map would otherwise rehash several times.
@@ -93,7 +93,7 @@ pub(crate) fn shorten_until<const C: usize, const F: usize>(
     loop {
         let before = current.len();
         current = jumps(board, &current, &mut scratch, &late);
-        detours(board, &mut current, &mut scratch, &late, effort);
+        detours(board, &mut current, &mut scratch, &late);
         if current.len() >= before || late() {
             return current;
         }
@@ -115,11 +115,19 @@ struct Scratch<const C: usize, const F: usize> {
     generated: Vec<Move>,
     /// The positions after each move of a detour's rewrite (see [`skip_detour`]).
     fresh: Vec<BoardN<C, F>>,
+    /// The order of a detour's rewritten span (see [`span_order`]).
+    order: Vec<usize>,
 }
 
 impl<const C: usize, const F: usize> Default for Scratch<C, F> {
     fn default() -> Self {
-        Scratch { positions: Vec::new(), last: ahash::AHashMap::default(), generated: Vec::new(), fresh: Vec::new() }
+        Scratch {
+            positions: Vec::new(),
+            last: ahash::AHashMap::default(),
+            generated: Vec::new(),
+            fresh: Vec::new(),
+            order: Vec::new(),
+        }
     }
 }
 
@@ -233,78 +241,123 @@ fn jumps<const C: usize, const F: usize>(
     if cur.is_won() { out } else { moves.to_vec() }
 }
 
-/// Detour removal in place: see [`shorten`] (and [`Effort::OneDetourPass`] for what that
-/// effort leaves out).
+/// Detour removal in place: see [`shorten`].
+///
+/// One scan finds each detour where its second move is: a move from a pile B whose last
+/// move before it put the same number of cards there (a run or a cell's card), untouched
+/// since. Only then are the positions built and the rewrite replayed, so a solution with no
+/// detour costs one look at each move.
 fn detours<const C: usize, const F: usize>(
     board: &BoardN<C, F>,
     moves: &mut Vec<Move>,
     scratch: &mut Scratch<C, F>,
     late: &impl Fn() -> bool,
-    effort: Effort,
 ) {
-    let Scratch { positions, fresh, .. } = scratch;
-    // Positions before each move, built only as far as a detour is looked at: none is
-    // looked for from a foundation move, and a solution ends with a run of them (the cards
-    // going home once the game is won), whose positions are never built.
+    let Scratch { positions, fresh, order, .. } = scratch;
+    // Positions before each move, built only as far as a rewrite is replayed: the moves
+    // after the last detour (a solution ends with a run of cards going home) never need theirs.
     positions.clear();
     positions.push(board.clone());
-    let mut i = 0;
-    while i < moves.len() {
-        // Every rewrite leaves a solution, so stopping anywhere is safe.
-        if i % 16 == 0 && late() {
-            return;
-        }
-        let first = moves[i];
-        if first.is_to_foundation() {
-            i += 1;
-            continue;
-        }
-        extend(positions, moves, i);
-        // The deepest card of the moved run, which identifies it later.
-        let Some(base) = base_card(&positions[i], first) else {
-            i += 1;
-            continue;
-        };
-        // The next move of that card, as the deepest card of a run of the same size. Until
-        // a move touches the run's pile, the run lies there untouched, so only a move from
-        // that pile can carry it.
-        let mut rewritten = false;
-        for j in i + 1..moves.len() {
+    // Detours ending before `from` were tried already: a rewrite changes no earlier move.
+    let mut from = 0;
+    'scan: loop {
+        // One past the index of the last move that took or put cards on each pile.
+        let mut last = [0usize; SLOTS];
+        for j in 0..moves.len() {
+            // Every rewrite leaves a solution, so stopping anywhere is safe.
+            if j % 16 == 0 && late() {
+                return;
+            }
             let second = moves[j];
-            if second.from() == first.to() {
-                if second.count() == first.count() {
-                    // A rewrite at `j` compares with the position after it.
-                    extend(positions, moves, j + 1);
-                    if base_card(&positions[j], second) == Some(base)
-                        && let Some((new, same_tail)) = skip_detour(moves, positions, i, j, fresh)
-                    {
-                        *moves = new;
-                        if same_tail {
-                            // The positions from `j + 1` on are unchanged: only the
-                            // rewritten span's are new.
-                            positions.splice(i + 1..=j + 1, fresh.drain(..));
-                        } else {
-                            positions.truncate(i + 1);
-                        }
-                        rewritten = true;
+            let (b, c) = (slot(second.from()), slot(second.to()));
+            if j >= from
+                && let Some(i) = last[b].checked_sub(1)
+                && moves[i].to() == second.from()
+                && moves[i].count() == second.count()
+                && span_order(moves, i, j, order)
+            {
+                // A rewrite at `j` compares with the position after it.
+                extend(positions, moves, j + 1);
+                if let Some((new, same_tail)) = skip_detour(moves, positions, i, j, order, fresh) {
+                    *moves = new;
+                    if same_tail {
+                        // The positions from `j + 1` on are unchanged: only the rewritten
+                        // span's are new.
+                        positions.splice(i + 1..=j + 1, fresh.drain(..));
+                    } else {
+                        positions.truncate(i + 1);
                     }
+                    from = i;
+                    continue 'scan;
                 }
-                // Otherwise it took part of the run, or cards built on it: no simple detour.
-                break;
             }
-            // Something else built on the run: no simple detour.
-            if second.to() == first.to() {
-                break;
-            }
-            // A move took or put cards where the run was: such a rewrite rarely works.
-            if effort == Effort::OneDetourPass && (second.from() == first.from() || second.to() == first.from()) {
-                break;
-            }
+            last[b] = j + 1;
+            last[c] = j + 1;
         }
-        if !rewritten {
-            i += 1;
+        return;
+    }
+}
+
+/// Room for every pile's slot in [`detours`]' table.
+const SLOTS: usize = MAX_CASCADES + MAX_CELLS + 4;
+
+/// A pile's index in [`detours`]' table.
+fn slot(pile: Pile) -> usize {
+    match pile.kind() {
+        PileKind::Cascade(i) => i,
+        PileKind::Cell(i) => MAX_CASCADES + i,
+        PileKind::Foundation(suit) => MAX_CASCADES + MAX_CELLS + suit as usize,
+    }
+}
+
+/// The order of the span of the detour of moves `i` (A → B) and `j` (B → C) rewritten with
+/// one move from A to C, into `order`: the indexes of the moves in between, and `j` where
+/// the direct move goes. False when no order is found.
+///
+/// The run must lie on A until the direct move (no move before it takes or puts cards
+/// there) and C must be as at `j` from then on (no move after it touches C); a run going
+/// back to A needs both moves gone, so A untouched throughout. Where C is ready before A
+/// is left, the direct move goes as late as can be (so that a card bound for a cell holds
+/// one for the shortest time), the other moves as they were. Otherwise the moves touching
+/// C go before it, with every earlier move that shares a pile with one of them (their order
+/// kept), and the rest after it, which works when none of those touches A. Moves that share
+/// no pile commute, but for the room they leave for runs and cells: the replay checks that.
+fn span_order(moves: &[Move], i: usize, j: usize, order: &mut Vec<usize>) -> bool {
+    let (a, c) = (moves[i].from(), moves[j].to());
+    let touches = |k: usize, pile: Pile| moves[k].from() == pile || moves[k].to() == pile;
+    let left = (i + 1..j).find(|&k| touches(k, a)).unwrap_or(j);
+    order.clear();
+    if c == a {
+        order.extend(i + 1..=j);
+        return left == j;
+    }
+    let ready = (i + 1..j).rev().find(|&k| touches(k, c)).map_or(i + 1, |k| k + 1);
+    if ready <= left {
+        order.extend((i + 1..left).chain([j]).chain(left..j));
+        return true;
+    }
+    // The moves that must go before the direct one, marked from the last (bit `k - i - 1`):
+    // those touching C and those sharing a pile with a later one of them.
+    if j - i > 64 {
+        return false;
+    }
+    let bit = |pile: Pile| 1u64 << slot(pile);
+    let (mut shared, mut before) = (0, 0u64);
+    for k in (i + 1..j).rev() {
+        let piles = bit(moves[k].from()) | bit(moves[k].to());
+        if piles & (bit(c) | shared) != 0 {
+            if piles & bit(a) != 0 {
+                return false;
+            }
+            before |= 1 << (k - i - 1);
+            shared |= piles;
         }
     }
+    let first = |k: &usize| before >> (k - i - 1) & 1 == 1;
+    order.extend((i + 1..j).filter(first));
+    order.push(j);
+    order.extend((i + 1..j).filter(|k| !first(k)));
+    true
 }
 
 /// Extends `positions` (the positions before each of `moves`, from the first on, as far as
@@ -322,18 +375,10 @@ fn extend<const C: usize, const F: usize>(positions: &mut Vec<BoardN<C, F>>, mov
     }
 }
 
-/// The deepest card `mv` moves in `board`.
-fn base_card<const C: usize, const F: usize>(board: &BoardN<C, F>, mv: Move) -> Option<freecell_core::Card> {
-    match mv.from().kind() {
-        PileKind::Cascade(a) => board.cascade(a).nth(usize::from(mv.count()) - 1),
-        PileKind::Cell(c) => board.cell(c),
-        PileKind::Foundation(_) => None,
-    }
-}
-
-/// `moves` with move `i` (A → B) dropped and move `j` (B → C) played from A instead (or
-/// dropped too when C is A), if every move in between stays legal and the position after
-/// `j` is the same up to pile order; later moves renamed to match.
+/// `moves` with the detour of moves `i` (A → B) and `j` (B → C) replaced by one move from A
+/// to C (none when C is A), the moves in between played in `order` ([`span_order`]), if
+/// every move stays legal and the position after `j` is the same up to pile order; later
+/// moves renamed to match.
 ///
 /// Also says whether the rest of the solution was kept as it was (the position after the
 /// rewrite is the very position after `j`, piles in the same order); `fresh` then holds the
@@ -343,30 +388,32 @@ fn skip_detour<const C: usize, const F: usize>(
     positions: &mut Vec<BoardN<C, F>>,
     i: usize,
     j: usize,
+    order: &[usize],
     fresh: &mut Vec<BoardN<C, F>>,
 ) -> Option<(Vec<Move>, bool)> {
     let (first, second) = (moves[i], moves[j]);
+    let target = second.to();
     let mut b = positions[i].clone();
     let mut out: Vec<Move> = moves[..i].to_vec();
     fresh.clear();
-    for &mv in &moves[i + 1..j] {
-        b.apply(mv).ok()?;
-        out.push(mv);
-        fresh.push(b.clone());
-    }
-    // From A to C, with C named as in the original position before `j`.
-    let target = second.to();
-    if target != first.from() {
-        let direct = if target.is_cell() {
-            // Any empty cell will do.
-            let cell = (0..b.cell_count()).find(|&k| b.cell(k).is_none())?;
-            Move::new(first.from(), Pile::cell(cell), second.count())
-        } else {
-            Move::new(first.from(), target, second.count())
-        };
-        b.apply(direct).ok()?;
-        out.push(direct);
-        fresh.push(b.clone());
+    for &k in order {
+        // From A to C, with C named as in the original position before `j`.
+        if k == j && target != first.from() {
+            let direct = if target.is_cell() {
+                // Any empty cell will do.
+                let cell = (0..b.cell_count()).find(|&k| b.cell(k).is_none())?;
+                Move::new(first.from(), Pile::cell(cell), second.count())
+            } else {
+                Move::new(first.from(), target, second.count())
+            };
+            b.apply(direct).ok()?;
+            out.push(direct);
+            fresh.push(b.clone());
+        } else if k < j {
+            b.apply(moves[k]).ok()?;
+            out.push(moves[k]);
+            fresh.push(b.clone());
+        }
     }
     let after = &positions[j + 1];
     if b == *after {
@@ -386,4 +433,77 @@ fn skip_detour<const C: usize, const F: usize>(
         out.push(renamed);
     }
     b.is_won().then_some((out, false))
+}
+
+#[cfg(test)]
+mod tests {
+    use freecell_core::{Board, Suit, replay};
+
+    use super::*;
+
+    /// The last nine cards: the ten of hearts lies on the ten of spades, itself on the nine
+    /// of hearts, and a queen of hearts waits for the jack of spades.
+    const BOARD: &str = "Foundations: H-8 C-K D-K S-9\n: KS 9H TS TH\n: KH QH\n: QS JS\n: JH\n";
+
+    /// `(from, to)` pairs as single-card moves, cascades numbered from 1, 0 a free cell, 5
+    /// hearts' foundation and 6 spades'.
+    fn moves(pairs: &[(usize, usize)]) -> Vec<Move> {
+        let pile = |p| match p {
+            0 => Pile::cell(0),
+            5 => Pile::foundation(Suit::Hearts),
+            6 => Pile::foundation(Suit::Spades),
+            k => Pile::cascade(k - 1),
+        };
+        pairs.iter().map(|&(from, to)| Move::single(pile(from), pile(to))).collect()
+    }
+
+    /// [`detours`] on `pairs` (see [`moves`]) from `board` (a rewrite compares positions, so
+    /// the moves need not win), checked to replay before and after.
+    fn without_detours(board: &str, pairs: &[(usize, usize)]) -> Vec<Move> {
+        let board: Board = board.parse().unwrap();
+        let mut list = moves(pairs);
+        replay(&board, &list).unwrap();
+        detours(&board, &mut list, &mut Scratch::default(), &|| false);
+        replay(&board, &list).unwrap();
+        list
+    }
+
+    /// The ten of hearts goes to a cell, the jack of spades onto the queen of hearts, the
+    /// two cards beneath the ten home, then the ten out of the cell onto the jack. The ten
+    /// can neither stay where it was until then (the cards beneath it go first) nor go to
+    /// the jack at once (not there yet): it goes onto the jack between the two, one move
+    /// fewer.
+    #[test]
+    fn a_detour_becomes_one_move_between_its_own_two() {
+        let short = without_detours(BOARD, &[(1, 0), (3, 2), (1, 6), (1, 5), (0, 2)]);
+        assert_eq!(short, moves(&[(3, 2), (1, 2), (1, 6), (1, 5)]));
+    }
+
+    /// A detour at either end of its span: the ten waits on its pile until the jack's move
+    /// (nothing takes the cards beneath it), or goes at once (the jack is there already).
+    #[test]
+    fn a_detour_becomes_one_move_at_either_end() {
+        let late = without_detours(BOARD, &[(1, 0), (3, 2), (0, 2)]);
+        assert_eq!(late, moves(&[(3, 2), (1, 2)]));
+        let early = without_detours(BOARD, &[(3, 2), (1, 0), (1, 6), (1, 5), (0, 2)]);
+        assert_eq!(early, moves(&[(3, 2), (1, 2), (1, 6), (1, 5)]));
+    }
+
+    /// Where the run's pile is left before its target is ready, the move that readies the
+    /// target goes first when it shares no pile with the moves it passes.
+    #[test]
+    fn a_detour_reorders_the_moves_that_ready_its_target() {
+        // The cards beneath the ten go home before the jack of spades reaches the queen.
+        let short = without_detours(BOARD, &[(1, 0), (1, 6), (1, 5), (3, 2), (0, 2)]);
+        assert_eq!(short, moves(&[(3, 2), (1, 2), (1, 6), (1, 5)]));
+    }
+
+    /// A detour stays where the move that readies its target leaves the run's pile: the
+    /// jack of spades beneath the ten of hearts goes onto the queen, then the ten onto it.
+    #[test]
+    fn a_detour_stays_where_the_run_must_leave_before_its_target_is_ready() {
+        let board = "Foundations: H-8 C-K D-K S-9\n: KS 9H JS TH\n: KH QH\n: QS TS\n: JH\n";
+        let pairs = [(1, 0), (1, 2), (0, 2)];
+        assert_eq!(without_detours(board, &pairs), moves(&pairs));
+    }
 }
