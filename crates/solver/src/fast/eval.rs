@@ -126,22 +126,26 @@ impl Weights {
     /// shorten the solutions enough to pay for a lighter depth term (3) and a dearer last
     /// room (12), and cards home and free cells were weighed again (19, 16): 9.2 % fewer
     /// expansions on MS 1–32,000 and 12.2 % on MS 200,001–216,000, solutions 0.03 and 0.06
-    /// moves longer (twenty-third session). It solves about 96 % of the deals within its first
-    /// turn, so the second and third matter only for the rest: they were learned for those
-    /// deals alone, as a set with the others (a coevolution of one evaluation at a time, its
-    /// fitness the turns' expansions simulated from each evaluation's count alone, on the
-    /// 847 deals of MS 100,001–120,000 the first leaves unsolved after its turn, solutions at
-    /// most 0.05 moves longer there): 4.1 % fewer expansions on MS 1–32,000 and 5.1 % on MS
-    /// 200,001–216,000, solutions 0.07 and 0.06 moves longer. Both came out without a depth
-    /// term: the quickest finish of a deal the first has wandered on is a greedy one, the
-    /// second weighing unsorted cards, the next home cards' diggings and empty cascades
-    /// more, the third ignoring the diggings. The third was learned again, the same way, when
-    /// the turns after the first's became shorter (cards out cheaper, unsorted cards, free
-    /// cells and empty cascades dearer: 0.3 % fewer expansions on MS 1–32,000, twenty-fourth
-    /// session). The patient one stays [`PATIENT`](Self::PATIENT), which the hardest deals
-    /// need (`docs/results/fast.md`, sixteenth session).
+    /// moves longer (twenty-third session). Then blocked cards cheaper (5), unsorted cards,
+    /// free cells and the last room dearer (8, 17, 13), chosen by the same simulation under
+    /// the shorter turns: 2.8 % fewer expansions on MS 1–32,000 (1.2 % on a census sample)
+    /// and 1.6 % fewer instructions, solutions 0.03 moves shorter (twenty-fifth session). It
+    /// solves about 96 % of the deals within its first turn, so the second and third matter
+    /// only for the rest: they were learned for those deals alone, as a set with the others
+    /// (a coevolution of one evaluation at a time, its fitness the turns' expansions
+    /// simulated from each evaluation's count alone, on the 847 deals of MS 100,001–120,000
+    /// the first leaves unsolved after its turn, solutions at most 0.05 moves longer there):
+    /// 4.1 % fewer expansions on MS 1–32,000 and 5.1 % on MS 200,001–216,000, solutions 0.07
+    /// and 0.06 moves longer. Both came out without a depth term: the quickest finish of a
+    /// deal the first has wandered on is a greedy one, the second weighing unsorted cards,
+    /// the next home cards' diggings and empty cascades more, the third ignoring the
+    /// diggings. The third was learned again, the same way, when the turns after the first's
+    /// became shorter (cards out cheaper, unsorted cards, free cells and empty cascades
+    /// dearer: 0.3 % fewer expansions on MS 1–32,000, twenty-fourth session). The patient
+    /// one stays [`PATIENT`](Self::PATIENT), which the hardest deals need
+    /// (`docs/results/fast.md`, sixteenth session).
     pub(crate) const FREECELL_TURNS: [Weights; 4] = [
-        Weights { out: 19, blocked: 6, unsorted: 6, dig: 6, cell: 16, column: 12, depth: 3, breaks: 0, tight: 12 },
+        Weights { out: 19, blocked: 5, unsorted: 8, dig: 6, cell: 17, column: 12, depth: 3, breaks: 0, tight: 13 },
         Weights { out: 11, blocked: 9, unsorted: 9, dig: 10, cell: 10, column: 17, depth: 0, breaks: 0, tight: 0 },
         Weights { out: 6, blocked: 7, unsorted: 5, dig: 0, cell: 11, column: 15, depth: 0, breaks: 0, tight: 0 },
         Weights::PATIENT,
