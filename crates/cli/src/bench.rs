@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 use freecell_bench::{Bench, CsvError, Hints, LineError, RunError, Solves, Summary, Workload, grouped, optimal_table};
-use freecell_core::{Rules, quote};
+use freecell_core::{Variant, WideBoard, quote};
 use freecell_deals::DealRange;
 use freecell_solver::Goal;
 use serde::Serialize;
@@ -100,10 +100,10 @@ fn parse_hints(text: &str) -> Result<Hints, String> {
 pub(crate) fn bench(args: &BenchArgs) -> Result<(), Failure> {
     let game = args.game.chosen()?;
     let name = run_name(&game, &args.search);
-    let rules = game.variant.rules;
+    let variant = game.variant.clone();
     match &args.hints {
-        None => drive(args, Solves::new().cost_model(args.search.cost()).game(game.variant), &name, rules),
-        Some(hints) => drive(args, hints.clone().game(game.variant), &name, rules),
+        None => drive(args, Solves::new().cost_model(args.search.cost()).game(game.variant), &name, &variant),
+        Some(hints) => drive(args, hints.clone().game(game.variant), &name, &variant),
     }
 }
 
@@ -141,16 +141,23 @@ struct Ending<'a, S> {
 }
 
 /// Runs every deal of the range not already in the CSV, writes rows and prints the summary;
-/// `rules` are the game's, which choose the solver's default node limit.
-pub(crate) fn drive<W: Workload>(args: &BenchArgs, workload: W, name: &str, rules: Rules) -> Result<(), Failure> {
+/// `variant` is the game's, which chooses the solver's default node limit.
+pub(crate) fn drive<W: Workload>(args: &BenchArgs, workload: W, name: &str, variant: &Variant) -> Result<(), Failure> {
     let rows_per_deal = workload.rows_per_deal();
     let bench = Bench::new(workload, name, args.deals).map_err(|error| Failure::Input(error.to_string()))?;
     let started = Instant::now();
     args.search.check()?;
     // The weights or policy file is read and checked before anything is written.
     let loaded = args.search.solver.load()?;
-    // The node limit every deal gets: the one given, or the solver's default for the game.
-    let max_nodes = args.search.with_limits(loaded.build()).node_limit(rules);
+    // The node limit every deal gets: the one given, or the solver's default for the game,
+    // read from the range's first deal (Beleaguered Castle's deals get more than the other
+    // games of its rules; `Solver::node_limit_for`).
+    let solver = args.search.with_limits(loaded.build());
+    let first = args.deals.into_iter().next().map(|deal| WideBoard::try_from(variant.deal(&deal.cards())));
+    let max_nodes = match first {
+        Some(Ok(start)) => solver.node_limit_for(&start),
+        _ => solver.node_limit(variant.rules),
+    };
     let mut bench = bench.jobs(args.jobs);
     if let Some(path) = &args.csv {
         bench = bench.csv(path).map_err(csv_failure)?;

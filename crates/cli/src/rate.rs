@@ -72,14 +72,14 @@ pub(crate) fn rate(args: RateArgs) -> Result<(), Failure> {
     if let Some(deals) = args.deals {
         let game = args.game.chosen()?;
         let name = bench::run_name(&game, &args.search);
-        let rules = game.variant.rules;
+        let variant = game.variant.clone();
         let workload = Ratings::new()
             .samples(args.samples)
             .sample_nodes(args.sample_nodes)
             .rung_nodes(rung_nodes(&args.search))
             .game(game.variant);
         let bench = BenchArgs::census(deals, args.game, args.search, args.jobs, args.csv, args.json);
-        return bench::drive(&bench, workload, &name, rules);
+        return bench::drive(&bench, workload, &name, &variant);
     }
     if args.csv.is_some() || args.jobs.get() != 1 {
         return Err(Failure::Input("--csv and --jobs go with --deals RANGE, a census".to_owned()));

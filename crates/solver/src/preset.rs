@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use freecell_core::{Automove, BuildRule, MoveModel, Rules, SequenceCapacity};
+use freecell_core::{Automove, BoardN, BuildRule, MoveModel, Rules, SequenceCapacity};
 use thiserror::Error;
 
 use crate::CostModel;
@@ -294,7 +294,9 @@ impl Preset {
     /// proof drop positions with a card that can never move; 1788 after 1,123,188, 8276 after
     /// 1,125,975), 1,200,000, and 20,000 on top for the larger cap of Streets and Alleys'
     /// second depth-first dive; it was 1,045,000 before that prune, 1,000,000 and 45,000 on
-    /// top for the dives (Streets and Alleys' takes 25,000, Beleaguered Castle's 50,000).
+    /// top for the dives (Streets and Alleys' takes 25,000, Beleaguered Castle's 50,000);
+    /// a Beleaguered Castle deal gets 200,000 more since its dive's cap was raised
+    /// ([`default_max_nodes_for`](Self::default_max_nodes_for)).
     /// Every deal decided within a lower limit is decided the same way within this one: the
     /// limit only stops a solve. FreeCell and the other games
     /// decide every deal of 1–10,000 within memory alone, and get none: a limit there could
@@ -331,6 +333,29 @@ impl Preset {
             | Game::RelaxedSeahavenTowers
             | Game::Cruel => None,
         }
+    }
+
+    /// The node limit of a solve from `start` when the solver sets none: the one of its rules
+    /// ([`default_max_nodes`](Self::default_max_nodes)), but a Beleaguered Castle deal's (its
+    /// rules, one to four cards home) under `fast` is 200,000 more, what the game's
+    /// depth-first dive in fc-solve's preset order may take beyond the dive the rule set's
+    /// limit was set with (it wins deals 1603 and 8569 after 239,044 and 166,543 expansions
+    /// of its own; `docs/results/games.md`, twenty-fifth session). Streets and Alleys and
+    /// Citadel, dealt under the same rules, keep the rule set's.
+    ///
+    /// # Examples
+    /// ```
+    /// use freecell_core::{Game, WideBoard};
+    /// use freecell_deals::DealNumber;
+    /// use freecell_solver::Preset;
+    /// let start = |game| WideBoard::try_from(DealNumber::new(1).unwrap().layout(game)).unwrap();
+    /// let castle = start(Game::BeleagueredCastle);
+    /// assert_eq!(Preset::Fast.default_max_nodes_for(&castle), Some(1_420_000));
+    /// assert_eq!(Preset::Fast.default_max_nodes_for(&start(Game::StreetsAndAlleys)), Some(1_220_000));
+    /// assert_eq!(Preset::Bfs.default_max_nodes_for(&castle), None);
+    /// ```
+    pub fn default_max_nodes_for<const C: usize, const F: usize>(self, start: &BoardN<C, F>) -> Option<u64> {
+        self.default_max_nodes(*start.rules()).map(|n| n + crate::fast::more_nodes(start))
     }
 
     /// The game as this preset searches it (for `optimal`, with the default sequence-move

@@ -270,6 +270,16 @@ impl Solver {
         }
     }
 
+    /// The node limit a solve from `start` applies: [`node_limit`](Self::node_limit), the
+    /// preset's default refined by the deal ([`Preset::default_max_nodes_for`]: Beleaguered
+    /// Castle's deals share their rules with two other games, and get more).
+    pub fn node_limit_for<const C: usize, const F: usize>(&self, start: &BoardN<C, F>) -> Option<u64> {
+        match self.max_nodes {
+            NodeLimit::PresetDefault => self.preset.default_max_nodes_for(start),
+            _ => self.node_limit(*start.rules()),
+        }
+    }
+
     /// Stop before the engine's memory would exceed `n` bytes (the solve ends
     /// [`Undecided`](Outcome::Undecided) with [`Reason::MemoryLimit`]).
     ///
@@ -599,7 +609,7 @@ impl Solver {
         };
         let start = searched_board.as_ref().unwrap_or(board);
         let reused_bytes = caches.held();
-        let budget = self.budget(preset, self.node_limit(*board.rules()), || self.free_memory(started, reused_bytes));
+        let budget = self.budget(preset, self.node_limit_for(board), || self.free_memory(started, reused_bytes));
         let problem = match preset {
             Preset::Optimal => {
                 let settings = self.optimal;

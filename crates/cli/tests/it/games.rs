@@ -223,6 +223,13 @@ fn a_game_default_node_limit_applies_unless_max_nodes_is_given() {
     let (options, summary) = limit(&["--game", "simple-simon", "--max-nodes", "none"]);
     assert!(options.contains("\"max_nodes\":null"), "{options}");
     assert!(summary.contains("limits per deal: none"), "{summary}");
+    // Beleaguered Castle's deals get more than the rule set's limit, which Streets and
+    // Alleys keeps.
+    let (options, summary) = limit(&["--game", "beleaguered-castle"]);
+    assert!(options.contains("\"max_nodes\":1420000"), "{options}");
+    assert!(summary.contains("limits per deal: 1,420,000 nodes"), "{summary}");
+    let (options, _) = limit(&["--game", "streets-and-alleys"]);
+    assert!(options.contains("\"max_nodes\":1220000"), "{options}");
     let (options, _) = limit(&["--game", "forecell", "--max-nodes", "500"]);
     assert!(options.contains("\"max_nodes\":500"), "{options}");
     let (options, _) = limit(&["--game", "freecell"]);

@@ -42,7 +42,8 @@
 //! 1087, 3132, 3654, 4263, 4672, 5106, 7010, 7333) after 5,070 to 822,513 states, where the
 //! order `048` wins six within 1,500,000. A dive in that order, dropping every position a
 //! card of which can never move ([`Frozen`]), wins all ten after 1,678 to 483,344
-//! expansions; Streets and Alleys has it as a second dive, capped to its quick wins (see
+//! expansions; Streets and Alleys has it as a second dive, capped to its quick wins, and
+//! Beleaguered Castle as its only one, capped past 1603's and 8569's wins (see
 //! [`DiveRules::ordered`]).
 
 use freecell_core::{Automove, BoardN, Card, Game, Move, MoveModel, NextHome, Pile, PileKind, Rules, Suit};
@@ -118,6 +119,9 @@ pub(super) struct DiveRules {
     cap: u64,
     /// Whether a third dive tries the moves in [`Order::Stacks`] (Good Measure's).
     stacks: bool,
+    /// Under Beleaguered Castle's rules, the cap of the dive in fc-solve's preset order
+    /// ([`Classes::CompoundPreset`]), where the deal has one.
+    preset: Option<u64>,
     /// Expansions of the solve before the search's first turn.
     pub(super) after: u64,
 }
@@ -153,16 +157,31 @@ const STREETS_CAP: u64 = 25_000;
 /// dive, not a replacement (`docs/results/games.md`).
 const STREETS_PRESET_CAP: u64 = 32_000;
 
-/// Expansions Beleaguered Castle's dive gets in all: it wins 7148 and 4889 (fc-solve's
-/// preset: 240 and 27,183 states in the same order) after 202 and 27,037, which the greedy
-/// searches left undecided at 1,000,000. Every other deal pays the dive's expansions out of
-/// its limit, so the cap was chosen as what the rule set's limit, then 1,045,000, left above
-/// the latest deal `fast` decided without it (3881, proved lost after 990,119). At 50,000 the dive also wins
-/// 2197 (after 45,066 of its own; fc-solve 104,245 states); 557, solved after 546,065 with
-/// a cap of 30,000, is then undecided at the limit (the dive's memory, held beside the
-/// greedy searches, changes which of them runs out of bytes first), and fc-solve leaves it
-/// undecided at 1,000,000 states (`docs/results/games.md`).
-const CASTLE_CAP: u64 = 50_000;
+/// Expansions Beleaguered Castle's one dive, in fc-solve's preset order
+/// ([`Classes::CompoundPreset`], the frozen-card test on), gets in all: it wins 1603 and 8569
+/// (fc-solve's preset: 363,606 and 569,121 states) after 239,044 and 166,543, which the other
+/// searches leave undecided at 1,220,000, and 7148, 4889, 2197 and 751 after 36,345, 19,496,
+/// 7,326 and 46,710. Until the twenty-fifth session the game dived in the order `048`,
+/// capped at 50,000 (it wins 7148, 4889 and 2197 after 202, 27,037 and 45,066), the cap
+/// what the rule set's limit left above its latest lost deal; this dive replaces it, and
+/// Beleaguered Castle's deals get the 200,000 more it may take on top of the rule set's
+/// limit ([`more_nodes`]), so that the greedy searches and the proof keep theirs: its lost
+/// deals' dives run out of positions after up to 216,614 (653), where those deals are
+/// proved lost after up to 1,214,804 expansions without it (`docs/results/games.md`).
+const CASTLE_PRESET_CAP: u64 = 250_000;
+
+/// Expansions Beleaguered Castle's dive may take beyond the 50,000 its dive had when the rule
+/// set's node limit was set ([`CASTLE_PRESET_CAP`]).
+const CASTLE_MORE_NODES: u64 = CASTLE_PRESET_CAP - 50_000;
+
+/// Expansions a solve from `start` gets on top of its rule set's node limit
+/// ([`Preset::default_max_nodes`](crate::Preset::default_max_nodes)): a Beleaguered Castle
+/// deal's (the castle games' rules, one to four cards home: [`castle::Deal`]) dive may take
+/// [`CASTLE_MORE_NODES`] more than the limit was set for; none elsewhere.
+pub(crate) fn more_nodes<const C: usize, const F: usize>(start: &BoardN<C, F>) -> u64 {
+    let beleaguered = castle::applies(*start.rules()) && castle::Deal::of(start) == castle::Deal::BeleagueredCastle;
+    if beleaguered { CASTLE_MORE_NODES } else { 0 }
+}
 
 /// Expansions of a Beleaguered Castle or Streets and Alleys solve before its dive's first
 /// turn: the deals decided sooner (most) never pay for it, and a deal decided later pays the
@@ -316,32 +335,45 @@ impl DiveRules {
         let stacks = rules == Game::GoodMeasure.rules();
         let dominance = Dominance::for_rules(rules);
         let after = if stacks { GOOD_MEASURE_AFTER } else { 0 };
-        Some(DiveRules { frozen, dominance, model, classes, order: Order::Nearest, cap, stacks, after })
+        Some(DiveRules {
+            frozen,
+            dominance,
+            model,
+            classes,
+            order: Order::Nearest,
+            cap,
+            stacks,
+            preset: None,
+            after,
+        })
     }
 
     /// The search's settings for a solve from `start`: [`applies`](DiveRules::applies) to its
     /// rules, or fc-solve's compound moves ([`compound`]) under Beleaguered Castle's rules,
     /// in the order `048`, capped as the game the start reads as has it ([`castle::Deal`]);
-    /// Streets and Alleys dives in the preset's order too ([`ordered`](DiveRules::ordered)).
+    /// Streets and Alleys dives in the preset's order too, Beleaguered Castle only in that
+    /// order ([`ordered`](DiveRules::ordered)).
     pub(super) fn for_start<const C: usize, const F: usize>(start: &BoardN<C, F>) -> Option<DiveRules> {
         let rules = *start.rules();
         if castle::applies(rules) {
             let deal = castle::Deal::of(start);
-            let (cap, after) = match deal {
-                castle::Deal::Citadel => (CITADEL_CAP, 0),
-                castle::Deal::StreetsAndAlleys => (STREETS_CAP, CASTLE_AFTER),
-                castle::Deal::BeleagueredCastle => (CASTLE_CAP, CASTLE_AFTER),
+            // The cap of the dive in the order `048` (none: no such dive), and of the one in
+            // the preset's order.
+            let (cap, after, preset) = match deal {
+                castle::Deal::Citadel => (CITADEL_CAP, 0, None),
+                castle::Deal::StreetsAndAlleys => (STREETS_CAP, CASTLE_AFTER, Some(STREETS_PRESET_CAP)),
+                castle::Deal::BeleagueredCastle => (0, CASTLE_AFTER, Some(CASTLE_PRESET_CAP)),
             };
-            let preset = deal == castle::Deal::StreetsAndAlleys;
             return Some(DiveRules {
                 // The preset's dive's test ([`ordered`](DiveRules::ordered)).
-                frozen: preset.then(|| Frozen::for_single_cards(rules)).flatten(),
+                frozen: preset.and(Frozen::for_single_cards(rules)),
                 dominance: Dominance::for_rules(rules),
                 model: MoveModel::Sequence,
                 classes: Classes::Compound,
                 order: Order::Nearest,
                 cap,
-                stacks: preset,
+                stacks: false,
+                preset,
                 after,
             });
         }
@@ -362,15 +394,16 @@ impl DiveRules {
     }
 
     /// These rules, the moves tried in `order`. With compound moves, [`Order::Nearest`]
-    /// stands for fc-solve's order (one dive: a second in the same order would search the
-    /// same positions), and [`Order::Stacks`], where the rules say so (Streets and Alleys),
-    /// for its preset's ([`Classes::CompoundPreset`], capped at [`STREETS_PRESET_CAP`], the
-    /// frozen-card test on): the two orders win different deals.
+    /// stands for fc-solve's order `048` (one dive: a second in the same order would search
+    /// the same positions; none in Beleaguered Castle), and [`Order::Stacks`], where the
+    /// rules say so (Streets and Alleys, Beleaguered Castle), for its preset's
+    /// ([`Classes::CompoundPreset`], capped at [`STREETS_PRESET_CAP`] and
+    /// [`CASTLE_PRESET_CAP`], the frozen-card test on): the two orders win different deals.
     pub(super) fn ordered(self, order: Order) -> Option<DiveRules> {
         match (self.classes, order) {
-            (Classes::Compound, Order::Nearest) => Some(DiveRules { frozen: None, ..self }),
-            (Classes::Compound, Order::Stacks) if self.stacks => {
-                Some(DiveRules { order, classes: Classes::CompoundPreset, cap: STREETS_PRESET_CAP, ..self })
+            (Classes::Compound, Order::Nearest) => (self.cap > 0).then_some(DiveRules { frozen: None, ..self }),
+            (Classes::Compound, Order::Stacks) => {
+                self.preset.map(|cap| DiveRules { order, classes: Classes::CompoundPreset, cap, ..self })
             }
             (
                 Classes::Compound | Classes::CompoundPreset | Classes::CompoundCells,
@@ -967,12 +1000,27 @@ mod tests {
         wins_within_in(Game::StreetsAndAlleys, Order::Stacks, &preset);
     }
 
-    /// Beleaguered Castle 7148 and 4889, which fc-solve wins after 240 and 27,183 states in
-    /// the order `048` and `fast` left undecided at 1,000,000 expansions, are won by the dive
-    /// with compound moves within its cap, and each win replays through the verifier.
+    /// Beleaguered Castle 1603 and 8569, which fc-solve's preset wins after 363,606 and
+    /// 569,121 states and the other searches leave undecided at 1,220,000 expansions, and
+    /// 7148 and 4889, which `fast` left undecided at 1,000,000 before it dived, are won by
+    /// the dive in the preset's order within its cap (after 239,044, 166,543, 36,345 and
+    /// 19,496), and each win replays through the verifier.
     #[test]
-    fn a_dive_with_compound_moves_wins_beleaguered_castle_7148_and_4889() {
-        wins_within(Game::BeleagueredCastle, &[(7148, 1_000), (4889, CASTLE_CAP)]);
+    fn the_dive_in_fc_solves_preset_order_wins_beleaguered_castle_1603_8569_7148_and_4889_within_its_cap() {
+        let deals = [(1603, CASTLE_PRESET_CAP), (8569, CASTLE_PRESET_CAP), (7148, 37_000), (4889, 20_000)];
+        wins_within_in(Game::BeleagueredCastle, Order::Stacks, &deals);
+    }
+
+    /// Only Beleaguered Castle's deals get more expansions than their rules' node limit: the
+    /// 200,000 its dive may take beyond the 50,000 the limit was set with.
+    #[test]
+    fn only_beleaguered_castle_gets_more_nodes() {
+        for game in Game::ALL {
+            let layout = DealNumber::new(1).expect("a deal number").layout(game);
+            let start = WideBoard::try_from(layout).expect("a legal deal");
+            let more = if game == Game::BeleagueredCastle { 200_000 } else { 0 };
+            assert_eq!(more_nodes(&start), more, "{game:?}");
+        }
     }
 
     /// The compound dive's ordinary moves are the moves home [`BoardN::generate_moves`]
@@ -986,7 +1034,8 @@ mod tests {
             for deal in 1..=6 {
                 let layout = DealNumber::new(deal).expect("a deal number").layout(game);
                 let start = WideBoard::try_from(layout).expect("a legal deal");
-                let rules = DiveRules::for_start(&start).expect("a dive");
+                // Uncapped: Beleaguered Castle has no dive in the order `048`.
+                let rules = DiveRules { cap: u64::MAX, ..DiveRules::for_start(&start).expect("a dive") };
                 let mut search = Dive::default();
                 for nodes in (1..=2_000).step_by(7) {
                     if !matches!(search.resume(&start, rules, (nodes, 1 << 30), 0, &mut ()), End::Nodes) {
@@ -1014,13 +1063,14 @@ mod tests {
             for (game, cap, after, preset) in [
                 (Game::Citadel, CITADEL_CAP, 0, None),
                 (Game::StreetsAndAlleys, STREETS_CAP, CASTLE_AFTER, Some(STREETS_PRESET_CAP)),
-                (Game::BeleagueredCastle, CASTLE_CAP, CASTLE_AFTER, None),
+                (Game::BeleagueredCastle, 0, CASTLE_AFTER, Some(CASTLE_PRESET_CAP)),
             ] {
                 let layout = DealNumber::new(deal).expect("a deal number").layout(game);
                 let start = WideBoard::try_from(layout).expect("a legal deal");
                 let rules = DiveRules::for_start(&start).expect("a dive");
                 let first = rules.ordered(Order::Nearest).map(|r| (r.classes, r.cap, r.after, r.frozen.is_some()));
-                assert_eq!(first, Some((Classes::Compound, cap, after, false)), "{game:?} {deal}");
+                let expected = (cap > 0).then_some((Classes::Compound, cap, after, false));
+                assert_eq!(first, expected, "{game:?} {deal}");
                 let second = rules.ordered(Order::Stacks).map(|r| (r.classes, r.cap, r.after, r.frozen.is_some()));
                 assert_eq!(second, preset.map(|cap| (Classes::CompoundPreset, cap, after, true)), "{game:?} {deal}");
                 assert!(rules.ordered(Order::Uncovered).is_none(), "{game:?} {deal}");
