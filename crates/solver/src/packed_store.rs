@@ -127,15 +127,6 @@ impl<N: Node> Store<N> {
         self.table.first(hash)
     }
 
-    /// Loads the index slot a lookup of `hash` reads first (see [`IdTable::prefetch`]), once
-    /// a node is stored; changes nothing.
-    #[inline]
-    pub(crate) fn prefetch(&self, hash: u64) {
-        if self.len > 0 {
-            self.table.prefetch(hash);
-        }
-    }
-
     /// The slot of `key`: `Ok(id)` if stored, `Err(slot)` where it would go.
     #[inline]
     pub(crate) fn find(&self, key: &Packed, hash: u64) -> Result<u32, usize> {

@@ -29,9 +29,7 @@ const MIN_SLOTS: usize = 1 << 12;
 /// use freecell_search::containers::HashSet64;
 ///
 /// let mut seen = HashSet64::default();
-/// seen.prefetch(0x1234_5678_9abc_def0); // a hint: no table yet, nothing to load
 /// assert_eq!(seen.insert(0x1234_5678_9abc_def0), Ok(true));
-/// seen.prefetch(0x1234_5678_9abc_def0); // changes nothing
 /// assert_eq!(seen.insert(0x1234_5678_9abc_def0), Ok(false));
 /// assert_eq!(seen.len(), 1);
 /// // What it holds, and what it would hold at its peak growing by 3,000 more hashes
@@ -127,17 +125,6 @@ impl HashSet64 {
             }
             i = (i + 1) & mask;
         }
-    }
-
-    /// Loads the slot an insert of `hash` reads first, a load whose value is unused, so
-    /// that it is in cache when [`insert`](Self::insert) runs: a caller that calls it for
-    /// each of several hashes before inserting any lets their cache misses overlap, where
-    /// inserting one after another waits for each miss in turn (an insert branches on what
-    /// it loads). Changes nothing; does nothing on a set with no table yet.
-    #[inline]
-    pub fn prefetch(&self, hash: u64) {
-        let mask = self.slots.len().wrapping_sub(1);
-        std::hint::black_box(self.slots.get(Self::home(hash, mask)));
     }
 
     #[cold]

@@ -55,9 +55,6 @@ pub(super) struct Search<const C: usize, const F: usize> {
     /// The expanded position's moves (kept in the search, not the heap: no byte limit
     /// counts them).
     moves: GeneratedMoves,
-    /// The expanded position's children built ahead, with their hashes, where none is
-    /// previewed (see [`build_ahead`]; kept in the search, as `moves`).
-    ahead: Vec<(BoardN<C, F>, u64)>,
     pub(super) stats: Stats,
     /// Whether a move was skipped as one a player would not make ([`Sparing`], the moves
     /// into a cell the spared generation leaves out, or Simple Simon's joins) since the
@@ -284,10 +281,6 @@ impl<const C: usize, const F: usize> Search<C, F> {
             let settled = id != 0;
             // The swaps are spared only where every move carries one card.
             let sparing = Sparing::new(matches!(config.dead, DeadTest::Children(_) | DeadTest::Expanded(_)));
-            if !config.previews {
-                build_ahead(board, &self.moves, (again, settled, &sparing), config, (&mut self.ahead, &self.seen));
-            }
-            let mut ahead = self.ahead.iter();
             for &mv in self.moves.iter() {
                 if moves_again(again, mv) {
                     continue;
@@ -316,25 +309,16 @@ impl<const C: usize, const F: usize> Search<C, F> {
                         continue;
                     }
                 }
-                let built;
-                let (child, hash) = if config.previews {
-                    let mut child = board.clone();
-                    child.apply_unchecked(mv);
-                    automoves_after(&mut child, mv, config.automove, settled);
-                    built = child;
-                    (&built, built.hash64())
-                } else {
-                    // Built ahead, in this order (the same moves skipped).
-                    let Some((child, hash)) = ahead.next() else { break };
-                    (child, *hash)
-                };
+                let mut child = board.clone();
+                child.apply_unchecked(mv);
+                automoves_after(&mut child, mv, config.automove, settled);
                 self.stats.generated += 1;
-                if !or_bytes!('expand, self.seen.insert(hash)) {
+                if !or_bytes!('expand, self.seen.insert(child.hash64())) {
                     self.stats.duplicates += 1;
                     continue;
                 }
                 if let DeadTest::Children(f) | DeadTest::Runs(f) = config.dead
-                    && f.dead_after(board, mv, child)
+                    && f.dead_after(board, mv, &child)
                 {
                     continue;
                 }
@@ -344,7 +328,8 @@ impl<const C: usize, const F: usize> Search<C, F> {
                     solved = Some(child_id);
                     break;
                 }
-                let h = Counts::of(child, blocking.after(board, mv), digging.after(&tally, board, mv, child)).score(w)
+                let h = Counts::of(&child, blocking.after(board, mv), digging.after(&tally, board, mv, &child))
+                    .score(w)
                     + w.depth * u32::from(depth);
                 self.stats.evaluated += 1;
                 self.open.push(&mut self.nodes[child_id as usize].link, child_id, h);
@@ -371,37 +356,6 @@ impl<const C: usize, const F: usize> Search<C, F> {
         }
         path.reverse();
         path
-    }
-}
-
-/// The children of `board` by `moves` that a search with no previews builds, each with its
-/// hash, into `ahead`, in order, skipping the moves its loop skips (`again`, and the swaps
-/// `sparing` spares when the search spares moves); then their slots in `seen` loaded
-/// ([`HashSet64::prefetch`]). Why: the search's insert of each child into its seen set was a
-/// cache miss waiting for the last (a third of Streets and Alleys' time); loaded together,
-/// the misses overlap. Out of line, so that the loop of the searches with previews (FreeCell's)
-/// stays as it was.
-#[inline(never)]
-fn build_ahead<const C: usize, const F: usize>(
-    board: &BoardN<C, F>,
-    moves: &GeneratedMoves,
-    (again, settled, sparing): (Option<Pile>, bool, &Sparing),
-    config: &Config,
-    (ahead, seen): (&mut Vec<(BoardN<C, F>, u64)>, &HashSet64),
-) {
-    ahead.clear();
-    for &mv in moves.iter() {
-        if moves_again(again, mv) || (config.spares && sparing.skips(board, mv)) {
-            continue;
-        }
-        let mut child = board.clone();
-        child.apply_unchecked(mv);
-        automoves_after(&mut child, mv, config.automove, settled);
-        let hash = child.hash64();
-        ahead.push((child, hash));
-    }
-    for &(_, hash) in ahead.iter() {
-        seen.prefetch(hash);
     }
 }
 

@@ -229,8 +229,6 @@ fn expand<const C: usize, const F: usize>(
     // Moves that lead nowhere better lose no win (see `Dominance`): not made.
     let dominance = Dominance::for_rules(*packer.start().rules());
     let max_expanded = budget.get_max_expanded().filter(|_| ends == Ends::OnceUnprovable);
-    // The expanded position's children, their moves and keys (scratch no byte limit counts).
-    let mut ahead: Vec<(Move, BoardN<C, F>, Packed)> = Vec::new();
     while at.next < c.store.len() {
         if at.next == at.layer_end {
             at.layer_start = at.next;
@@ -262,37 +260,28 @@ fn expand<const C: usize, const F: usize>(
         reserve(&mut c.moves, MOVES)?;
         board.generate_moves(MoveModel::Atomic, &mut c.moves);
         dominance.drop_from(&board, &mut c.moves);
-        // Every child first, then the index slots their lookups read first loaded together,
-        // so that those cache misses overlap; then each child in turn, as one at a time.
-        ahead.clear();
-        for &mv in &c.moves {
+        for i in 0..c.moves.len() {
+            if budget.get_max_generated().is_some_and(|n| stats.generated >= n) {
+                return Err(UndecidedReason::Budget(Limit::Generated));
+            }
+            stats.generated += 1;
             let mut child = board.clone();
-            child.apply_unchecked(mv);
+            child.apply_unchecked(c.moves[i]);
             // Every stored position but the start (node 0) was played to the end of its
             // automoves, so the move alone says which card may now go home.
             if id == 0 {
                 child.play_automoves(AUTOMOVE);
             } else {
-                child.play_automoves_after(mv, AUTOMOVE);
+                child.play_automoves_after(c.moves[i], AUTOMOVE);
             }
             let key = packer.repack(&parent_key, &board, &child).ok_or(UndecidedReason::Inconsistent)?;
-            ahead.push((mv, child, key));
-        }
-        for (_, _, key) in &ahead {
-            c.store.prefetch(key.hash64());
-        }
-        for (mv, child, key) in ahead.drain(..) {
-            if budget.get_max_generated().is_some_and(|n| stats.generated >= n) {
-                return Err(UndecidedReason::Budget(Limit::Generated));
-            }
-            stats.generated += 1;
             if child.is_won() {
                 let won = store(c, check, key, id, observer)?.ok_or(UndecidedReason::Inconsistent)?;
                 let moves = path(&c.store, packer, won);
                 let cost = moves.len() as u32;
                 return Ok(SearchOutcome::Solved(MovePath { moves, cost }));
             }
-            if frozen.is_some_and(|f| f.dead_after(&board, mv, &child)) {
+            if frozen.is_some_and(|f| f.dead_after(&board, c.moves[i], &child)) {
                 continue;
             }
             match store(c, check, key, id, observer)? {
