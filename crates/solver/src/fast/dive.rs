@@ -335,17 +335,7 @@ impl DiveRules {
         let stacks = rules == Game::GoodMeasure.rules();
         let dominance = Dominance::for_rules(rules);
         let after = if stacks { GOOD_MEASURE_AFTER } else { 0 };
-        Some(DiveRules {
-            frozen,
-            dominance,
-            model,
-            classes,
-            order: Order::Nearest,
-            cap,
-            stacks,
-            preset: None,
-            after,
-        })
+        Some(DiveRules { frozen, dominance, model, classes, order: Order::Nearest, cap, stacks, preset: None, after })
     }
 
     /// The search's settings for a solve from `start`: [`applies`](DiveRules::applies) to its
