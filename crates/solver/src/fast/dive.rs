@@ -227,9 +227,11 @@ const GOOD_MEASURE_NEAREST_MARKED_CAP: u64 = 12_000;
 /// dives about three expansions in seven of every deal's first turns, each dearer than a
 /// greedy search's (about 4,200 instructions against 3,000; on deals 1–300 the dives took
 /// 41 % of the instructions, half of them in the deals decided). A deal decided later, or
-/// undecided, pays the same capped dives, which win as they did, only later
-/// (`docs/results/games.md`, twenty-fifth session).
-const GOOD_MEASURE_AFTER: u64 = 20_000;
+/// undecided, pays the same capped dives, which win as they did, only later. From 50,000
+/// rather than 20,000: every verdict of deals 1–10,000 the same, 1.5 % fewer expansions
+/// (`docs/results/games.md`, twenty-fifth session); 150,000 of the 207,000 are left for the
+/// dives' 57,000.
+const GOOD_MEASURE_AFTER: u64 = 50_000;
 
 /// Expansions Good Measure's dive in [`Order::UncoveredMarked`] gets in all: it wins 6518,
 /// 2720 and 6730, which fc-solve solves and the other searches leave undecided, within
