@@ -282,8 +282,8 @@ impl Preset {
     /// Good Measure's 207,000 is 150,000, the most that kept its ten thousand deals at the
     /// CPU they took at 100,000 before the frozen-card test after a move was skipped where it
     /// cannot fail (212 more deals decided), and the 57,000 its seven depth-first dives take at
-    /// most (5,000 each, 10,000 the one in fc-solve's order, 8,000 the one marking a position's
-    /// children on entry, 2,000 the one in fc-solve's order of parents, 12,000 the nearest-card
+    /// most (the sum of their caps, `fast`'s `GOOD_MEASURE_DIVES`: 5,000 each, 10,000 the one
+    /// in fc-solve's order, 8,000 the one marking a position's children on entry, 2,000 the one in fc-solve's order of parents, 12,000 the nearest-card
     /// one marking on entry, 15,000 the uncovering one marking on entry): the greedy searches
     /// and the proof do the same work with the dives
     /// beside them, so every deal they decided within 150,000 is still decided;
@@ -323,7 +323,7 @@ impl Preset {
             Game::Fan => Some(2_000_000),
             Game::BeleagueredCastle | Game::StreetsAndAlleys | Game::Citadel => Some(1_220_000),
             Game::BakersDozen => Some(1_000_000),
-            Game::GoodMeasure => Some(207_000),
+            Game::GoodMeasure => Some(150_000 + crate::fast::GOOD_MEASURE_DIVES),
             Game::FreeCell
             | Game::RelaxedFreeCell
             | Game::BakersGame

@@ -238,6 +238,17 @@ const GOOD_MEASURE_AFTER: u64 = 50_000;
 /// 14,624 (`docs/results/games.md`, twenty-fifth session).
 const GOOD_MEASURE_UNCOVERED_MARKED_CAP: u64 = 15_000;
 
+/// Expansions Good Measure's seven dives take at most in all: [`GOOD_MEASURE_CAP`] each for
+/// the nearest-card and uncovering ones, the others' own caps. The game's node limit gives
+/// them this on top of what the greedy searches and the proof get
+/// ([`Preset::default_max_nodes`](crate::Preset::default_max_nodes)).
+pub(crate) const GOOD_MEASURE_DIVES: u64 = 2 * GOOD_MEASURE_CAP
+    + GOOD_MEASURE_STACKS_CAP
+    + GOOD_MEASURE_MARKED_CAP
+    + GOOD_MEASURE_PARENTS_CAP
+    + GOOD_MEASURE_NEAREST_MARKED_CAP
+    + GOOD_MEASURE_UNCOVERED_MARKED_CAP;
+
 /// The classes of fc-solve's moves order the search tries moves in (see [`class`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Classes {
@@ -1209,5 +1220,19 @@ mod tests {
             );
             wins_within_in(Game::GoodMeasure, Order::UncoveredMarked, &[(deal, GOOD_MEASURE_UNCOVERED_MARKED_CAP)]);
         }
+    }
+
+    /// Good Measure's node limit is 150,000 and what its dives may take: each dive of
+    /// the portfolio's, under its rules, stops at its cap, and the caps sum to
+    /// [`GOOD_MEASURE_DIVES`].
+    #[test]
+    fn good_measure_s_dives_caps_sum_to_what_its_limit_gives_them() {
+        let rules = DiveRules::applies(Game::GoodMeasure.rules()).expect("Good Measure dives");
+        let caps: u64 = super::super::portfolio::DIVES
+            .iter()
+            .map(|&order| rules.ordered(order).expect("every dive under Good Measure's rules").cap)
+            .sum();
+        assert_eq!(caps, GOOD_MEASURE_DIVES);
+        assert_eq!(crate::Preset::Fast.default_max_nodes(Game::GoodMeasure.rules()), Some(207_000));
     }
 }

@@ -54,7 +54,7 @@ mod proof;
 #[cfg(test)]
 mod tests;
 
-pub(crate) use dive::more_nodes;
+pub(crate) use dive::{GOOD_MEASURE_DIVES, more_nodes};
 pub(crate) use eval::Evaluations;
 pub(crate) use moves::may_automove;
 pub(crate) use portfolio::{Cache, run_with};

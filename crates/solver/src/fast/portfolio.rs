@@ -81,7 +81,7 @@ impl<const C: usize, const F: usize> Cache<C, F> {
 }
 
 /// The depth-first searches' orders, under the rules that have them (see [`DiveRules`]).
-const DIVES: [Order; 7] = [
+pub(super) const DIVES: [Order; 7] = [
     Order::Nearest,
     Order::Uncovered,
     Order::Stacks,
