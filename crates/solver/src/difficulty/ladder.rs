@@ -65,7 +65,7 @@ impl Rungs<'_> {
             solver = Cow::Owned(solver.into_owned().greedy_nodes(BELOW_OWN_GREEDY_NODES));
         }
         if let Some(cap) = self.cap
-            && solver.node_limit(*rung.rules()).is_none_or(|own| own > cap)
+            && solver.node_limit_for(rung).is_none_or(|own| own > cap)
         {
             solver = Cow::Owned(solver.into_owned().max_nodes(cap));
         }
@@ -93,7 +93,7 @@ impl Rungs<'_> {
     ) -> Result<SolveReport, SolveError> {
         let solver = self.solver_for(board, rung);
         let below_own = rung.rules().free_cells < board.rules().free_cells;
-        let cap = solver.node_limit(*rung.rules());
+        let cap = solver.node_limit_for(rung);
         if !below_own || cap.is_some_and(|cap| cap <= FIRST_ATTEMPT_NODES) {
             return solver.solve(rung);
         }
