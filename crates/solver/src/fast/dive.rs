@@ -199,18 +199,30 @@ const CASTLE_AFTER: u64 = 100_000;
 /// solved 13 deals left undecided (1241, which fc-solve solves, after 75 expansions) and left
 /// 3 solved ones undecided (1087, 1359, 1413, solved after 140,818 to 147,911 without the
 /// dives; fc-solve reaches its limit of 1,000,000 states on them); on deals 1–1,000, 20,000
-/// each solved 8 and left 5 undecided, among them 45, which fc-solve solves.
+/// each solved 8 and left 5 undecided, among them 45, which fc-solve solves. The
+/// uncovering dive's ([`Order::Uncovered`]); the nearest-card one has
+/// [`GOOD_MEASURE_NEAREST_CAP`] since the twenty-sixth session.
 const GOOD_MEASURE_CAP: u64 = 5_000;
+
+/// Expansions Good Measure's dive in [`Order::Nearest`] gets in all: [`GOOD_MEASURE_CAP`] and
+/// 2,500 more, for 9990, which fc-solve solves and the other searches leave undecided at the
+/// game's limit: this dive wins it after 7,450 of its own, the others not within 28,000
+/// (`docs/results/games.md`, twenty-sixth session).
+const GOOD_MEASURE_NEAREST_CAP: u64 = 7_500;
 
 /// Expansions Good Measure's dive in fc-solve's order ([`Order::Stacks`]) gets in all: it
 /// wins 3206, 5748, 7168, 8492, 9196 and 9223, which fc-solve solves and the searches leave
-/// undecided, between 5,000 and 10,000 (`docs/results/games.md`, twenty-first session).
-const GOOD_MEASURE_STACKS_CAP: u64 = 10_000;
+/// undecided, between 5,000 and 10,000 (`docs/results/games.md`, twenty-first session), and
+/// 8522 and 5389 after 10,972 and 11,856 (the cap 10,000 until the twenty-sixth session; no
+/// other dive wins 5389 within 150,000, nor 8522 within 73,000).
+const GOOD_MEASURE_STACKS_CAP: u64 = 12_000;
 
 /// Expansions Good Measure's dive in [`Order::Marked`] gets in all: it wins 1251, 5477,
 /// 4935 and 3100, which fc-solve solves and the other searches leave undecided, within
-/// 7,725 (`docs/results/games.md`, twenty-fourth session).
-const GOOD_MEASURE_MARKED_CAP: u64 = 8_000;
+/// 7,725 (`docs/results/games.md`, twenty-fourth session), and 7470, 970 and 6975 after
+/// 14,130, 15,252 and 15,966, where the other dives need 15,971 to 22,523 (the cap 8,000
+/// until the twenty-sixth session).
+const GOOD_MEASURE_MARKED_CAP: u64 = 16_000;
 
 /// Expansions Good Measure's dive in [`Order::Parents`] gets in all: it wins 8233 and 7585,
 /// which fc-solve solves and the other searches leave undecided, within 1,628
@@ -229,8 +241,8 @@ const GOOD_MEASURE_NEAREST_MARKED_CAP: u64 = 12_000;
 /// 41 % of the instructions, half of them in the deals decided). A deal decided later, or
 /// undecided, pays the same capped dives, which win as they did, only later. From 50,000
 /// rather than 20,000: every verdict of deals 1–10,000 the same, 1.5 % fewer expansions
-/// (`docs/results/games.md`, twenty-fifth session); 150,000 of the 207,000 are left for the
-/// dives' 57,000.
+/// (`docs/results/games.md`, twenty-fifth session); 150,000 of the limit are left after
+/// it for the dives' [`GOOD_MEASURE_DIVES`].
 const GOOD_MEASURE_AFTER: u64 = 50_000;
 
 /// Expansions Good Measure's dive in [`Order::UncoveredMarked`] gets in all: it wins 6518,
@@ -238,11 +250,11 @@ const GOOD_MEASURE_AFTER: u64 = 50_000;
 /// 14,624 (`docs/results/games.md`, twenty-fifth session).
 const GOOD_MEASURE_UNCOVERED_MARKED_CAP: u64 = 15_000;
 
-/// Expansions Good Measure's seven dives take at most in all: [`GOOD_MEASURE_CAP`] each for
-/// the nearest-card and uncovering ones, the others' own caps. The game's node limit gives
+/// Expansions Good Measure's seven dives take at most in all: their caps. The game's node limit gives
 /// them this on top of what the greedy searches and the proof get
 /// ([`Preset::default_max_nodes`](crate::Preset::default_max_nodes)).
-pub(crate) const GOOD_MEASURE_DIVES: u64 = 2 * GOOD_MEASURE_CAP
+pub(crate) const GOOD_MEASURE_DIVES: u64 = GOOD_MEASURE_NEAREST_CAP
+    + GOOD_MEASURE_CAP
     + GOOD_MEASURE_STACKS_CAP
     + GOOD_MEASURE_MARKED_CAP
     + GOOD_MEASURE_PARENTS_CAP
@@ -328,8 +340,8 @@ impl DiveRules {
     /// The search's settings under `rules`, when they are Baker's Dozen's or ForeCell's.
     ///
     /// Good Measure's rules are the same but for its ten cascades; there each dive stops for
-    /// good after [`GOOD_MEASURE_CAP`] expansions ([`GOOD_MEASURE_STACKS_CAP`] in fc-solve's
-    /// order, [`ordered`](DiveRules::ordered)), and begins after [`GOOD_MEASURE_AFTER`]
+    /// good after [`GOOD_MEASURE_CAP`] expansions (each other order its own cap, as
+    /// [`GOOD_MEASURE_STACKS_CAP`] in fc-solve's order: [`ordered`](DiveRules::ordered)), and begins after [`GOOD_MEASURE_AFTER`]
     /// expansions of the solve. Citadel's rules
     /// (Beleaguered Castle's) were tried with ForeCell's classes, in five class orders and
     /// three move orders, and the dives won none of its three deals that fc-solve wins
@@ -422,6 +434,7 @@ impl DiveRules {
             {
                 None
             }
+            (_, Order::Nearest) if self.stacks => Some(DiveRules { order, cap: GOOD_MEASURE_NEAREST_CAP, ..self }),
             (_, Order::Stacks) => Some(DiveRules { order, cap: GOOD_MEASURE_STACKS_CAP, ..self }),
             (_, Order::Marked) => Some(DiveRules { order, cap: GOOD_MEASURE_MARKED_CAP, ..self }),
             (_, Order::Parents) => Some(DiveRules { order, cap: GOOD_MEASURE_PARENTS_CAP, ..self }),
@@ -1222,6 +1235,25 @@ mod tests {
         }
     }
 
+    /// Good Measure 9990, 8522, 5389, 7470, 970 and 6975, which fc-solve solves and the other
+    /// searches leave undecided at the game's limit, are won by the dives in
+    /// [`Order::Nearest`], [`Order::Stacks`] and [`Order::Marked`] within their caps, and not
+    /// within the caps they had before the twenty-sixth session; each win replays through the
+    /// verifier.
+    #[test]
+    fn good_measure_s_larger_caps_win_six_more_gaps() {
+        for (order, before, cap, deals) in [
+            (Order::Nearest, GOOD_MEASURE_CAP, GOOD_MEASURE_NEAREST_CAP, &[9990][..]),
+            (Order::Stacks, 10_000, GOOD_MEASURE_STACKS_CAP, &[8522, 5389]),
+            (Order::Marked, 8_000, GOOD_MEASURE_MARKED_CAP, &[7470, 970, 6975]),
+        ] {
+            for &deal in deals {
+                assert!(dive_in(Game::GoodMeasure, deal, order, before).is_err(), "{deal} {order:?}");
+                wins_within_in(Game::GoodMeasure, order, &[(deal, cap)]);
+            }
+        }
+    }
+
     /// Good Measure's node limit is 150,000 and what its dives may take: each dive of
     /// the portfolio's, under its rules, stops at its cap, and the caps sum to
     /// [`GOOD_MEASURE_DIVES`].
@@ -1233,6 +1265,6 @@ mod tests {
             .map(|&order| rules.ordered(order).expect("every dive under Good Measure's rules").cap)
             .sum();
         assert_eq!(caps, GOOD_MEASURE_DIVES);
-        assert_eq!(crate::Preset::Fast.default_max_nodes(Game::GoodMeasure.rules()), Some(207_000));
+        assert_eq!(crate::Preset::Fast.default_max_nodes(Game::GoodMeasure.rules()), Some(219_500));
     }
 }
