@@ -18,7 +18,7 @@
 //! greedy searches (`docs/results/games.md`); in FreeCell's order `[01][23456789]` it wins
 //! ForeCell 4265 after 5,508.
 
-use freecell_core::{BoardN, Card, EmptyCascadeRule, Move, NextHome, Pile};
+use freecell_core::{BoardN, Card, EmptyCascadeRule, MAX_CASCADES, MAX_CELLS, Move, NextHome, Pile, Rank, Suit};
 
 /// A compound move's class, in fc-solve's order (`048` under Citadel's rules,
 /// `[01][23456789]` under ForeCell's): a run that is not on its parent (fc-solve's move 4),
@@ -69,31 +69,30 @@ const NO_PLACE: u16 = u16::MAX;
 
 /// Where the cards of a position a compound move may reach lie: its cascades in fc-solve's
 /// order, each slot's top cards, and per rank the slots and depths of the cards a run may go
-/// onto. Kept between positions, so nothing is allocated once warm.
+/// onto. In arrays of the largest sizes, rewritten at each position: nothing allocated.
 ///
 /// Only the top of each cascade is read, from its top card down: the cards under no more
 /// others than there is [`room`](Places::room) to set aside (the only ones a move reaches:
 /// a destination, a card home, the top of a run moved), and below them the cards of the
 /// deepest one's run, as far as tells whether one move may carry it. Reading every card of
-/// every cascade and comparing each with its neighbour cost about half of a dive's
+/// every cascade and comparing each with its neighbour cost about a fifth of a dive's
 /// expansion, where most positions have no empty cascade and moves reach the top cards only.
-#[derive(Default)]
 pub(super) struct Places {
     /// The cascade in each slot: fc-solve keeps a position with its cascades sorted, the
     /// empty ones first, the others by their deepest card (rank, then hearts, clubs,
     /// diamonds, spades), and generates its moves in that order (`fc-solve/source/state.c`,
     /// `fc_solve_canonize_state`; `state.h`, `fc_solve_stack_compare_for_canonize`).
-    order: Vec<usize>,
+    order: [u8; MAX_CASCADES],
     /// Slot `k`'s top cards, top first, are `cards[starts[k]..starts[k + 1]]` (the card at
     /// height `h` lies at depth `lens[k] - 1 - h`).
-    cards: Vec<Card>,
-    starts: Vec<usize>,
+    cards: [Card; Card::COUNT],
+    starts: [u8; MAX_CASCADES + 1],
     /// Each slot's cascade's length, every card counted.
-    lens: Vec<usize>,
+    lens: [u8; MAX_CASCADES],
     /// Per slot, bit `h` set when the card at height `h` builds on the one below it (the two
     /// lie in one run): read once a position, it gives every run ([`Places::runs`]) and
     /// every destination without comparing cards again.
-    joined: Vec<u64>,
+    joined: [u64; MAX_CASCADES],
     /// Per rank (1–13) and fc-solve's suit index, where the card lies if a run may go onto
     /// it ([`place`], or [`NO_PLACE`]): the cards no card one rank below covers (the top
     /// cards, and those under a card that does not build on them), as fc-solve records them
@@ -105,88 +104,110 @@ pub(super) struct Places {
     /// How many cards may be set aside: the empty free cells, and the empty cascades where
     /// they take any card (fc-solve's `empty_two_cols_from_new_state`).
     room: usize,
-    /// The empty cascades, in slot order.
-    empties: Vec<usize>,
-    /// The empty free cells, in order.
-    cells: Vec<usize>,
+    /// The empty cascades, in slot order: `empties[..empty_count]`.
+    empties: [usize; MAX_CASCADES],
+    empty_count: usize,
+    /// The empty free cells, in order: `cells[..cell_count]`.
+    cells: [usize; MAX_CELLS],
+    cell_count: usize,
+}
+
+impl Default for Places {
+    fn default() -> Places {
+        Places {
+            order: [0; MAX_CASCADES],
+            cards: [Card::new(Rank::ACE, Suit::Clubs); Card::COUNT],
+            starts: [0; MAX_CASCADES + 1],
+            lens: [0; MAX_CASCADES],
+            joined: [0; MAX_CASCADES],
+            by_rank: [[NO_PLACE; 4]; 14],
+            room: 0,
+            empties: [0; MAX_CASCADES],
+            empty_count: 0,
+            cells: [0; MAX_CELLS],
+            cell_count: 0,
+        }
+    }
 }
 
 impl Places {
     fn read<const C: usize, const F: usize>(&mut self, board: &BoardN<C, F>) {
         let rules = board.rules();
         let build = rules.build;
-        self.cells.clear();
-        self.cells.extend((0..board.cell_count()).filter(|&i| board.cell(i).is_none()));
+        self.cell_count = 0;
+        for i in (0..board.cell_count()).filter(|&i| board.cell(i).is_none()) {
+            self.cells[self.cell_count] = i;
+            self.cell_count += 1;
+        }
         let parking = if rules.empty_cascade == EmptyCascadeRule::AnyCard { board.empty_cascades() } else { 0 };
-        self.room = self.cells.len() + parking;
-        // The longest run one move may carry (see `generate`): a run known to be longer is
+        self.room = self.cell_count + parking;
+        // The longest run a move may carry (see `generate`): a run known to be longer is
         // read no further.
-        let longest = rules.run_capacity(self.cells.len(), board.empty_cascades());
+        let longest = rules.run_capacity(self.cell_count, board.empty_cascades());
         // The slots' order by a key read once per cascade, not per comparison: the deepest
         // card's rank and suit (0 for an empty cascade), then the cascade (a stable sort's
         // order among the empty ones; the others' keys differ).
-        self.order.clear();
-        self.order.extend((0..board.cascade_count()).map(|i| {
-            let deepest =
-                board.cascade_bottom(i).map_or(0, |card| usize::from(card.rank().get()) * 4 + fcs_suit(card) + 1);
-            deepest << 8 | i
-        }));
-        self.order.sort_unstable();
-        self.order.iter_mut().for_each(|key| *key &= 0xff);
-        self.cards.clear();
-        self.starts.clear();
-        self.lens.clear();
-        self.joined.clear();
+        let slots = board.cascade_count();
+        let mut keys = [u16::MAX; MAX_CASCADES];
+        for (i, key) in keys.iter_mut().enumerate().take(slots) {
+            let deepest = board.cascade_bottom(i).map_or(0, |card| card.rank().get() * 4 + fcs_suit(card) as u8 + 1);
+            *key = u16::from(deepest) << 8 | i as u16;
+        }
+        keys[..slots].sort_unstable();
         self.by_rank = [[NO_PLACE; 4]; 14];
-        self.empties.clear();
-        for (k, &i) in self.order.iter().enumerate() {
-            let start = self.cards.len();
+        self.empty_count = 0;
+        let mut n = 0;
+        for (k, &key) in keys[..slots].iter().enumerate() {
+            let i = usize::from(key & 0xff);
             let len = board.cascade_len(i);
-            self.starts.push(start);
-            self.lens.push(len);
+            self.order[k] = i as u8;
+            self.starts[k] = n as u8;
+            self.lens[k] = len as u8;
+            self.joined[k] = 0;
             if len == 0 {
-                self.empties.push(i);
-                self.joined.push(0);
+                self.empties[self.empty_count] = i;
+                self.empty_count += 1;
                 continue;
             }
             // The cards a move reaches, then those of the deepest one's run while it may
             // still be short enough to move: `run` counts its cards read.
             let window = len.min(self.room + 1);
-            let mut cascade = board.cascade(i);
-            let mut joined = 0;
-            let mut run = 0;
+            let (mut joined, mut run, mut read) = (0, 0, 0);
             let mut above: Option<Card> = None;
-            for (h, card) in cascade.by_ref().enumerate() {
+            for (h, card) in board.cascade(i).enumerate() {
                 let on = above.is_some_and(|above| build.stacks(above, card));
                 if h >= window && (!on || run > longest) {
                     break;
                 }
                 joined |= u64::from(on) << h >> 1;
                 run = if on { run + 1 } else { 1 };
-                self.cards.push(card);
-                above = Some(card);
+                self.cards[n + h] = card;
+                (above, read) = (Some(card), h + 1);
             }
-            let column = &self.cards[start..];
             // The cards no card one rank below covers, under few enough others: the
             // destinations.
-            for (h, &card) in column.iter().enumerate().take(window) {
+            for (h, &card) in self.cards[n..n + window].iter().enumerate() {
                 if h == 0 || joined >> (h - 1) & 1 == 0 {
                     self.by_rank[usize::from(card.rank().get())][fcs_suit(card)] = place(k, len - 1 - h);
                 }
             }
-            self.joined.push(joined);
+            self.joined[k] = joined;
+            n += read;
         }
-        self.starts.push(self.cards.len());
+        self.starts[slots] = n as u8;
     }
 
-    /// The places a run of base `base` may go onto, as slots and depths: by fc-solve's suit
-    /// index with `by_suit` (move 8), by slot and depth otherwise (move 4).
-    fn parents(&self, base: Card, by_suit: bool) -> impl Iterator<Item = (usize, usize)> {
+    /// The places a run of base `base` may go onto, as [`place`]s, [`NO_PLACE`] for none: by
+    /// fc-solve's suit index with `by_suit` (move 8), by slot and depth otherwise (move 4;
+    /// sorted by a network of five exchanges, cheaper than a call to a sort).
+    fn parents(&self, base: Card, by_suit: bool) -> [u16; 4] {
         let mut parents = self.by_rank[usize::from(base.rank().get()) + 1];
-        if !by_suit && parents != [NO_PLACE; 4] {
-            parents.sort_unstable();
+        if !by_suit {
+            for (i, j) in [(0, 1), (2, 3), (0, 2), (1, 3), (1, 2)] {
+                (parents[i], parents[j]) = (parents[i].min(parents[j]), parents[i].max(parents[j]));
+            }
         }
-        parents.into_iter().filter(|&at| at != NO_PLACE).map(|at| (usize::from(at >> 8), usize::from(at & 0xff)))
+        parents
     }
 
     /// Whether a run of base `base` has a place to go onto ([`parents`](Places::parents)
@@ -198,7 +219,7 @@ impl Places {
 
     /// Slot `k`'s cards read, top first.
     fn slot(&self, k: usize) -> &[Card] {
-        &self.cards[self.starts[k]..self.starts[k + 1]]
+        &self.cards[usize::from(self.starts[k])..usize::from(self.starts[k + 1])]
     }
 
     /// The runs of slot `k`'s cards read, from the deepest, each as the heights of its
@@ -206,7 +227,7 @@ impl Places {
     /// than one move carries).
     fn runs(&self, k: usize) -> impl Iterator<Item = (usize, usize)> + use<> {
         let joined = self.joined[k];
-        let mut next = self.starts[k + 1] - self.starts[k];
+        let mut next = usize::from(self.starts[k + 1] - self.starts[k]);
         std::iter::from_fn(move || {
             let base = next.checked_sub(1)?;
             let top = if base == 0 { 0 } else { base - (joined << (64 - base)).leading_ones() as usize };
@@ -223,9 +244,9 @@ impl Places {
     /// Where the `n`th card set aside goes: the empty free cells in order, then the
     /// cascades of `parking` (fc-solve's `empty_two_cols_from_new_state`).
     fn aside(&self, parking: &[usize], n: usize) -> Pile {
-        match self.cells.get(n) {
+        match self.cells[..self.cell_count].get(n) {
             Some(&cell) => Pile::cell(cell),
-            None => Pile::cascade(parking[n - self.cells.len()]),
+            None => Pile::cascade(parking[n - self.cell_count]),
         }
     }
 }
@@ -260,11 +281,12 @@ pub(super) fn generate<const C: usize, const F: usize>(
     let build = rules.build;
     // Where cards are put aside: the free cells, then the empty cascades when they take
     // any card (fc-solve's `empty_two_cols_from_new_state`).
-    let parking = if rules.empty_cascade == EmptyCascadeRule::AnyCard { places.empties.as_slice() } else { &[] };
+    let parking =
+        if rules.empty_cascade == EmptyCascadeRule::AnyCard { &places.empties[..places.empty_count] } else { &[] };
     let room = places.room;
     // The longest run a move may carry, nothing set aside: the capacity only shrinks as
     // cells and cascades fill, so no destination takes a longer one.
-    let longest = rules.run_capacity(places.cells.len(), places.empties.len());
+    let longest = rules.run_capacity(places.cell_count, places.empty_count);
     let aside_into = |steps: &mut Vec<Move>, from: Pile, count: usize, used: &mut usize| {
         for _ in 0..count {
             steps.push(Move::single(from, places.aside(parking, *used)));
@@ -282,8 +304,12 @@ pub(super) fn generate<const C: usize, const F: usize>(
             // Move 4's destinations by slot (fc-solve sorts them by source, depth, destination
             // slot, depth), move 8's by suit, in fc-solve's order (it generates them by suit and
             // does not sort them: `freecell.c`, `BUTTER`).
-            for (b, dc) in places.parents(base, class == ON_PARENT) {
-                let above = places.lens[b] - dc - 1;
+            for at in places.parents(base, class == ON_PARENT) {
+                if at == NO_PLACE {
+                    continue;
+                }
+                let (b, dc) = (usize::from(at >> 8), usize::from(at & 0xff));
+                let above = usize::from(places.lens[b]) - dc - 1;
                 if b == a || !build.stacks(base, places.slot(b)[above]) {
                     continue;
                 }
@@ -291,13 +317,14 @@ pub(super) fn generate<const C: usize, const F: usize>(
                 if aside > room {
                     continue;
                 }
-                let cells_left = places.cells.len().saturating_sub(aside);
-                let empties_left = places.empties.len() - aside.saturating_sub(places.cells.len());
-                if run > rules.run_capacity(cells_left, empties_left) {
+                let cells_left = places.cell_count.saturating_sub(aside);
+                let empties_left = places.empty_count - aside.saturating_sub(places.cell_count);
+                // One card fits any capacity.
+                if run > 1 && run > rules.run_capacity(cells_left, empties_left) {
                     continue;
                 }
                 let first = steps.len() as u32;
-                let (from, to) = (Pile::cascade(places.order[a]), Pile::cascade(places.order[b]));
+                let (from, to) = (Pile::cascade(places.order[a].into()), Pile::cascade(places.order[b].into()));
                 let mut used = 0;
                 aside_into(steps, to, above, &mut used);
                 aside_into(steps, from, set_aside, &mut used);
@@ -312,7 +339,7 @@ pub(super) fn generate<const C: usize, const F: usize>(
         // Move 3: a card under others home, those above it set aside, from the shallowest.
         for a in 0..slots {
             let column = places.slot(a);
-            let from = Pile::cascade(places.order[a]);
+            let from = Pile::cascade(places.order[a].into());
             for (h, &card) in column.iter().enumerate().take(room + 1).skip(1) {
                 if board.next_home(card.suit()) != NextHome::Card(card) {
                     continue;
@@ -366,14 +393,14 @@ fn to_empty<const C: usize, const F: usize>(
     spans: &mut Vec<(u8, u32, u32)>,
 ) {
     let rules = board.rules();
-    let (cells, empties) = (places.cells.len(), parking.len());
+    let (cells, empties) = (places.cell_count, parking.len());
     for a in 0..board.cascade_count() {
-        let from = Pile::cascade(places.order[a]);
+        let from = Pile::cascade(places.order[a].into());
         for (base, above) in places.runs(a) {
             let first = steps.len() as u32;
             let run = base + 1 - above;
             if above == 0 {
-                if base + 1 < places.lens[a] && run <= rules.run_capacity(cells, empties - 1) {
+                if base + 1 < usize::from(places.lens[a]) && run <= rules.run_capacity(cells, empties - 1) {
                     steps.push(Move::new(from, Pile::cascade(parking[0]), run as u8));
                     spans.push((TO_EMPTY, first, steps.len() as u32));
                 }
