@@ -548,7 +548,10 @@ mod tests {
         fn compare(&mut self, board: &Board) {
             let mut any = false;
             for set in [Set::Parents, Set::BuriedHome, Set::Preset] {
-                (self.steps.clear(), self.spans.clear(), self.old_steps.clear(), self.old_spans.clear());
+                self.steps.clear();
+                self.spans.clear();
+                self.old_steps.clear();
+                self.old_spans.clear();
                 generate(board, &mut self.places, &mut self.steps, &mut self.spans, set);
                 super::reference::generate(board, &mut self.old_places, &mut self.old_steps, &mut self.old_spans, set);
                 assert_eq!((&self.steps, &self.spans), (&self.old_steps, &self.old_spans), "{set:?}\n{board}");
@@ -618,10 +621,10 @@ mod tests {
     }
 
     /// The same on random positions of each game's rules: cards home up to a random rank of
-    /// each suit, up to four free cells filled (ForeCell's) and up to four cascades left
-    /// empty, the other cards dealt one by one at random, each onto a card it builds on two
-    /// times in three where there is one (so that runs form): most with room to set cards
-    /// aside, where the moves reach below the top cards.
+    /// each suit, each free cell (ForeCell's) filled one time in two and each cascade left
+    /// empty one time in three, the other cards dealt one by one at random, each onto a card
+    /// it builds on two times in three where there is one (so that runs form): most with
+    /// room to set cards aside, where the moves reach below the top cards.
     #[test]
     fn the_moves_are_the_reference_generation_s_on_random_positions() {
         let mut rng = SplitMix64::new(2611);
@@ -638,7 +641,7 @@ mod tests {
                 for i in (1..pool.len()).rev() {
                     pool.swap(i, rng.below(i as u64 + 1) as usize);
                 }
-                for cell in layout.cells.iter_mut() {
+                for cell in &mut layout.cells {
                     if rng.below(2) == 0 {
                         *cell = pool.pop();
                     }

@@ -149,7 +149,8 @@ const STREETS_CAP: u64 = 25_000;
 /// 7010 (fc-solve's preset: 5,070, 95,425 and 45,147 states) after 1,678, 10,383 and 31,453,
 /// which the other searches leave undecided at 1,200,000. Its other wins of fc-solve's need
 /// more (87,303 to 483,344), and every expansion it takes in a deal left undecided is dearer
-/// than a greedy search's (about 8,600 instructions alone, against about 3,000); 32,000 was
+/// than a greedy search's (about 6,400 instructions alone since the twenty-sixth session, 8,600
+/// before, against about 3,000); 32,000 was
 /// 12,000 until its compound moves' generation cost a fifth less, the rule set's limit raised
 /// by the 20,000 so that the greedy searches and the proof keep theirs.
 /// The order `048` wins deals this order does not (1996 within 25,000; fc-solve: 33,892
