@@ -18,7 +18,7 @@
 //! greedy searches (`docs/results/games.md`); in FreeCell's order `[01][23456789]` it wins
 //! ForeCell 4265 after 5,508.
 
-use freecell_core::{BoardN, Card, EmptyCascadeRule, Move, NextHome, Pile};
+use freecell_core::{BoardN, Card, EmptyCascadeRule, MAX_CASCADES, MAX_CELLS, Move, NextHome, Pile, Rank, Suit};
 
 /// A compound move's class, in fc-solve's order (`048` under Citadel's rules,
 /// `[01][23456789]` under ForeCell's): a run that is not on its parent (fc-solve's move 4),
@@ -67,23 +67,32 @@ fn place(slot: usize, depth: usize) -> u16 {
 /// No place: above every [`place`], so that one sorts last.
 const NO_PLACE: u16 = u16::MAX;
 
-/// Where the cards of a position lie: its cascades in fc-solve's order, each slot's cards
-/// deepest first, and per rank the slots and depths of its cards. Kept between positions,
-/// so nothing is allocated once warm.
-#[derive(Default)]
+/// Where the cards of a position a compound move may reach lie: its cascades in fc-solve's
+/// order, each slot's top cards, and per rank the slots and depths of the cards a run may go
+/// onto. In arrays of the largest sizes, rewritten at each position: nothing allocated.
+///
+/// Only the top of each cascade is read, from its top card down: the cards under no more
+/// others than there is [`room`](Places::room) to set aside (the only ones a move reaches:
+/// a destination, a card home, the top of a run moved), and below them the cards of the
+/// deepest one's run, as far as tells whether one move may carry it. Reading every card of
+/// every cascade and comparing each with its neighbour cost about a fifth of a dive's
+/// expansion, where most positions have no empty cascade and moves reach the top cards only.
 pub(super) struct Places {
     /// The cascade in each slot: fc-solve keeps a position with its cascades sorted, the
     /// empty ones first, the others by their deepest card (rank, then hearts, clubs,
     /// diamonds, spades), and generates its moves in that order (`fc-solve/source/state.c`,
     /// `fc_solve_canonize_state`; `state.h`, `fc_solve_stack_compare_for_canonize`).
-    order: Vec<usize>,
-    /// Slot `k`'s cards, deepest first, are `cards[starts[k]..starts[k + 1]]`.
-    cards: Vec<Card>,
-    starts: Vec<usize>,
-    /// Per slot, bit `d` set when the card at depth `d + 1` builds on the one at depth `d`
-    /// (the two lie in one run): read once a position, it gives every run ([`Places::runs`]) and
+    order: [u8; MAX_CASCADES],
+    /// Slot `k`'s top cards, top first, are `cards[starts[k]..starts[k + 1]]` (the card at
+    /// height `h` lies at depth `lens[k] - 1 - h`).
+    cards: [Card; Card::COUNT],
+    starts: [u8; MAX_CASCADES + 1],
+    /// Each slot's cascade's length, every card counted.
+    lens: [u8; MAX_CASCADES],
+    /// Per slot, bit `h` set when the card at height `h` builds on the one below it (the two
+    /// lie in one run): read once a position, it gives every run ([`Places::runs`]) and
     /// every destination without comparing cards again.
-    joined: Vec<u64>,
+    joined: [u64; MAX_CASCADES],
     /// Per rank (1–13) and fc-solve's suit index, where the card lies if a run may go onto
     /// it ([`place`], or [`NO_PLACE`]): the cards no card one rank below covers (the top
     /// cards, and those under a card that does not build on them), as fc-solve records them
@@ -95,71 +104,110 @@ pub(super) struct Places {
     /// How many cards may be set aside: the empty free cells, and the empty cascades where
     /// they take any card (fc-solve's `empty_two_cols_from_new_state`).
     room: usize,
-    /// The empty cascades, in slot order.
-    empties: Vec<usize>,
-    /// The empty free cells, in order.
-    cells: Vec<usize>,
+    /// The empty cascades, in slot order: `empties[..empty_count]`.
+    empties: [usize; MAX_CASCADES],
+    empty_count: usize,
+    /// The empty free cells, in order: `cells[..cell_count]`.
+    cells: [usize; MAX_CELLS],
+    cell_count: usize,
+}
+
+impl Default for Places {
+    fn default() -> Places {
+        Places {
+            order: [0; MAX_CASCADES],
+            cards: [Card::new(Rank::ACE, Suit::Clubs); Card::COUNT],
+            starts: [0; MAX_CASCADES + 1],
+            lens: [0; MAX_CASCADES],
+            joined: [0; MAX_CASCADES],
+            by_rank: [[NO_PLACE; 4]; 14],
+            room: 0,
+            empties: [0; MAX_CASCADES],
+            empty_count: 0,
+            cells: [0; MAX_CELLS],
+            cell_count: 0,
+        }
+    }
 }
 
 impl Places {
     fn read<const C: usize, const F: usize>(&mut self, board: &BoardN<C, F>) {
-        let build = board.rules().build;
-        self.cells.clear();
-        self.cells.extend((0..board.cell_count()).filter(|&i| board.cell(i).is_none()));
-        let parking = if board.rules().empty_cascade == EmptyCascadeRule::AnyCard { board.empty_cascades() } else { 0 };
-        self.room = self.cells.len() + parking;
+        let rules = board.rules();
+        let build = rules.build;
+        self.cell_count = 0;
+        for i in (0..board.cell_count()).filter(|&i| board.cell(i).is_none()) {
+            self.cells[self.cell_count] = i;
+            self.cell_count += 1;
+        }
+        let parking = if rules.empty_cascade == EmptyCascadeRule::AnyCard { board.empty_cascades() } else { 0 };
+        self.room = self.cell_count + parking;
+        // The longest run a move may carry (see `generate`): a run known to be longer is
+        // read no further.
+        let longest = rules.run_capacity(self.cell_count, board.empty_cascades());
         // The slots' order by a key read once per cascade, not per comparison: the deepest
         // card's rank and suit (0 for an empty cascade), then the cascade (a stable sort's
         // order among the empty ones; the others' keys differ).
-        self.order.clear();
-        self.order.extend((0..board.cascade_count()).map(|i| {
-            let deepest =
-                board.cascade_bottom(i).map_or(0, |card| usize::from(card.rank().get()) * 4 + fcs_suit(card) + 1);
-            deepest << 8 | i
-        }));
-        self.order.sort_unstable();
-        self.order.iter_mut().for_each(|key| *key &= 0xff);
-        self.cards.clear();
-        self.starts.clear();
-        self.joined.clear();
+        let slots = board.cascade_count();
+        let mut keys = [u16::MAX; MAX_CASCADES];
+        for (i, key) in keys.iter_mut().enumerate().take(slots) {
+            let deepest = board.cascade_bottom(i).map_or(0, |card| card.rank().get() * 4 + fcs_suit(card) as u8 + 1);
+            *key = u16::from(deepest) << 8 | i as u16;
+        }
+        keys[..slots].sort_unstable();
         self.by_rank = [[NO_PLACE; 4]; 14];
-        self.empties.clear();
-        for (k, &i) in self.order.iter().enumerate() {
-            let start = self.cards.len();
-            self.starts.push(start);
-            self.cards.extend(board.cascade(i));
-            if self.cards.len() == start {
-                self.empties.push(i);
-                self.joined.push(0);
+        self.empty_count = 0;
+        let mut n = 0;
+        for (k, &key) in keys[..slots].iter().enumerate() {
+            let i = usize::from(key & 0xff);
+            let len = board.cascade_len(i);
+            self.order[k] = i as u8;
+            self.starts[k] = n as u8;
+            self.lens[k] = len as u8;
+            self.joined[k] = 0;
+            if len == 0 {
+                self.empties[self.empty_count] = i;
+                self.empty_count += 1;
                 continue;
             }
-            self.cards[start..].reverse();
-            let column = &self.cards[start..];
-            let mut joined = 0;
-            for (depth, pair) in column.windows(2).enumerate() {
-                joined |= u64::from(build.stacks(pair[1], pair[0])) << depth;
+            // The cards a move reaches, then those of the deepest one's run while it may
+            // still be short enough to move: `run` counts its cards read.
+            let window = len.min(self.room + 1);
+            let (mut joined, mut run, mut read) = (0, 0, 0);
+            let mut above: Option<Card> = None;
+            for (h, card) in board.cascade(i).enumerate() {
+                let on = above.is_some_and(|above| build.stacks(above, card));
+                if h >= window && (!on || run > longest) {
+                    break;
+                }
+                joined |= u64::from(on) << h >> 1;
+                run = if on { run + 1 } else { 1 };
+                self.cards[n + h] = card;
+                (above, read) = (Some(card), h + 1);
             }
             // The cards no card one rank below covers, under few enough others: the
             // destinations.
-            let reach = column.len().saturating_sub(self.room + 1);
-            for (depth, &card) in column.iter().enumerate().skip(reach) {
-                if joined >> depth & 1 == 0 {
-                    self.by_rank[usize::from(card.rank().get())][fcs_suit(card)] = place(k, depth);
+            for (h, &card) in self.cards[n..n + window].iter().enumerate() {
+                if h == 0 || joined >> (h - 1) & 1 == 0 {
+                    self.by_rank[usize::from(card.rank().get())][fcs_suit(card)] = place(k, len - 1 - h);
                 }
             }
-            self.joined.push(joined);
+            self.joined[k] = joined;
+            n += read;
         }
-        self.starts.push(self.cards.len());
+        self.starts[slots] = n as u8;
     }
 
-    /// The places a run of base `base` may go onto, as [`place`]s: by fc-solve's suit
-    /// index with `by_suit` (move 8), by slot and depth otherwise (move 4).
-    fn parents(&self, base: Card, by_suit: bool) -> impl Iterator<Item = (usize, usize)> {
+    /// The places a run of base `base` may go onto, as [`place`]s, [`NO_PLACE`] for none: by
+    /// fc-solve's suit index with `by_suit` (move 8), by slot and depth otherwise (move 4;
+    /// sorted by a network of five exchanges, cheaper than a call to a sort).
+    fn parents(&self, base: Card, by_suit: bool) -> [u16; 4] {
         let mut parents = self.by_rank[usize::from(base.rank().get()) + 1];
-        if !by_suit && parents != [NO_PLACE; 4] {
-            parents.sort_unstable();
+        if !by_suit {
+            for (i, j) in [(0, 1), (2, 3), (0, 2), (1, 3), (1, 2)] {
+                (parents[i], parents[j]) = (parents[i].min(parents[j]), parents[i].max(parents[j]));
+            }
         }
-        parents.into_iter().filter(|&at| at != NO_PLACE).map(|at| (usize::from(at >> 8), usize::from(at & 0xff)))
+        parents
     }
 
     /// Whether a run of base `base` has a place to go onto ([`parents`](Places::parents)
@@ -169,38 +217,36 @@ impl Places {
         rank < 13 && self.by_rank[rank + 1] != [NO_PLACE; 4]
     }
 
-    /// Slot `k`'s cards, deepest first.
+    /// Slot `k`'s cards read, top first.
     fn slot(&self, k: usize) -> &[Card] {
-        &self.cards[self.starts[k]..self.starts[k + 1]]
+        &self.cards[usize::from(self.starts[k])..usize::from(self.starts[k + 1])]
     }
 
-    /// The maximal runs of slot `k`, from the deepest, each as the depths of its deepest
-    /// and its top card.
+    /// The runs of slot `k`'s cards read, from the deepest, each as the heights of its
+    /// deepest and its top card (the deepest run read may go on below: it is then longer
+    /// than one move carries).
     fn runs(&self, k: usize) -> impl Iterator<Item = (usize, usize)> + use<> {
-        let (joined, len) = (self.joined[k], self.starts[k + 1] - self.starts[k]);
-        let mut next = 0;
+        let joined = self.joined[k];
+        let mut next = usize::from(self.starts[k + 1] - self.starts[k]);
         std::iter::from_fn(move || {
-            let first = next;
-            if first >= len {
-                return None;
-            }
-            let end = first + (joined >> first).trailing_ones() as usize;
-            next = end + 1;
-            Some((first, end))
+            let base = next.checked_sub(1)?;
+            let top = if base == 0 { 0 } else { base - (joined << (64 - base)).leading_ones() as usize };
+            next = top;
+            Some((base, top))
         })
     }
 
-    /// The depth of the deepest card of slot `k`'s top run (its top card at depth `top`).
-    fn top_run_base(&self, k: usize, top: usize) -> usize {
-        if top == 0 { 0 } else { top - (self.joined[k] << (64 - top)).leading_ones() as usize }
+    /// How many cards of slot `k`'s top run lie on another of it (its cards read but one).
+    fn top_run_on(&self, k: usize) -> usize {
+        self.joined[k].trailing_ones() as usize
     }
 
     /// Where the `n`th card set aside goes: the empty free cells in order, then the
     /// cascades of `parking` (fc-solve's `empty_two_cols_from_new_state`).
     fn aside(&self, parking: &[usize], n: usize) -> Pile {
-        match self.cells.get(n) {
+        match self.cells[..self.cell_count].get(n) {
             Some(&cell) => Pile::cell(cell),
-            None => Pile::cascade(parking[n - self.cells.len()]),
+            None => Pile::cascade(parking[n - self.cell_count]),
         }
     }
 }
@@ -235,43 +281,50 @@ pub(super) fn generate<const C: usize, const F: usize>(
     let build = rules.build;
     // Where cards are put aside: the free cells, then the empty cascades when they take
     // any card (fc-solve's `empty_two_cols_from_new_state`).
-    let parking = if rules.empty_cascade == EmptyCascadeRule::AnyCard { places.empties.as_slice() } else { &[] };
+    let parking =
+        if rules.empty_cascade == EmptyCascadeRule::AnyCard { &places.empties[..places.empty_count] } else { &[] };
     let room = places.room;
     // The longest run a move may carry, nothing set aside: the capacity only shrinks as
     // cells and cascades fill, so no destination takes a longer one.
-    let longest = rules.run_capacity(places.cells.len(), places.empties.len());
+    let longest = rules.run_capacity(places.cell_count, places.empty_count);
     let aside_into = |steps: &mut Vec<Move>, from: Pile, count: usize, used: &mut usize| {
         for _ in 0..count {
             steps.push(Move::single(from, places.aside(parking, *used)));
             *used += 1;
         }
     };
+    // The run of slot `a` from height `h` up, the `set_aside` cards above it set aside
+    // first, onto each parent.
     let push =
-        |steps: &mut Vec<Move>, spans: &mut Vec<(u8, u32, u32)>, a: usize, c: usize, set_aside: usize, class: u8| {
-            let column = places.slot(a);
-            let (run, base) = (column.len() - c - set_aside, column[c]);
+        |steps: &mut Vec<Move>, spans: &mut Vec<(u8, u32, u32)>, a: usize, h: usize, set_aside: usize, class: u8| {
+            let (run, base) = (h + 1 - set_aside, places.slot(a)[h]);
             if base.rank().get() == 13 {
                 return;
             }
             // Move 4's destinations by slot (fc-solve sorts them by source, depth, destination
             // slot, depth), move 8's by suit, in fc-solve's order (it generates them by suit and
             // does not sort them: `freecell.c`, `BUTTER`).
-            for (b, dc) in places.parents(base, class == ON_PARENT) {
-                if b == a || !build.stacks(base, places.slot(b)[dc]) {
+            for at in places.parents(base, class == ON_PARENT) {
+                if at == NO_PLACE {
                     continue;
                 }
-                let above = places.slot(b).len() - dc - 1;
+                let (b, dc) = (usize::from(at >> 8), usize::from(at & 0xff));
+                let above = usize::from(places.lens[b]) - dc - 1;
+                if b == a || !build.stacks(base, places.slot(b)[above]) {
+                    continue;
+                }
                 let aside = above + set_aside;
                 if aside > room {
                     continue;
                 }
-                let cells_left = places.cells.len().saturating_sub(aside);
-                let empties_left = places.empties.len() - aside.saturating_sub(places.cells.len());
-                if run > rules.run_capacity(cells_left, empties_left) {
+                let cells_left = places.cell_count.saturating_sub(aside);
+                let empties_left = places.empty_count - aside.saturating_sub(places.cell_count);
+                // One card fits any capacity.
+                if run > 1 && run > rules.run_capacity(cells_left, empties_left) {
                     continue;
                 }
                 let first = steps.len() as u32;
-                let (from, to) = (Pile::cascade(places.order[a]), Pile::cascade(places.order[b]));
+                let (from, to) = (Pile::cascade(places.order[a].into()), Pile::cascade(places.order[b].into()));
                 let mut used = 0;
                 aside_into(steps, to, above, &mut used);
                 aside_into(steps, from, set_aside, &mut used);
@@ -279,34 +332,32 @@ pub(super) fn generate<const C: usize, const F: usize>(
                 spans.push((class, first, steps.len() as u32));
             }
         };
+    let slots = board.cascade_count();
     // One class after the other, in their order: the caller's sort by class then passes
     // over a sorted list where no free cell adds moves of other classes.
     if set != Set::Parents && room > 0 {
-        // Move 3: a card under others home, those above it set aside.
-        for a in 0..board.cascade_count() {
+        // Move 3: a card under others home, those above it set aside, from the shallowest.
+        for a in 0..slots {
             let column = places.slot(a);
-            let from = Pile::cascade(places.order[a]);
-            for c in (column.len().saturating_sub(room + 1)..column.len().saturating_sub(1)).rev() {
-                let card = column[c];
+            let from = Pile::cascade(places.order[a].into());
+            for (h, &card) in column.iter().enumerate().take(room + 1).skip(1) {
                 if board.next_home(card.suit()) != NextHome::Card(card) {
                     continue;
                 }
                 let first = steps.len() as u32;
-                aside_into(steps, from, column.len() - c - 1, &mut 0);
+                aside_into(steps, from, h, &mut 0);
                 steps.push(Move::single(from, Pile::foundation(card.suit())));
                 spans.push((BURIED_HOME, first, steps.len() as u32));
             }
         }
     }
-    for a in 0..board.cascade_count() {
-        let column = places.slot(a);
-        let Some(top) = column.len().checked_sub(1) else { continue };
+    for a in 0..slots {
         // Move 4: each maximal run, the cards above it set aside.
-        for (c, end) in places.runs(a) {
+        for (base, top) in places.runs(a) {
             // The cards above the run alone may leave no room (most runs, with few empty
             // cascades), or the run be too long: then no destination can take it.
-            if top - end <= room && end - c < longest && places.has_parents(column[c]) {
-                push(steps, spans, a, c, top - end, NOT_ON_PARENT);
+            if top <= room && base - top < longest && places.has_parents(places.slot(a)[base]) {
+                push(steps, spans, a, base, top, NOT_ON_PARENT);
             }
         }
     }
@@ -314,15 +365,14 @@ pub(super) fn generate<const C: usize, const F: usize>(
         // Move 6: a run into an empty cascade.
         to_empty(board, places, parking, steps, spans);
     }
-    for a in 0..board.cascade_count() {
+    for a in 0..slots {
+        // Move 8: the top run from each card of it on its parent, that one move may carry,
+        // from the deepest.
         let column = places.slot(a);
-        let Some(top) = column.len().checked_sub(1) else { continue };
-        // Move 8: the top run from each card of it on its parent, that one move may carry.
-        let base = places.top_run_base(a, top);
-        let first = (base + 1).max((top + 1).saturating_sub(longest));
-        for (c, &card) in column.iter().enumerate().skip(first) {
-            if places.has_parents(card) {
-                push(steps, spans, a, c, 0, ON_PARENT);
+        let on = places.top_run_on(a).min(longest);
+        for h in (0..on).rev() {
+            if places.has_parents(column[h]) {
+                push(steps, spans, a, h, 0, ON_PARENT);
             }
         }
     }
@@ -343,26 +393,22 @@ fn to_empty<const C: usize, const F: usize>(
     spans: &mut Vec<(u8, u32, u32)>,
 ) {
     let rules = board.rules();
-    let (cells, empties) = (places.cells.len(), parking.len());
+    let (cells, empties) = (places.cell_count, parking.len());
     for a in 0..board.cascade_count() {
-        let column = places.slot(a);
-        let Some(top) = column.len().checked_sub(1) else { continue };
-        let from = Pile::cascade(places.order[a]);
-        for (c, end) in places.runs(a) {
+        let from = Pile::cascade(places.order[a].into());
+        for (base, above) in places.runs(a) {
             let first = steps.len() as u32;
-            let above = top - end;
+            let run = base + 1 - above;
             if above == 0 {
-                let run = top + 1 - c;
-                if c > 0 && run <= rules.run_capacity(cells, empties - 1) {
+                if base + 1 < usize::from(places.lens[a]) && run <= rules.run_capacity(cells, empties - 1) {
                     steps.push(Move::new(from, Pile::cascade(parking[0]), run as u8));
                     spans.push((TO_EMPTY, first, steps.len() as u32));
                 }
             } else if above < cells + empties {
                 let (in_cells, in_cascades) = (above.min(cells), above.saturating_sub(cells));
                 let capacity = rules.run_capacity(cells - in_cells, empties - in_cascades - 1);
-                let start = (end + 1).saturating_sub(capacity).max(c);
                 steps.extend((0..above).map(|n| Move::single(from, places.aside(parking, n))));
-                steps.push(Move::new(from, Pile::cascade(parking[in_cascades]), (end + 1 - start) as u8));
+                steps.push(Move::new(from, Pile::cascade(parking[in_cascades]), run.min(capacity) as u8));
                 spans.push((TO_EMPTY, first, steps.len() as u32));
             }
         }
@@ -370,8 +416,12 @@ fn to_empty<const C: usize, const F: usize>(
 }
 
 #[cfg(test)]
+mod reference;
+
+#[cfg(test)]
 mod tests {
-    use freecell_core::{Board, Game, Move, Pile};
+    use freecell_core::{Board, Card, Game, Move, MoveModel, Pile, PileKind, SplitMix64};
+    use freecell_deals::DealNumber;
 
     use super::{BURIED_HOME, NOT_ON_PARENT, ON_PARENT, Places, Set, TO_EMPTY, generate};
 
@@ -466,5 +516,161 @@ mod tests {
         spans.clear();
         generate(&board, &mut Places::default(), &mut steps, &mut spans, Set::Parents);
         assert!(!spans.iter().any(|span| span.0 == TO_EMPTY));
+    }
+
+    /// The moves of every set generated on `board` and by the reference generation, which
+    /// read every card ([`reference`](super::reference)), the same in the same order; the
+    /// moves generated, of the last set.
+    struct Differential {
+        places: Places,
+        old_places: super::reference::Places,
+        steps: Vec<Move>,
+        spans: Vec<(u8, u32, u32)>,
+        old_steps: Vec<Move>,
+        old_spans: Vec<(u8, u32, u32)>,
+        /// Positions compared, those with room to set cards aside, those with compound moves.
+        counts: [usize; 3],
+    }
+
+    impl Differential {
+        fn new() -> Differential {
+            Differential {
+                places: Places::default(),
+                old_places: super::reference::Places::default(),
+                steps: Vec::new(),
+                spans: Vec::new(),
+                old_steps: Vec::new(),
+                old_spans: Vec::new(),
+                counts: [0; 3],
+            }
+        }
+
+        fn compare(&mut self, board: &Board) {
+            let mut any = false;
+            for set in [Set::Parents, Set::BuriedHome, Set::Preset] {
+                self.steps.clear();
+                self.spans.clear();
+                self.old_steps.clear();
+                self.old_spans.clear();
+                generate(board, &mut self.places, &mut self.steps, &mut self.spans, set);
+                super::reference::generate(board, &mut self.old_places, &mut self.old_steps, &mut self.old_spans, set);
+                assert_eq!((&self.steps, &self.spans), (&self.old_steps, &self.old_spans), "{set:?}\n{board}");
+                any |= !self.spans.is_empty();
+            }
+            self.counts[0] += 1;
+            self.counts[1] += usize::from(board.empty_cells() + board.empty_cascades() > 0);
+            self.counts[2] += usize::from(any);
+        }
+    }
+
+    /// The generation reading only the cards a move may reach gives exactly the moves of the
+    /// one that read every card, in the same order, under each set of moves, on the positions
+    /// of random walks through 40 deals of each game with compound moves (single moves and
+    /// compound ones, taken at random, the cards home as often as not when one may go, and as
+    /// often one off the shortest cascade).
+    #[test]
+    fn the_moves_are_the_reference_generation_s_along_random_walks() {
+        let mut rng = SplitMix64::new(26);
+        let mut check = Differential::new();
+        let mut ordinary = Vec::new();
+        for game in [Game::StreetsAndAlleys, Game::BeleagueredCastle, Game::Citadel, Game::ForeCell] {
+            for deal in 1..=40 {
+                let layout = DealNumber::new(deal).expect("a deal number").layout(game);
+                let mut board = Board::try_from(layout).expect("a legal deal");
+                for _ in 0..200 {
+                    check.compare(&board);
+                    ordinary.clear();
+                    board.generate_moves(MoveModel::Sequence, &mut ordinary);
+                    let home: Vec<Move> = ordinary
+                        .iter()
+                        .copied()
+                        .filter(|mv| matches!(mv.to().kind(), PileKind::Foundation(_)))
+                        .collect();
+                    let choices = ordinary.len() + check.spans.len();
+                    if choices == 0 {
+                        break;
+                    }
+                    if !home.is_empty() && rng.below(2) == 0 {
+                        board.apply(home[rng.below(home.len() as u64) as usize]).expect("a legal move");
+                        continue;
+                    }
+                    let shortest = |mv: &&Move| match mv.from().kind() {
+                        PileKind::Cascade(a) => board.cascade_len(a),
+                        _ => usize::MAX,
+                    };
+                    if rng.below(2) == 0
+                        && let Some(&mv) = ordinary.iter().min_by_key(shortest)
+                    {
+                        board.apply(mv).expect("a legal move");
+                        continue;
+                    }
+                    let pick = rng.below(choices as u64) as usize;
+                    if let Some(&mv) = ordinary.get(pick) {
+                        board.apply(mv).expect("a legal move");
+                    } else {
+                        let (_, first, end) = check.spans[pick - ordinary.len()];
+                        for &step in &check.steps[first as usize..end as usize] {
+                            board.apply(step).expect("a compound move's steps are legal");
+                        }
+                    }
+                }
+            }
+        }
+        let [positions, with_room, with_moves] = check.counts;
+        assert!(positions > 20_000 && with_moves > 10_000, "{positions} {with_room} {with_moves}");
+    }
+
+    /// The same on random positions of each game's rules: cards home up to a random rank of
+    /// each suit, each free cell (ForeCell's) filled one time in two and each cascade left
+    /// empty one time in three, the other cards dealt one by one at random, each onto a card
+    /// it builds on two times in three where there is one (so that runs form): most with
+    /// room to set cards aside, where the moves reach below the top cards.
+    #[test]
+    fn the_moves_are_the_reference_generation_s_on_random_positions() {
+        let mut rng = SplitMix64::new(2611);
+        let mut check = Differential::new();
+        for game in [Game::StreetsAndAlleys, Game::Citadel, Game::ForeCell] {
+            let rules = game.rules();
+            for _ in 0..5_000 {
+                let mut layout = freecell_core::Layout::empty(rules);
+                for home in &mut layout.foundations {
+                    *home = if rng.below(3) == 0 { 0 } else { rng.below(14) as u8 };
+                }
+                let mut pool: Vec<Card> =
+                    Card::deck().filter(|card| card.rank().get() > layout.foundations[card.suit().index()]).collect();
+                for i in (1..pool.len()).rev() {
+                    pool.swap(i, rng.below(i as u64 + 1) as usize);
+                }
+                for cell in &mut layout.cells {
+                    if rng.below(2) == 0 {
+                        *cell = pool.pop();
+                    }
+                }
+                let cascades = usize::from(rules.cascades);
+                layout.cascades = vec![Vec::new(); cascades];
+                let filled: Vec<usize> = (0..cascades).filter(|_| rng.below(3) != 0).collect();
+                if filled.is_empty() {
+                    continue;
+                }
+                for card in pool {
+                    let onto = filled
+                        .iter()
+                        .copied()
+                        .find(|&a| layout.cascades[a].last().is_some_and(|&top| rules.build.stacks(card, top)));
+                    let a = match onto {
+                        Some(a) if rng.below(3) != 0 => a,
+                        _ => filled[rng.below(filled.len() as u64) as usize],
+                    };
+                    layout.cascades[a].push(card);
+                }
+                let board = Board::try_from(layout).expect("a legal position");
+                check.compare(&board);
+            }
+        }
+        let [positions, with_room, with_moves] = check.counts;
+        assert!(
+            positions > 14_000 && with_room > 10_000 && with_moves > 10_000,
+            "{positions} {with_room} {with_moves}"
+        );
     }
 }

@@ -149,7 +149,8 @@ const STREETS_CAP: u64 = 25_000;
 /// 7010 (fc-solve's preset: 5,070, 95,425 and 45,147 states) after 1,678, 10,383 and 31,453,
 /// which the other searches leave undecided at 1,200,000. Its other wins of fc-solve's need
 /// more (87,303 to 483,344), and every expansion it takes in a deal left undecided is dearer
-/// than a greedy search's (about 8,600 instructions alone, against about 3,000); 32,000 was
+/// than a greedy search's (about 6,400 instructions alone since the twenty-sixth session, 8,600
+/// before, against about 3,000); 32,000 was
 /// 12,000 until its compound moves' generation cost a fifth less, the rule set's limit raised
 /// by the 20,000 so that the greedy searches and the proof keep theirs.
 /// The order `048` wins deals this order does not (1996 within 25,000; fc-solve: 33,892
@@ -718,31 +719,41 @@ impl<const C: usize, const F: usize> Dive<C, F> {
         board: &BoardN<C, F>,
         classes: Classes,
     ) -> Result<(), freecell_search::containers::OutOfMemory> {
-        let cells = classes == Classes::CompoundCells;
         let set = match classes {
             Classes::CompoundCells => compound::Set::BuriedHome,
             Classes::CompoundPreset => compound::Set::Preset,
             _ => compound::Set::Parents,
         };
-        self.steps.clear();
         self.spans.clear();
+        if set != compound::Set::BuriedHome {
+            // No free cell: the moves home, then the compound moves, come in their classes'
+            // order, and go straight onto the line's lists.
+            reserve(&mut self.moves, MOVE_ROOM)?;
+            for &mv in &self.scratch {
+                let at = self.moves.len() as u32;
+                self.moves.push(mv);
+                self.spans.push((0, at, at + 1));
+            }
+            compound::generate(board, &mut self.places, &mut self.moves, &mut self.spans, set);
+            debug_assert!(self.spans.is_sorted_by_key(|&(class, first, _)| (class, first)));
+            reserve(&mut self.choices, self.spans.len())?;
+            self.choices.extend(self.spans.iter().map(|&(_, first, end)| [first, end]));
+            return Ok(());
+        }
+        self.steps.clear();
         for &mv in &self.scratch {
             let span_class = match class(board, mv, Classes::FreeCell) {
                 0 => 0,
-                1 if cells => compound::CELL_ON_PARENT,
-                3 | 4 if cells => compound::TO_EMPTY,
+                1 => compound::CELL_ON_PARENT,
+                3 | 4 => compound::TO_EMPTY,
                 _ => continue,
             };
             self.spans.push((span_class, self.steps.len() as u32, self.steps.len() as u32 + 1));
             self.steps.push(mv);
         }
         compound::generate(board, &mut self.places, &mut self.steps, &mut self.spans, set);
-        // Generation order within a class. Without free cells the classes come in order
-        // already (`compound::generate`'s): a pass to see so costs less than the sort.
-        let key = |&(class, first, _): &(u8, u32, u32)| (class, first);
-        if !self.spans.is_sorted_by_key(key) {
-            self.spans.sort_unstable_by_key(key);
-        }
+        // Generation order within a class (the moves from free cells are of several).
+        self.spans.sort_unstable_by_key(|&(class, first, _)| (class, first));
         reserve(&mut self.moves, self.steps.len())?;
         reserve(&mut self.choices, self.spans.len())?;
         for &(_, first, end) in &self.spans {
