@@ -32,33 +32,85 @@ pub(crate) struct Weights {
     /// Per free cell and empty cascade short of two ([`Counts::tight`]): the last room to
     /// move in dearer than the rest.
     pub(crate) tight: u32,
+    /// Per cascade card beneath its cascade's top run (the cards built each on the one
+    /// beneath, from the top down): cards a player reaches only by moving that run away
+    /// (fc-solve's "cards under sequences", there raised to the power 1.3).
+    pub(crate) under: u32,
+    /// Per card of a top run that lies on a card it does not build on (fc-solve's
+    /// "sequences over renegade cards", there the run's length to the power 1.3): a run
+    /// that must move whole before the card beneath it can.
+    pub(crate) renegade: u32,
 }
 
 impl Weights {
     /// The first evaluation: every term, free cells dear.
-    const FIRST: Weights =
-        Weights { out: 4, blocked: 2, unsorted: 1, dig: 1, cell: 4, column: 3, depth: 1, breaks: 0, tight: 0 };
+    const FIRST: Weights = Weights {
+        out: 4,
+        blocked: 2,
+        unsorted: 1,
+        dig: 1,
+        cell: 4,
+        column: 3,
+        depth: 1,
+        breaks: 0,
+        tight: 0,
+        under: 0,
+        renegade: 0,
+    };
 
     /// A second evaluation: fewer points for cards home, more for digging out the next
     /// home cards and for empty cascades. It finishes many deals the first one wanders on.
-    const DIGGER: Weights =
-        Weights { out: 3, blocked: 2, unsorted: 1, dig: 2, cell: 2, column: 4, depth: 1, breaks: 0, tight: 0 };
+    const DIGGER: Weights = Weights {
+        out: 3,
+        blocked: 2,
+        unsorted: 1,
+        dig: 2,
+        cell: 2,
+        column: 4,
+        depth: 1,
+        breaks: 0,
+        tight: 0,
+        under: 0,
+        renegade: 0,
+    };
 
     /// Pure greedy (no depth term): long solutions, shortened afterwards, but quick where
     /// the others compare too many equal paths.
-    const GREEDY: Weights =
-        Weights { out: 4, blocked: 2, unsorted: 1, dig: 1, cell: 2, column: 3, depth: 0, breaks: 0, tight: 0 };
+    const GREEDY: Weights = Weights {
+        out: 4,
+        blocked: 2,
+        unsorted: 1,
+        dig: 1,
+        cell: 2,
+        column: 3,
+        depth: 0,
+        breaks: 0,
+        tight: 0,
+        under: 0,
+        renegade: 0,
+    };
 
     /// A patient evaluation: cheaper free cells, dearer depth, so a broader search. It
     /// finishes the hardest deals met (MS 512539 runs out of 150 MB under the others).
-    const PATIENT: Weights =
-        Weights { out: 4, blocked: 2, unsorted: 1, dig: 1, cell: 1, column: 3, depth: 2, breaks: 0, tight: 0 };
+    const PATIENT: Weights = Weights {
+        out: 4,
+        blocked: 2,
+        unsorted: 1,
+        dig: 1,
+        cell: 1,
+        column: 3,
+        depth: 2,
+        breaks: 0,
+        tight: 0,
+        under: 0,
+        renegade: 0,
+    };
 
     /// Priorities of the nodes at `depth` lie below this: the largest score, every count
     /// at its most (52 cards, 51 above each next home card, every cell and cascade of a
     /// `BoardN<C, F>`), plus the depth term.
     pub(super) fn priorities<const C: usize, const F: usize>(&self, depth: u16) -> usize {
-        let most = (self.out + self.blocked + self.unsorted + self.breaks) * 52
+        let most = (self.out + self.blocked + self.unsorted + self.breaks + self.under + self.renegade) * 52
             + self.dig * 4 * 51
             + self.cell * F as u32
             + self.column * C as u32
@@ -96,6 +148,8 @@ impl Weights {
                 depth: self.depth,
                 breaks: 4,
                 tight: 0,
+                under: 0,
+                renegade: 0,
             }
         } else if rules.empty_cascade == EmptyCascadeRule::Nothing {
             Weights { column: 0, ..self }
@@ -145,9 +199,45 @@ impl Weights {
     /// one stays [`PATIENT`](Self::PATIENT), which the hardest deals need
     /// (`docs/results/fast.md`, sixteenth session).
     pub(crate) const FREECELL_TURNS: [Weights; 4] = [
-        Weights { out: 19, blocked: 5, unsorted: 8, dig: 6, cell: 17, column: 12, depth: 3, breaks: 0, tight: 13 },
-        Weights { out: 11, blocked: 9, unsorted: 9, dig: 10, cell: 10, column: 17, depth: 0, breaks: 0, tight: 0 },
-        Weights { out: 6, blocked: 7, unsorted: 5, dig: 0, cell: 11, column: 15, depth: 0, breaks: 0, tight: 0 },
+        Weights {
+            out: 19,
+            blocked: 5,
+            unsorted: 8,
+            dig: 6,
+            cell: 17,
+            column: 12,
+            depth: 3,
+            breaks: 0,
+            tight: 13,
+            under: 0,
+            renegade: 0,
+        },
+        Weights {
+            out: 11,
+            blocked: 9,
+            unsorted: 9,
+            dig: 10,
+            cell: 10,
+            column: 17,
+            depth: 0,
+            breaks: 0,
+            tight: 0,
+            under: 0,
+            renegade: 0,
+        },
+        Weights {
+            out: 6,
+            blocked: 7,
+            unsorted: 5,
+            dig: 0,
+            cell: 11,
+            column: 15,
+            depth: 0,
+            breaks: 0,
+            tight: 0,
+            under: 0,
+            renegade: 0,
+        },
         Weights::PATIENT,
     ];
 
@@ -161,9 +251,45 @@ impl Weights {
     /// solutions two moves longer. The others are `FREECELL_TURNS`' of the twenty-second
     /// session (`docs/results/fast.md`, twenty-third session).
     pub(crate) const VERDICT_TURNS: [Weights; 4] = [
-        Weights { out: 19, blocked: 6, unsorted: 6, dig: 4, cell: 18, column: 16, depth: 2, breaks: 0, tight: 9 },
-        Weights { out: 11, blocked: 9, unsorted: 9, dig: 10, cell: 10, column: 17, depth: 0, breaks: 0, tight: 0 },
-        Weights { out: 7, blocked: 7, unsorted: 4, dig: 0, cell: 10, column: 14, depth: 0, breaks: 0, tight: 0 },
+        Weights {
+            out: 19,
+            blocked: 6,
+            unsorted: 6,
+            dig: 4,
+            cell: 18,
+            column: 16,
+            depth: 2,
+            breaks: 0,
+            tight: 9,
+            under: 0,
+            renegade: 0,
+        },
+        Weights {
+            out: 11,
+            blocked: 9,
+            unsorted: 9,
+            dig: 10,
+            cell: 10,
+            column: 17,
+            depth: 0,
+            breaks: 0,
+            tight: 0,
+            under: 0,
+            renegade: 0,
+        },
+        Weights {
+            out: 7,
+            blocked: 7,
+            unsorted: 4,
+            dig: 0,
+            cell: 10,
+            column: 14,
+            depth: 0,
+            breaks: 0,
+            tight: 0,
+            under: 0,
+            renegade: 0,
+        },
         Weights::PATIENT,
     ];
 
@@ -584,6 +710,90 @@ pub(crate) struct Tally<const C: usize> {
     fewest_above: [u8; C],
 }
 
+/// Each cascade's top run and the run beneath it in a position, kept per expanded position
+/// so that a child's [`under`](Weights::under) and [`renegade`](Weights::renegade) counts
+/// cost a look at its move's two cascades. All zero (and children's counts zero) when the
+/// weights ignore both ([`none`](Self::none)).
+pub(crate) struct Runs<const C: usize> {
+    /// Per cascade, the length of its top run (0 when empty).
+    run: [u8; C],
+    /// Per cascade, the cards beneath its top run.
+    beneath: [u8; C],
+    /// Per cascade, the length of the run beneath its top run (0 when none).
+    second: [u8; C],
+    /// The sum of `beneath`.
+    under: u32,
+    /// The top runs' cards where cards lie beneath the run.
+    renegade: u32,
+}
+
+impl<const C: usize> Runs<C> {
+    /// Nothing counted: for weights that ignore runs.
+    pub(crate) fn none() -> Self {
+        Runs { run: [0; C], beneath: [0; C], second: [0; C], under: 0, renegade: 0 }
+    }
+
+    /// The runs of `board` when `w` weighs them, else [`none`](Self::none).
+    #[inline]
+    pub(crate) fn of<const F: usize>(board: &BoardN<C, F>, w: &Weights) -> Self {
+        if w.under == 0 && w.renegade == 0 { Self::none() } else { Self::count(board) }
+    }
+
+    /// One walk down each cascade's two top runs.
+    pub(crate) fn count<const F: usize>(board: &BoardN<C, F>) -> Self {
+        let stacked = board.stacked_cards();
+        let mut runs = Self::none();
+        for i in 0..board.cascade_count().min(C) {
+            // A run goes on down while its card lies on one it builds on.
+            let mut cards = board.cascade(i);
+            let mut run_of = || {
+                let mut n = 0u8;
+                for card in cards.by_ref() {
+                    n += 1;
+                    if stacked & 1 << card.index() == 0 {
+                        break;
+                    }
+                }
+                n
+            };
+            let run = run_of();
+            let second = run_of();
+            let beneath = board.cascade_len(i) as u8 - run;
+            runs.run[i] = run;
+            runs.second[i] = second;
+            runs.beneath[i] = beneath;
+            runs.under += u32::from(beneath);
+            runs.renegade += if beneath > 0 { u32::from(run) } else { 0 };
+        }
+        runs
+    }
+
+    /// The counts (`under`, `renegade`) after `count` cards leave the top of cascade `from`
+    /// (a cell's card when `None`) for cascade `onto` (`None` for a cell or an empty
+    /// cascade). A move takes cards from its cascade's top run, and what it puts on a
+    /// cascade builds on the card there, so only the source's runs change, and the
+    /// destination's top run grows.
+    #[inline]
+    fn after(&self, from: Option<usize>, count: u8, onto: Option<usize>) -> (u32, u32) {
+        let (mut under, mut renegade) = (self.under, self.renegade);
+        if let Some(a) = from.filter(|&a| a < C) {
+            let (run, beneath, second) = (self.run[a], self.beneath[a], self.second[a]);
+            if count < run {
+                renegade -= if beneath > 0 { u32::from(count) } else { 0 };
+            } else {
+                // The run beneath becomes the top run.
+                under -= u32::from(second);
+                renegade -= if beneath > 0 { u32::from(run) } else { 0 };
+                renegade += if beneath > second { u32::from(second) } else { 0 };
+            }
+        }
+        if onto.is_some_and(|b| b < C && self.beneath[b] > 0) {
+            renegade += u32::from(count);
+        }
+        (under, renegade)
+    }
+}
+
 /// The index of `pile` when it is a cascade, as [`Digging`] names cascades.
 #[inline]
 fn cascade_of<const C: usize, const F: usize>(pile: Pile) -> Option<u8> {
@@ -605,6 +815,10 @@ pub(crate) struct Counts {
     breaks: u32,
     /// Free cells and empty cascades short of two: 2 when there are none, 1 when one.
     tight: u32,
+    /// Cards beneath the cascades' top runs ([`Weights::under`]).
+    under: u32,
+    /// Top runs' cards over a card they do not build on ([`Weights::renegade`]).
+    renegade: u32,
 }
 
 impl Counts {
@@ -615,7 +829,12 @@ impl Counts {
     /// ([`BoardN::built_base_len`](freecell_core::BoardN::built_base_len)), so under other build rules it follows those rules. Nothing
     /// here walks a cascade.
     #[inline]
-    pub(crate) fn of<const C: usize, const F: usize>(board: &BoardN<C, F>, blocked: u32, dig: u32) -> Counts {
+    pub(crate) fn of<const C: usize, const F: usize>(
+        board: &BoardN<C, F>,
+        blocked: u32,
+        dig: u32,
+        runs: &Runs<C>,
+    ) -> Counts {
         let out = 52 - board.cards_home() as u32;
         let cells = (board.cell_count() - board.empty_cells()) as u32;
         let columns = (board.cascade_count() - board.empty_cascades()) as u32;
@@ -623,7 +842,18 @@ impl Counts {
         let unsorted = out - cells - board.built_base_cards() as u32;
         let breaks = if board.rules().build == BuildRule::SimpleSimon { suit_breaks(board) } else { 0 };
         let tight = tight(board, cells, columns);
-        Counts { out, blocked, unsorted, dig, cells, columns, breaks, tight }
+        Counts {
+            out,
+            blocked,
+            unsorted,
+            dig,
+            cells,
+            columns,
+            breaks,
+            tight,
+            under: runs.under,
+            renegade: runs.renegade,
+        }
     }
 
     /// The counts after `mv`, a legal move of `board` (the position these describe) that
@@ -637,12 +867,13 @@ impl Counts {
         preview: &Preview,
         blocking: &Blocking<C>,
         (digging, tally): (&Digging, &Tally<C>),
+        runs: &Runs<C>,
     ) -> Counts {
         if let (PileKind::Cascade(a), PileKind::Cell(_)) =
             (BoardN::<C, F>::locate(mv.from()), BoardN::<C, F>::locate(mv.to()))
         {
             // About half of all children: a path without the general one's matching.
-            return self.after_to_cell(board, a, preview, blocking, (digging, tally));
+            return self.after_to_cell(board, a, preview, blocking, (digging, tally), runs);
         }
         let (mut cells, mut columns) = (self.cells, self.columns);
         match BoardN::<C, F>::locate(mv.from()) {
@@ -653,6 +884,8 @@ impl Counts {
             PileKind::Cascade(b) => columns += u32::from(board.cascade_len(b) == 0),
             _ => cells += 1,
         }
+        let onto = cascade_of::<C, F>(mv.to()).map(usize::from).filter(|&b| board.cascade_len(b) > 0);
+        let (under, renegade) = runs.after(cascade_of::<C, F>(mv.from()).map(usize::from), mv.count(), onto);
         Counts {
             out: self.out,
             blocked: blocking.after(board, mv),
@@ -662,6 +895,8 @@ impl Counts {
             columns,
             breaks: 0,
             tight: tight(board, cells, columns),
+            under,
+            renegade,
         }
     }
 
@@ -677,7 +912,9 @@ impl Counts {
         preview: &Preview,
         blocking: &Blocking<C>,
         (digging, tally): (&Digging, &Tally<C>),
+        runs: &Runs<C>,
     ) -> Counts {
+        let (under, renegade) = runs.after(Some(a), 1, None);
         let card = board.cascade_top(a).map_or(0, Card::index);
         let moved = 1u64 << card;
         let cells = self.cells + 1;
@@ -691,6 +928,8 @@ impl Counts {
             columns,
             breaks: 0,
             tight: tight(board, cells, columns),
+            under,
+            renegade,
         }
     }
 
@@ -705,6 +944,8 @@ impl Counts {
             + w.column * self.columns
             + w.breaks * self.breaks
             + w.tight * self.tight
+            + w.under * self.under
+            + w.renegade * self.renegade
     }
 }
 
@@ -725,7 +966,7 @@ fn suit_breaks<const C: usize, const F: usize>(board: &BoardN<C, F>) -> u32 {
 
 /// Scores `board` under `w` (without the depth term) from scratch.
 pub(crate) fn evaluate<const C: usize, const F: usize>(board: &BoardN<C, F>, w: &Weights) -> u32 {
-    Counts::of(board, Blocking::of(board).blocked, dig(board)).score(w)
+    Counts::of(board, Blocking::of(board).blocked, dig(board), &Runs::of(board, w)).score(w)
 }
 
 #[cfg(test)]
