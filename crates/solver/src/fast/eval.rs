@@ -33,13 +33,9 @@ pub(crate) struct Weights {
     /// move in dearer than the rest.
     pub(crate) tight: u32,
     /// Per cascade card beneath its cascade's top run (the cards built each on the one
-    /// beneath, from the top down): cards a player reaches only by moving that run away
-    /// (fc-solve's "cards under sequences", there raised to the power 1.3).
+    /// beneath, from the top down): cards reached only by moving that run away, as a whole
+    /// or through the cells (fc-solve's "cards under sequences", there to the power 1.3).
     pub(crate) under: u32,
-    /// Per card of a top run that lies on a card it does not build on (fc-solve's
-    /// "sequences over renegade cards", there the run's length to the power 1.3): a run
-    /// that must move whole before the card beneath it can.
-    pub(crate) renegade: u32,
 }
 
 impl Weights {
@@ -55,7 +51,6 @@ impl Weights {
         breaks: 0,
         tight: 0,
         under: 0,
-        renegade: 0,
     };
 
     /// A second evaluation: fewer points for cards home, more for digging out the next
@@ -71,7 +66,6 @@ impl Weights {
         breaks: 0,
         tight: 0,
         under: 0,
-        renegade: 0,
     };
 
     /// Pure greedy (no depth term): long solutions, shortened afterwards, but quick where
@@ -87,7 +81,6 @@ impl Weights {
         breaks: 0,
         tight: 0,
         under: 0,
-        renegade: 0,
     };
 
     /// A patient evaluation: cheaper free cells, dearer depth, so a broader search. It
@@ -103,14 +96,13 @@ impl Weights {
         breaks: 0,
         tight: 0,
         under: 0,
-        renegade: 0,
     };
 
     /// Priorities of the nodes at `depth` lie below this: the largest score, every count
     /// at its most (52 cards, 51 above each next home card, every cell and cascade of a
     /// `BoardN<C, F>`), plus the depth term.
     pub(super) fn priorities<const C: usize, const F: usize>(&self, depth: u16) -> usize {
-        let most = (self.out + self.blocked + self.unsorted + self.breaks + self.under + self.renegade) * 52
+        let most = (self.out + self.blocked + self.unsorted + self.breaks + self.under) * 52
             + self.dig * 4 * 51
             + self.cell * F as u32
             + self.column * C as u32
@@ -149,7 +141,6 @@ impl Weights {
                 breaks: 4,
                 tight: 0,
                 under: 0,
-                renegade: 0,
             }
         } else if rules.empty_cascade == EmptyCascadeRule::Nothing {
             Weights { column: 0, ..self }
@@ -210,7 +201,6 @@ impl Weights {
             breaks: 0,
             tight: 13,
             under: 0,
-            renegade: 0,
         },
         Weights {
             out: 11,
@@ -223,7 +213,6 @@ impl Weights {
             breaks: 0,
             tight: 0,
             under: 0,
-            renegade: 0,
         },
         Weights {
             out: 6,
@@ -236,7 +225,6 @@ impl Weights {
             breaks: 0,
             tight: 0,
             under: 0,
-            renegade: 0,
         },
         Weights::PATIENT,
     ];
@@ -262,7 +250,6 @@ impl Weights {
             breaks: 0,
             tight: 9,
             under: 0,
-            renegade: 0,
         },
         Weights {
             out: 11,
@@ -275,7 +262,6 @@ impl Weights {
             breaks: 0,
             tight: 0,
             under: 0,
-            renegade: 0,
         },
         Weights {
             out: 7,
@@ -288,7 +274,6 @@ impl Weights {
             breaks: 0,
             tight: 0,
             under: 0,
-            renegade: 0,
         },
         Weights::PATIENT,
     ];
@@ -711,32 +696,28 @@ pub(crate) struct Tally<const C: usize> {
 }
 
 /// Each cascade's top run and the run beneath it in a position, kept per expanded position
-/// so that a child's [`under`](Weights::under) and [`renegade`](Weights::renegade) counts
-/// cost a look at its move's two cascades. All zero (and children's counts zero) when the
-/// weights ignore both ([`none`](Self::none)).
+/// so that a child's [`under`](Weights::under) count costs a look at its move's source
+/// cascade. All zero (and children's counts zero) when the weights ignore it
+/// ([`none`](Self::none)).
 pub(crate) struct Runs<const C: usize> {
     /// Per cascade, the length of its top run (0 when empty).
     run: [u8; C],
-    /// Per cascade, the cards beneath its top run.
-    beneath: [u8; C],
     /// Per cascade, the length of the run beneath its top run (0 when none).
     second: [u8; C],
-    /// The sum of `beneath`.
+    /// Cards beneath the top runs, summed over the cascades.
     under: u32,
-    /// The top runs' cards where cards lie beneath the run.
-    renegade: u32,
 }
 
 impl<const C: usize> Runs<C> {
     /// Nothing counted: for weights that ignore runs.
     pub(crate) fn none() -> Self {
-        Runs { run: [0; C], beneath: [0; C], second: [0; C], under: 0, renegade: 0 }
+        Runs { run: [0; C], second: [0; C], under: 0 }
     }
 
     /// The runs of `board` when `w` weighs them, else [`none`](Self::none).
     #[inline]
     pub(crate) fn of<const F: usize>(board: &BoardN<C, F>, w: &Weights) -> Self {
-        if w.under == 0 && w.renegade == 0 { Self::none() } else { Self::count(board) }
+        if w.under == 0 { Self::none() } else { Self::count(board) }
     }
 
     /// One walk down each cascade's two top runs.
@@ -756,41 +737,23 @@ impl<const C: usize> Runs<C> {
                 }
                 n
             };
-            let run = run_of();
-            let second = run_of();
-            let beneath = board.cascade_len(i) as u8 - run;
-            runs.run[i] = run;
-            runs.second[i] = second;
-            runs.beneath[i] = beneath;
-            runs.under += u32::from(beneath);
-            runs.renegade += if beneath > 0 { u32::from(run) } else { 0 };
+            runs.run[i] = run_of();
+            runs.second[i] = run_of();
+            runs.under += (board.cascade_len(i) - usize::from(runs.run[i])) as u32;
         }
         runs
     }
 
-    /// The counts (`under`, `renegade`) after `count` cards leave the top of cascade `from`
-    /// (a cell's card when `None`) for cascade `onto` (`None` for a cell or an empty
-    /// cascade). A move takes cards from its cascade's top run, and what it puts on a
-    /// cascade builds on the card there, so only the source's runs change, and the
-    /// destination's top run grows.
+    /// [`under`](Weights::under) after `count` cards leave the top of cascade `from` (a
+    /// cell's card when `None`). A move takes its cards from the source's top run, and what
+    /// it puts on a cascade builds on the card there: only a source left without its top
+    /// run changes, the run beneath becoming its top one.
     #[inline]
-    fn after(&self, from: Option<usize>, count: u8, onto: Option<usize>) -> (u32, u32) {
-        let (mut under, mut renegade) = (self.under, self.renegade);
-        if let Some(a) = from.filter(|&a| a < C) {
-            let (run, beneath, second) = (self.run[a], self.beneath[a], self.second[a]);
-            if count < run {
-                renegade -= if beneath > 0 { u32::from(count) } else { 0 };
-            } else {
-                // The run beneath becomes the top run.
-                under -= u32::from(second);
-                renegade -= if beneath > 0 { u32::from(run) } else { 0 };
-                renegade += if beneath > second { u32::from(second) } else { 0 };
-            }
+    fn after(&self, from: Option<usize>, count: u8) -> u32 {
+        match from.and_then(|a| self.run.get(a).zip(self.second.get(a))) {
+            Some((&run, &second)) if count >= run => self.under - u32::from(second),
+            _ => self.under,
         }
-        if onto.is_some_and(|b| b < C && self.beneath[b] > 0) {
-            renegade += u32::from(count);
-        }
-        (under, renegade)
     }
 }
 
@@ -817,8 +780,6 @@ pub(crate) struct Counts {
     tight: u32,
     /// Cards beneath the cascades' top runs ([`Weights::under`]).
     under: u32,
-    /// Top runs' cards over a card they do not build on ([`Weights::renegade`]).
-    renegade: u32,
 }
 
 impl Counts {
@@ -842,18 +803,7 @@ impl Counts {
         let unsorted = out - cells - board.built_base_cards() as u32;
         let breaks = if board.rules().build == BuildRule::SimpleSimon { suit_breaks(board) } else { 0 };
         let tight = tight(board, cells, columns);
-        Counts {
-            out,
-            blocked,
-            unsorted,
-            dig,
-            cells,
-            columns,
-            breaks,
-            tight,
-            under: runs.under,
-            renegade: runs.renegade,
-        }
+        Counts { out, blocked, unsorted, dig, cells, columns, breaks, tight, under: runs.under }
     }
 
     /// The counts after `mv`, a legal move of `board` (the position these describe) that
@@ -884,8 +834,7 @@ impl Counts {
             PileKind::Cascade(b) => columns += u32::from(board.cascade_len(b) == 0),
             _ => cells += 1,
         }
-        let onto = cascade_of::<C, F>(mv.to()).map(usize::from).filter(|&b| board.cascade_len(b) > 0);
-        let (under, renegade) = runs.after(cascade_of::<C, F>(mv.from()).map(usize::from), mv.count(), onto);
+        let under = runs.after(cascade_of::<C, F>(mv.from()).map(usize::from), mv.count());
         Counts {
             out: self.out,
             blocked: blocking.after(board, mv),
@@ -896,7 +845,6 @@ impl Counts {
             breaks: 0,
             tight: tight(board, cells, columns),
             under,
-            renegade,
         }
     }
 
@@ -914,7 +862,7 @@ impl Counts {
         (digging, tally): (&Digging, &Tally<C>),
         runs: &Runs<C>,
     ) -> Counts {
-        let (under, renegade) = runs.after(Some(a), 1, None);
+        let under = runs.after(Some(a), 1);
         let card = board.cascade_top(a).map_or(0, Card::index);
         let moved = 1u64 << card;
         let cells = self.cells + 1;
@@ -929,7 +877,6 @@ impl Counts {
             breaks: 0,
             tight: tight(board, cells, columns),
             under,
-            renegade,
         }
     }
 
@@ -945,7 +892,6 @@ impl Counts {
             + w.breaks * self.breaks
             + w.tight * self.tight
             + w.under * self.under
-            + w.renegade * self.renegade
     }
 }
 

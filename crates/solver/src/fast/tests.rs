@@ -21,7 +21,7 @@ fn reference(board: &Board, w: &Weights) -> u32 {
         next[i] = board.foundation(suit) * 4 + i as u8;
     }
     let (mut blocked, mut unsorted, mut dig, mut columns) = (0u32, 0u32, 0u32, 0u32);
-    let (mut under, mut renegade) = (0u32, 0u32);
+    let mut under = 0u32;
     let mut cards = [0u8; 52];
     for i in 0..board.cascade_count() {
         let len = board.cascade_len(i);
@@ -39,7 +39,6 @@ fn reference(board: &Board, w: &Weights) -> u32 {
         // The top run, top down.
         let run = (1..len).find(|&k| !builds_on(cards[k - 1], cards[k])).unwrap_or(len);
         under += (len - run) as u32;
-        renegade += if run < len { run as u32 } else { 0 };
         // Bottom to top: the lowest rank beneath, per suit; whether the run from the bottom
         // is still built.
         let mut low = [u8::MAX; 4];
@@ -71,7 +70,6 @@ fn reference(board: &Board, w: &Weights) -> u32 {
         + w.column * columns
         + w.tight * tight
         + w.under * under
-        + w.renegade * renegade
 }
 
 /// A xorshift generator from `seed` (not 0).
@@ -126,7 +124,6 @@ fn evaluation_matches_the_reference() {
         breaks: 17,
         tight: 19,
         under: 23,
-        renegade: 29,
     };
     random_positions(Rules::freecell(), false, |board, _| {
         assert_eq!(evaluate(board, &w), reference(board, &w), "{board}");
