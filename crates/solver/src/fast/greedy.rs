@@ -10,7 +10,7 @@ use freecell_search::containers::{HashSet64, LinkedBuckets};
 use freecell_search::{Control, Observer, Stats, UndecidedReason};
 
 use super::dominance::Dominance;
-use super::eval::{Blocking, Counts, Digging, Runs, Weights, evaluate};
+use super::eval::{Blocking, Counts, Digging, Weights, evaluate};
 use super::frozen::Frozen;
 use super::joins;
 use super::moves::{Sparing, automoves_after, goes_home, is_home_move, moved_card, moves_again, skipped_cells};
@@ -276,8 +276,7 @@ impl<const C: usize, const F: usize> Search<C, F> {
             or_bytes!('expand, self.open.reserve(priorities));
             self.stats.bytes = self.stats.bytes.max(others + peak);
             let mut solved = None;
-            let runs = Runs::of(board, w);
-            let counts = Counts::of(board, blocking.blocked, digging.dig, &runs);
+            let counts = Counts::of(board, blocking.blocked, digging.dig);
             let tally = digging.tally();
             let settled = id != 0;
             // The swaps are spared only where every move carries one card.
@@ -303,7 +302,7 @@ impl<const C: usize, const F: usize> Search<C, F> {
                         }
                         let child_id = self.nodes.len() as u32;
                         or_bytes!('expand, push(&mut self.nodes, Node { parent: id, link: NONE, mv, depth }));
-                        let h = counts.after(board, mv, &preview, blocking, (digging, &tally), &runs).score(w)
+                        let h = counts.after(board, mv, &preview, blocking, (digging, &tally)).score(w)
                             + w.depth * u32::from(depth);
                         self.stats.evaluated += 1;
                         self.open.push(&mut self.nodes[child_id as usize].link, child_id, h);
@@ -329,13 +328,8 @@ impl<const C: usize, const F: usize> Search<C, F> {
                     solved = Some(child_id);
                     break;
                 }
-                let h = Counts::of(
-                    &child,
-                    blocking.after(board, mv),
-                    digging.after(&tally, board, mv, &child),
-                    &Runs::of(&child, w),
-                )
-                .score(w)
+                let h = Counts::of(&child, blocking.after(board, mv), digging.after(&tally, board, mv, &child))
+                    .score(w)
                     + w.depth * u32::from(depth);
                 self.stats.evaluated += 1;
                 self.open.push(&mut self.nodes[child_id as usize].link, child_id, h);

@@ -21,7 +21,6 @@ fn reference(board: &Board, w: &Weights) -> u32 {
         next[i] = board.foundation(suit) * 4 + i as u8;
     }
     let (mut blocked, mut unsorted, mut dig, mut columns) = (0u32, 0u32, 0u32, 0u32);
-    let mut under = 0u32;
     let mut cards = [0u8; 52];
     for i in 0..board.cascade_count() {
         let len = board.cascade_len(i);
@@ -36,9 +35,6 @@ fn reference(board: &Board, w: &Weights) -> u32 {
                 dig += depth as u32;
             }
         }
-        // The top run, top down.
-        let run = (1..len).find(|&k| !builds_on(cards[k - 1], cards[k])).unwrap_or(len);
-        under += (len - run) as u32;
         // Bottom to top: the lowest rank beneath, per suit; whether the run from the bottom
         // is still built.
         let mut low = [u8::MAX; 4];
@@ -69,7 +65,6 @@ fn reference(board: &Board, w: &Weights) -> u32 {
         + w.cell * cells
         + w.column * columns
         + w.tight * tight
-        + w.under * under
 }
 
 /// A xorshift generator from `seed` (not 0).
@@ -113,18 +108,7 @@ fn random_positions(rules: Rules, settle: bool, mut visit: impl FnMut(&Board, &[
 /// from shuffled decks.
 #[test]
 fn evaluation_matches_the_reference() {
-    let w = Weights {
-        out: 1,
-        blocked: 3,
-        unsorted: 5,
-        dig: 7,
-        cell: 11,
-        column: 13,
-        depth: 0,
-        breaks: 17,
-        tight: 19,
-        under: 23,
-    };
+    let w = Weights { out: 1, blocked: 3, unsorted: 5, dig: 7, cell: 11, column: 13, depth: 0, breaks: 17, tight: 19 };
     random_positions(Rules::freecell(), false, |board, _| {
         assert_eq!(evaluate(board, &w), reference(board, &w), "{board}");
     });
@@ -218,8 +202,7 @@ fn children_scored_unbuilt_match_built_ones() {
         random_positions(rules, true, |board, moves| {
             let blocking = Blocking::of(board);
             let digging = Digging::of(board, &blocking);
-            let runs = Runs::count(board);
-            let counts = Counts::of(board, blocking.blocked, digging.dig, &runs);
+            let counts = Counts::of(board, blocking.blocked, digging.dig);
             let tally = digging.tally();
             for &mv in moves {
                 let preview = board.preview(mv);
@@ -230,9 +213,9 @@ fn children_scored_unbuilt_match_built_ones() {
                 child.apply_unchecked(mv);
                 assert_eq!(child.play_automoves(Automove::Raymond), 0, "{mv:?} in {board}");
                 assert_eq!(preview.hash, child.hash64());
-                let recount = Counts::of(&child, Blocking::of(&child).blocked, dig(&child), &Runs::count(&child));
+                let recount = Counts::of(&child, Blocking::of(&child).blocked, dig(&child));
                 assert_eq!(
-                    counts.after(board, mv, &preview, &blocking, (&digging, &tally), &runs),
+                    counts.after(board, mv, &preview, &blocking, (&digging, &tally)),
                     recount,
                     "{mv:?} in {board}"
                 );
