@@ -32,77 +32,33 @@ pub(crate) struct Weights {
     /// Per free cell and empty cascade short of two ([`Counts::tight`]): the last room to
     /// move in dearer than the rest.
     pub(crate) tight: u32,
-    /// Per cascade card beneath its cascade's top run (the cards built each on the one
-    /// beneath, from the top down): cards reached only by moving that run away, as a whole
-    /// or through the cells (fc-solve's "cards under sequences", there to the power 1.3).
-    pub(crate) under: u32,
 }
 
 impl Weights {
     /// The first evaluation: every term, free cells dear.
-    const FIRST: Weights = Weights {
-        out: 4,
-        blocked: 2,
-        unsorted: 1,
-        dig: 1,
-        cell: 4,
-        column: 3,
-        depth: 1,
-        breaks: 0,
-        tight: 0,
-        under: 0,
-    };
+    const FIRST: Weights =
+        Weights { out: 4, blocked: 2, unsorted: 1, dig: 1, cell: 4, column: 3, depth: 1, breaks: 0, tight: 0 };
 
     /// A second evaluation: fewer points for cards home, more for digging out the next
     /// home cards and for empty cascades. It finishes many deals the first one wanders on.
-    const DIGGER: Weights = Weights {
-        out: 3,
-        blocked: 2,
-        unsorted: 1,
-        dig: 2,
-        cell: 2,
-        column: 4,
-        depth: 1,
-        breaks: 0,
-        tight: 0,
-        under: 0,
-    };
+    const DIGGER: Weights =
+        Weights { out: 3, blocked: 2, unsorted: 1, dig: 2, cell: 2, column: 4, depth: 1, breaks: 0, tight: 0 };
 
     /// Pure greedy (no depth term): long solutions, shortened afterwards, but quick where
     /// the others compare too many equal paths.
-    const GREEDY: Weights = Weights {
-        out: 4,
-        blocked: 2,
-        unsorted: 1,
-        dig: 1,
-        cell: 2,
-        column: 3,
-        depth: 0,
-        breaks: 0,
-        tight: 0,
-        under: 0,
-    };
+    const GREEDY: Weights =
+        Weights { out: 4, blocked: 2, unsorted: 1, dig: 1, cell: 2, column: 3, depth: 0, breaks: 0, tight: 0 };
 
     /// A patient evaluation: cheaper free cells, dearer depth, so a broader search. It
     /// finishes the hardest deals met (MS 512539 runs out of 150 MB under the others).
-    const PATIENT: Weights = Weights {
-        out: 4,
-        blocked: 2,
-        unsorted: 1,
-        dig: 1,
-        cell: 1,
-        column: 3,
-        depth: 2,
-        breaks: 0,
-        tight: 0,
-        under: 0,
-    };
+    const PATIENT: Weights =
+        Weights { out: 4, blocked: 2, unsorted: 1, dig: 1, cell: 1, column: 3, depth: 2, breaks: 0, tight: 0 };
 
     /// Priorities of the nodes at `depth` lie below this: the largest score, every count
     /// at its most (52 cards, 51 above each next home card, every cell and cascade of a
     /// `BoardN<C, F>`), plus the depth term.
     pub(super) fn priorities<const C: usize, const F: usize>(&self, depth: u16) -> usize {
-        let most = (self.out + self.blocked + self.unsorted + self.breaks + self.under) * 52
+        let most = (self.out + self.blocked + self.unsorted + self.breaks) * 52
             + self.dig * 4 * 51
             + self.cell * F as u32
             + self.column * C as u32
@@ -140,7 +96,6 @@ impl Weights {
                 depth: self.depth,
                 breaks: 4,
                 tight: 0,
-                under: 0,
             }
         } else if rules.empty_cascade == EmptyCascadeRule::Nothing {
             Weights { column: 0, ..self }
@@ -190,42 +145,9 @@ impl Weights {
     /// one stays [`PATIENT`](Self::PATIENT), which the hardest deals need
     /// (`docs/results/fast.md`, sixteenth session).
     pub(crate) const FREECELL_TURNS: [Weights; 4] = [
-        Weights {
-            out: 18,
-            blocked: 4,
-            unsorted: 7,
-            dig: 5,
-            cell: 17,
-            column: 12,
-            depth: 3,
-            breaks: 0,
-            tight: 13,
-            under: 3,
-        },
-        Weights {
-            out: 11,
-            blocked: 9,
-            unsorted: 9,
-            dig: 10,
-            cell: 10,
-            column: 17,
-            depth: 0,
-            breaks: 0,
-            tight: 0,
-            under: 0,
-        },
-        Weights {
-            out: 6,
-            blocked: 7,
-            unsorted: 5,
-            dig: 0,
-            cell: 11,
-            column: 15,
-            depth: 0,
-            breaks: 0,
-            tight: 0,
-            under: 0,
-        },
+        Weights { out: 19, blocked: 5, unsorted: 8, dig: 6, cell: 17, column: 12, depth: 3, breaks: 0, tight: 13 },
+        Weights { out: 11, blocked: 9, unsorted: 9, dig: 10, cell: 10, column: 17, depth: 0, breaks: 0, tight: 0 },
+        Weights { out: 6, blocked: 7, unsorted: 5, dig: 0, cell: 11, column: 15, depth: 0, breaks: 0, tight: 0 },
         Weights::PATIENT,
     ];
 
@@ -239,42 +161,9 @@ impl Weights {
     /// solutions two moves longer. The others are `FREECELL_TURNS`' of the twenty-second
     /// session (`docs/results/fast.md`, twenty-third session).
     pub(crate) const VERDICT_TURNS: [Weights; 4] = [
-        Weights {
-            out: 19,
-            blocked: 6,
-            unsorted: 6,
-            dig: 4,
-            cell: 18,
-            column: 16,
-            depth: 2,
-            breaks: 0,
-            tight: 9,
-            under: 0,
-        },
-        Weights {
-            out: 11,
-            blocked: 9,
-            unsorted: 9,
-            dig: 10,
-            cell: 10,
-            column: 17,
-            depth: 0,
-            breaks: 0,
-            tight: 0,
-            under: 0,
-        },
-        Weights {
-            out: 7,
-            blocked: 7,
-            unsorted: 4,
-            dig: 0,
-            cell: 10,
-            column: 14,
-            depth: 0,
-            breaks: 0,
-            tight: 0,
-            under: 0,
-        },
+        Weights { out: 19, blocked: 6, unsorted: 6, dig: 4, cell: 18, column: 16, depth: 2, breaks: 0, tight: 9 },
+        Weights { out: 11, blocked: 9, unsorted: 9, dig: 10, cell: 10, column: 17, depth: 0, breaks: 0, tight: 0 },
+        Weights { out: 7, blocked: 7, unsorted: 4, dig: 0, cell: 10, column: 14, depth: 0, breaks: 0, tight: 0 },
         Weights::PATIENT,
     ];
 
@@ -695,51 +584,6 @@ pub(crate) struct Tally<const C: usize> {
     fewest_above: [u8; C],
 }
 
-/// Cards beneath the cascades' top runs ([`Weights::under`]): one walk down each top run.
-pub(crate) fn under<const C: usize, const F: usize>(board: &BoardN<C, F>) -> u32 {
-    (0..board.cascade_count()).map(|i| (board.cascade_len(i) - board.run_len(i)) as u32).sum()
-}
-
-/// [`under`] after the `count` cards on top of cascade `a` leave it by a legal move of
-/// `board` that puts no card home, where `under` is the board's. A move takes its cards
-/// from its source's top run, and what it puts on a cascade builds on the card there: only
-/// a source left without its top run changes, the run beneath becoming its top one.
-#[inline]
-fn under_after<const C: usize, const F: usize>(board: &BoardN<C, F>, a: usize, count: usize, under: u32) -> u32 {
-    if under == 0 || board.splits_run(a, count) {
-        return under;
-    }
-    let build = board.rules().build;
-    let mut rest = board.cascade(a).skip(count);
-    let Some(mut card) = rest.next() else { return under };
-    let mut run = 1;
-    for next in rest {
-        if !build.stacks(card, next) {
-            break;
-        }
-        (card, run) = (next, run + 1);
-    }
-    under - run
-}
-
-/// [`under`] of `child`, the position after `mv` (a legal move of `board`) and its
-/// automoves, where `under` is the board's: from it unless cards went home (0 when it is
-/// 0, as a move never adds cards beneath a top run).
-#[inline]
-pub(crate) fn under_of_child<const C: usize, const F: usize>(
-    board: &BoardN<C, F>,
-    mv: Move,
-    child: &BoardN<C, F>,
-    under: u32,
-) -> u32 {
-    match BoardN::<C, F>::locate(mv.from()) {
-        _ if under == 0 => 0,
-        _ if child.foundations() != board.foundations() => self::under(child),
-        PileKind::Cascade(a) => under_after(board, a, usize::from(mv.count()), under),
-        _ => under,
-    }
-}
-
 /// The index of `pile` when it is a cascade, as [`Digging`] names cascades.
 #[inline]
 fn cascade_of<const C: usize, const F: usize>(pile: Pile) -> Option<u8> {
@@ -761,8 +605,6 @@ pub(crate) struct Counts {
     breaks: u32,
     /// Free cells and empty cascades short of two: 2 when there are none, 1 when one.
     tight: u32,
-    /// Cards beneath the cascades' top runs ([`Weights::under`]).
-    under: u32,
 }
 
 impl Counts {
@@ -773,12 +615,7 @@ impl Counts {
     /// ([`BoardN::built_base_len`](freecell_core::BoardN::built_base_len)), so under other build rules it follows those rules. Nothing
     /// here walks a cascade.
     #[inline]
-    pub(crate) fn of<const C: usize, const F: usize>(
-        board: &BoardN<C, F>,
-        blocked: u32,
-        dig: u32,
-        under: u32,
-    ) -> Counts {
+    pub(crate) fn of<const C: usize, const F: usize>(board: &BoardN<C, F>, blocked: u32, dig: u32) -> Counts {
         let out = 52 - board.cards_home() as u32;
         let cells = (board.cell_count() - board.empty_cells()) as u32;
         let columns = (board.cascade_count() - board.empty_cascades()) as u32;
@@ -786,7 +623,7 @@ impl Counts {
         let unsorted = out - cells - board.built_base_cards() as u32;
         let breaks = if board.rules().build == BuildRule::SimpleSimon { suit_breaks(board) } else { 0 };
         let tight = tight(board, cells, columns);
-        Counts { out, blocked, unsorted, dig, cells, columns, breaks, tight, under }
+        Counts { out, blocked, unsorted, dig, cells, columns, breaks, tight }
     }
 
     /// The counts after `mv`, a legal move of `board` (the position these describe) that
@@ -816,10 +653,6 @@ impl Counts {
             PileKind::Cascade(b) => columns += u32::from(board.cascade_len(b) == 0),
             _ => cells += 1,
         }
-        let under = match BoardN::<C, F>::locate(mv.from()) {
-            PileKind::Cascade(a) => under_after(board, a, usize::from(mv.count()), self.under),
-            _ => self.under,
-        };
         Counts {
             out: self.out,
             blocked: blocking.after(board, mv),
@@ -829,7 +662,6 @@ impl Counts {
             columns,
             breaks: 0,
             tight: tight(board, cells, columns),
-            under,
         }
     }
 
@@ -846,7 +678,6 @@ impl Counts {
         blocking: &Blocking<C>,
         (digging, tally): (&Digging, &Tally<C>),
     ) -> Counts {
-        let under = under_after(board, a, 1, self.under);
         let card = board.cascade_top(a).map_or(0, Card::index);
         let moved = 1u64 << card;
         let cells = self.cells + 1;
@@ -860,14 +691,7 @@ impl Counts {
             columns,
             breaks: 0,
             tight: tight(board, cells, columns),
-            under,
         }
-    }
-
-    /// [`under`] in the position these counts describe.
-    #[inline]
-    pub(crate) fn under(&self) -> u32 {
-        self.under
     }
 
     /// The score under `w`, without the depth term: smaller is closer to the goal.
@@ -881,7 +705,6 @@ impl Counts {
             + w.column * self.columns
             + w.breaks * self.breaks
             + w.tight * self.tight
-            + w.under * self.under
     }
 }
 
@@ -902,7 +725,7 @@ fn suit_breaks<const C: usize, const F: usize>(board: &BoardN<C, F>) -> u32 {
 
 /// Scores `board` under `w` (without the depth term) from scratch.
 pub(crate) fn evaluate<const C: usize, const F: usize>(board: &BoardN<C, F>, w: &Weights) -> u32 {
-    Counts::of(board, Blocking::of(board).blocked, dig(board), under(board)).score(w)
+    Counts::of(board, Blocking::of(board).blocked, dig(board)).score(w)
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ use freecell_search::containers::{HashSet64, LinkedBuckets};
 use freecell_search::{Control, Observer, Stats, UndecidedReason};
 
 use super::dominance::Dominance;
-use super::eval::{Blocking, Counts, Digging, Weights, evaluate, under, under_of_child};
+use super::eval::{Blocking, Counts, Digging, Weights, evaluate};
 use super::frozen::Frozen;
 use super::joins;
 use super::moves::{Sparing, automoves_after, goes_home, is_home_move, moved_card, moves_again, skipped_cells};
@@ -46,7 +46,7 @@ pub(super) struct Search<const C: usize, const F: usize> {
     /// The boards of the expanded nodes.
     boards: Vec<BoardN<C, F>>,
     /// Their blocking and digging, each derived from its parent's.
-    derived: Vec<(Blocking<C>, Digging, u32)>,
+    derived: Vec<(Blocking<C>, Digging)>,
     /// The hashes of every position generated (see [`HashSet64`] for what a false match
     /// costs).
     seen: HashSet64,
@@ -96,7 +96,7 @@ impl<const C: usize, const F: usize> Search<C, F> {
     pub(super) fn peak(&self, extra: usize, priorities: usize) -> usize {
         grown_peak::<Node>(self.nodes.len(), extra)
             + grown_peak::<BoardN<C, F>>(self.boards.len(), 1)
-            + grown_peak::<(Blocking<C>, Digging, u32)>(self.derived.len(), 1)
+            + grown_peak::<(Blocking<C>, Digging)>(self.derived.len(), 1)
             + HashSet64::peak(self.seen.len(), extra)
             + self.open.peak(priorities)
     }
@@ -221,9 +221,8 @@ impl<const C: usize, const F: usize> Search<C, F> {
             let (derived, again) = if node.parent == ROOT {
                 let blocking = Blocking::of(start);
                 let digging = Digging::of(start, &blocking);
-                let under = if w.under == 0 { 0 } else { under(start) };
                 self.boards.push(start.clone());
-                ((blocking, digging, under), None)
+                ((blocking, digging), None)
             } else {
                 let at = self.nodes[node.parent as usize].link as usize;
                 self.boards.extend_from_within(at..=at);
@@ -232,11 +231,10 @@ impl<const C: usize, const F: usize> Search<C, F> {
                 let (parent, board) = (&parents[at], &mut child[0]);
                 board.apply_unchecked(node.mv);
                 automoves_after(board, node.mv, config.automove, node.parent != 0);
-                let (blocking, digging, under) = &self.derived[at];
-                let under = under_of_child(parent, node.mv, board, *under);
+                let (blocking, digging) = &self.derived[at];
                 let blocking = blocking.child(parent, node.mv, board);
                 let digging = digging.child(parent, node.mv, board);
-                ((blocking, digging, under), moved_card(parent, node.mv, board))
+                ((blocking, digging), moved_card(parent, node.mv, board))
             };
             if let DeadTest::Expanded(f) = config.dead {
                 // Lost: a card can never move (see `DeadTest`). Its parent passed the test
@@ -251,7 +249,7 @@ impl<const C: usize, const F: usize> Search<C, F> {
             }
             or_bytes!('expand, push(&mut self.derived, derived));
             let board = &self.boards[self.boards.len() - 1];
-            let (blocking, digging, under) = &self.derived[self.derived.len() - 1];
+            let (blocking, digging) = &self.derived[self.derived.len() - 1];
             // Saturating: a path of 65,535 moves is far beyond any budget, but must not panic.
             let depth = node.depth.saturating_add(1);
             if config.spares {
@@ -278,7 +276,7 @@ impl<const C: usize, const F: usize> Search<C, F> {
             or_bytes!('expand, self.open.reserve(priorities));
             self.stats.bytes = self.stats.bytes.max(others + peak);
             let mut solved = None;
-            let counts = Counts::of(board, blocking.blocked, digging.dig, *under);
+            let counts = Counts::of(board, blocking.blocked, digging.dig);
             let tally = digging.tally();
             let settled = id != 0;
             // The swaps are spared only where every move carries one card.
@@ -330,13 +328,8 @@ impl<const C: usize, const F: usize> Search<C, F> {
                     solved = Some(child_id);
                     break;
                 }
-                let h = Counts::of(
-                    &child,
-                    blocking.after(board, mv),
-                    digging.after(&tally, board, mv, &child),
-                    under_of_child(board, mv, &child, counts.under()),
-                )
-                .score(w)
+                let h = Counts::of(&child, blocking.after(board, mv), digging.after(&tally, board, mv, &child))
+                    .score(w)
                     + w.depth * u32::from(depth);
                 self.stats.evaluated += 1;
                 self.open.push(&mut self.nodes[child_id as usize].link, child_id, h);

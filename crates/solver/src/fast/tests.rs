@@ -21,7 +21,6 @@ fn reference(board: &Board, w: &Weights) -> u32 {
         next[i] = board.foundation(suit) * 4 + i as u8;
     }
     let (mut blocked, mut unsorted, mut dig, mut columns) = (0u32, 0u32, 0u32, 0u32);
-    let mut under = 0u32;
     let mut cards = [0u8; 52];
     for i in 0..board.cascade_count() {
         let len = board.cascade_len(i);
@@ -36,9 +35,6 @@ fn reference(board: &Board, w: &Weights) -> u32 {
                 dig += depth as u32;
             }
         }
-        // The top run, top down.
-        let run = (1..len).find(|&k| !builds_on(cards[k - 1], cards[k])).unwrap_or(len);
-        under += (len - run) as u32;
         // Bottom to top: the lowest rank beneath, per suit; whether the run from the bottom
         // is still built.
         let mut low = [u8::MAX; 4];
@@ -69,7 +65,6 @@ fn reference(board: &Board, w: &Weights) -> u32 {
         + w.cell * cells
         + w.column * columns
         + w.tight * tight
-        + w.under * under
 }
 
 /// A xorshift generator from `seed` (not 0).
@@ -113,18 +108,7 @@ fn random_positions(rules: Rules, settle: bool, mut visit: impl FnMut(&Board, &[
 /// from shuffled decks.
 #[test]
 fn evaluation_matches_the_reference() {
-    let w = Weights {
-        out: 1,
-        blocked: 3,
-        unsorted: 5,
-        dig: 7,
-        cell: 11,
-        column: 13,
-        depth: 0,
-        breaks: 17,
-        tight: 19,
-        under: 23,
-    };
+    let w = Weights { out: 1, blocked: 3, unsorted: 5, dig: 7, cell: 11, column: 13, depth: 0, breaks: 17, tight: 19 };
     random_positions(Rules::freecell(), false, |board, _| {
         assert_eq!(evaluate(board, &w), reference(board, &w), "{board}");
     });
@@ -189,26 +173,6 @@ fn digging_of_a_child_matches_a_recount() {
     }
 }
 
-/// A child's cards beneath the top runs, from its parent's and the move, equal a recount,
-/// automoves played or not, under FreeCell's and Baker's Game's build rules.
-#[test]
-fn cards_under_the_top_runs_of_a_child_match_a_recount() {
-    for rules in [Rules::freecell(), Rules::bakers_game()] {
-        for settle in [false, true] {
-            random_positions(rules, settle, |board, moves| {
-                for &mv in moves {
-                    let mut child = board.clone();
-                    child.apply_unchecked(mv);
-                    if settle {
-                        child.play_automoves(Automove::Raymond);
-                    }
-                    assert_eq!(under_of_child(board, mv, &child, under(board)), under(&child), "{mv:?} in {board}");
-                }
-            });
-        }
-    }
-}
-
 /// A child's blocking derived from its parent's equals a recount, automoves played or
 /// not.
 #[test]
@@ -238,7 +202,7 @@ fn children_scored_unbuilt_match_built_ones() {
         random_positions(rules, true, |board, moves| {
             let blocking = Blocking::of(board);
             let digging = Digging::of(board, &blocking);
-            let counts = Counts::of(board, blocking.blocked, digging.dig, under(board));
+            let counts = Counts::of(board, blocking.blocked, digging.dig);
             let tally = digging.tally();
             for &mv in moves {
                 let preview = board.preview(mv);
@@ -249,7 +213,7 @@ fn children_scored_unbuilt_match_built_ones() {
                 child.apply_unchecked(mv);
                 assert_eq!(child.play_automoves(Automove::Raymond), 0, "{mv:?} in {board}");
                 assert_eq!(preview.hash, child.hash64());
-                let recount = Counts::of(&child, Blocking::of(&child).blocked, dig(&child), under(&child));
+                let recount = Counts::of(&child, Blocking::of(&child).blocked, dig(&child));
                 assert_eq!(
                     counts.after(board, mv, &preview, &blocking, (&digging, &tally)),
                     recount,
