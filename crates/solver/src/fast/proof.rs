@@ -263,9 +263,7 @@ fn expand<const C: usize, const F: usize>(
         reserve(&mut c.moves, MOVES)?;
         board.generate_moves(MoveModel::Atomic, &mut c.moves);
         dominance.drop_from(&board, &mut c.moves);
-        if let Some(swaps) = swaps {
-            swaps.drop_from(&board, &mut c.moves);
-        }
+        swaps.drop_from(&board, &mut c.moves);
         for i in 0..c.moves.len() {
             if budget.get_max_generated().is_some_and(|n| stats.generated >= n) {
                 return Err(UndecidedReason::Budget(Limit::Generated));

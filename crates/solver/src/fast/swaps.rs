@@ -33,21 +33,27 @@ use freecell_core::{BoardN, Game, Move, PileKind, Rank, Rules};
 
 /// The skip, under the rules where it applies (see the module's documentation).
 #[derive(Clone, Copy, Debug)]
-pub(super) struct KingSwaps;
+pub(super) struct KingSwaps {
+    /// Whether the rules are Good Measure's, the one rule set where the skip applies.
+    on: bool,
+}
 
 impl KingSwaps {
     /// The skip under `rules`: Good Measure's alone. Its argument holds wherever there
     /// are no free cells, one card moves at a time and an emptied cascade takes nothing
     /// (Baker's Dozen too), but the proofs of the other games were not measured with it.
-    pub(super) fn for_rules(rules: Rules) -> Option<KingSwaps> {
-        (rules == Game::GoodMeasure.rules()).then_some(KingSwaps)
+    pub(super) fn for_rules(rules: Rules) -> KingSwaps {
+        KingSwaps { on: rules == Game::GoodMeasure.rules() }
     }
 
-    /// Drops the skipped moves from `moves`, legal moves of `board`: a look at the
-    /// cascades' lengths first, the moves one by one only where some cascade holds a lone
-    /// king and another a queen on a king.
+    /// Drops the skipped moves from `moves`, legal moves of `board`, where the skip is on:
+    /// a look at the cascades' lengths first, the moves one by one only where some cascade
+    /// holds a lone king and another a queen on a king.
     #[inline]
     pub(super) fn drop_from<const C: usize, const F: usize>(self, board: &BoardN<C, F>, moves: &mut Vec<Move>) {
+        if !self.on {
+            return;
+        }
         let lone = |n: usize| (0..board.cascade_count()).any(|i| board.cascade_len(i) == n && king_at_bottom(board, i));
         if lone(1) && lone(2) {
             moves.retain(|&mv| !Self::skips(board, mv));
@@ -174,7 +180,7 @@ mod tests {
     #[test]
     fn applies_to_good_measure_only() {
         for game in Game::ALL {
-            assert_eq!(KingSwaps::for_rules(game.rules()).is_some(), game == Game::GoodMeasure, "{game:?}");
+            assert_eq!(KingSwaps::for_rules(game.rules()).on, game == Game::GoodMeasure, "{game:?}");
         }
     }
 }
