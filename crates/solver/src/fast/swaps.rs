@@ -1,7 +1,7 @@
 //! Moves the proof never makes under Good Measure's rules: a queen alone on a king at the
 //! bottom of its cascade carried onto a king alone in another ([`KingSwaps`]). The two
-//! positions differ only in which king is covered, and the kings never move but home, so
-//! neither can be better than the other for long: the search keeps the first.
+//! positions differ only in which king is covered, and kings never move but home, so the
+//! position before the move is as good as the one after: the search keeps the first.
 //!
 //! **Why no win is lost.** Under rules with no free cells, one card a move and emptied
 //! cascades that take nothing, a king never moves but home (nothing ranks above it, and
@@ -9,15 +9,14 @@
 //! with the move `m` carrying queen `Q` from cascade `a = [K1, Q]` onto cascade `b = [K2]`
 //! (kings `K1`, `K2`). Copy the rest of the line from `P` itself, with whatever the line
 //! piles on one king piled on the other instead: `Q` starts on `K1` where the line has it
-//! on `K2`, and `K1` is bare where `K2` is. Each move of the line is legal in the copy as
-//! long as both kings stay out: a card leaves or lands on the same top card, or on the
-//! other king, which ranks the same. When the line sends one king home, that king is bare
-//! and the other king carries in the copy what the first carried in the line (nothing):
-//! the copy leaves the king it cannot send (the one under the other pile) where it is and
-//! goes on with that pile on it, the other king bare. Nothing needs that king home (it is
-//! the last card of its suit) and its going home uncovers only an empty cascade, which
-//! takes nothing, so every move of the line goes on being legal in the copy; and when the
-//! line clears that pile, which it does to win, the copy sends the king home and the two
+//! on `K2`, and `K1` is bare where `K2` is. Each move of the line is legal in the copy
+//! while both kings are out: a card leaves or lands on the same top card, or on the other
+//! king, which ranks the same. When the line sends one king home, that king is bare in the
+//! line, so in the copy it carries the pile the line has on the other king, and the other
+//! king is bare: the copy leaves the first king where it is, under that pile. Nothing needs
+//! it home (it is the last card of its suit) and its going home uncovers only an empty
+//! cascade, which takes nothing, so every later move of the line stays legal in the copy;
+//! the line clears that pile to win, and then the copy sends the king home and the two
 //! positions are the same. The copy is the line without `m`, one move shorter, so no
 //! shortest win makes such a move. As for [`Dominance`](super::dominance::Dominance), a
 //! search that never makes one, with safe automoves after each move, still reaches a win
