@@ -51,6 +51,7 @@ mod learn;
 mod moves;
 mod portfolio;
 mod proof;
+mod swaps;
 #[cfg(test)]
 mod tests;
 

@@ -27,6 +27,7 @@ use freecell_search::{Budget, Control, Limit, MovePath, Observer, Report, Search
 
 use super::dominance::Dominance;
 use super::frozen::Frozen;
+use super::swaps::KingSwaps;
 use crate::packed_store::{Linked, NO_PARENT, Store};
 
 /// The automoves played after every move, as in the greedy stage, so that either stage's
@@ -228,6 +229,8 @@ fn expand<const C: usize, const F: usize>(
     let frozen = Frozen::for_single_cards(*packer.start().rules());
     // Moves that lead nowhere better lose no win (see `Dominance`): not made.
     let dominance = Dominance::for_rules(*packer.start().rules());
+    // Under Good Measure's rules, nor a queen's swaps between lone kings (see `KingSwaps`).
+    let swaps = KingSwaps::for_rules(*packer.start().rules());
     let max_expanded = budget.get_max_expanded().filter(|_| ends == Ends::OnceUnprovable);
     while at.next < c.store.len() {
         if at.next == at.layer_end {
@@ -260,6 +263,7 @@ fn expand<const C: usize, const F: usize>(
         reserve(&mut c.moves, MOVES)?;
         board.generate_moves(MoveModel::Atomic, &mut c.moves);
         dominance.drop_from(&board, &mut c.moves);
+        swaps.drop_from(&board, &mut c.moves);
         for i in 0..c.moves.len() {
             if budget.get_max_generated().is_some_and(|n| stats.generated >= n) {
                 return Err(UndecidedReason::Budget(Limit::Generated));
