@@ -99,6 +99,17 @@ impl HashSet64 {
         (hash as u32).max(1)
     }
 
+    /// Starts loading the slot [`insert`](Self::insert)`(hash)` reads first, without waiting
+    /// for it (see [`prefetch`](super::prefetch())): a search that knows its children's hashes
+    /// before it inserts them lets their cache misses overlap with its other work. Nothing
+    /// when the table has no slots yet.
+    #[inline]
+    pub fn prefetch(&self, hash: u64) {
+        if let Some(slot) = self.slots.get(Self::home(hash, self.slots.len().wrapping_sub(1))) {
+            super::prefetch(slot);
+        }
+    }
+
     /// Inserts `hash`; false when it was already there. [`OutOfMemory`] (the set unchanged)
     /// when the allocator refuses to grow it.
     ///
