@@ -120,14 +120,6 @@ impl<N: Node> Store<N> {
         self.table.reserve_one_hashed(key, observer)
     }
 
-    /// Starts loading the index slot [`find`](Self::find) reads first for `hash`, without
-    /// waiting for it: a search that hashes a child before it stores the last one overlaps
-    /// the index's cache miss with that work.
-    #[inline]
-    pub(crate) fn prefetch(&self, hash: u64) {
-        self.table.prefetch(hash);
-    }
-
     /// The id in the first index slot of `hash`, if any (a cheap first probe, whose load
     /// can be issued for many keys before any is compared).
     #[inline]

@@ -260,32 +260,28 @@ fn expand<const C: usize, const F: usize>(
         reserve(&mut c.moves, MOVES)?;
         board.generate_moves(MoveModel::Atomic, &mut c.moves);
         dominance.drop_from(&board, &mut c.moves);
-        // Each child is built, packed and its index slot loaded one child ahead, while the
-        // child before it is stored: the index's cache miss (three quarters of `store`'s time
-        // on Streets and Alleys 1300) overlaps that work. The children are counted, tested
-        // and stored in the same order as one by one, so the search is the same.
-        let mut ahead = None;
-        for i in 0..=c.moves.len() {
-            let next = c.moves.get(i).map(|&mv| {
-                let child = Child::of(packer, (&parent_key, &board), mv, id == 0, frozen);
-                if let Some(key) = child.key.filter(|_| !child.dead) {
-                    c.store.prefetch(key.hash64());
-                }
-                child
-            });
-            let Some(Child { board: child, key, dead }) = std::mem::replace(&mut ahead, next) else { continue };
+        for i in 0..c.moves.len() {
             if budget.get_max_generated().is_some_and(|n| stats.generated >= n) {
                 return Err(UndecidedReason::Budget(Limit::Generated));
             }
             stats.generated += 1;
-            let key = key.ok_or(UndecidedReason::Inconsistent)?;
+            let mut child = board.clone();
+            child.apply_unchecked(c.moves[i]);
+            // Every stored position but the start (node 0) was played to the end of its
+            // automoves, so the move alone says which card may now go home.
+            if id == 0 {
+                child.play_automoves(AUTOMOVE);
+            } else {
+                child.play_automoves_after(c.moves[i], AUTOMOVE);
+            }
+            let key = packer.repack(&parent_key, &board, &child).ok_or(UndecidedReason::Inconsistent)?;
             if child.is_won() {
                 let won = store(c, check, key, id, observer)?.ok_or(UndecidedReason::Inconsistent)?;
                 let moves = path(&c.store, packer, won);
                 let cost = moves.len() as u32;
                 return Ok(SearchOutcome::Solved(MovePath { moves, cost }));
             }
-            if dead {
+            if frozen.is_some_and(|f| f.dead_after(&board, c.moves[i], &child)) {
                 continue;
             }
             match store(c, check, key, id, observer)? {
@@ -297,40 +293,6 @@ fn expand<const C: usize, const F: usize>(
         stats.peak_stored = c.store.len() as u64;
     }
     Ok(SearchOutcome::Exhausted)
-}
-
-/// A child of the position expanded, built ahead of its turn to be stored.
-struct Child<const C: usize, const F: usize> {
-    board: BoardN<C, F>,
-    /// Its packed form (`None`: inconsistent, an error once its turn comes).
-    key: Option<Packed>,
-    /// Whether a card of it can never move (see [`Frozen::dead_after`]).
-    dead: bool,
-}
-
-impl<const C: usize, const F: usize> Child<C, F> {
-    /// The child of `parent` (the board of node `key`) by `mv`, with its automoves: after
-    /// every one, unless `start` (every stored position but the start was played to the end
-    /// of its automoves, so the move alone says which card may now go home).
-    #[inline]
-    fn of(
-        packer: &Packer<C, F>,
-        (key, parent): (&Packed, &BoardN<C, F>),
-        mv: Move,
-        start: bool,
-        frozen: Option<Frozen>,
-    ) -> Self {
-        let mut board = parent.clone();
-        board.apply_unchecked(mv);
-        if start {
-            board.play_automoves(AUTOMOVE);
-        } else {
-            board.play_automoves_after(mv, AUTOMOVE);
-        }
-        let key = packer.repack(key, parent, &board);
-        let dead = frozen.is_some_and(|f| f.dead_after(parent, mv, &board));
-        Child { board, key, dead }
-    }
 }
 
 /// Stores `key`, reached from node `parent`, unless it is stored already: its new id, or
