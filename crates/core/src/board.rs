@@ -710,7 +710,8 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
     /// assert_eq!(preview.uncovered, Some("QS".parse::<Card>().unwrap()));
     /// assert_eq!(preview.built_base_cards, after.built_base_cards());
     /// ```
-    #[inline]
+    #[inline(always)]
+    #[allow(clippy::inline_always)] // the greedy search calls it twice a child: left a call, FreeCell's took 5 % more instructions
     pub fn preview(&self, mv: Move) -> Preview {
         let (from, to, count) = (mv.from(), mv.to(), mv.count());
         let mut built = usize::from(self.built);

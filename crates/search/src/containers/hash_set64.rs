@@ -99,6 +99,24 @@ impl HashSet64 {
         (hash as u32).max(1)
     }
 
+    /// Whether the table has grown past [`KEPT_SLOTS`](Self::KEPT_SLOTS), out of a core's
+    /// L2 cache: where a probe's cache miss costs enough to [`prefetch`](Self::prefetch).
+    #[inline]
+    pub fn is_large(&self) -> bool {
+        self.slots.len() > Self::KEPT_SLOTS
+    }
+
+    /// Starts loading the slot [`insert`](Self::insert)`(hash)` reads first, without waiting
+    /// for it (see [`prefetch`](super::prefetch())): a search that knows its children's hashes
+    /// before it inserts them lets their cache misses overlap with its other work. Nothing
+    /// when the table has no slots yet.
+    #[inline]
+    pub fn prefetch(&self, hash: u64) {
+        if let Some(slot) = self.slots.get(Self::home(hash, self.slots.len().wrapping_sub(1))) {
+            super::prefetch(slot);
+        }
+    }
+
     /// Inserts `hash`; false when it was already there. [`OutOfMemory`] (the set unchanged)
     /// when the allocator refuses to grow it.
     ///

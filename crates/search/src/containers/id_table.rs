@@ -163,14 +163,16 @@ impl IdTable {
         (hash as u32 & self.tag_mask) | (id + 1)
     }
 
-    /// Loads the slot a probe for `hash` reads first, a load whose value is unused, so that it
-    /// is in cache when [`probe`](Self::probe) runs. An engine that calls it for every child
-    /// of a node before probing for any lets the cache misses overlap, where probing child
-    /// after child would wait for each miss in turn (a probe branches on what it loads). The
-    /// table must have slots (see [`reserve_one_hashed`](Self::reserve_one_hashed)).
+    /// Starts loading the slot a probe for `hash` reads first, without waiting for it (see
+    /// [`prefetch`](super::prefetch())), so that it is in cache when [`probe`](Self::probe)
+    /// runs. An engine that calls it for every child of a node before probing for any lets
+    /// the cache misses overlap, where probing child after child would wait for each miss in
+    /// turn (a probe branches on what it loads). Nothing when the table has no slots.
     #[inline]
     pub fn prefetch(&self, hash: u64) {
-        std::hint::black_box(self.slots[self.home(hash)]);
+        if let Some(slot) = self.slots.get(self.home(hash)) {
+            super::prefetch(slot);
+        }
     }
 
     /// The id in the slot a probe for `hash` reads first, if that slot's tag is `hash`'s: the

@@ -30,6 +30,7 @@ mod hash_set64;
 mod id_table;
 mod key_set;
 mod linked_buckets;
+mod prefetch;
 mod table;
 
 pub use arena::{Arena, NO_PARENT, NodeId};
@@ -39,6 +40,7 @@ pub use hash_set64::HashSet64;
 pub use id_table::IdTable;
 pub use key_set::KeySet;
 pub use linked_buckets::LinkedBuckets;
+pub use prefetch::prefetch;
 pub(crate) use table::hasher;
 pub use table::{Probe, Table, Vacant};
 
