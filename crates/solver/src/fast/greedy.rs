@@ -200,6 +200,9 @@ impl<const C: usize, const F: usize> Search<C, F> {
                 }
             };
         }
+        // The observer is told of an expansion only from the count it names (see
+        // `Observer::quiet_until`).
+        let mut quiet = observer.quiet_until();
         let end = 'expand: loop {
             if self.open.is_empty() {
                 break End::Exhausted;
@@ -210,8 +213,11 @@ impl<const C: usize, const F: usize> Search<C, F> {
             let nodes = &self.nodes;
             let Some(id) = self.open.pop(|id| nodes[id as usize].link) else { break End::Exhausted };
             self.stats.expanded += 1;
-            if observer.on_expand(&self.stats) == Control::Stop {
-                break End::Stopped;
+            if self.stats.expanded >= quiet {
+                if observer.on_expand(&self.stats) == Control::Stop {
+                    break End::Stopped;
+                }
+                quiet = observer.quiet_until();
             }
             let node = self.nodes[id as usize];
             or_bytes!('expand, room(&mut self.boards));
