@@ -60,7 +60,7 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
         if rank <= 2 {
             return build != BuildRule::SimpleSimon;
         }
-        let home = |suit: Suit| self.home[suit.index()];
+        let home = |suit: Suit| self.foundation(suit);
         match build {
             BuildRule::SameSuit => true,
             BuildRule::SimpleSimon => false,
@@ -188,7 +188,7 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
         match pile.kind() {
             crate::PileKind::Cascade(i) => self.cascade_top(i),
             crate::PileKind::Cell(i) => self.cell(i),
-            crate::PileKind::Foundation(suit) => match self.home[suit.index()] {
+            crate::PileKind::Foundation(suit) => match self.foundation(suit) {
                 0 => None,
                 rank => Card::from_index((rank - 1) * 4 + suit as u8),
             },

@@ -22,7 +22,7 @@ pub const BOARD_CASCADES: usize = 10;
 pub const BOARD_CELLS: usize = 8;
 
 /// The position type of games with at most [`BOARD_CASCADES`] cascades and
-/// [`BOARD_CELLS`] free cells: FreeCell and most of its family. Its 136 bytes are what a
+/// [`BOARD_CELLS`] free cells: FreeCell and most of its family. Its 128 bytes are what a
 /// search copies and stores per position, so it is no wider than those games need.
 pub type Board = BoardN<BOARD_CASCADES, BOARD_CELLS>;
 
@@ -43,6 +43,12 @@ pub(crate) const CELL: u8 = 53;
 pub(crate) const HOME: u8 = 54;
 /// No card (an empty cell or cascade). Indexing `below` with it lands on padding.
 pub(crate) const NONE: u8 = 63;
+/// Where `below` keeps the four foundations' ranks, in suit order: past the 52 cards'
+/// records and clear of the codes `BOTTOM`, `CELL`, `HOME` and `NONE`, whose entries stay
+/// `NONE`. Kept there rather than in a field of their own, the board is 128 bytes, which a
+/// search copies with a few wide moves where 136 took a call to `memcpy` or a field-by-field
+/// copy.
+pub(crate) const RANKS: usize = 56;
 
 /// Masks a card byte into `below`'s 64 entries, so a malformed move given to
 /// [`Board::apply_unchecked`] corrupts the board instead of panicking.
@@ -56,7 +62,7 @@ const fn slot(card: u8) -> usize {
 /// Use it through [`Board`] (FreeCell and every game of up to 10 cascades and 8 cells) or
 /// [`WideBoard`] (any rule set); the width is a type so that the searches of the narrow
 /// games copy no unused bytes. Built from a [`Layout`] by [`Board::try_from`], which
-/// rejects rules wider than the type; small (136 bytes for a `Board`), `Clone`, and changed
+/// rejects rules wider than the type; small (128 bytes for a `Board`), `Clone`, and changed
 /// in place by [`apply`](Board::apply) / [`undo`](Board::undo).
 ///
 /// # Examples
@@ -74,7 +80,8 @@ const fn slot(card: u8) -> usize {
 #[derive(PartialEq, Eq, Hash)]
 pub struct BoardN<const C: usize, const F: usize> {
     pub(crate) rules: Rules,
-    /// For each card, what it lies on: a card index, `BOTTOM`, `CELL` or `HOME`.
+    /// For each card, what it lies on: a card index, `BOTTOM`, `CELL` or `HOME`; then, from
+    /// [`RANKS`], each suit's foundation rank (0 = empty); `NONE` elsewhere.
     pub(crate) below: [u8; 64],
     /// Each cascade's top card, or `NONE`.
     pub(crate) tops: [u8; C],
@@ -92,51 +99,16 @@ pub struct BoardN<const C: usize, const F: usize> {
     pub(crate) empty_cascade_count: u8,
     /// Each free cell's card, or `NONE`.
     pub(crate) cells: [u8; F],
-    /// Each suit's foundation rank (0 = empty).
-    pub(crate) home: [u8; 4],
     /// Zobrist hash of `below`, kept up to date by every move.
     pub(crate) hash: u64,
 }
 
 impl<const C: usize, const F: usize> Clone for BoardN<C, F> {
+    /// Every field is a value: a `Board`'s 128 bytes copy in eight 16-byte moves (a search
+    /// copies a board per expanded node and per child with automoves).
     #[inline]
     fn clone(&self) -> Self {
-        let mut board = BoardN { below: [NONE; 64], ..*self };
-        board.clone_from(self);
-        board
-    }
-
-    /// Field by field: a search copies a board per generated node, and the whole struct (136
-    /// bytes) is copied by a call to `memmove`, each field inline (about 8 % of a guided
-    /// staged search's time). The pattern names every field, so a new one cannot be missed.
-    #[inline]
-    fn clone_from(&mut self, source: &Self) {
-        let BoardN {
-            rules,
-            below,
-            tops,
-            lens,
-            bottoms,
-            based,
-            built,
-            empty_cell_count,
-            empty_cascade_count,
-            cells,
-            home,
-            hash,
-        } = source;
-        self.rules = *rules;
-        self.below = *below;
-        self.tops = *tops;
-        self.lens = *lens;
-        self.bottoms = *bottoms;
-        self.based = *based;
-        self.built = *built;
-        self.empty_cell_count = *empty_cell_count;
-        self.empty_cascade_count = *empty_cascade_count;
-        self.cells = *cells;
-        self.home = *home;
-        self.hash = *hash;
+        BoardN { ..*self }
     }
 }
 
@@ -226,11 +198,11 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
             empty_cell_count: 0,
             empty_cascade_count: 0,
             cells: [NONE; F],
-            home: layout.foundations,
             hash: 0,
         };
+        board.below[RANKS..RANKS + 4].copy_from_slice(&layout.foundations);
         for suit in Suit::ALL {
-            for r in 1..=board.home[suit.index()] {
+            for r in 1..=layout.foundations[suit.index()] {
                 board.below[card_of(r, suit).index()] = HOME;
             }
         }
@@ -269,7 +241,7 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
     pub fn to_layout(&self) -> Layout {
         Layout {
             rules: self.rules,
-            foundations: self.home,
+            foundations: self.foundations(),
             cells: self.cells().collect(),
             cascades: (0..self.cascade_count()).map(|i| self.cascade_cards(i)).collect(),
         }
@@ -329,19 +301,20 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
     /// The rank on top of `suit`'s foundation (0 when empty).
     #[inline]
     pub fn foundation(&self, suit: Suit) -> u8 {
-        self.home[suit.index()]
+        self.below[RANKS + suit.index()]
     }
 
     /// The four foundations' ranks, in suit order (0 when empty): compared whole, one
     /// comparison tells whether a card went home between two positions.
     #[inline]
     pub fn foundations(&self) -> [u8; 4] {
-        self.home
+        let ranks = &self.below;
+        [ranks[RANKS], ranks[RANKS + 1], ranks[RANKS + 2], ranks[RANKS + 3]]
     }
 
     /// The card `suit`'s foundation needs next.
     pub fn next_home(&self, suit: Suit) -> NextHome {
-        match self.home[suit.index()] {
+        match self.foundation(suit) {
             13.. => NextHome::Complete,
             rank => NextHome::Card(card_of(rank + 1, suit)),
         }
@@ -350,13 +323,13 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
     /// Cards on the foundations, 0 … 52.
     #[inline]
     pub fn cards_home(&self) -> usize {
-        self.home.iter().map(|&r| usize::from(r)).sum()
+        self.foundations().iter().map(|&r| usize::from(r)).sum()
     }
 
     /// Whether every card is home.
     #[inline]
     pub fn is_won(&self) -> bool {
-        self.home == [13; 4]
+        self.foundations() == [13; 4]
     }
 
     /// Whether `card` is on its foundation.
@@ -545,7 +518,7 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
             PileKind::Foundation(suit) => {
                 if card.suit() != suit {
                     Err(MoveError::WrongFoundation { card, pile: to })
-                } else if self.home[suit.index()] + 1 != card.rank().get() {
+                } else if self.foundation(suit) + 1 != card.rank().get() {
                     Err(MoveError::NotNextHome { card, needs: self.next_home(suit) })
                 } else {
                     Ok(())
@@ -747,7 +720,7 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
     /// from an empty foundation is no legal move, and unchecked moves never panic).
     #[inline]
     fn home_top(&self, suit: Suit) -> u8 {
-        self.home[suit.index()].wrapping_sub(1).wrapping_mul(4).wrapping_add(suit as u8)
+        self.foundation(suit).wrapping_sub(1).wrapping_mul(4).wrapping_add(suit as u8)
     }
 
     /// The deepest card of the `count` cards on top of cascade `a`, and what it lies on
@@ -798,7 +771,8 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
             PileKind::Foundation(suit) if count > 1 => self.lift_suit(suit),
             PileKind::Foundation(suit) => {
                 let card = self.home_top(suit);
-                self.home[suit.index()] = self.home[suit.index()].wrapping_sub(1);
+                let home = &mut self.below[RANKS + suit.index()];
+                *home = home.wrapping_sub(1);
                 (card, card)
             }
         };
@@ -833,7 +807,7 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
                 HOME
             }
             PileKind::Foundation(_) => {
-                let home = &mut self.home[usize::from(base & 3)];
+                let home = &mut self.below[RANKS + usize::from(base & 3)];
                 *home = home.wrapping_add(1);
                 HOME
             }
@@ -861,7 +835,7 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
         for rank in 0..SUIT_CARDS - 1 {
             self.mark(rank * 4 + suit as u8, HOME);
         }
-        self.home[suit.index()] = SUIT_CARDS;
+        self.below[RANKS + suit.index()] = SUIT_CARDS;
     }
 
     /// The undo of [`land_suit`](Self::land_suit): the suit leaves its foundation as a run,
@@ -873,7 +847,7 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
         for rank in 0..SUIT_CARDS - 1 {
             self.mark(rank * 4 + suit as u8, (rank + 1) * 4 + suit as u8);
         }
-        self.home[suit.index()] = 0;
+        self.below[RANKS + suit.index()] = 0;
         ((SUIT_CARDS - 1) * 4 + suit as u8, suit as u8)
     }
 
@@ -1008,8 +982,8 @@ mod tests {
 
     /// The size the docs give (a search copies boards, so it matters).
     #[test]
-    fn a_board_is_136_bytes() {
-        assert_eq!(size_of::<Board>(), 136);
+    fn a_board_is_128_bytes() {
+        assert_eq!(size_of::<Board>(), 128);
         assert_eq!(size_of::<WideBoard>(), 176);
     }
 

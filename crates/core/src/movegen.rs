@@ -413,7 +413,8 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
     pub(crate) fn next_home_cards(&self) -> u64 {
         // Card byte = (rank − 1) · 4 + suit, and `home` holds the rank already home; a
         // complete foundation's 13 · 4 + suit is past the last card, so masked out.
-        let next = |suit: usize| 1u64 << (usize::from(self.home[suit]) * 4 + suit);
+        let home = self.foundations();
+        let next = |suit: usize| 1u64 << (usize::from(home[suit]) * 4 + suit);
         (next(0) | next(1) | next(2) | next(3)) & ((1 << 52) - 1)
     }
 

@@ -16,7 +16,7 @@
 //!
 //! 52 codes of 3 bits are 156 bits, stored in 20 bytes (the key proper takes 39).
 
-use crate::board::{BOARD_CASCADES, BOARD_CELLS, BOTTOM, BoardN, CELL, HOME, NONE};
+use crate::board::{BOARD_CASCADES, BOARD_CELLS, BOTTOM, BoardN, CELL, HOME, NONE, RANKS};
 use crate::card::Card;
 use crate::zobrist;
 
@@ -306,6 +306,7 @@ impl<const C: usize, const F: usize> Packer<C, F> {
                 }
             }
         }
+        below[RANKS..RANKS + 4].copy_from_slice(&home);
         let (mut tops, mut lens, mut based) = ([NONE; C], [0; C], [0; C]);
         for i in 0..cascade.min(C) {
             let mut top = bottoms[i];
@@ -338,7 +339,6 @@ impl<const C: usize, const F: usize> Packer<C, F> {
             empty_cell_count: 0,
             empty_cascade_count: 0,
             cells,
-            home,
             hash,
         };
         board.sum_up_piles();

@@ -41,12 +41,23 @@ pub enum Control {
 /// assert_eq!(d.on_expand(&Stats::default()), Control::Continue);
 /// ```
 pub trait Observer {
-    /// Called after each expansion is counted (so `stats.expanded >= 1`). Keep it cheap:
-    /// check a clock only every few thousand calls.
+    /// Called after each expansion is counted (so `stats.expanded >= 1`), but for those a
+    /// search skips as [`quiet_until`](Self::quiet_until) allows. Keep it cheap: check a
+    /// clock only every few thousand calls.
     #[inline]
     fn on_expand(&mut self, stats: &Stats) -> Control {
         let _ = stats;
         Control::Continue
+    }
+
+    /// The count of expansions (`stats.expanded`) below which [`on_expand`](Self::on_expand)
+    /// would only continue: a search may leave it uncalled until its count reaches this,
+    /// and asks again after each call. An observer that paces its checks tells its next one,
+    /// and the search then spares the call (and whatever building its `stats` costs) in
+    /// between. The default, 0, asks for every expansion.
+    #[inline]
+    fn quiet_until(&self) -> u64 {
+        0
     }
 
     /// Called at the start of every iteration after the first: a new depth or cost bound in
@@ -83,12 +94,22 @@ pub(crate) fn stops_work(observer: &mut (impl Observer + ?Sized), n: usize) -> b
     n % WORK_SLICE as usize == WORK_SLICE as usize - 1 && observer.on_work() == Control::Stop
 }
 
-impl Observer for () {}
+impl Observer for () {
+    #[inline]
+    fn quiet_until(&self) -> u64 {
+        u64::MAX
+    }
+}
 
 impl<O: Observer + ?Sized> Observer for &mut O {
     #[inline]
     fn on_expand(&mut self, stats: &Stats) -> Control {
         (**self).on_expand(stats)
+    }
+
+    #[inline]
+    fn quiet_until(&self) -> u64 {
+        (**self).quiet_until()
     }
 
     #[inline]

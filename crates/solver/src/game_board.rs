@@ -66,7 +66,7 @@ pub(crate) mod private {
 /// free cells: every game but Fan, Baker's Dozen and Cruel), a [`WideBoard`] otherwise.
 ///
 /// **Why an enum:** the solver's engines are generic over the board's width, so that
-/// FreeCell's searches copy and store 136-byte boards rather than the 176 bytes a
+/// FreeCell's searches copy and store 128-byte boards rather than the 176 bytes a
 /// [`WideBoard`] takes; the width is then a type, fixed at compile time. A game or a
 /// benchmark that picks its game at run time (from a menu, a `--game` flag) builds a
 /// `GameBoard` from the game's layout and hands it to [`Solver::solve`] or

@@ -123,6 +123,11 @@ impl Observer for Watch<'_> {
     }
 
     #[inline]
+    fn quiet_until(&self) -> u64 {
+        self.next_check
+    }
+
+    #[inline]
     fn on_iteration(&mut self, _: u32, stats: &Stats) -> Control {
         self.check(stats)
     }

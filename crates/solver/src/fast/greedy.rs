@@ -65,20 +65,29 @@ pub(super) struct Search<const C: usize, const F: usize> {
     steady: Cell<Steady>,
 }
 
-/// The bytes [`Search::peak`] counts while nothing grows, and how far the lengths may go
-/// before something does: most expansions then check the byte limit with four comparisons
-/// (the full count was 5 % of `fast`'s instructions).
+/// The bytes [`Search::peak`] counts while nothing grows, part by part, and how far the
+/// lengths may go before a part grows: most expansions then check the byte limit with four
+/// comparisons (the full count was 5 % of `fast`'s instructions), and one where a part grows
+/// counts that part again, not all four.
 #[derive(Clone, Copy, Default)]
 struct Steady {
-    /// Valid while `nodes.len() + extra` stays within this,
-    nodes: usize,
-    /// `boards.len() + 1` within this,
-    boards: usize,
-    /// `seen.hashes.len() + extra` within this,
-    seen: usize,
-    /// and the open list's buckets stay this many, the priorities below it.
-    heads: usize,
-    /// Bytes of every vector and table.
+    /// Valid while `nodes.len() + extra` stays within its bound,
+    nodes: Part,
+    /// the boards and their derived counts while `boards.len() + 1` does,
+    boards: Part,
+    /// the seen set while `seen.len() + extra` does,
+    seen: Part,
+    /// and the open list while its buckets stay its bound, the priorities below it.
+    open: Part,
+    /// The four parts' bytes.
+    bytes: usize,
+}
+
+/// One part of [`Steady`]: the bound of its lengths (0: counted at the next check), and its
+/// bytes.
+#[derive(Clone, Copy, Default)]
+struct Part {
+    bound: usize,
     bytes: usize,
 }
 
@@ -105,32 +114,45 @@ impl<const C: usize, const F: usize> Search<C, F> {
     #[inline]
     fn peak_checked(&self, extra: usize, priorities: usize) -> usize {
         let (nodes, boards, seen, heads) = (self.nodes.len(), self.boards.len(), self.seen.len(), self.open.buckets());
-        let holds = |s: &Steady| {
-            nodes + extra <= s.nodes
-                && boards < s.boards
-                && seen + extra <= s.seen
-                && heads == s.heads
-                && priorities <= heads
-        };
-        let s = self.steady.get();
-        if holds(&s) {
+        let mut s = self.steady.get();
+        let fits = [
+            nodes + extra <= s.nodes.bound,
+            boards < s.boards.bound,
+            seen + extra <= s.seen.bound,
+            heads == s.open.bound && priorities <= heads,
+        ];
+        if fits == [true; 4] {
             debug_assert_eq!(s.bytes, self.peak(extra, priorities));
             return s.bytes;
         }
-        let peak = self.peak(extra, priorities);
         // A vector's capacity as the model counts it holds until it is full, the seen set's
-        // slots until it is half full; while they hold, nothing grows and the count is this
-        // one. When something grows now, the count holds both allocations, so the next call
-        // counts again.
-        let next = Steady {
-            nodes: grown_capacity(nodes),
-            boards: grown_capacity(boards),
-            seen: grown_capacity(seen).min(HashSet64::slots_for(seen) / 2),
-            heads,
-            bytes: peak,
-        };
-        self.steady.set(if holds(&next) { next } else { Steady::default() });
-        peak
+        // slots until it is half full; while they hold, nothing grows and a part's count is
+        // this one. A part that grows now counts both allocations: its bound is 0, so the
+        // next check counts it again. Only the parts out of their bounds are counted: early
+        // in a search, one vector's capacity often lies between its length and its length
+        // plus the moves for several expansions.
+        let part = |bound: usize, within: bool, bytes: usize| Part { bound: if within { bound } else { 0 }, bytes };
+        if !fits[0] {
+            let bound = grown_capacity(nodes);
+            s.nodes = part(bound, nodes + extra <= bound, grown_peak::<Node>(nodes, extra));
+        }
+        if !fits[1] {
+            let bound = grown_capacity(boards);
+            let bytes =
+                grown_peak::<BoardN<C, F>>(boards, 1) + grown_peak::<(Blocking<C>, Digging)>(self.derived.len(), 1);
+            s.boards = part(bound, boards < bound, bytes);
+        }
+        if !fits[2] {
+            let bound = grown_capacity(seen).min(HashSet64::slots_for(seen) / 2);
+            s.seen = part(bound, seen + extra <= bound, HashSet64::peak(seen, extra));
+        }
+        if !fits[3] {
+            s.open = part(heads, priorities <= heads, self.open.peak(priorities));
+        }
+        s.bytes = s.nodes.bytes + s.boards.bytes + s.seen.bytes + s.open.bytes;
+        debug_assert_eq!(s.bytes, self.peak(extra, priorities));
+        self.steady.set(s);
+        s.bytes
     }
 
     /// Empties the search, keeping its capacities. A search the last solve left full must
@@ -200,6 +222,9 @@ impl<const C: usize, const F: usize> Search<C, F> {
                 }
             };
         }
+        // The observer is told of an expansion only from the count it names (see
+        // `Observer::quiet_until`).
+        let mut quiet = observer.quiet_until();
         let end = 'expand: loop {
             if self.open.is_empty() {
                 break End::Exhausted;
@@ -210,8 +235,11 @@ impl<const C: usize, const F: usize> Search<C, F> {
             let nodes = &self.nodes;
             let Some(id) = self.open.pop(|id| nodes[id as usize].link) else { break End::Exhausted };
             self.stats.expanded += 1;
-            if observer.on_expand(&self.stats) == Control::Stop {
-                break End::Stopped;
+            if self.stats.expanded >= quiet {
+                if observer.on_expand(&self.stats) == Control::Stop {
+                    break End::Stopped;
+                }
+                quiet = observer.quiet_until();
             }
             let node = self.nodes[id as usize];
             or_bytes!('expand, room(&mut self.boards));

@@ -706,6 +706,13 @@ impl<O: Observer> Observer for Offset<'_, O> {
         self.inner.on_expand(&combine(self.base, *stats))
     }
 
+    /// The inner observer's, less the earlier stages' expansions: the sum above is made only
+    /// when the inner observer looks.
+    #[inline]
+    fn quiet_until(&self) -> u64 {
+        self.inner.quiet_until().saturating_sub(self.base.expanded)
+    }
+
     #[inline]
     fn on_iteration(&mut self, bound: u32, stats: &Stats) -> Control {
         self.inner.on_iteration(bound, &combine(self.base, *stats))
