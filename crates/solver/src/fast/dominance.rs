@@ -87,18 +87,17 @@ impl Retain for GeneratedMoves {
 
 #[cfg(test)]
 mod tests {
-    use freecell_core::{Board, BuildRule, Card, Layout, MoveModel, SequenceCapacity, SplitMix64};
+    use freecell_core::{Board, BuildRule, Layout, MoveModel, SequenceCapacity, SplitMix64};
     use freecell_deals::reduced::{Truth, fewest_moves};
+
+    use crate::fast::tests::{random_walk, shuffled_above};
 
     use super::*;
 
     /// A deal of the cards above rank `home` (the lower ones home) under `rules`, dealt
     /// round-robin into all but `spare` of its cascades, then `walk` random moves.
     fn reduced(rules: Rules, home: u8, spare: usize, walk: usize, rng: &mut SplitMix64) -> Board {
-        let mut deck: Vec<Card> = Card::deck().filter(|c| c.rank().get() > home).collect();
-        for i in (1..deck.len()).rev() {
-            deck.swap(i, rng.below(i as u64 + 1) as usize);
-        }
+        let deck = shuffled_above(home, |_| true, rng);
         let n = usize::from(rules.cascades);
         let mut layout = Layout::empty(rules);
         layout.foundations = [home; 4];
@@ -106,15 +105,7 @@ mod tests {
         for (i, card) in deck.into_iter().enumerate() {
             layout.cascades[i % (n - spare)].push(card);
         }
-        let mut board = Board::try_from(layout).expect("a reduced deal is a legal position");
-        let mut moves = Vec::new();
-        for _ in 0..walk {
-            moves.clear();
-            board.generate_moves(MoveModel::Atomic, &mut moves);
-            let Some(&mv) = moves.get(rng.below(moves.len().max(1) as u64) as usize) else { break };
-            board.apply_unchecked(mv);
-        }
-        board
+        random_walk(Board::try_from(layout).expect("a reduced deal is a legal position"), walk, rng)
     }
 
     /// Against an exact breadth-first search (`freecell_deals::reduced`, which shares no

@@ -81,6 +81,8 @@ mod tests {
     use freecell_core::{Board, BuildRule, Card, EmptyCascadeRule, Layout, MoveModel, SequenceCapacity, SplitMix64};
     use freecell_deals::reduced::{Truth, fewest_moves};
 
+    use crate::fast::tests::{random_walk, shuffled_above};
+
     use super::*;
 
     /// Good Measure's rules on `cascades` cascades.
@@ -101,10 +103,7 @@ mod tests {
     /// cascades, each king at the bottom of a cascade as Good Measure deals them, then
     /// `walk` random moves.
     fn reduced(cascades: u8, home: u8, walk: usize, rng: &mut SplitMix64) -> Board {
-        let mut deck: Vec<Card> = Card::deck().filter(|c| c.rank().get() > home && c.rank() != Rank::KING).collect();
-        for i in (1..deck.len()).rev() {
-            deck.swap(i, rng.below(i as u64 + 1) as usize);
-        }
+        let deck = shuffled_above(home, |c| c.rank() != Rank::KING, rng);
         let game = rules(cascades);
         let mut layout = Layout::empty(game);
         layout.foundations = [home; 4];
@@ -116,15 +115,7 @@ mod tests {
         for (i, card) in deck.into_iter().enumerate() {
             layout.cascades[(i + 4) % usize::from(cascades)].push(card);
         }
-        let mut board = Board::try_from(layout).expect("a reduced deal is a legal position");
-        let mut moves = Vec::new();
-        for _ in 0..walk {
-            moves.clear();
-            board.generate_moves(MoveModel::Atomic, &mut moves);
-            let Some(&mv) = moves.get(rng.below(moves.len().max(1) as u64) as usize) else { break };
-            board.apply_unchecked(mv);
-        }
-        board
+        random_walk(Board::try_from(layout).expect("a reduced deal is a legal position"), walk, rng)
     }
 
     /// Against an exact breadth-first search (`freecell_deals::reduced`, which shares no

@@ -1,10 +1,32 @@
 //! Tests of the fast stage: the incremental counts against counts from scratch, the
 //! containers, the moves skipped and the automoves played.
 
-use freecell_core::{Automove, Board, Card, Layout, Move, MoveModel, PileKind, Rules, Suit};
+use freecell_core::{Automove, Board, Card, Layout, Move, MoveModel, PileKind, Rules, SplitMix64, Suit};
 
 use super::eval::*;
 use super::moves::*;
+
+/// The cards above rank `home` that `keep` accepts, shuffled: a reduced deck for the tests
+/// that check a prune against an exact search of small deals.
+pub(super) fn shuffled_above(home: u8, keep: impl Fn(Card) -> bool, rng: &mut SplitMix64) -> Vec<Card> {
+    let mut deck: Vec<Card> = Card::deck().filter(|&c| c.rank().get() > home && keep(c)).collect();
+    for i in (1..deck.len()).rev() {
+        deck.swap(i, rng.below(i as u64 + 1) as usize);
+    }
+    deck
+}
+
+/// `board` after up to `walk` random single-card moves (fewer where it has none left).
+pub(super) fn random_walk(mut board: Board, walk: usize, rng: &mut SplitMix64) -> Board {
+    let mut moves = Vec::new();
+    for _ in 0..walk {
+        moves.clear();
+        board.generate_moves(MoveModel::Atomic, &mut moves);
+        let Some(&mv) = moves.get(rng.below(moves.len().max(1) as u64) as usize) else { break };
+        board.apply_unchecked(mv);
+    }
+    board
+}
 
 /// Whether card index `card` builds on card index `onto` in FreeCell (one rank lower, the
 /// other colour; suits in deck order C D H S, so red is suit 1 or 2).
