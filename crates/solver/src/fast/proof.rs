@@ -3,7 +3,7 @@
 //! once, exactly: the only source of `Unsolvable`.
 //!
 //! **Why not the generic [`bfs`](freecell_search::bfs()):** it stores each position's board
-//! (136 bytes) beside its key, about 200 bytes a position with its index and spare
+//! (128 bytes) beside its key, about 200 bytes a position with its index and spare
 //! capacity. Here a position is stored as its [`Packed`] form (20 bytes, exact: equal
 //! exactly when the positions' keys are) with a parent id, 24 bytes, in a [`Store`]: about
 //! 31 bytes a position in all (measured in `docs/results/fast.md`), so the same memory
