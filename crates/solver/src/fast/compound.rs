@@ -104,6 +104,9 @@ pub(super) struct Places {
     /// How many cards may be set aside: the empty free cells, and the empty cascades where
     /// they take any card (fc-solve's `empty_two_cols_from_new_state`).
     room: usize,
+    /// The longest run a move may carry, nothing set aside: the capacity only shrinks as
+    /// cells and cascades fill, so no destination takes a longer one.
+    longest: usize,
     /// The empty cascades, in slot order: `empties[..empty_count]`.
     empties: [usize; MAX_CASCADES],
     empty_count: usize,
@@ -122,6 +125,7 @@ impl Default for Places {
             joined: [0; MAX_CASCADES],
             by_rank: [[NO_PLACE; 4]; 14],
             room: 0,
+            longest: 0,
             empties: [0; MAX_CASCADES],
             empty_count: 0,
             cells: [0; MAX_CELLS],
@@ -141,9 +145,9 @@ impl Places {
         }
         let parking = if rules.empty_cascade == EmptyCascadeRule::AnyCard { board.empty_cascades() } else { 0 };
         self.room = self.cell_count + parking;
-        // The longest run a move may carry (see `generate`): a run known to be longer is
-        // read no further.
-        let longest = rules.run_capacity(self.cell_count, board.empty_cascades());
+        // A run known to be longer than `longest` is read no further.
+        self.longest = rules.run_capacity(self.cell_count, board.empty_cascades());
+        let longest = self.longest;
         // The slots' order by a key read once per cascade, not per comparison: the deepest
         // card's rank and suit (0 for an empty cascade), then the cascade (a stable sort's
         // order among the empty ones; the others' keys differ).
@@ -284,9 +288,7 @@ pub(super) fn generate<const C: usize, const F: usize>(
     let parking =
         if rules.empty_cascade == EmptyCascadeRule::AnyCard { &places.empties[..places.empty_count] } else { &[] };
     let room = places.room;
-    // The longest run a move may carry, nothing set aside: the capacity only shrinks as
-    // cells and cascades fill, so no destination takes a longer one.
-    let longest = rules.run_capacity(places.cell_count, places.empty_count);
+    let longest = places.longest;
     let aside_into = |steps: &mut Vec<Move>, from: Pile, count: usize, used: &mut usize| {
         for _ in 0..count {
             steps.push(Move::single(from, places.aside(parking, *used)));
