@@ -103,11 +103,25 @@ impl<const C: usize, const F: usize> Search<C, F> {
     /// `freecell_search::containers::bytes`, whose growth rule the vectors follow.
     /// `priorities`: the open list's buckets then reserved (see [`LinkedBuckets::reserve`]).
     pub(super) fn peak(&self, extra: usize, priorities: usize) -> usize {
+        self.nodes_peak(extra) + self.boards_peak() + self.seen_peak(extra) + self.open.peak(priorities)
+    }
+
+    /// [`peak`](Self::peak)'s part for the nodes.
+    #[inline]
+    fn nodes_peak(&self, extra: usize) -> usize {
         grown_peak::<Node>(self.nodes.len(), extra)
-            + grown_peak::<BoardN<C, F>>(self.boards.len(), 1)
-            + grown_peak::<(Blocking<C>, Digging)>(self.derived.len(), 1)
-            + HashSet64::peak(self.seen.len(), extra)
-            + self.open.peak(priorities)
+    }
+
+    /// [`peak`](Self::peak)'s part for the boards and their derived counts, one more of each.
+    #[inline]
+    fn boards_peak(&self) -> usize {
+        grown_peak::<BoardN<C, F>>(self.boards.len(), 1) + grown_peak::<(Blocking<C>, Digging)>(self.derived.len(), 1)
+    }
+
+    /// [`peak`](Self::peak)'s part for the seen set.
+    #[inline]
+    fn seen_peak(&self, extra: usize) -> usize {
+        HashSet64::peak(self.seen.len(), extra)
     }
 
     /// [`peak`](Self::peak), from [`Steady`] while nothing grows.
@@ -134,17 +148,15 @@ impl<const C: usize, const F: usize> Search<C, F> {
         let part = |bound: usize, within: bool, bytes: usize| Part { bound: if within { bound } else { 0 }, bytes };
         if !fits[0] {
             let bound = grown_capacity(nodes);
-            s.nodes = part(bound, nodes + extra <= bound, grown_peak::<Node>(nodes, extra));
+            s.nodes = part(bound, nodes + extra <= bound, self.nodes_peak(extra));
         }
         if !fits[1] {
             let bound = grown_capacity(boards);
-            let bytes =
-                grown_peak::<BoardN<C, F>>(boards, 1) + grown_peak::<(Blocking<C>, Digging)>(self.derived.len(), 1);
-            s.boards = part(bound, boards < bound, bytes);
+            s.boards = part(bound, boards < bound, self.boards_peak());
         }
         if !fits[2] {
             let bound = grown_capacity(seen).min(HashSet64::slots_for(seen) / 2);
-            s.seen = part(bound, seen + extra <= bound, HashSet64::peak(seen, extra));
+            s.seen = part(bound, seen + extra <= bound, self.seen_peak(extra));
         }
         if !fits[3] {
             s.open = part(heads, priorities <= heads, self.open.peak(priorities));
