@@ -175,7 +175,12 @@ impl Weights {
     /// moves longer (twenty-third session). Then blocked cards cheaper (5), unsorted cards,
     /// free cells and the last room dearer (8, 17, 13), chosen by the same simulation under
     /// the shorter turns: 2.8 % fewer expansions on MS 1–32,000 (1.2 % on a census sample)
-    /// and 1.6 % fewer instructions, solutions 0.03 moves shorter (twenty-fifth session). It
+    /// and 1.6 % fewer instructions, solutions 0.03 moves shorter (twenty-fifth session).
+    /// Then the cards beneath the top runs ([`under`](Self::under), 3), which took weight
+    /// from cards home, blocked and unsorted cards and the diggings (18, 4, 7, 5): learned by
+    /// the same simulation (twenty-sixth session), kept once the board kept the count
+    /// (twenty-seventh session): 6.3 % fewer expansions on MS 1–32,000 and 4.0 % on MS
+    /// 200,001–216,000, 3.4 % fewer instructions, solutions 0.57 and 0.66 moves longer. It
     /// solves about 96 % of the deals within its first turn, so the second and third matter
     /// only for the rest: they were learned for those deals alone, as a set with the others
     /// (a coevolution of one evaluation at a time, its fitness the turns' expansions
