@@ -4,7 +4,7 @@
 //! and any schedule follow from these counts alone (`docs/results/fast.md`, sixteenth and
 //! twenty-second sessions); the simulation and the search over weights are outside the tree.
 //!
-//! `LEARN_DEALS=FILE LEARN_SLOT=K LEARN_WEIGHTS=out,blocked,unsorted,dig,cell,column,depth
+//! `LEARN_DEALS=FILE LEARN_SLOT=K LEARN_WEIGHTS=out,blocked,unsorted,dig,cell,column,depth[,tight[,under]]
 //! LEARN_OUT=FILE [LEARN_THREADS=N] [LEARN_GOAL=verdict] cargo test --release -p freecell-solver learn -- --ignored`:
 //! each line of the deals' file is a deal number and the most expansions to give it; each
 //! line written is the deal, its expansions, positions generated, and the solution's length
@@ -45,6 +45,7 @@ fn learn() {
         depth: w[6],
         breaks: 0,
         tight: w.get(7).copied().unwrap_or(0),
+        under: w.get(8).copied().unwrap_or(0),
     };
     let goal: Goal = std::env::var("LEARN_GOAL").map_or(Goal::Short, |g| g.parse().expect("a goal"));
     let threads: usize = std::env::var("LEARN_THREADS").map_or(1, |t| t.parse().expect("threads"));

@@ -43,6 +43,7 @@ fn reference(board: &Board, w: &Weights) -> u32 {
         next[i] = board.foundation(suit) * 4 + i as u8;
     }
     let (mut blocked, mut unsorted, mut dig, mut columns) = (0u32, 0u32, 0u32, 0u32);
+    let mut under = 0u32;
     let mut cards = [0u8; 52];
     for i in 0..board.cascade_count() {
         let len = board.cascade_len(i);
@@ -57,6 +58,9 @@ fn reference(board: &Board, w: &Weights) -> u32 {
                 dig += depth as u32;
             }
         }
+        // The top run, top down.
+        let run = (1..len).find(|&k| !builds_on(cards[k - 1], cards[k])).unwrap_or(len);
+        under += (len - run) as u32;
         // Bottom to top: the lowest rank beneath, per suit; whether the run from the bottom
         // is still built.
         let mut low = [u8::MAX; 4];
@@ -87,6 +91,7 @@ fn reference(board: &Board, w: &Weights) -> u32 {
         + w.cell * cells
         + w.column * columns
         + w.tight * tight
+        + w.under * under
 }
 
 /// A xorshift generator from `seed` (not 0).
@@ -130,7 +135,18 @@ fn random_positions(rules: Rules, settle: bool, mut visit: impl FnMut(&Board, &[
 /// from shuffled decks.
 #[test]
 fn evaluation_matches_the_reference() {
-    let w = Weights { out: 1, blocked: 3, unsorted: 5, dig: 7, cell: 11, column: 13, depth: 0, breaks: 17, tight: 19 };
+    let w = Weights {
+        out: 1,
+        blocked: 3,
+        unsorted: 5,
+        dig: 7,
+        cell: 11,
+        column: 13,
+        depth: 0,
+        breaks: 17,
+        tight: 19,
+        under: 23,
+    };
     random_positions(Rules::freecell(), false, |board, _| {
         assert_eq!(evaluate(board, &w), reference(board, &w), "{board}");
     });
