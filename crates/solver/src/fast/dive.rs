@@ -204,9 +204,16 @@ const CASTLE_AFTER: u64 = 100_000;
 /// 3 solved ones undecided (1087, 1359, 1413, solved after 140,818 to 147,911 without the
 /// dives; fc-solve reaches its limit of 1,000,000 states on them); on deals 1–1,000, 20,000
 /// each solved 8 and left 5 undecided, among them 45, which fc-solve solves. The
-/// uncovering dive's ([`Order::Uncovered`]); the nearest-card one has
-/// [`GOOD_MEASURE_NEAREST_CAP`] since the twenty-sixth session.
+/// first two dives' until the twenty-sixth session, when the nearest-card one got
+/// [`GOOD_MEASURE_NEAREST_CAP`]; the uncovering one has [`GOOD_MEASURE_UNCOVERED_CAP`] since
+/// the twenty-seventh.
 const GOOD_MEASURE_CAP: u64 = 5_000;
+
+/// Expansions Good Measure's dive in [`Order::Uncovered`] gets in all: [`GOOD_MEASURE_CAP`]
+/// and 9,500 more, for 782, which fc-solve solves and the other searches leave undecided at
+/// the game's limit: this dive wins it after 14,433 of its own, the others not within 34,800
+/// (`docs/results/games.md`, twenty-sixth and twenty-seventh sessions).
+const GOOD_MEASURE_UNCOVERED_CAP: u64 = 14_500;
 
 /// Expansions Good Measure's dive in [`Order::Nearest`] gets in all: [`GOOD_MEASURE_CAP`] and
 /// 2,500 more, for 9990, which fc-solve solves and the other searches leave undecided at the
@@ -230,8 +237,10 @@ const GOOD_MEASURE_MARKED_CAP: u64 = 16_000;
 
 /// Expansions Good Measure's dive in [`Order::Parents`] gets in all: it wins 8233 and 7585,
 /// which fc-solve solves and the other searches leave undecided, within 1,628
-/// (`docs/results/games.md`, twenty-fourth session).
-const GOOD_MEASURE_PARENTS_CAP: u64 = 2_000;
+/// (`docs/results/games.md`, twenty-fourth session), and 8475 (fc-solve: 49,851 states)
+/// after 10,151, where the other dives need 55,810 or more (the cap 2,000 until the
+/// twenty-seventh session).
+const GOOD_MEASURE_PARENTS_CAP: u64 = 10_200;
 
 /// Expansions Good Measure's dive in [`Order::NearestMarked`] gets in all: it wins 8934,
 /// 5745 and 9074, which fc-solve solves and the other searches leave undecided, within
@@ -258,7 +267,7 @@ const GOOD_MEASURE_UNCOVERED_MARKED_CAP: u64 = 15_000;
 /// them this on top of what the greedy searches and the proof get
 /// ([`Preset::default_max_nodes`](crate::Preset::default_max_nodes)).
 pub(crate) const GOOD_MEASURE_DIVES: u64 = GOOD_MEASURE_NEAREST_CAP
-    + GOOD_MEASURE_CAP
+    + GOOD_MEASURE_UNCOVERED_CAP
     + GOOD_MEASURE_STACKS_CAP
     + GOOD_MEASURE_MARKED_CAP
     + GOOD_MEASURE_PARENTS_CAP
@@ -439,6 +448,7 @@ impl DiveRules {
                 None
             }
             (_, Order::Nearest) if self.stacks => Some(DiveRules { order, cap: GOOD_MEASURE_NEAREST_CAP, ..self }),
+            (_, Order::Uncovered) if self.stacks => Some(DiveRules { order, cap: GOOD_MEASURE_UNCOVERED_CAP, ..self }),
             (_, Order::Stacks) => Some(DiveRules { order, cap: GOOD_MEASURE_STACKS_CAP, ..self }),
             (_, Order::Marked) => Some(DiveRules { order, cap: GOOD_MEASURE_MARKED_CAP, ..self }),
             (_, Order::Parents) => Some(DiveRules { order, cap: GOOD_MEASURE_PARENTS_CAP, ..self }),
@@ -1268,6 +1278,22 @@ mod tests {
         }
     }
 
+    /// Good Measure 8475 and 782, which fc-solve solves and the other searches leave
+    /// undecided at the game's limit, are won by the dives in [`Order::Parents`] and
+    /// [`Order::Uncovered`] within their caps, and not within the caps they had before the
+    /// twenty-seventh session; each win replays through the verifier.
+    #[test]
+    fn good_measure_s_larger_caps_win_8475_and_782() {
+        for (order, before, cap, deal) in [
+            (Order::Parents, 2_000, GOOD_MEASURE_PARENTS_CAP, 8475),
+            (Order::Uncovered, GOOD_MEASURE_CAP, GOOD_MEASURE_UNCOVERED_CAP, 782),
+        ] {
+            assert!(dive_in(Game::GoodMeasure, deal, order, before).is_err(), "{deal} {order:?}");
+            assert!(dive_in(Game::GoodMeasure, deal, order, cap - 100).is_err(), "{deal} {order:?}");
+            wins_within_in(Game::GoodMeasure, order, &[(deal, cap)]);
+        }
+    }
+
     /// Good Measure's node limit is 150,000 and what its dives may take: each dive of
     /// the portfolio's, under its rules, stops at its cap, and the caps sum to
     /// [`GOOD_MEASURE_DIVES`].
@@ -1279,6 +1305,6 @@ mod tests {
             .map(|&order| rules.ordered(order).expect("every dive under Good Measure's rules").cap)
             .sum();
         assert_eq!(caps, GOOD_MEASURE_DIVES);
-        assert_eq!(crate::Preset::Fast.default_max_nodes(Game::GoodMeasure.rules()), Some(219_500));
+        assert_eq!(crate::Preset::Fast.default_max_nodes(Game::GoodMeasure.rules()), Some(237_200));
     }
 }
