@@ -1063,8 +1063,23 @@ mod tests {
     /// 140,866), and each win replays through the verifier.
     #[test]
     fn the_last_dive_wins_streets_and_alleys_3654_5106_and_7333_within_its_cap() {
-        let deals = [(3654, STREETS_LAST_CAP), (5106, STREETS_LAST_CAP), (7333, STREETS_LAST_CAP)];
-        wins_within_in(Game::StreetsAndAlleys, Order::Stacks, &deals);
+        for deal in [3654, 5106, 7333] {
+            let layout = DealNumber::new(deal).expect("a deal number").layout(Game::StreetsAndAlleys);
+            let start = WideBoard::try_from(layout).expect("a legal deal");
+            let rules = DiveRules::last(&start, u64::MAX).expect("a last dive");
+            let mut search = Dive::default();
+            let End::Solved(path) = search.resume(&start, rules, (u64::MAX, 1 << 30), 0, &mut ()) else {
+                panic!("{deal}: no win within {}", rules.cap());
+            };
+            let (mut board, mut moves) = (start.clone(), Vec::new());
+            for mv in path {
+                moves.push(mv);
+                board.apply(mv).expect("a chosen move is legal");
+                board.apply_automoves(Automove::Raymond, &mut moves);
+            }
+            let solution = start.write_solution(&moves, Notation::Standard).expect("legal moves");
+            assert!(verify(&start, &solution).expect("the win replays").board.is_won(), "{deal}");
+        }
     }
 
     /// Only Streets and Alleys has a last dive, capped at [`STREETS_LAST_CAP`] and at the
