@@ -161,6 +161,16 @@ const STREETS_CAP: u64 = 25_000;
 /// dive, not a replacement (`docs/results/games.md`).
 const STREETS_PRESET_CAP: u64 = 32_000;
 
+/// Expansions Streets and Alleys' last dive ([`DiveRules::last`]) gets at most: the dive in
+/// fc-solve's preset order begun again once the greedy searches have ended, where the proof
+/// cannot prove the loss within the expansions left. Alone it wins 3654, 5106 and 7333
+/// (fc-solve's preset: 210,025, 161,433 and 203,103 states) after 87,715, 102,218 and
+/// 140,866, which the other searches leave undecided with 482,534, 216,265 and 216,265
+/// expansions left. 1087 needs 483,344 (it has 521,981 left), but every deal so left
+/// undecided pays the dive's expansions: given everything left, 15.7 % more of the game's
+/// CPU, against about 9.5 % with this cap (`docs/results/games.md`, twenty-seventh session).
+const STREETS_LAST_CAP: u64 = 150_000;
+
 /// Expansions Beleaguered Castle's one dive, in fc-solve's preset order
 /// ([`Classes::CompoundPreset`], the frozen-card test on), gets in all: it wins 1603 and 8569
 /// (fc-solve's preset: 363,606 and 569,121 states) after 239,044 and 166,543, which the other
@@ -419,6 +429,23 @@ impl DiveRules {
     /// theirs, as their deals' rows were measured.
     pub(super) fn frees_at_cap(self) -> bool {
         self.classes == Classes::CompoundPreset
+    }
+
+    /// The settings of the last dive from `start`, with `left` expansions of the node limit
+    /// left once the greedy searches have ended and the proof cannot prove the loss within
+    /// them: Streets and Alleys' dive in fc-solve's preset order begun again, capped at
+    /// [`STREETS_LAST_CAP`], where that is more than its turns had ([`STREETS_PRESET_CAP`]).
+    ///
+    /// **Why then.** Its wins need more than its turns' cap, which every deal the greedy
+    /// searches leave undecided would pay while they run (its memory beside theirs moved their
+    /// drop-outs, and a cap of 88,000 lost 226). Once they have ended undecided and the proof
+    /// cannot prove the loss, what is left of the limit would go unused: no decided deal pays,
+    /// and no other search's verdict moves.
+    pub(super) fn last<const C: usize, const F: usize>(start: &BoardN<C, F>, left: u64) -> Option<DiveRules> {
+        let streets = castle::applies(*start.rules()) && castle::Deal::of(start) == castle::Deal::StreetsAndAlleys;
+        let rules = DiveRules::for_start(start)?.ordered(Order::Stacks).filter(|_| streets)?;
+        let cap = left.min(STREETS_LAST_CAP);
+        (cap > rules.cap).then_some(DiveRules { cap, ..rules })
     }
 
     /// These rules, the moves tried in `order`. With compound moves, [`Order::Nearest`]
@@ -1038,6 +1065,49 @@ mod tests {
         wins_within(Game::StreetsAndAlleys, &[(242, 25_000), (9363, 1_000)]);
         let preset = [(3132, 2_000), (4263, 11_000), (7010, STREETS_PRESET_CAP)];
         wins_within_in(Game::StreetsAndAlleys, Order::Stacks, &preset);
+    }
+
+    /// Streets and Alleys 3654, 5106 and 7333, which fc-solve's preset wins after 210,025,
+    /// 161,433 and 203,103 states and the other searches leave undecided at 1,220,000
+    /// expansions, are won by the last dive within its cap (after 87,715, 102,218 and
+    /// 140,866), and each win replays through the verifier.
+    #[test]
+    fn the_last_dive_wins_streets_and_alleys_3654_5106_and_7333_within_its_cap() {
+        for deal in [3654, 5106, 7333] {
+            let layout = DealNumber::new(deal).expect("a deal number").layout(Game::StreetsAndAlleys);
+            let start = WideBoard::try_from(layout).expect("a legal deal");
+            let rules = DiveRules::last(&start, u64::MAX).expect("a last dive");
+            let mut search = Dive::default();
+            let End::Solved(path) = search.resume(&start, rules, (u64::MAX, 1 << 30), 0, &mut ()) else {
+                panic!("{deal}: no win within {}", rules.cap());
+            };
+            let (mut board, mut moves) = (start.clone(), Vec::new());
+            for mv in path {
+                moves.push(mv);
+                board.apply(mv).expect("a chosen move is legal");
+                board.apply_automoves(Automove::Raymond, &mut moves);
+            }
+            let solution = start.write_solution(&moves, Notation::Standard).expect("legal moves");
+            assert!(verify(&start, &solution).expect("the win replays").board.is_won(), "{deal}");
+        }
+    }
+
+    /// Only Streets and Alleys has a last dive, capped at [`STREETS_LAST_CAP`] and at the
+    /// expansions left, and none where they are no more than its turns had.
+    #[test]
+    fn only_streets_and_alleys_has_a_last_dive_and_only_with_more_than_its_turns_had() {
+        for game in Game::ALL {
+            let layout = DealNumber::new(1).expect("a deal number").layout(game);
+            let start = WideBoard::try_from(layout).expect("a legal deal");
+            let last = DiveRules::last(&start, 1_000_000);
+            assert_eq!(last.is_some(), game == Game::StreetsAndAlleys, "{game:?}");
+            if let Some(rules) = last {
+                assert_eq!(rules.cap(), STREETS_LAST_CAP.min(1_000_000));
+                assert_eq!(rules.classes, Classes::CompoundPreset);
+                assert_eq!(DiveRules::last(&start, 50_000).map(DiveRules::cap), Some(50_000));
+                assert!(DiveRules::last(&start, STREETS_PRESET_CAP).is_none());
+            }
+        }
     }
 
     /// Beleaguered Castle 1603 and 8569, which fc-solve's preset wins after 363,606 and

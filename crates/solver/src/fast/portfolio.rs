@@ -506,8 +506,13 @@ fn round<const C: usize, const F: usize>(
     }
     if !exhausted && !early.begun() && known.beyond(left(stats.expanded)) {
         // The proof cannot expand every position a greedy search stored within the node
-        // limit, so it cannot prove the loss (see `Known`).
-        return (Report { outcome: SearchOutcome::Undecided(UndecidedReason::Budget(Limit::Expanded)), stats }, false);
+        // limit, so it cannot prove the loss (see `Known`): what is left goes to the last
+        // dive, where the rules have one.
+        let others: usize = searches.iter().map(|s| s.peak(0, 0)).sum();
+        let dove =
+            last_dive(dives, start, (left(stats.expanded), combine(plan.spent, stats), others), max_bytes, observer);
+        let undecided = SearchOutcome::Undecided(UndecidedReason::Budget(Limit::Expanded));
+        return (Report { outcome: dove.outcome.unwrap_or(undecided), stats: combine(stats, dove.stats) }, false);
     }
     // The greedy searches' memory goes back before the exhaustive search starts.
     for s in searches.iter_mut() {
@@ -679,6 +684,39 @@ fn dive_turns<const C: usize, const F: usize>(
         }
     }
     dove
+}
+
+/// The last dive from `start` ([`DiveRules::last`]), where the rules have one: at most `left`
+/// expansions after `base` (every search's counts so far), with `others` bytes held by the
+/// greedy searches; its outcome only when it wins or is stopped. Every dive has had its turns
+/// by then, so it runs in the first's storage.
+#[inline(never)]
+fn last_dive<const C: usize, const F: usize>(
+    dives: &mut [Dive<C, F>; DIVES.len()],
+    start: &BoardN<C, F>,
+    (left, base, others): (u64, Stats, usize),
+    max_bytes: usize,
+    observer: &mut impl Observer,
+) -> Dove {
+    let Some(rules) = DiveRules::last(start, left) else { return Dove { stats: Stats::default(), outcome: None } };
+    let dive = &mut dives[0];
+    dive.forget();
+    let end = dive.resume(
+        start,
+        rules,
+        (rules.cap(), max_bytes.saturating_sub(others)),
+        others,
+        &mut Offset { inner: observer, base },
+    );
+    let outcome = match end {
+        End::Solved(moves) => {
+            let cost = moves.len() as u32;
+            Some(SearchOutcome::Solved(MovePath { moves, cost }))
+        }
+        End::Stopped => Some(SearchOutcome::Undecided(UndecidedReason::Stopped)),
+        End::Nodes | End::Bytes | End::Exhausted => None,
+    };
+    Dove { stats: dive.stats, outcome }
 }
 
 /// The counts `after` has beyond `before`, an earlier reading of the same search (its peaks
