@@ -54,7 +54,7 @@ const PER_EXPANSION: u64 = 4;
 /// that is left, measured and not kept, proved 2764, 4012 and 5018 too, but left 14 solved
 /// deals undecided: their searches that skip moves run out too, and the patient search
 /// wins later (1802 after 454 expansions, 534 after 135,325, all three out after 33).
-/// With this share such a win comes that much later, 534's after 210,325, inside the
+/// With this share such a win comes that much later, 534's after 210,313, inside the
 /// limit (`docs/results/games.md`, twenty-seventh session).
 const GOOD_MEASURE_ALL_OUT: u64 = 75_000;
 
