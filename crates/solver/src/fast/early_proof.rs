@@ -41,6 +41,23 @@ use super::proof::{self, Ends, prove, resume};
 /// 2 proved fewer deals early on deals 1–200 of Beleaguered Castle, 8 no more than 4.
 const PER_EXPANSION: u64 = 4;
 
+/// Good Measure's proof attempt once every search that skips moves has run out of
+/// positions, the patient one alone left: at least this many expansions.
+///
+/// **Why:** there the searches that skip moves all skip the same swaps, and on a lost deal
+/// they run out of positions one after the other after the same expansions (2906: 761
+/// each; 2836: 1,986), each followed by an attempt of four times that; the patient search
+/// then walked the swaps they skip for the rest of the node limit (2906: 287,000
+/// expansions) while the proof, which needs 27,709 there, waited for it. This share proves
+/// 2452, 2836 and 2906 lost within the limit (fc-solve proves them lost too: they need
+/// 50,791, 50,814 and 21,621 in this attempt), and 204 and 5845 (72,975 and 66,517). All
+/// that is left, measured and not kept, proved 2764, 4012 and 5018 too, but left 14 solved
+/// deals undecided: their searches that skip moves run out too, and the patient search
+/// wins later (1802 after 454 expansions, 534 after 135,325, all three out after 33).
+/// With this share such a win comes that much later, 534's after 210,313, inside the
+/// limit (`docs/results/games.md`, twenty-seventh session).
+const GOOD_MEASURE_ALL_OUT: u64 = 75_000;
+
 /// Whether a solve still makes proof attempts when a search runs out of positions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct EarlyProof {
@@ -51,6 +68,9 @@ pub(super) struct EarlyProof {
     /// How the proof that ends the round stops at a node limit: once it can no longer
     /// prove a loss, for a position probably lost (see [`Ends::OnceUnprovable`]).
     ends: Ends,
+    /// Whether the attempt made once every search that skips moves has run out of
+    /// positions gets at least [`GOOD_MEASURE_ALL_OUT`] expansions (see [`attempt`](Self::attempt)).
+    longer_when_all_out: bool,
 }
 
 impl EarlyProof {
@@ -80,8 +100,9 @@ impl EarlyProof {
     #[inline(never)]
     pub(super) fn for_rules(rules: Rules) -> EarlyProof {
         let castle = castle::applies(rules);
-        let on = castle || rules == Game::GoodMeasure.rules();
-        EarlyProof { on, begun: false, ends: if castle { Ends::OnceUnprovable } else { Ends::AtLimit } }
+        let good_measure = rules == Game::GoodMeasure.rules();
+        let ends = if castle { Ends::OnceUnprovable } else { Ends::AtLimit };
+        EarlyProof { on: castle || good_measure, begun: false, ends, longer_when_all_out: good_measure }
     }
 
     /// These attempts, or attempts under any rules when the position is `probably_lost`
@@ -110,10 +131,14 @@ impl EarlyProof {
     /// after `expanded` expansions, with `left` left in the solve's, and how it ends at
     /// that budget's node limit (an attempt given all that is left is the solve's last
     /// proof, and ends as the proof that ends the round would): `None` when no attempt is
-    /// made.
-    pub(super) fn attempt(self, expanded: u64, left: u64) -> Option<(Budget, Ends)> {
+    /// made. When that search was the last of those that skip moves (`all_out`), under
+    /// Good Measure's rules the attempt gets at least [`GOOD_MEASURE_ALL_OUT`].
+    pub(super) fn attempt(self, expanded: u64, left: u64, all_out: bool) -> Option<(Budget, Ends)> {
         self.on.then(|| {
-            let nodes = expanded.saturating_mul(PER_EXPANSION);
+            let mut nodes = expanded.saturating_mul(PER_EXPANSION);
+            if all_out && self.longer_when_all_out {
+                nodes = nodes.max(GOOD_MEASURE_ALL_OUT);
+            }
             let ends = if nodes >= left { self.ends } else { Ends::AtLimit };
             (Budget::default().max_expanded(nodes.min(left)), ends)
         })
@@ -215,6 +240,24 @@ mod tests {
         let board = DealNumber::new(4196).expect("in range").board_for(Game::GoodMeasure).expect("deals");
         let fast = run(&mut None, &board, Budget::default().max_expanded(219_500), None, None, &mut ());
         assert_eq!(fast.outcome, SearchOutcome::Exhausted);
+    }
+
+    /// Good Measure 2906 and 2836, which fc-solve proves unsolvable after 991,576 and
+    /// 372,916 states: the three searches that skip moves run out of positions after 761
+    /// and 1,986 expansions each, and the attempt after the last of them
+    /// ([`GOOD_MEASURE_ALL_OUT`](super::GOOD_MEASURE_ALL_OUT)) proves the loss, where the
+    /// patient search took the limit before. And 534, solved by the patient search after
+    /// all three ran out, is still solved within the limit.
+    #[test]
+    fn good_measure_proves_the_loss_once_every_search_that_skips_moves_ran_out() {
+        for (deal, expanded) in [(2906, 29_992), (2836, 72_660)] {
+            let board = DealNumber::new(deal).expect("in range").board_for(Game::GoodMeasure).expect("deals");
+            let fast = run(&mut None, &board, Budget::default().max_expanded(219_500), None, None, &mut ());
+            assert_eq!((fast.outcome, fast.stats.expanded), (SearchOutcome::Exhausted, expanded), "deal {deal}");
+        }
+        let board = DealNumber::new(534).expect("in range").board_for(Game::GoodMeasure).expect("deals");
+        let fast = run(&mut None, &board, Budget::default().max_expanded(219_500), None, None, &mut ());
+        assert!(matches!(fast.outcome, SearchOutcome::Solved(_)), "534: {:?}", fast.outcome);
     }
 
     /// Under the castle games' rules a solve's last proof stops at the node limit once it

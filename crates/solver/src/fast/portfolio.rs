@@ -483,7 +483,9 @@ fn round<const C: usize, const F: usize>(
                     searches[k] = Search::default();
                 }
                 dropped[k] = true;
-                let Some((attempt, ends)) = ran_out.and_then(|n| early.attempt(n, left(stats.expanded))) else {
+                let all_out = (0..patient).all(|j| dropped[j]);
+                let Some((attempt, ends)) = ran_out.and_then(|n| early.attempt(n, left(stats.expanded), all_out))
+                else {
                     continue;
                 };
                 let attempt = (attempt.max_bytes(plan.proof_bytes), ends);
