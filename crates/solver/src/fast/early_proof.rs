@@ -231,14 +231,14 @@ mod tests {
     }
 
     /// Good Measure 4196, which fc-solve proves unsolvable after 387,749 states, is proved
-    /// lost within the game's node limit (219,500; 170,000 before its fourth to seventh dives
-    /// and the larger caps of the first, third and fourth, which take at most 49,500): a search that skips moves runs out of positions and the attempt then
+    /// lost within the game's node limit (`Preset::default_max_nodes_for`; 170,000 before its
+    /// fourth to seventh dives and their caps): a search that skips moves runs out of positions and the attempt then
     /// decides, where without attempts the proof began only after the patient search ran out
     /// of positions, at 174,232 expansions.
     #[test]
     fn good_measure_4196_is_proved_lost_within_its_limit() {
         let board = DealNumber::new(4196).expect("in range").board_for(Game::GoodMeasure).expect("deals");
-        let fast = run(&mut None, &board, Budget::default().max_expanded(219_500), None, None, &mut ());
+        let fast = run(&mut None, &board, Budget::default().max_expanded(limit(&board)), None, None, &mut ());
         assert_eq!(fast.outcome, SearchOutcome::Exhausted);
     }
 
@@ -252,12 +252,17 @@ mod tests {
     fn good_measure_proves_the_loss_once_every_search_that_skips_moves_ran_out() {
         for (deal, expanded) in [(2906, 29_992), (2836, 72_660)] {
             let board = DealNumber::new(deal).expect("in range").board_for(Game::GoodMeasure).expect("deals");
-            let fast = run(&mut None, &board, Budget::default().max_expanded(219_500), None, None, &mut ());
+            let fast = run(&mut None, &board, Budget::default().max_expanded(limit(&board)), None, None, &mut ());
             assert_eq!((fast.outcome, fast.stats.expanded), (SearchOutcome::Exhausted, expanded), "deal {deal}");
         }
         let board = DealNumber::new(534).expect("in range").board_for(Game::GoodMeasure).expect("deals");
-        let fast = run(&mut None, &board, Budget::default().max_expanded(219_500), None, None, &mut ());
+        let fast = run(&mut None, &board, Budget::default().max_expanded(limit(&board)), None, None, &mut ());
         assert!(matches!(fast.outcome, SearchOutcome::Solved(_)), "534: {:?}", fast.outcome);
+    }
+
+    /// Good Measure's node limit for `board`, as `fast` applies it when none is given.
+    fn limit(board: &freecell_core::Board) -> u64 {
+        crate::Preset::Fast.default_max_nodes_for(board).expect("Good Measure has a node limit")
     }
 
     /// Under the castle games' rules a solve's last proof stops at the node limit once it
