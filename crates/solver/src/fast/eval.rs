@@ -208,18 +208,7 @@ impl Weights {
             tight: 13,
             under: 3,
         },
-        Weights {
-            out: 11,
-            blocked: 9,
-            unsorted: 9,
-            dig: 10,
-            cell: 10,
-            column: 17,
-            depth: 0,
-            breaks: 0,
-            tight: 0,
-            under: 0,
-        },
+        Weights::FREECELL_SECOND,
         Weights {
             out: 6,
             blocked: 7,
@@ -234,6 +223,21 @@ impl Weights {
         },
         Weights::PATIENT,
     ];
+
+    /// The second of FreeCell's evaluations, for the shortest solutions and for the verdict
+    /// alike (see [`FREECELL_TURNS`](Self::FREECELL_TURNS)).
+    const FREECELL_SECOND: Weights = Weights {
+        out: 11,
+        blocked: 9,
+        unsorted: 9,
+        dig: 10,
+        cell: 10,
+        column: 17,
+        depth: 0,
+        breaks: 0,
+        tight: 0,
+        under: 0,
+    };
 
     /// The evaluations for FreeCell's own rules when the goal is the verdict
     /// ([`Goal::Verdict`](crate::Goal::Verdict)), however long the solution. The first was
@@ -257,18 +261,7 @@ impl Weights {
             tight: 9,
             under: 0,
         },
-        Weights {
-            out: 11,
-            blocked: 9,
-            unsorted: 9,
-            dig: 10,
-            cell: 10,
-            column: 17,
-            depth: 0,
-            breaks: 0,
-            tight: 0,
-            under: 0,
-        },
+        Weights::FREECELL_SECOND,
         Weights {
             out: 7,
             blocked: 7,
