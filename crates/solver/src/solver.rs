@@ -48,12 +48,7 @@ enum Guide {
 /// ([`SolveStats::reused_bytes`] says how much). The pool keeps at most one idle set per
 /// hardware thread ([`std::thread::available_parallelism`]): more solves than that at once
 /// share the processors rather than finish sooner, so a set kept for each would hold
-/// memory for no speed. A set can be large after a hard deal: [`Preset::Fast`]'s greedy
-/// searches keep up to twice the bytes of the round that decided it (300 MB after the
-/// first round at the default [`FAST_BYTES`](crate::FAST_BYTES)), which spares the kernel
-/// faulting in and zeroing the same pages again on the next deal; the next solve gives
-/// back what exceeds twice its own first round's bytes before it searches.
-/// [`cached_bytes`](Self::cached_bytes) says what the idle sets hold,
+/// memory for no speed. [`cached_bytes`](Self::cached_bytes) says what the idle sets hold,
 /// and [`free_caches`](Self::free_caches) frees them. A solver made with
 /// [`new`](Self::new), [`with_weights`](Self::with_weights) or
 /// [`with_policy`](Self::with_policy) starts a pool of its own; the builder methods keep

@@ -92,7 +92,7 @@ struct Part {
 }
 
 impl<const C: usize, const F: usize> Search<C, F> {
-    /// Bytes held by the capacities (to bound the memory kept between solves).
+    /// Bytes held by the capacities (to give memory back after a hard deal).
     pub(super) fn capacity_bytes(&self) -> usize {
         held(&self.nodes) + held(&self.boards) + held(&self.derived) + self.seen.bytes() + self.open.bytes()
     }
@@ -185,9 +185,17 @@ impl<const C: usize, const F: usize> Search<C, F> {
     /// Starts a search of `start` under `weights`: the start position alone is open. The
     /// start is taken as it is, without automoves: the first move is the search's, so a
     /// path is completed by replaying each move with the automoves it implies. `Err` when
-    /// the allocator refuses the little this needs. The memory the search kept is reused
-    /// (its caller bounds it: see `portfolio::give_back`).
-    pub(super) fn begin(&mut self, start: &BoardN<C, F>, weights: &Weights) -> Result<(), UndecidedReason> {
+    /// the allocator refuses the little this needs.
+    pub(super) fn begin(
+        &mut self,
+        start: &BoardN<C, F>,
+        weights: &Weights,
+        max_bytes: usize,
+    ) -> Result<(), UndecidedReason> {
+        if self.capacity_bytes() > max_bytes / 4 {
+            // A hard deal grew the cache: give the memory back rather than start over the limit.
+            *self = Search::default();
+        }
         self.forget();
         self.spared = false;
         self.steady.set(Steady::default());

@@ -346,7 +346,6 @@ fn round<const C: usize, const F: usize>(
         // hold none of them (see `Search::forget`).
         s.forget();
     }
-    give_back(searches, max_bytes.saturating_mul(KEPT));
 
     // 1. Greedy, in turns.
     let mut begun = [false; Weights::TURNS.len()];
@@ -425,7 +424,7 @@ fn round<const C: usize, const F: usize>(
         let config = Config::turn(turns[k], *start.rules(), turn_spares(*start.rules(), k, patient));
         let mut refused = false;
         if !begun[k] {
-            refused = searches[k].begin(start, &config.weights).is_err();
+            refused = searches[k].begin(start, &config.weights, max_bytes).is_err();
             begun[k] = true;
         }
         let base = total(searches, gone, Some(k));
@@ -467,10 +466,8 @@ fn round<const C: usize, const F: usize>(
                 break;
             }
             // Out of memory, or out of positions while skipping moves (which proves
-            // nothing): the search drops out, its memory kept for the next solve while the
-            // searches' memory stays within what they may keep (see `give_back`); the
-            // others go on, after a capped proof attempt where the rules have them (see
-            // `EarlyProof`).
+            // nothing): the search gives its memory back and drops out; the others go on,
+            // after a capped proof attempt where the rules have them (see `EarlyProof`).
             End::Bytes | End::Exhausted => {
                 let ran_out = matches!(end, End::Exhausted).then_some(searches[k].stats.expanded);
                 if k == patient && ran_out.is_none() && !last_stand && (0..patient).all(|j| dropped[j]) {
@@ -478,10 +475,7 @@ fn round<const C: usize, const F: usize>(
                 }
                 known.stored(searches[k].stats);
                 gone = combine(gone, searches[k].stats);
-                searches[k].forget();
-                if held(searches) > max_bytes.saturating_mul(KEPT) {
-                    searches[k] = Search::default();
-                }
+                searches[k] = Search::default();
                 dropped[k] = true;
                 let all_out = (0..patient).all(|j| dropped[j]);
                 let Some((attempt, ends)) = ran_out.and_then(|n| early.attempt(n, left(stats.expanded), all_out))
@@ -522,9 +516,12 @@ fn round<const C: usize, const F: usize>(
         let undecided = SearchOutcome::Undecided(UndecidedReason::Budget(Limit::Expanded));
         return (Report { outcome: dove.outcome.unwrap_or(undecided), stats: combine(stats, dove.stats) }, false);
     }
-    // The greedy searches keep their memory beside the proof's while both fit in what they
-    // may keep (in a last round, whose proof takes every byte, they give it all back).
-    give_back(searches, max_bytes.saturating_mul(KEPT).saturating_sub(plan.proof_bytes));
+    // The greedy searches' memory goes back before the exhaustive search starts.
+    for s in searches.iter_mut() {
+        if s.capacity_bytes() > max_bytes / 4 {
+            *s = Search::default();
+        }
+    }
 
     // 2. Exhaustive.
     let rest = Budget::default().max_bytes(plan.proof_bytes);
@@ -533,44 +530,6 @@ fn round<const C: usize, const F: usize>(
         early.finish(proof, start, rest, &mut Offset { inner: observer, base: combine(plan.spent, stats) });
     report.stats = combine(stats, report.stats);
     (report, exhausted)
-}
-
-/// Bytes the greedy searches hold (their capacities).
-fn held<const C: usize, const F: usize>(searches: &[Search<C, F>]) -> usize {
-    searches.iter().map(Search::capacity_bytes).sum()
-}
-
-/// The memory the greedy searches may keep between solves and through a solve's drop-outs
-/// and proof, in round's bytes (see [`give_back`]): twice what their byte limit counts.
-///
-/// **Why twice.** The limit counts lengths, the memory held is capacities: vectors grown
-/// by half again, and a seen set's table twice its hashes' slots at least, hold up to
-/// about twice what is counted while they grow. Kept within that, the greedy searches
-/// reuse all their memory from solve to solve on Streets and Alleys 1–300 (68,695 page
-/// faults, as with no bound at all, against 406,817 freeing it, and the same peak resident
-/// memory, 266 MB); kept within once the round's bytes, they gave most of it back and
-/// faulted it in again (328,328 page faults; `docs/results/games.md`, twenty-seventh
-/// session).
-const KEPT: usize = 2;
-
-/// Frees the largest of the greedy searches' memories, one after another, until what they
-/// hold together is within `room` bytes.
-///
-/// **Why the searches keep their memory at all.** A search's vectors and seen set grown
-/// in one solve are reused, cleared, by the next: freed instead, a solve of Streets and
-/// Alleys that fills its bytes allocated them afresh each time, and the kernel faulted in
-/// and zeroed every page again (most of them in the greedy searches' boards and their
-/// derived counts, as the vectors grew). **Why this bound.** At a solve's start `room` is
-/// [`KEPT`] rounds' bytes, about what the round's greedy searches hold when they fill their
-/// byte limit; before the proof, what the proof's bytes leave of it. A search that drops
-/// out keeps its memory only while all of theirs is within it. No count of the searches'
-/// byte limits reads capacities (they are computed from lengths: `Search::peak`), so what is
-/// kept changes no search.
-fn give_back<const C: usize, const F: usize>(searches: &mut [Search<C, F>], room: usize) {
-    while held(searches) > room {
-        let Some(largest) = searches.iter_mut().max_by_key(|s| s.capacity_bytes()) else { return };
-        *largest = Search::default();
-    }
 }
 
 /// Whether the patient search's last stand would only walk again what it walked alone,
