@@ -447,10 +447,7 @@ fn round<const C: usize, const F: usize>(
         };
         let stats = total(searches, gone, None);
         let outcome = match end {
-            End::Solved(moves) => {
-                let cost = moves.len() as u32;
-                SearchOutcome::Solved(MovePath { moves, cost })
-            }
+            End::Solved(moves) => won(moves),
             End::Stopped => SearchOutcome::Undecided(UndecidedReason::Stopped),
             End::Nodes if left(stats.expanded) == 0 => {
                 SearchOutcome::Undecided(UndecidedReason::Budget(Limit::Expanded))
@@ -662,10 +659,7 @@ fn dive_turns<const C: usize, const F: usize>(
         dove.stats = combine(dove.stats, since(dive.stats, before));
         let spent = combine(base, dove.stats).expanded;
         dove.outcome = match end {
-            End::Solved(moves) => {
-                let cost = moves.len() as u32;
-                Some(SearchOutcome::Solved(MovePath { moves, cost }))
-            }
+            End::Solved(moves) => Some(won(moves)),
             End::Stopped => Some(SearchOutcome::Undecided(UndecidedReason::Stopped)),
             _ if left(spent) == 0 => Some(SearchOutcome::Undecided(UndecidedReason::Budget(Limit::Expanded))),
             End::Nodes if rules.frees_at_cap() && dive.stats.expanded >= rules.cap() => {
@@ -711,14 +705,17 @@ fn last_dive<const C: usize, const F: usize>(
         &mut Offset { inner: observer, base },
     );
     let outcome = match end {
-        End::Solved(moves) => {
-            let cost = moves.len() as u32;
-            Some(SearchOutcome::Solved(MovePath { moves, cost }))
-        }
+        End::Solved(moves) => Some(won(moves)),
         End::Stopped => Some(SearchOutcome::Undecided(UndecidedReason::Stopped)),
         End::Nodes | End::Bytes | End::Exhausted => None,
     };
     Dove { stats: dive.stats, outcome }
+}
+
+/// A search's win as the solve's outcome: the moves it chose, each costing one.
+fn won(moves: Vec<Move>) -> SearchOutcome<Move> {
+    let cost = moves.len() as u32;
+    SearchOutcome::Solved(MovePath { moves, cost })
 }
 
 /// The counts `after` has beyond `before`, an earlier reading of the same search (its peaks
