@@ -103,20 +103,25 @@ const FIRST_TURN: u64 = 1_000;
 /// doubles it.
 const FIRST_QUANTUM: u64 = 2_000;
 
-/// [`FIRST_QUANTUM`] per turn under FreeCell's own rules and tuned evaluations: a quarter
-/// of it for the first and the third, a sixteenth for the second and the patient one. The
-/// deals the first does not solve within [`FIRST_TURN`] (one in thirty) took about
-/// two fifths of the expansions; with shorter turns the greedy third, which finishes many
-/// of them quickly, starts sooner. Chosen by the simulation of the turns from each
-/// evaluation's counts alone (`docs/results/fast.md`, twenty-fourth session).
-const FREECELL_QUANTA: [u64; 4] = [500, 125, 500, 125];
+/// The first turn and the first round's quanta under FreeCell's own rules and tuned
+/// evaluations: 62 expansions alone for the first, then 750, 250, 625 and 16, doubling. The
+/// deals the first evaluation does not solve soon (one in thirty) take about two fifths of
+/// the expansions, and the second and the greedy third finish many of them quickly: they
+/// now start after 812 and 1,062 expansions (1,500 and 1,625 before), at the cost of a few
+/// of their expansions on the deals the first would have solved a little later, and the
+/// patient one, which few deals need, starts with 16. Chosen by the simulation of the
+/// turns from each evaluation's counts alone on MS 100,001–140,000 (`docs/results/fast.md`,
+/// twenty-eighth session; before, 1,000 alone and then 500, 125, 500, 125, from the
+/// twenty-fourth).
+const FREECELL_SCHEDULE: (u64, [u64; 4]) = (62, [750, 250, 625, 16]);
 
-/// The first round's quantum of each turn under `rules` and `evaluations`.
-fn first_quanta(rules: freecell_core::Rules, evaluations: Evaluations) -> [u64; Weights::TURNS.len()] {
+/// The first turn's expansions and the first round's quantum of each turn under `rules`
+/// and `evaluations`.
+fn first_turns(rules: freecell_core::Rules, evaluations: Evaluations) -> (u64, [u64; Weights::TURNS.len()]) {
     if rules == freecell_core::Rules::freecell() && evaluations == Evaluations::Tuned {
-        FREECELL_QUANTA
+        FREECELL_SCHEDULE
     } else {
-        [FIRST_QUANTUM; Weights::TURNS.len()]
+        (FIRST_TURN, [FIRST_QUANTUM; Weights::TURNS.len()])
     }
 }
 
@@ -139,8 +144,9 @@ const PROOF_SHARE: usize = 4;
 struct Plan {
     /// The evaluations taking turns.
     turns: [Weights; Weights::TURNS.len()],
-    /// Each turn's expansions in the first round of turns (see [`first_quanta`]).
-    quanta: [u64; Weights::TURNS.len()],
+    /// The first evaluation's turn alone, and each turn's expansions in the first round
+    /// of turns (see [`first_turns`]).
+    quanta: (u64, [u64; Weights::TURNS.len()]),
     greedy: bool,
     /// Expansions the greedy stage may take before the proof decides.
     greedy_nodes: Option<u64>,
@@ -240,7 +246,7 @@ pub(crate) fn run_with<const C: usize, const F: usize>(
     let turns = Weights::turns(*start.rules(), evaluations);
     let mut plan = Plan {
         turns,
-        quanta: first_quanta(*start.rules(), evaluations),
+        quanta: first_turns(*start.rules(), evaluations),
         greedy: true,
         greedy_nodes,
         proof,
@@ -304,8 +310,8 @@ pub(crate) fn run<const C: usize, const F: usize>(
 /// (below) ran out of positions.
 ///
 /// 1. Greedy best-first searches, one per evaluation of `plan.turns`, taking turns
-///    ([`FIRST_TURN`] expansions for the first, then a quantum each, [`first_quanta`] in the
-///    first round, doubling every round)
+///    ([`first_turns`]: a turn alone for the first, then a quantum each, doubling every
+///    round)
 ///    and each resuming where it stopped, bounded only by the limits and the round's bytes
 ///    for all of them together. A search that runs long under one evaluation often ends
 ///    fast under another, and no turn's work is thrown away. All but the last skip the
@@ -339,7 +345,7 @@ fn round<const C: usize, const F: usize>(
     let Cache { searches, proof, dives, .. } = cache.get_or_insert_with(Cache::default);
     // The depth-first searches' rules while they run: they start each cycle of greedy turns.
     let mut diving = dives_begin(dives, start);
-    let (turns, quanta) = (plan.turns, plan.quanta);
+    let (turns, (first_turn, quanta)) = (plan.turns, plan.quanta);
     searches.resize_with(turns.len(), Search::default);
     for s in searches.iter_mut() {
         // The last solve's positions and counts: a search this solve never begins must
@@ -364,7 +370,7 @@ fn round<const C: usize, const F: usize>(
         }
         sum
     };
-    let schedule = std::iter::once((0, FIRST_TURN)).chain(
+    let schedule = std::iter::once((0, first_turn)).chain(
         (0..).flat_map(|round: u32| (0..turns.len()).map(move |k| (k, quanta[k].saturating_mul(1 << round.min(40))))),
     );
     // The patient evaluation: the last, the one that keeps every move.
