@@ -55,8 +55,28 @@ const PER_EXPANSION: u64 = 4;
 /// deals undecided: their searches that skip moves run out too, and the patient search
 /// wins later (1802 after 454 expansions, 534 after 135,325, all three out after 33).
 /// With this share such a win comes that much later, 534's after 210,313, inside the
-/// limit (`docs/results/games.md`, twenty-seventh session).
+/// limit (`docs/results/games.md`, twenty-seventh session). 2764, 4012 and 5018 are proved
+/// since by the attempt going on while its proof is nearly done ([`NEARLY_DONE`]).
 const GOOD_MEASURE_ALL_OUT: u64 = 75_000;
+
+/// The all-out attempt goes on while its proof's positions stored and not yet expanded are
+/// at most this share of those stored (as a divisor), each time for [`GROWTH`] times them.
+///
+/// **Why:** a breadth-first search whose space still grows holds a frontier as large as a
+/// good part of what it stored; one near the end of a finite space holds few positions it
+/// has not yet expanded, and every one of them must be expanded before the loss is proved.
+/// After the 75,000 expansions of [`GOOD_MEASURE_ALL_OUT`], the deals fc-solve proves lost
+/// had 7.4 % (2377) to 16.0 % (5018) of their stored positions unexpanded (2764 6.5 %, 4012
+/// 15.2 %, 7056 15.9 %), the fourteen deals the patient search wins after that attempt
+/// 26.4 % (1802) to 54.3 % (775): going on below a fifth proves 2764, 4012, 5018 and 7056
+/// lost within the limit and costs those fourteen nothing (`docs/results/games.md`,
+/// twenty-eighth session).
+const NEARLY_DONE: u64 = 5;
+
+/// Expansions of each step the all-out attempt goes on for, per position stored and not
+/// yet expanded ([`NEARLY_DONE`]): the frontier is checked again after each step, so a
+/// proof whose space grows again stops within twice its frontier.
+const GROWTH: u64 = 2;
 
 /// Whether a solve still makes proof attempts when a search runs out of positions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,8 +89,11 @@ pub(super) struct EarlyProof {
     /// prove a loss, for a position probably lost (see [`Ends::OnceUnprovable`]).
     ends: Ends,
     /// Whether the attempt made once every search that skips moves has run out of
-    /// positions gets at least [`GOOD_MEASURE_ALL_OUT`] expansions (see [`attempt`](Self::attempt)).
+    /// positions gets at least [`GOOD_MEASURE_ALL_OUT`] expansions (see [`attempt`](Self::attempt)),
+    /// and more while its proof is nearly done (see [`goes_on`](Self::goes_on)).
     longer_when_all_out: bool,
+    /// This round's proof's expansions so far.
+    expanded: u64,
 }
 
 impl EarlyProof {
@@ -102,7 +125,7 @@ impl EarlyProof {
         let castle = castle::applies(rules);
         let good_measure = rules == Game::GoodMeasure.rules();
         let ends = if castle { Ends::OnceUnprovable } else { Ends::AtLimit };
-        EarlyProof { on: castle || good_measure, begun: false, ends, longer_when_all_out: good_measure }
+        EarlyProof { on: castle || good_measure, begun: false, ends, longer_when_all_out: good_measure, expanded: 0 }
     }
 
     /// These attempts, or attempts under any rules when the position is `probably_lost`
@@ -144,6 +167,22 @@ impl EarlyProof {
         })
     }
 
+    /// The expansions the attempt made after the last search that skips moves ran out
+    /// (`all_out`) goes on for, under Good Measure's rules, after its last step's `report`
+    /// with `left` expansions left in the solve's budget: `None` unless that step stopped
+    /// at its node limit with at most a [`NEARLY_DONE`] share of the proof's stored
+    /// positions not yet expanded, then [`GROWTH`] times those, within `left`.
+    pub(super) fn goes_on(self, all_out: bool, report: &Report<Move>, left: u64) -> Option<u64> {
+        let at_limit = report.outcome == SearchOutcome::Undecided(UndecidedReason::Budget(Limit::Expanded));
+        if !(all_out && self.longer_when_all_out && at_limit && left > 0) {
+            return None;
+        }
+        // The proof's store holds every position it reached, its count its expansions.
+        let stored = report.stats.peak_stored;
+        let open = stored.saturating_sub(self.expanded);
+        (open.saturating_mul(NEARLY_DONE) <= stored).then(|| open.saturating_mul(GROWTH).clamp(1, left))
+    }
+
     /// A proof under `budget`, ending at its node limit as `ends` says: begun afresh the
     /// first time in a round, resumed after.
     pub(super) fn search<const C: usize, const F: usize>(
@@ -153,11 +192,14 @@ impl EarlyProof {
         (budget, ends): (Budget, Ends),
         observer: &mut impl Observer,
     ) -> Report<Move> {
-        if std::mem::replace(&mut self.begun, true) {
+        let report = if std::mem::replace(&mut self.begun, true) {
             resume(cache, start, budget, ends, observer)
         } else {
+            self.expanded = 0;
             prove(cache, start, budget, ends, observer)
-        }
+        };
+        self.expanded += report.stats.expanded;
+        report
     }
 
     /// The proof that ends the round, under `budget`: [`search`](Self::search), ending at
@@ -246,11 +288,13 @@ mod tests {
     /// 372,916 states: the three searches that skip moves run out of positions after 761
     /// and 1,986 expansions each, and the attempt after the last of them
     /// ([`GOOD_MEASURE_ALL_OUT`](super::GOOD_MEASURE_ALL_OUT)) proves the loss, where the
-    /// patient search took the limit before. And 534, solved by the patient search after
-    /// all three ran out, is still solved within the limit.
+    /// patient search took the limit before. 2764, 4012 and 5018 (fc-solve: 756,101,
+    /// 221,924 and 767,664 states) need more than that attempt, which goes on while its
+    /// proof is nearly done ([`NEARLY_DONE`](super::NEARLY_DONE)). And 534, solved by the
+    /// patient search after all three ran out, is still solved within the limit.
     #[test]
     fn good_measure_proves_the_loss_once_every_search_that_skips_moves_ran_out() {
-        for (deal, expanded) in [(2906, 29_992), (2836, 72_660)] {
+        for (deal, expanded) in [(2906, 29_992), (2836, 72_660), (2764, 92_411), (4012, 118_848), (5018, 191_302)] {
             let board = DealNumber::new(deal).expect("in range").board_for(Game::GoodMeasure).expect("deals");
             let fast = run(&mut None, &board, Budget::default().max_expanded(limit(&board)), None, None, &mut ());
             assert_eq!((fast.outcome, fast.stats.expanded), (SearchOutcome::Exhausted, expanded), "deal {deal}");

@@ -486,14 +486,26 @@ fn round<const C: usize, const F: usize>(
                     continue;
                 };
                 let attempt = (attempt.max_bytes(plan.proof_bytes), ends);
-                let report = early.search(
+                let mut report = early.search(
                     proof,
                     start,
                     attempt,
                     &mut Offset { inner: &mut *observer, base: combine(plan.spent, stats) },
                 );
                 gone = combine(gone, report.stats);
-                let stats = total(searches, gone, None);
+                let mut stats = total(searches, gone, None);
+                // Good Measure's last attempt goes on while its proof is nearly done.
+                while let Some(more) = early.goes_on(all_out, &report, left(stats.expanded)) {
+                    let step = (Budget::default().max_expanded(more).max_bytes(plan.proof_bytes), Ends::AtLimit);
+                    report = early.search(
+                        proof,
+                        start,
+                        step,
+                        &mut Offset { inner: &mut *observer, base: combine(plan.spent, stats) },
+                    );
+                    gone = combine(gone, report.stats);
+                    stats = total(searches, gone, None);
+                }
                 let Some(outcome) = early.settle(report.outcome, left(stats.expanded)) else { continue };
                 return (Report { outcome, stats }, false);
             }
