@@ -240,10 +240,12 @@ const GOOD_MEASURE_STACKS_CAP: u64 = 12_000;
 
 /// Expansions Good Measure's dive in [`Order::Marked`] gets in all: it wins 1251, 5477,
 /// 4935 and 3100, which fc-solve solves and the other searches leave undecided, within
-/// 7,725 (`docs/results/games.md`, twenty-fourth session), and 7470, 970 and 6975 after
+/// 7,725 (`docs/results/games.md`, twenty-fourth session), 7470, 970 and 6975 after
 /// 14,130, 15,252 and 15,966, where the other dives need 15,971 to 22,523 (the cap 8,000
-/// until the twenty-sixth session).
-const GOOD_MEASURE_MARKED_CAP: u64 = 16_000;
+/// until the twenty-sixth session), and 3192 (fc-solve's default build: 227,013 states)
+/// after 24,760, the other dives not before 53,051 (16,000 until the twenty-eighth
+/// session). Above what two of the dives' turns give: see [`DiveRules::turn`].
+const GOOD_MEASURE_MARKED_CAP: u64 = 24_800;
 
 /// Expansions Good Measure's dive in [`Order::Parents`] gets in all: it wins 8233 and 7585,
 /// which fc-solve solves and the other searches leave undecided, within 1,628
@@ -421,6 +423,21 @@ impl DiveRules {
     /// Expansions after which the search stops for good.
     pub(super) fn cap(self) -> u64 {
         self.cap
+    }
+
+    /// The expansions of one of the search's turns, given its `share` of a greedy turn:
+    /// under Good Measure's rules at least half its cap, so that it reaches its cap in its
+    /// first two turns, as the others do.
+    ///
+    /// **Why.** Good Measure's dives begin in the round of greedy turns of 16,000 expansions
+    /// (after [`GOOD_MEASURE_AFTER`]) with half of that each, and get 16,000 in the next,
+    /// whose greedy turns reach the node limit before the dives' next turn: so no share of
+    /// 24,000 or less reaches a cap above it ([`GOOD_MEASURE_MARKED_CAP`]'s). Every share
+    /// of a greedy turn for all the dives (a whole quantum instead of half) moved the greedy
+    /// searches' late wins later and cost 5.7 % more CPU (`docs/results/games.md`,
+    /// twenty-seventh session); half the cap changes only the dive whose cap needs it.
+    pub(super) fn turn(self, share: u64) -> u64 {
+        if self.stacks { share.max(self.cap.div_ceil(2)) } else { share }
     }
 
     /// Whether the search gives its memory back once at its [`cap`](DiveRules::cap): Streets
@@ -1364,6 +1381,34 @@ mod tests {
         }
     }
 
+    /// Good Measure 3192, which fc-solve solves after 227,013 states and the other searches
+    /// leave undecided at the game's limit, is won by the dive in [`Order::Marked`] within its
+    /// cap, and not within the cap it had before the twenty-eighth session nor 100 below the
+    /// new; the win replays through the verifier.
+    #[test]
+    fn good_measure_s_marking_dive_wins_3192_within_its_larger_cap() {
+        for cap in [16_000, GOOD_MEASURE_MARKED_CAP - 100] {
+            assert!(dive_in(Game::GoodMeasure, 3192, Order::Marked, cap).is_err(), "{cap}");
+        }
+        wins_within_in(Game::GoodMeasure, Order::Marked, &[(3192, GOOD_MEASURE_MARKED_CAP)]);
+    }
+
+    /// Each of Good Measure's dives reaches its cap within its first two turns, half of the
+    /// greedy turns' 16,000 and 32,000 expansions of the rounds they get them in (see
+    /// [`DiveRules::turn`]); the other games' dives get their share alone.
+    #[test]
+    fn good_measure_s_dives_reach_their_caps_in_two_turns() {
+        let rules = DiveRules::applies(Game::GoodMeasure.rules()).expect("Good Measure dives");
+        for &order in &super::super::portfolio::DIVES {
+            let dive = rules.ordered(order).expect("every dive under Good Measure's rules");
+            assert!(dive.turn(8_000) + dive.turn(16_000) >= dive.cap, "{order:?}");
+        }
+        for game in [Game::BakersDozen, Game::ForeCell] {
+            let rules = DiveRules::applies(game.rules()).expect("a dive");
+            assert_eq!(rules.turn(8_000), 8_000, "{game:?}");
+        }
+    }
+
     /// Good Measure's node limit is 150,000 and what its dives may take: each dive of
     /// the portfolio's, under its rules, stops at its cap, and the caps sum to
     /// [`GOOD_MEASURE_DIVES`].
@@ -1375,6 +1420,6 @@ mod tests {
             .map(|&order| rules.ordered(order).expect("every dive under Good Measure's rules").cap)
             .sum();
         assert_eq!(caps, GOOD_MEASURE_DIVES);
-        assert_eq!(crate::Preset::Fast.default_max_nodes(Game::GoodMeasure.rules()), Some(237_200));
+        assert_eq!(crate::Preset::Fast.default_max_nodes(Game::GoodMeasure.rules()), Some(246_000));
     }
 }

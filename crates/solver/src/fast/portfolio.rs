@@ -92,7 +92,8 @@ pub(super) const DIVES: [Order; 7] = [
 ];
 
 /// The shares of a greedy turn's quantum each dive's turn gets one of: Good Measure's third
-/// to seventh dives, capped, take their shares beside the two the other games' dives share.
+/// to seventh dives, capped, take their shares beside the two the other games' dives share
+/// (a Good Measure dive at least half its cap: [`DiveRules::turn`]).
 const DIVE_SHARES: u64 = 2;
 
 /// Expansions the first evaluation gets alone, before the others join: most deals are
@@ -668,7 +669,7 @@ fn dive_turns<const C: usize, const F: usize>(
         if used.expanded < rules.after {
             continue;
         }
-        let Some(quantum) = plan.greedy_quantum(quantum / DIVE_SHARES, used.expanded) else { break };
+        let Some(quantum) = plan.greedy_quantum(rules.turn(quantum / DIVE_SHARES), used.expanded) else { break };
         let before = dive.stats;
         // The observer sees every search's counts once.
         let seen_before = combine(plan.spent, since(used, before));
