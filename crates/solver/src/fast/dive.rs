@@ -46,7 +46,7 @@
 //! Beleaguered Castle as its only one, capped past 1603's and 8569's wins (see
 //! [`DiveRules::ordered`]). Streets and Alleys dives again once its greedy searches have
 //! ended undecided ([`DiveRules::last`]): first with the same moves in fc-solve's order
-//! `08436` (runs onto their parents before runs into empty cascades), which wins 1087
+//! `08436` (runs on their parents moved before runs not on them), which wins 1087
 //! after 73,951 expansions (fc-solve: 165,361 states), then in the preset's.
 
 use freecell_core::{Automove, BoardN, Card, Game, Move, MoveModel, NextHome, Pile, PileKind, Rules, Suit};
@@ -313,9 +313,9 @@ enum Classes {
     /// [`Classes::CompoundPreset`]'s moves in fc-solve's order `08436`: cards home, a run on
     /// its parent onto another parent (move 8), a run not on its parent (4), a card under
     /// others home (3), a run into an empty cascade (6). Streets and Alleys' first last dive
-    /// ([`DiveRules::last`]): the empty cascades kept for later, it wins 1087 after 73,951
+    /// ([`DiveRules::last`]): move 8 tried before move 4, it wins 1087 after 73,951
     /// expansions where the preset's order needs 483,344 (fc-solve: 165,361 and 822,513
-    /// states).
+    /// states), but not 3654, which needs move 4 first.
     CompoundParentsFirst,
     /// ForeCell: fc-solve's `-to [01][23456789]` with its compound moves, the cards set
     /// aside going into the free cells (see [`compound`]). One dive, as Citadel's.
