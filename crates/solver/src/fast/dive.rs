@@ -44,7 +44,10 @@
 //! card of which can never move ([`Frozen`]), wins all ten after 1,678 to 483,344
 //! expansions; Streets and Alleys has it as a second dive, capped to its quick wins, and
 //! Beleaguered Castle as its only one, capped past 1603's and 8569's wins (see
-//! [`DiveRules::ordered`]).
+//! [`DiveRules::ordered`]). Streets and Alleys dives again once its greedy searches have
+//! ended undecided ([`DiveRules::last`]): first with the same moves in fc-solve's order
+//! `08436` (runs on their parents moved before runs not on them), which wins 1087
+//! after 73,951 expansions (fc-solve: 165,361 states), then in the preset's.
 
 use freecell_core::{Automove, BoardN, Card, Game, Move, MoveModel, NextHome, Pile, PileKind, Rules, Suit};
 use freecell_search::containers::HashSet64;
@@ -161,15 +164,24 @@ const STREETS_CAP: u64 = 25_000;
 /// dive, not a replacement (`docs/results/games.md`).
 const STREETS_PRESET_CAP: u64 = 32_000;
 
-/// Expansions Streets and Alleys' last dive ([`DiveRules::last`]) gets at most: the dive in
-/// fc-solve's preset order begun again once the greedy searches have ended, where the proof
-/// cannot prove the loss within the expansions left. Alone it wins 3654, 5106 and 7333
-/// (fc-solve's preset: 210,025, 161,433 and 203,103 states) after 87,715, 102,218 and
-/// 140,866, which the other searches leave undecided with 482,534, 216,265 and 216,265
-/// expansions left. 1087 needs 483,344 (it has 521,981 left), but every deal so left
-/// undecided pays the dive's expansions: given everything left, 15.7 % more of the game's
-/// CPU, against about 9.5 % with this cap (`docs/results/games.md`, twenty-seventh session).
-const STREETS_LAST_CAP: u64 = 150_000;
+/// Expansions Streets and Alleys' first last dive ([`DiveRules::last`], in fc-solve's order
+/// `08436`: [`Classes::CompoundParentsFirst`]) gets at most, once the greedy searches have
+/// ended and the proof cannot prove the loss within the expansions left. It wins 1087, 5106,
+/// 7333, 3209 and 9814 (fc-solve's `08436`: 165,361, 27,770, 5,313 states, the last two not
+/// within 1,500,000) after 73,951, 24,687, 64,712, 79,367 and 46,304, which the other
+/// searches leave undecided with 521,981 to 216,265 expansions left; in the preset's order
+/// ([`STREETS_LAST_CAP`]) 1087 needs 483,344 (fc-solve's preset: 822,513 states). Every deal
+/// so left undecided pays both last dives' caps (`docs/results/games.md`, twenty-eighth
+/// session).
+const STREETS_PARENTS_LAST_CAP: u64 = 80_000;
+
+/// Expansions Streets and Alleys' second last dive ([`DiveRules::last`]), in fc-solve's
+/// preset order, gets at most after the first's [`STREETS_PARENTS_LAST_CAP`]. It wins 3654
+/// (fc-solve's preset: 210,025 states) after 87,715, which the first does not within 300,000
+/// (nor does fc-solve's `08436` within 1,500,000). Alone, capped at 150,000 until the
+/// twenty-eighth session, it won 3654, 5106, 7333 (102,218 and 140,866), 3209 and 9814
+/// (`docs/results/games.md`, twenty-seventh and twenty-eighth sessions).
+const STREETS_LAST_CAP: u64 = 88_000;
 
 /// Expansions Beleaguered Castle's one dive, in fc-solve's preset order
 /// ([`Classes::CompoundPreset`], the frozen-card test on), gets in all: it wins 1603 and 8569
@@ -300,6 +312,13 @@ enum Classes {
     /// `[01][23456789]`, cards home then its compound moves with its moves 3 and 6 (a card
     /// under others home, a run into an empty cascade: [`compound::Set::Preset`]).
     CompoundPreset,
+    /// [`Classes::CompoundPreset`]'s moves in fc-solve's order `08436`: cards home, a run on
+    /// its parent onto another parent (move 8), a run not on its parent (4), a card under
+    /// others home (3), a run into an empty cascade (6). Streets and Alleys' first last dive
+    /// ([`DiveRules::last`]): move 8 tried before move 4, it wins 1087 after 73,951
+    /// expansions where the preset's order needs 483,344 (fc-solve: 165,361 and 822,513
+    /// states), but not 3654, which needs move 4 first.
+    CompoundParentsFirst,
     /// ForeCell: fc-solve's `-to [01][23456789]` with its compound moves, the cards set
     /// aside going into the free cells (see [`compound`]). One dive, as Citadel's.
     CompoundCells,
@@ -445,24 +464,36 @@ impl DiveRules {
     /// (solved by them after 586,357 expansions, at 157 MB) undecided. The other dives keep
     /// theirs, as their deals' rows were measured.
     pub(super) fn frees_at_cap(self) -> bool {
-        self.classes == Classes::CompoundPreset
+        matches!(self.classes, Classes::CompoundPreset | Classes::CompoundParentsFirst)
     }
 
-    /// The settings of the last dive from `start`, with `left` expansions of the node limit
-    /// left once the greedy searches have ended and the proof cannot prove the loss within
-    /// them: Streets and Alleys' dive in fc-solve's preset order begun again, capped at
+    /// The settings of the last dives from `start`, one after the other, with `left`
+    /// expansions of the node limit left once the greedy searches have ended and the proof
+    /// cannot prove the loss within them: Streets and Alleys' dive in fc-solve's order `08436`
+    /// ([`Classes::CompoundParentsFirst`]), capped at [`STREETS_PARENTS_LAST_CAP`], then its
+    /// dive in the preset's order begun again with what the first leaves, capped at
     /// [`STREETS_LAST_CAP`], where that is more than its turns had ([`STREETS_PRESET_CAP`]).
     ///
-    /// **Why then.** Its wins need more than its turns' cap, which every deal the greedy
-    /// searches leave undecided would pay while they run (its memory beside theirs moved their
-    /// drop-outs, and a cap of 88,000 lost 226). Once they have ended undecided and the proof
-    /// cannot prove the loss, what is left of the limit would go unused: no decided deal pays,
-    /// and no other search's verdict moves.
-    pub(super) fn last<const C: usize, const F: usize>(start: &BoardN<C, F>, left: u64) -> Option<DiveRules> {
+    /// **Why then.** Their wins need more than the turns' caps, which every deal the greedy
+    /// searches leave undecided would pay while they run (the preset's dive's memory beside
+    /// theirs moved their drop-outs, and a cap of 88,000 lost 226). Once they have ended
+    /// undecided and the proof cannot prove the loss, what is left of the limit would go
+    /// unused: no decided deal pays, and no other search's verdict moves. **Why two orders.**
+    /// They win different deals: the first 1087, 5106 and 7333, the second 3654, each within
+    /// its cap, where either alone needs 483,344 (the preset's, for 1087) or more than 300,000
+    /// (the first, for 3654).
+    pub(super) fn last<const C: usize, const F: usize>(start: &BoardN<C, F>, left: u64) -> [Option<DiveRules>; 2] {
         let streets = castle::applies(*start.rules()) && castle::Deal::of(start) == castle::Deal::StreetsAndAlleys;
-        let rules = DiveRules::for_start(start)?.ordered(Order::Stacks).filter(|_| streets)?;
-        let cap = left.min(STREETS_LAST_CAP);
-        (cap > rules.cap).then_some(DiveRules { cap, ..rules })
+        let Some(preset) = DiveRules::for_start(start).and_then(|r| r.ordered(Order::Stacks)).filter(|_| streets)
+        else {
+            return [None, None];
+        };
+        let first = left.min(STREETS_PARENTS_LAST_CAP);
+        let second = (left - first).min(STREETS_LAST_CAP);
+        [
+            (first > 0).then_some(DiveRules { classes: Classes::CompoundParentsFirst, cap: first, ..preset }),
+            (second > preset.cap).then_some(DiveRules { cap: second, ..preset }),
+        ]
     }
 
     /// These rules, the moves tried in `order`. With compound moves, [`Order::Nearest`]
@@ -478,7 +509,7 @@ impl DiveRules {
                 self.preset.map(|cap| DiveRules { order, classes: Classes::CompoundPreset, cap, ..self })
             }
             (
-                Classes::Compound | Classes::CompoundPreset | Classes::CompoundCells,
+                Classes::Compound | Classes::CompoundPreset | Classes::CompoundParentsFirst | Classes::CompoundCells,
                 Order::Uncovered
                 | Order::Stacks
                 | Order::Marked
@@ -696,14 +727,17 @@ impl<const C: usize, const F: usize> Dive<C, F> {
         reserve(&mut self.scratch, MOVE_ROOM)?;
         reserve(&mut self.keyed, MOVE_ROOM)?;
         self.scratch.clear();
-        if matches!(rules.classes, Classes::Compound | Classes::CompoundPreset) {
+        if matches!(rules.classes, Classes::Compound | Classes::CompoundPreset | Classes::CompoundParentsFirst) {
             // No free cell: of the ordinary moves, only those home are tried.
             home_moves(&board, &mut self.scratch);
         } else {
             board.generate_moves(rules.model, &mut self.scratch);
         }
         let next = self.choices.len() as u32;
-        if matches!(rules.classes, Classes::Compound | Classes::CompoundPreset | Classes::CompoundCells) {
+        if matches!(
+            rules.classes,
+            Classes::Compound | Classes::CompoundPreset | Classes::CompoundParentsFirst | Classes::CompoundCells
+        ) {
             self.enter_compound(&board, rules.classes)?;
         } else {
             let keys = Keys::of(&board, rules.order);
@@ -778,11 +812,11 @@ impl<const C: usize, const F: usize> Dive<C, F> {
     ) -> Result<(), freecell_search::containers::OutOfMemory> {
         let set = match classes {
             Classes::CompoundCells => compound::Set::BuriedHome,
-            Classes::CompoundPreset => compound::Set::Preset,
+            Classes::CompoundPreset | Classes::CompoundParentsFirst => compound::Set::Preset,
             _ => compound::Set::Parents,
         };
         self.spans.clear();
-        if set != compound::Set::BuriedHome {
+        if set != compound::Set::BuriedHome && classes != Classes::CompoundParentsFirst {
             // No free cell: the moves home, then the compound moves, come in their classes'
             // order, and go straight onto the line's lists.
             reserve(&mut self.moves, MOVE_ROOM)?;
@@ -799,18 +833,27 @@ impl<const C: usize, const F: usize> Dive<C, F> {
         }
         self.steps.clear();
         for &mv in &self.scratch {
-            let span_class = match class(board, mv, Classes::FreeCell) {
-                0 => 0,
-                1 => compound::CELL_ON_PARENT,
-                3 | 4 => compound::TO_EMPTY,
-                _ => continue,
+            // Without free cells, the moves home are the only ordinary moves tried.
+            let span_class = if set == compound::Set::Preset {
+                0
+            } else {
+                match class(board, mv, Classes::FreeCell) {
+                    0 => 0,
+                    1 => compound::CELL_ON_PARENT,
+                    3 | 4 => compound::TO_EMPTY,
+                    _ => continue,
+                }
             };
             self.spans.push((span_class, self.steps.len() as u32, self.steps.len() as u32 + 1));
             self.steps.push(mv);
         }
         compound::generate(board, &mut self.places, &mut self.steps, &mut self.spans, set);
         // Generation order within a class (the moves from free cells are of several).
-        self.spans.sort_unstable_by_key(|&(class, first, _)| (class, first));
+        if classes == Classes::CompoundParentsFirst {
+            self.spans.sort_unstable_by_key(|&(class, first, _)| (parents_first(class), first));
+        } else {
+            self.spans.sort_unstable_by_key(|&(class, first, _)| (class, first));
+        }
         reserve(&mut self.moves, self.steps.len())?;
         reserve(&mut self.choices, self.spans.len())?;
         for &(_, first, end) in &self.spans {
@@ -819,6 +862,18 @@ impl<const C: usize, const F: usize> Dive<C, F> {
             self.choices.push([at, self.moves.len() as u32]);
         }
         Ok(())
+    }
+}
+
+/// The place of a compound move's `class` in fc-solve's order `08436`
+/// ([`Classes::CompoundParentsFirst`]); 0 for a card home.
+fn parents_first(class: u8) -> u8 {
+    match class {
+        compound::ON_PARENT => 1,
+        compound::NOT_ON_PARENT => 2,
+        compound::BURIED_HOME => 3,
+        compound::TO_EMPTY => 4,
+        _ => 0,
     }
 }
 
@@ -1084,20 +1139,24 @@ mod tests {
         wins_within_in(Game::StreetsAndAlleys, Order::Stacks, &preset);
     }
 
-    /// Streets and Alleys 3654, 5106 and 7333, which fc-solve's preset wins after 210,025,
-    /// 161,433 and 203,103 states and the other searches leave undecided at 1,220,000
-    /// expansions, are won by the last dive within its cap (after 87,715, 102,218 and
-    /// 140,866), and each win replays through the verifier.
+    /// Streets and Alleys 1087, 3654, 5106 and 7333, which fc-solve's preset wins after
+    /// 822,513, 210,025, 161,433 and 203,103 states and the other searches leave undecided at
+    /// 1,220,000 expansions, are won by the last dives within their caps: 1087, 5106 and 7333
+    /// by the first, in fc-solve's order `08436` (after 73,951, 24,687 and 64,712), 3654 by
+    /// the second, in the preset's (after 87,715); each win replays through the verifier.
     #[test]
-    fn the_last_dive_wins_streets_and_alleys_3654_5106_and_7333_within_its_cap() {
-        for deal in [3654, 5106, 7333] {
+    fn the_last_dives_win_streets_and_alleys_1087_3654_5106_and_7333_within_their_caps() {
+        for (deal, winner) in [(1087, 0), (3654, 1), (5106, 0), (7333, 0)] {
             let layout = DealNumber::new(deal).expect("a deal number").layout(Game::StreetsAndAlleys);
             let start = WideBoard::try_from(layout).expect("a legal deal");
-            let rules = DiveRules::last(&start, u64::MAX).expect("a last dive");
-            let mut search = Dive::default();
-            let End::Solved(path) = search.resume(&start, rules, (u64::MAX, 1 << 30), 0, &mut ()) else {
-                panic!("{deal}: no win within {}", rules.cap());
-            };
+            let won = DiveRules::last(&start, u64::MAX).into_iter().flatten().enumerate().find_map(|(k, rules)| {
+                match Dive::default().resume(&start, rules, (u64::MAX, 1 << 30), 0, &mut ()) {
+                    End::Solved(path) => Some((k, path)),
+                    _ => None,
+                }
+            });
+            let Some((k, path)) = won else { panic!("{deal}: no win within the caps") };
+            assert_eq!(k, winner, "{deal}");
             let (mut board, mut moves) = (start.clone(), Vec::new());
             for mv in path {
                 moves.push(mv);
@@ -1109,21 +1168,25 @@ mod tests {
         }
     }
 
-    /// Only Streets and Alleys has a last dive, capped at [`STREETS_LAST_CAP`] and at the
-    /// expansions left, and none where they are no more than its turns had.
+    /// Only Streets and Alleys has last dives, capped at [`STREETS_PARENTS_LAST_CAP`] and
+    /// [`STREETS_LAST_CAP`] and at the expansions left, the second none where it would get no
+    /// more than its turns had.
     #[test]
-    fn only_streets_and_alleys_has_a_last_dive_and_only_with_more_than_its_turns_had() {
+    fn only_streets_and_alleys_has_last_dives_and_the_second_only_with_more_than_its_turns_had() {
         for game in Game::ALL {
             let layout = DealNumber::new(1).expect("a deal number").layout(game);
             let start = WideBoard::try_from(layout).expect("a legal deal");
-            let last = DiveRules::last(&start, 1_000_000);
-            assert_eq!(last.is_some(), game == Game::StreetsAndAlleys, "{game:?}");
-            if let Some(rules) = last {
-                assert_eq!(rules.cap(), STREETS_LAST_CAP.min(1_000_000));
-                assert_eq!(rules.classes, Classes::CompoundPreset);
-                assert_eq!(DiveRules::last(&start, 50_000).map(DiveRules::cap), Some(50_000));
-                assert!(DiveRules::last(&start, STREETS_PRESET_CAP).is_none());
-            }
+            let [first, second] = DiveRules::last(&start, 1_000_000);
+            assert_eq!(first.is_some(), game == Game::StreetsAndAlleys, "{game:?}");
+            assert_eq!(second.is_some(), game == Game::StreetsAndAlleys, "{game:?}");
+            let (Some(first), Some(second)) = (first, second) else { continue };
+            assert_eq!((first.classes, first.cap()), (Classes::CompoundParentsFirst, STREETS_PARENTS_LAST_CAP));
+            assert_eq!((second.classes, second.cap()), (Classes::CompoundPreset, STREETS_LAST_CAP));
+            let caps = |left| DiveRules::last(&start, left).map(|r| r.map(DiveRules::cap));
+            assert_eq!(caps(50_000), [Some(50_000), None]);
+            let left = STREETS_PARENTS_LAST_CAP + STREETS_PRESET_CAP;
+            assert_eq!(caps(left), [Some(STREETS_PARENTS_LAST_CAP), None]);
+            assert_eq!(caps(left + 1), [Some(STREETS_PARENTS_LAST_CAP), Some(STREETS_PRESET_CAP + 1)]);
         }
     }
 

@@ -701,10 +701,10 @@ fn dive_turns<const C: usize, const F: usize>(
     dove
 }
 
-/// The last dive from `start` ([`DiveRules::last`]), where the rules have one: at most `left`
-/// expansions after `base` (every search's counts so far), with `others` bytes held by the
-/// greedy searches; its outcome only when it wins or is stopped. Every dive has had its turns
-/// by then, so it runs in the first's storage.
+/// The last dives from `start` ([`DiveRules::last`]), where the rules have them, one after
+/// the other: at most `left` expansions in all after `base` (every search's counts so far),
+/// with `others` bytes held by the greedy searches; the outcome only when one wins or is
+/// stopped. Every dive has had its turns by then, so they run in the first's storage.
 #[inline(never)]
 fn last_dive<const C: usize, const F: usize>(
     dives: &mut [Dive<C, F>; DIVES.len()],
@@ -713,22 +713,28 @@ fn last_dive<const C: usize, const F: usize>(
     max_bytes: usize,
     observer: &mut impl Observer,
 ) -> Dove {
-    let Some(rules) = DiveRules::last(start, left) else { return Dove { stats: Stats::default(), outcome: None } };
-    let dive = &mut dives[0];
-    dive.forget();
-    let end = dive.resume(
-        start,
-        rules,
-        (rules.cap(), max_bytes.saturating_sub(others)),
-        others,
-        &mut Offset { inner: observer, base },
-    );
-    let outcome = match end {
-        End::Solved(moves) => Some(won(moves)),
-        End::Stopped => Some(SearchOutcome::Undecided(UndecidedReason::Stopped)),
-        End::Nodes | End::Bytes | End::Exhausted => None,
-    };
-    Dove { stats: dive.stats, outcome }
+    let mut dove = Dove { stats: Stats::default(), outcome: None };
+    let storage = &mut dives[0];
+    for rules in DiveRules::last(start, left).into_iter().flatten() {
+        storage.forget();
+        let end = storage.resume(
+            start,
+            rules,
+            (rules.cap(), max_bytes.saturating_sub(others)),
+            others,
+            &mut Offset { inner: &mut *observer, base: combine(base, dove.stats) },
+        );
+        dove.stats = combine(dove.stats, storage.stats);
+        dove.outcome = match end {
+            End::Solved(moves) => Some(won(moves)),
+            End::Stopped => Some(SearchOutcome::Undecided(UndecidedReason::Stopped)),
+            End::Nodes | End::Bytes | End::Exhausted => None,
+        };
+        if dove.outcome.is_some() {
+            break;
+        }
+    }
+    dove
 }
 
 /// A search's win as the solve's outcome: the moves it chose, each costing one.
