@@ -3,7 +3,7 @@
 use std::mem::size_of;
 
 use super::OutOfMemory;
-use super::bytes::{grown_capacity, grown_peak, grown_peak_span, held, push, zeroed};
+use super::bytes::{grown_peak, grown_peak_span, held, push, zeroed};
 
 /// The fewest slots a table holds: 2¹².
 const MIN_SLOTS: usize = 1 << 12;
@@ -19,11 +19,9 @@ const MIN_SLOTS: usize = 1 << 12;
 /// a state, as a 64-bit collision would: about once in 4·10⁹ probes of a used slot.
 ///
 /// The table is a power of two of slots, at least 2¹², at most half full; clearing it walks
-/// only the clusters the listed hashes used. A table grown past
-/// [`KEPT_SLOTS`](Self::KEPT_SLOTS) is not kept at its size (the next search's probes would
-/// scatter over megabytes while an ordinary one fits in the smallest table), but its memory
-/// is: the tables the set grows to again are laid out in it, as they would be afresh, without
-/// asking the kernel for fresh pages. The set's owner drops it to give the memory back.
+/// only the clusters the listed hashes used, and drops a table grown past
+/// [`KEPT_SLOTS`](Self::KEPT_SLOTS) (the next search's probes would scatter over megabytes
+/// while an ordinary one fits in the smallest table).
 ///
 /// # Examples
 ///
@@ -49,8 +47,8 @@ pub struct HashSet64 {
 }
 
 impl HashSet64 {
-    /// The largest table [`clear`](Self::clear) keeps at its size: 2¹⁵ slots, 128 KiB, within
-    /// a core's L2 cache.
+    /// The largest table kept by [`clear`](Self::clear): 2¹⁵ slots, 128 KiB, within a core's
+    /// L2 cache.
     pub const KEPT_SLOTS: usize = 1 << 15;
 
     /// Hashes stored.
@@ -68,13 +66,11 @@ impl HashSet64 {
         held(&self.slots) + held(&self.hashes)
     }
 
-    /// Empties the set, keeping its memory. A table grown past
-    /// [`KEPT_SLOTS`](Self::KEPT_SLOTS) goes back to no slots: the next insertion sizes the
-    /// table afresh, in the memory kept.
+    /// Empties the set. A table grown past [`KEPT_SLOTS`](Self::KEPT_SLOTS) is dropped
+    /// rather than kept.
     pub fn clear(&mut self) {
         if self.slots.len() > Self::KEPT_SLOTS {
-            self.slots.clear();
-            self.hashes.clear();
+            *self = HashSet64::default();
             return;
         }
         // Each hash's cluster from its home slot on: together they cover every used slot
@@ -89,20 +85,6 @@ impl HashSet64 {
             }
         }
         self.hashes.clear();
-    }
-
-    /// Bytes held beyond what the hashes stored now take in a set grown from empty to
-    /// them: the memory [`clear`](Self::clear) kept, which [`trim`](Self::trim) gives back.
-    pub fn kept_bytes(&self) -> usize {
-        let slots = (self.slots.capacity() - self.slots.len()) * size_of::<u32>();
-        slots + held(&self.hashes).saturating_sub(grown_capacity(self.hashes.len()) * size_of::<u64>())
-    }
-
-    /// Gives back the memory [`clear`](Self::clear) kept beyond what the hashes stored now
-    /// take, as a set grown from empty to them holds it (see [`kept_bytes`](Self::kept_bytes)).
-    pub fn trim(&mut self) {
-        self.slots.shrink_to(self.slots.len());
-        self.hashes.shrink_to(grown_capacity(self.hashes.len()));
     }
 
     /// The home slot of `hash`: its high bits.
@@ -166,14 +148,7 @@ impl HashSet64 {
     #[cold]
     #[inline(never)]
     fn grow(&mut self) -> Result<(), OutOfMemory> {
-        let n = Self::slots_for(self.hashes.len() + 1);
-        if self.slots.capacity() >= n {
-            // The memory of a table cleared (see `clear`): zeroed again in place.
-            self.slots.clear();
-            self.slots.resize(n, 0);
-        } else {
-            self.slots = zeroed(n)?;
-        }
+        self.slots = zeroed(Self::slots_for(self.hashes.len() + 1))?;
         let mask = self.slots.len() - 1;
         for &hash in &self.hashes {
             let mut i = Self::home(hash, mask);
@@ -263,10 +238,9 @@ mod tests {
         }
     }
 
-    /// Tables up to the kept size are cleared in place; larger ones go back to no slots,
-    /// their memory kept for the tables grown again, which are laid out as afresh.
+    /// Tables up to the kept size are cleared in place, larger ones dropped.
     #[test]
-    fn clear_keeps_small_tables_and_resizes_large_ones() {
+    fn clear_keeps_small_tables_and_drops_large_ones() {
         let mut set = HashSet64::default();
         // Distinct, well-spread hashes: an odd multiplier permutes the 64-bit values.
         let spread = |i: usize| (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
@@ -280,13 +254,7 @@ mod tests {
         for i in 0..=(HashSet64::KEPT_SLOTS / 2) {
             set.insert(spread(i)).unwrap();
         }
-        let large = set.bytes();
         set.clear();
-        assert_eq!((set.slots.len(), set.bytes()), (0, large), "resized, its memory kept");
-        let mut fresh = HashSet64::default();
-        for i in 0..=(HashSet64::KEPT_SLOTS / 2) {
-            assert_eq!(set.insert(spread(i)), fresh.insert(spread(i)));
-        }
-        assert_eq!((set.slots.as_slice(), set.bytes()), (fresh.slots.as_slice(), large), "as afresh");
+        assert_eq!(set.bytes(), 0, "dropped");
     }
 }

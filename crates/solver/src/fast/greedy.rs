@@ -83,11 +83,6 @@ struct Steady {
     bytes: usize,
 }
 
-/// Bytes `v` holds beyond the capacity [`push`] gives a vector grown from empty to its length.
-fn spare<T>(v: &Vec<T>) -> usize {
-    held(v).saturating_sub(grown_capacity(v.len()) * size_of::<T>())
-}
-
 /// One part of [`Steady`]: the bound of its lengths (0: counted at the next check), and its
 /// bytes.
 #[derive(Clone, Copy, Default)]
@@ -97,24 +92,9 @@ struct Part {
 }
 
 impl<const C: usize, const F: usize> Search<C, F> {
-    /// Bytes held by the capacities: what the search takes of the heap.
+    /// Bytes held by the capacities (to give memory back after a hard deal).
     pub(super) fn capacity_bytes(&self) -> usize {
         held(&self.nodes) + held(&self.boards) + held(&self.derived) + self.seen.bytes() + self.open.bytes()
-    }
-
-    /// Bytes held beyond what [`peak`](Self::peak) counts: the memory kept from positions
-    /// forgotten (see [`forget`](Self::forget)), which [`trim`](Self::trim) gives back.
-    pub(super) fn kept_bytes(&self) -> usize {
-        spare(&self.nodes) + spare(&self.boards) + spare(&self.derived) + self.seen.kept_bytes()
-    }
-
-    /// Gives back the memory kept beyond what the positions stored now take, as a search
-    /// grown from empty to them holds it; what it stores is unchanged.
-    pub(super) fn trim(&mut self) {
-        self.nodes.shrink_to(grown_capacity(self.nodes.len()));
-        self.boards.shrink_to(grown_capacity(self.boards.len()));
-        self.derived.shrink_to(grown_capacity(self.derived.len()));
-        self.seen.trim();
     }
 
     /// Bytes held, at most, while `extra` more nodes are stored: computed from lengths, as
@@ -205,9 +185,17 @@ impl<const C: usize, const F: usize> Search<C, F> {
     /// Starts a search of `start` under `weights`: the start position alone is open. The
     /// start is taken as it is, without automoves: the first move is the search's, so a
     /// path is completed by replaying each move with the automoves it implies. `Err` when
-    /// the allocator refuses the little this needs. The memory the search kept is reused
-    /// (its caller bounds it: see `portfolio::give_back`).
-    pub(super) fn begin(&mut self, start: &BoardN<C, F>, weights: &Weights) -> Result<(), UndecidedReason> {
+    /// the allocator refuses the little this needs.
+    pub(super) fn begin(
+        &mut self,
+        start: &BoardN<C, F>,
+        weights: &Weights,
+        max_bytes: usize,
+    ) -> Result<(), UndecidedReason> {
+        if self.capacity_bytes() > max_bytes / 4 {
+            // A hard deal grew the cache: give the memory back rather than start over the limit.
+            *self = Search::default();
+        }
         self.forget();
         self.spared = false;
         self.steady.set(Steady::default());
@@ -224,11 +212,7 @@ impl<const C: usize, const F: usize> Search<C, F> {
 
     /// Expands positions until this search has expanded `max_expanded` in all, would hold
     /// more than `max_bytes`, reaches a won position or runs out of positions. `others`:
-    /// bytes the other searches hold, counted into the peak reported. `heap(need)`: the
-    /// bytes this search may take of the heap (its peak and the memory it keeps) once the
-    /// memory kept beside it is given back as far as `need` requires; below `max_bytes`,
-    /// where only memory kept stands in the way, it is asked for more, so the limit stops
-    /// the search where it would with nothing kept.
+    /// bytes the other searches hold, counted into the peak reported.
     #[allow(clippy::too_many_lines)]
     pub(super) fn resume(
         &mut self,
@@ -236,13 +220,9 @@ impl<const C: usize, const F: usize> Search<C, F> {
         config: &Config,
         limits: (u64, usize),
         others: usize,
-        heap: &mut dyn FnMut(usize) -> usize,
         observer: &mut impl Observer,
     ) -> End {
         let (max_expanded, max_bytes) = limits;
-        // What `peak` may reach before the memory kept must make room: the heap this search
-        // may take, less what it keeps itself beyond its peak.
-        let mut fits = heap(0).saturating_sub(self.kept_bytes()).min(max_bytes);
         let w = &config.weights;
         // The allocator refusing memory ends the search as the byte limit does (its caller
         // then drops it, so what it leaves half-grown does not matter).
@@ -330,17 +310,8 @@ impl<const C: usize, const F: usize> Search<C, F> {
             // Checked before anything grows: every move could give a new node.
             let priorities = w.priorities::<C, F>(depth);
             let peak = self.peak_checked(self.moves.len(), priorities);
-            if peak > fits {
-                if peak > max_bytes {
-                    break End::Bytes;
-                }
-                // Only memory kept stands in the way: given back, or, with none left to give,
-                // held past the heap's share by less than it (the limit is `max_bytes`).
-                let kept = self.kept_bytes();
-                fits = heap(peak + kept).saturating_sub(kept);
-                if peak > fits {
-                    fits = max_bytes;
-                }
+            if peak > max_bytes {
+                break End::Bytes;
             }
             or_bytes!('expand, self.open.reserve(priorities));
             self.stats.bytes = self.stats.bytes.max(others + peak);

@@ -346,13 +346,6 @@ fn round<const C: usize, const F: usize>(
         // hold none of them (see `Search::forget`).
         s.forget();
     }
-    // The memory kept from the last solve within this one's limit: the proof's, which the
-    // proofs of half the deals of Streets and Alleys reuse, given back last.
-    if give_back(searches, beside(dives, proof.as_ref()), max_bytes, 0) == 0
-        && held(searches) + beside(dives, proof.as_ref()) > max_bytes
-    {
-        *proof = None;
-    }
 
     // 1. Greedy, in turns.
     let mut begun = [false; Weights::TURNS.len()];
@@ -418,8 +411,6 @@ fn round<const C: usize, const F: usize>(
         if k == 0 && diving.iter().any(Option::is_some) {
             let base = total(searches, gone, None);
             let others: usize = searches.iter().map(|s| s.peak(0, 0)).sum();
-            // The dives' limit counts what the searches store: what they keep goes back.
-            give_back(searches, beside(&[], proof.as_ref()), max_bytes, max_bytes.saturating_sub(others));
             let dove =
                 dive_turns(dives, &mut diving, start, (quantum, base, others), (plan, max_bytes, max_nodes), observer);
             gone = combine(gone, dove.stats);
@@ -433,7 +424,7 @@ fn round<const C: usize, const F: usize>(
         let config = Config::turn(turns[k], *start.rules(), turn_spares(*start.rules(), k, patient));
         let mut refused = false;
         if !begun[k] {
-            refused = searches[k].begin(start, &config.weights).is_err();
+            refused = searches[k].begin(start, &config.weights, max_bytes).is_err();
             begun[k] = true;
         }
         let base = total(searches, gone, Some(k));
@@ -446,18 +437,13 @@ fn round<const C: usize, const F: usize>(
         let end = if refused {
             End::Bytes
         } else {
-            let beside = beside(dives, proof.as_ref());
-            let mut search = std::mem::take(&mut searches[k]);
-            let end = search.resume(
+            searches[k].resume(
                 start,
                 &config,
                 limits,
                 others,
-                &mut |need| give_back(searches, beside, max_bytes, need),
                 &mut Offset { inner: &mut *observer, base: combine(plan.spent, base) },
-            );
-            searches[k] = search;
-            end
+            )
         };
         let stats = total(searches, gone, None);
         let outcome = match end {
@@ -486,7 +472,7 @@ fn round<const C: usize, const F: usize>(
                 }
                 known.stored(searches[k].stats);
                 gone = combine(gone, searches[k].stats);
-                searches[k].forget();
+                searches[k] = Search::default();
                 dropped[k] = true;
                 let all_out = (0..patient).all(|j| dropped[j]);
                 let Some((attempt, ends)) = ran_out.and_then(|n| early.attempt(n, left(stats.expanded), all_out))
@@ -494,7 +480,6 @@ fn round<const C: usize, const F: usize>(
                     continue;
                 };
                 let attempt = (attempt.max_bytes(plan.proof_bytes), ends);
-                give_back(searches, beside(dives, None), max_bytes, plan.proof_bytes);
                 let report = early.search(
                     proof,
                     start,
@@ -523,22 +508,17 @@ fn round<const C: usize, const F: usize>(
         // limit, so it cannot prove the loss (see `Known`): what is left goes to the last
         // dive, where the rules have one.
         let others: usize = searches.iter().map(|s| s.peak(0, 0)).sum();
-        // As before the dives' turns; the searches are done, so what they stored is kept
-        // too, within what the limit counted for it.
-        for s in searches.iter_mut() {
-            s.forget();
-        }
-        give_back(searches, beside(&[], proof.as_ref()), max_bytes, max_bytes.saturating_sub(others));
         let dove =
             last_dive(dives, start, (left(stats.expanded), combine(plan.spent, stats), others), max_bytes, observer);
         let undecided = SearchOutcome::Undecided(UndecidedReason::Budget(Limit::Expanded));
         return (Report { outcome: dove.outcome.unwrap_or(undecided), stats: combine(stats, dove.stats) }, false);
     }
-    // The greedy searches are done: their memory is kept beside the proof's bytes.
+    // The greedy searches' memory goes back before the exhaustive search starts.
     for s in searches.iter_mut() {
-        s.forget();
+        if s.capacity_bytes() > max_bytes / 4 {
+            *s = Search::default();
+        }
     }
-    give_back(searches, beside(dives, None), max_bytes, plan.proof_bytes);
 
     // 2. Exhaustive.
     let rest = Budget::default().max_bytes(plan.proof_bytes);
@@ -547,44 +527,6 @@ fn round<const C: usize, const F: usize>(
         early.finish(proof, start, rest, &mut Offset { inner: observer, base: combine(plan.spent, stats) });
     report.stats = combine(stats, report.stats);
     (report, exhausted)
-}
-
-/// Bytes the greedy searches hold (their capacities).
-fn held<const C: usize, const F: usize>(searches: &[Search<C, F>]) -> usize {
-    searches.iter().map(Search::capacity_bytes).sum()
-}
-
-/// Bytes held beside the greedy searches: the dives' and the proof's (capacities).
-fn beside<const C: usize, const F: usize>(dives: &[Dive<C, F>], proof: Option<&proof::Cache<C, F>>) -> usize {
-    dives.iter().map(Dive::capacity_bytes).sum::<usize>() + proof.map_or(0, proof::Cache::memory_usage)
-}
-
-/// Gives back the memory the greedy searches keep (see [`Search::kept_bytes`]), the largest
-/// first, until with `beside` bytes held beside them at least `need` bytes of `max_bytes`
-/// are left, or none is kept; returns the bytes left.
-///
-/// **Why the searches keep memory at all.** A search's vectors and seen set grown in one
-/// solve are reused, cleared, by the next, and by a search begun again in the same solve:
-/// freed instead, a solve of Streets and Alleys that fills its bytes allocated them afresh,
-/// and the kernel faulted in and zeroed every page again (most of them in the greedy
-/// searches' boards and their derived counts, as the vectors grew). **Why this bound.** The
-/// byte limit counts what the searches store (see `Search::peak`), the heap counts what
-/// they keep as well: what they keep is given back as a search needs the room, before a
-/// proof takes its bytes, and at a solve's start, so that the heap stays within the limit.
-/// No search's limit reads what is kept, so what is kept changes no search.
-fn give_back<const C: usize, const F: usize>(
-    searches: &mut [Search<C, F>],
-    beside: usize,
-    max_bytes: usize,
-    need: usize,
-) -> usize {
-    while held(searches) + beside + need > max_bytes {
-        let Some(most) = searches.iter_mut().max_by_key(|s| s.kept_bytes()).filter(|s| s.kept_bytes() > 0) else {
-            break;
-        };
-        most.trim();
-    }
-    max_bytes.saturating_sub(held(searches) + beside)
 }
 
 /// Whether the patient search's last stand would only walk again what it walked alone,
