@@ -833,27 +833,21 @@ impl<const C: usize, const F: usize> Dive<C, F> {
         }
         self.steps.clear();
         for &mv in &self.scratch {
-            // Without free cells, the moves home are the only ordinary moves tried.
-            let span_class = if set == compound::Set::Preset {
-                0
-            } else {
-                match class(board, mv, Classes::FreeCell) {
-                    0 => 0,
-                    1 => compound::CELL_ON_PARENT,
-                    3 | 4 => compound::TO_EMPTY,
-                    _ => continue,
-                }
+            // Without free cells (`home_moves`), every one is home: class 0.
+            let span_class = match class(board, mv, Classes::FreeCell) {
+                0 => 0,
+                1 => compound::CELL_ON_PARENT,
+                3 | 4 => compound::TO_EMPTY,
+                _ => continue,
             };
             self.spans.push((span_class, self.steps.len() as u32, self.steps.len() as u32 + 1));
             self.steps.push(mv);
         }
         compound::generate(board, &mut self.places, &mut self.steps, &mut self.spans, set);
-        // Generation order within a class (the moves from free cells are of several).
-        if classes == Classes::CompoundParentsFirst {
-            self.spans.sort_unstable_by_key(|&(class, first, _)| (parents_first(class), first));
-        } else {
-            self.spans.sort_unstable_by_key(|&(class, first, _)| (class, first));
-        }
+        // The classes in their order, generation order within one (the moves from free
+        // cells are of several).
+        let rank = |class| if classes == Classes::CompoundParentsFirst { parents_first(class) } else { class };
+        self.spans.sort_unstable_by_key(|&(class, first, _)| (rank(class), first));
         reserve(&mut self.moves, self.steps.len())?;
         reserve(&mut self.choices, self.spans.len())?;
         for &(_, first, end) in &self.spans {

@@ -486,27 +486,19 @@ fn round<const C: usize, const F: usize>(
                 else {
                     continue;
                 };
-                let attempt = (attempt.max_bytes(plan.proof_bytes), ends);
-                let mut report = early.search(
-                    proof,
-                    start,
-                    attempt,
-                    &mut Offset { inner: &mut *observer, base: combine(plan.spent, stats) },
-                );
-                gone = combine(gone, report.stats);
-                let mut stats = total(searches, gone, None);
-                // Good Measure's last attempt goes on while its proof is nearly done.
-                while let Some(more) = early.goes_on(all_out, &report, left(stats.expanded)) {
-                    let step = (Budget::default().max_expanded(more).max_bytes(plan.proof_bytes), Ends::AtLimit);
-                    report = early.search(
-                        proof,
-                        start,
-                        step,
-                        &mut Offset { inner: &mut *observer, base: combine(plan.spent, stats) },
-                    );
+                let (mut step, mut stats) = ((attempt, ends), stats);
+                let report = loop {
+                    let budget = (step.0.max_bytes(plan.proof_bytes), step.1);
+                    let base = combine(plan.spent, stats);
+                    let report = early.search(proof, start, budget, &mut Offset { inner: &mut *observer, base });
                     gone = combine(gone, report.stats);
                     stats = total(searches, gone, None);
-                }
+                    // Good Measure's last attempt goes on while its proof is nearly done.
+                    match early.goes_on(all_out, &report, left(stats.expanded)) {
+                        Some(more) => step = (Budget::default().max_expanded(more), Ends::AtLimit),
+                        None => break report,
+                    }
+                };
                 let Some(outcome) = early.settle(report.outcome, left(stats.expanded)) else { continue };
                 return (Report { outcome, stats }, false);
             }
