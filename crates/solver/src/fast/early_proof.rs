@@ -59,7 +59,7 @@ const PER_EXPANSION: u64 = 4;
 /// since by the attempt going on while its proof is nearly done ([`NEARLY_DONE`]).
 const GOOD_MEASURE_ALL_OUT: u64 = 75_000;
 
-/// The all-out attempt goes on while its proof's positions stored and not yet expanded are
+/// An attempt goes on while its proof's positions stored and not yet expanded are
 /// at most this share of those stored (as a divisor), each time for [`GROWTH`] times them.
 ///
 /// **Why:** a breadth-first search whose space still grows holds a frontier as large as a
@@ -70,10 +70,14 @@ const GOOD_MEASURE_ALL_OUT: u64 = 75_000;
 /// 15.2 %, 7056 15.9 %), the fourteen deals the patient search wins after that attempt
 /// 26.4 % (1802) to 54.3 % (775): going on below a fifth proves 2764, 4012, 5018 and 7056
 /// lost within the limit and costs those fourteen nothing (`docs/results/games.md`,
-/// twenty-eighth session).
+/// twenty-eighth session). Every attempt goes on so, not only the all-out one: 2377's first
+/// attempt (88,648 expansions, four times its search's) left 7.4 % unexpanded, and going
+/// on proves the loss after 243,395 expansions of the 246,000 limit, where the attempts
+/// left it 5,557 short; on deals 1–10,000 no solved deal turned undecided
+/// (`docs/results/games.md`, twenty-ninth session).
 const NEARLY_DONE: u64 = 5;
 
-/// Expansions of each step the all-out attempt goes on for, per position stored and not
+/// Expansions of each step an attempt goes on for, per position stored and not
 /// yet expanded ([`NEARLY_DONE`]): the frontier is checked again after each step, so a
 /// proof whose space grows again stops within twice its frontier.
 const GROWTH: u64 = 2;
@@ -90,7 +94,7 @@ pub(super) struct EarlyProof {
     ends: Ends,
     /// Whether the attempt made once every search that skips moves has run out of
     /// positions gets at least [`GOOD_MEASURE_ALL_OUT`] expansions (see [`attempt`](Self::attempt)),
-    /// and more while its proof is nearly done (see [`goes_on`](Self::goes_on)).
+    /// and every attempt more while its proof is nearly done (see [`goes_on`](Self::goes_on)).
     longer_when_all_out: bool,
     /// This round's proof's expansions so far.
     expanded: u64,
@@ -167,14 +171,13 @@ impl EarlyProof {
         })
     }
 
-    /// The expansions the attempt made after the last search that skips moves ran out
-    /// (`all_out`) goes on for, under Good Measure's rules, after its last step's `report`
-    /// with `left` expansions left in the solve's budget: `None` unless that step stopped
-    /// at its node limit with at most a [`NEARLY_DONE`] share of the proof's stored
-    /// positions not yet expanded, then [`GROWTH`] times those, within `left`.
-    pub(super) fn goes_on(self, all_out: bool, report: &Report<Move>, left: u64) -> Option<u64> {
+    /// The expansions an attempt goes on for, under Good Measure's rules, after its last
+    /// step's `report` with `left` expansions left in the solve's budget: `None` unless that
+    /// step stopped at its node limit with at most a [`NEARLY_DONE`] share of the proof's
+    /// stored positions not yet expanded, then [`GROWTH`] times those, within `left`.
+    pub(super) fn goes_on(self, report: &Report<Move>, left: u64) -> Option<u64> {
         let at_limit = report.outcome == SearchOutcome::Undecided(UndecidedReason::Budget(Limit::Expanded));
-        if !(all_out && self.longer_when_all_out && at_limit && left > 0) {
+        if !(self.longer_when_all_out && at_limit && left > 0) {
             return None;
         }
         // The proof's store holds every position it reached, its count its expansions.
@@ -302,6 +305,18 @@ mod tests {
         let board = DealNumber::new(534).expect("in range").board_for(Game::GoodMeasure).expect("deals");
         let fast = run(&mut None, &board, Budget::default().max_expanded(limit(&board)), None, None, &mut ());
         assert!(matches!(fast.outcome, SearchOutcome::Solved(_)), "534: {:?}", fast.outcome);
+    }
+
+    /// Good Measure 2377, which fc-solve proves unsolvable after 683,590 states: its first
+    /// search that skips moves runs out of positions after 22,162 expansions of its own,
+    /// and the attempt then, four times that, leaves its proof nearly done; going on
+    /// ([`NEARLY_DONE`](super::NEARLY_DONE)) proves the loss within the limit, where the
+    /// patient search and the dives took the rest before.
+    #[test]
+    fn good_measure_2377_is_proved_lost_by_an_attempt_going_on() {
+        let board = DealNumber::new(2377).expect("in range").board_for(Game::GoodMeasure).expect("deals");
+        let fast = run(&mut None, &board, Budget::default().max_expanded(limit(&board)), None, None, &mut ());
+        assert_eq!((fast.outcome, fast.stats.expanded), (SearchOutcome::Exhausted, 243_395));
     }
 
     /// Good Measure's node limit for `board`, as `fast` applies it when none is given.

@@ -493,8 +493,8 @@ fn round<const C: usize, const F: usize>(
                     let report = early.search(proof, start, budget, &mut Offset { inner: &mut *observer, base });
                     gone = combine(gone, report.stats);
                     stats = total(searches, gone, None);
-                    // Good Measure's last attempt goes on while its proof is nearly done.
-                    match early.goes_on(all_out, &report, left(stats.expanded)) {
+                    // Good Measure's attempts go on while their proof is nearly done.
+                    match early.goes_on(&report, left(stats.expanded)) {
                         Some(more) => step = (Budget::default().max_expanded(more), Ends::AtLimit),
                         None => break report,
                     }
