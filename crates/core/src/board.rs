@@ -52,10 +52,6 @@ pub(crate) const RANKS: usize = 56;
 /// Where `below` keeps [`Board::cards_beneath_runs`], in the one entry before [`RANKS`]
 /// that no code names, for the same reason.
 pub(crate) const BENEATH: usize = 55;
-/// `below[BENEATH]` of a board that does not keep the count (see
-/// [`Board::keep_cards_beneath_runs`]): out of the count's range (at most 52 cards), so
-/// every move tells the two apart with the byte it reads anyway.
-const UNCOUNTED: u8 = u8::MAX;
 
 /// Masks a card byte into `below`'s 64 entries, so a malformed move given to
 /// [`Board::apply_unchecked`] corrupts the board instead of panicking.
@@ -88,8 +84,8 @@ const fn slot(card: u8) -> usize {
 pub struct BoardN<const C: usize, const F: usize> {
     pub(crate) rules: Rules,
     /// For each card, what it lies on: a card index, `BOTTOM`, `CELL` or `HOME`; then, at
-    /// [`BENEATH`], the cards beneath the cascades' top runs (`UNCOUNTED` unless kept),
-    /// from [`RANKS`] each suit's foundation rank (0 = empty); `NONE` elsewhere.
+    /// [`BENEATH`], the cards beneath the cascades' top runs, from [`RANKS`] each suit's
+    /// foundation rank (0 = empty); `NONE` elsewhere.
     pub(crate) below: [u8; 64],
     /// Each cascade's top card, or `NONE`.
     pub(crate) tops: [u8; C],
@@ -373,51 +369,25 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
         let cells = self.cells[..self.cell_count()].iter().filter(|&&c| c == NONE).count();
         let cascades = self.lens[..self.cascade_count()].iter().filter(|&&n| n == 0).count();
         (self.built, self.empty_cell_count, self.empty_cascade_count) = (built as u8, cells as u8, cascades as u8);
-        self.below[BENEATH] = UNCOUNTED;
+        let beneath: usize = (0..self.cascade_count()).map(|i| self.cascade_len(i) - self.run_len(i)).sum();
+        self.below[BENEATH] = beneath as u8;
     }
 
     /// Cascade cards lying beneath their cascade's top run (the cards from the top down each
     /// built on the next), summed over the cascades: cards reached only by moving a run
     /// away (fc-solve's "cards under sequences", `fc-solve/source/scans_impl.h`,
-    /// `befs_rate_state`). `None` unless the board keeps the count
-    /// ([`keep_cards_beneath_runs`](Self::keep_cards_beneath_runs)); kept, every move keeps
-    /// it, so this is O(1).
+    /// `befs_rate_state`). Kept by every move, so this is O(1).
     ///
     /// # Examples
     /// ```
     /// use freecell_core::Board;
     /// // JH does not build on QH: KS QH lie beneath the top run JH; QS builds on KH.
-    /// let mut board: Board = "Foundations: C-K D-K H-T S-J\n: KS QH JH\n: KH QS\n".parse().unwrap();
-    /// assert_eq!(board.cards_beneath_runs(), None);
-    /// board.keep_cards_beneath_runs(true);
-    /// assert_eq!(board.cards_beneath_runs(), Some(2));
+    /// let board: Board = "Foundations: C-K D-K H-T S-J\n: KS QH JH\n: KH QS\n".parse().unwrap();
+    /// assert_eq!(board.cards_beneath_runs(), 2);
     /// ```
     #[inline]
-    pub fn cards_beneath_runs(&self) -> Option<usize> {
-        let beneath = self.below[BENEATH];
-        (beneath != UNCOUNTED).then_some(usize::from(beneath))
-    }
-
-    /// Whether this board keeps [`cards_beneath_runs`](Self::cards_beneath_runs).
-    #[inline]
-    pub fn keeps_cards_beneath_runs(&self) -> bool {
-        self.below[BENEATH] != UNCOUNTED
-    }
-
-    /// Makes this board and the boards its moves make keep
-    /// [`cards_beneath_runs`](Self::cards_beneath_runs) (counted now, from the cascades), or
-    /// stop keeping it. A board is built without it: keeping it costs every move a walk
-    /// down the run it leaves on top of its source (3.4 % of Streets and Alleys'
-    /// instructions), which only an evaluation that weighs the count should pay. Two boards
-    /// of one position, one keeping the count and one not, are not equal (their keys and
-    /// hashes are).
-    pub fn keep_cards_beneath_runs(&mut self, keep: bool) {
-        self.below[BENEATH] = if keep {
-            let beneath: usize = (0..self.cascade_count()).map(|i| self.cascade_len(i) - self.run_len(i)).sum();
-            beneath as u8
-        } else {
-            UNCOUNTED
-        };
+    pub fn cards_beneath_runs(&self) -> usize {
+        usize::from(self.below[BENEATH])
     }
 
     /// Length of the run from card byte `card` down: it and the cards beneath it, each
@@ -435,17 +405,12 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
 
     /// The cards beneath the top runs after the `count` cards on top of cascade `a`, whose
     /// deepest is `base` lying on `rest`, leave it: they take the whole top run when `base`
-    /// does not build on `rest`, and the run from `rest` becomes the top one. A board that
-    /// does not keep the count stays `UNCOUNTED`, tested only where the walk would begin.
+    /// does not build on `rest`, and the run from `rest` becomes the top one.
     #[inline(always)]
     #[allow(clippy::inline_always)] // as `run_from`
     fn beneath_after_leaving(&self, base: u8, rest: u8) -> u8 {
         let beneath = self.below[BENEATH];
-        if rest < BOTTOM && !self.stacks(base, rest) && beneath != UNCOUNTED {
-            beneath.wrapping_sub(self.run_from(rest))
-        } else {
-            beneath
-        }
+        if rest < BOTTOM && !self.stacks(base, rest) { beneath.wrapping_sub(self.run_from(rest)) } else { beneath }
     }
 
     /// How many cards one cascade-to-cascade move may carry now, under the rules' capacity,
@@ -784,7 +749,7 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
             PileKind::Cell(i) => (self.cells[i], None),
             PileKind::Foundation(suit) => (self.home_top(suit), None),
         };
-        let cards_beneath_runs = (beneath != UNCOUNTED).then_some(usize::from(beneath));
+        let cards_beneath_runs = usize::from(beneath);
         let code = match Self::locate(to) {
             PileKind::Cascade(b) => {
                 if self.extends_built_base(b, base) {
@@ -875,10 +840,9 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
                     self.based[b] = len.wrapping_add(count);
                     self.built = self.built.wrapping_add(count);
                 }
-                let beneath = self.below[BENEATH];
-                if BACK && under != NONE && !self.stacks(base, under) && beneath != UNCOUNTED {
+                if BACK && under != NONE && !self.stacks(base, under) {
                     // The run `under` tops now lies beneath the cards put back.
-                    self.below[BENEATH] = beneath.wrapping_add(self.run_from(under));
+                    self.below[BENEATH] = self.below[BENEATH].wrapping_add(self.run_from(under));
                 }
                 self.tops[b] = top;
                 self.lens[b] = len.wrapping_add(count);
@@ -964,9 +928,8 @@ pub struct Preview {
     pub uncovered: Option<Card>,
     /// [`Board::built_base_cards`] after the move.
     pub built_base_cards: usize,
-    /// [`Board::cards_beneath_runs`] after the move (`None` when the board does not keep
-    /// it).
-    pub cards_beneath_runs: Option<usize>,
+    /// [`Board::cards_beneath_runs`] after the move.
+    pub cards_beneath_runs: usize,
 }
 
 /// The set of cards (bit = card index) that build on card byte `onto` under `build`.
@@ -1078,33 +1041,27 @@ mod tests {
         assert!(legal > 3000 && illegal > 100_000, "{legal} {illegal}");
     }
 
-    /// Cards beneath the cascades' top runs, counted from the cards top down (as
-    /// [`Board::cards_beneath_runs`] of a board that keeps them).
-    #[allow(clippy::unnecessary_wraps)]
-    fn beneath_recount<const C: usize, const F: usize>(board: &BoardN<C, F>) -> Option<usize> {
+    /// Cards beneath the cascades' top runs, counted from the cards top down.
+    fn beneath_recount<const C: usize, const F: usize>(board: &BoardN<C, F>) -> usize {
         let build = board.rules().build;
-        let beneath = (0..board.cascade_count()).map(|i| {
-            let cards: Vec<Card> = board.cascade(i).collect();
-            let run = (1..cards.len()).find(|&k| !build.stacks(cards[k - 1], cards[k])).unwrap_or(cards.len());
-            cards.len() - run
-        });
-        Some(beneath.sum())
+        (0..board.cascade_count())
+            .map(|i| {
+                let cards: Vec<Card> = board.cascade(i).collect();
+                let run = (1..cards.len()).find(|&k| !build.stacks(cards[k - 1], cards[k])).unwrap_or(cards.len());
+                cards.len() - run
+            })
+            .sum()
     }
 
-    /// The cards beneath the top runs, on a board that keeps them, equal a recount after
-    /// every move kind (to and from cells, cascades, empty cascades and foundations,
-    /// sequences, whole suits), each undo and the automoves, and in every preview, along
-    /// random games of every game of the family and both move models. A board that does not
-    /// keep them, the same game's played alongside with the same moves, offers no count
-    /// (nor does its preview) and is the same position (same hash, same key).
+    /// The cards beneath the top runs that every move keeps equal a recount after every
+    /// move kind (to and from cells, cascades, empty cascades and foundations, sequences,
+    /// whole suits), each undo and the automoves, and in every preview, along random games
+    /// of every game of the family and both move models.
     #[test]
     fn cards_beneath_runs_kept_match_a_recount() {
         let (mut seed, mut moves, mut checked) = (11u64, Vec::new(), 0);
         for (round, game) in crate::Game::ALL.into_iter().cycle().take(5 * crate::Game::ALL.len()).enumerate() {
-            let Ok(mut plain) = WideBoard::try_from(game.variant().deal(&shuffled_deck(&mut seed))) else { continue };
-            assert_eq!(plain.cards_beneath_runs(), None, "{game}\n{plain}");
-            let mut board = plain.clone();
-            board.keep_cards_beneath_runs(true);
+            let Ok(mut board) = WideBoard::try_from(game.variant().deal(&shuffled_deck(&mut seed))) else { continue };
             assert_eq!(board.cards_beneath_runs(), beneath_recount(&board), "{game}\n{board}");
             let model = if round % 2 == 0 { MoveModel::Atomic } else { MoveModel::Sequence };
             for _ in 0..200 {
@@ -1115,22 +1072,14 @@ mod tests {
                     after.apply_unchecked(mv);
                     assert_eq!(after.cards_beneath_runs(), beneath_recount(&after), "{mv:?} in {board}");
                     assert_eq!(board.preview(mv).cards_beneath_runs, after.cards_beneath_runs(), "{mv:?} in {board}");
-                    assert_eq!(plain.preview(mv).cards_beneath_runs, None, "{mv:?} in {plain}");
                     after.undo(mv);
                     assert_eq!(after, board, "{mv:?} undone in {board}");
                     checked += 1;
                 }
                 let Some(&mv) = moves.get((next(&mut seed) % 64) as usize % moves.len().max(1)) else { break };
-                for board in [&mut board, &mut plain] {
-                    board.apply_unchecked(mv);
-                    board.play_automoves(Automove::Horne);
-                }
+                board.apply_unchecked(mv);
+                board.play_automoves(Automove::Horne);
                 assert_eq!(board.cards_beneath_runs(), beneath_recount(&board), "automoves after {mv:?}\n{board}");
-                assert_eq!(plain.cards_beneath_runs(), None, "automoves after {mv:?}\n{plain}");
-                assert_eq!((plain.hash64(), plain.key()), (board.hash64(), board.key()), "{mv:?}\n{board}");
-                let mut unkept = board.clone();
-                unkept.keep_cards_beneath_runs(false);
-                assert_eq!(unkept, plain, "{mv:?}\n{board}");
             }
         }
         assert!(checked > 20_000, "{checked}");

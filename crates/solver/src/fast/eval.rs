@@ -99,14 +99,6 @@ impl Weights {
         under: 0,
     };
 
-    /// Whether these weights weigh the cards beneath the top runs, so that the boards they
-    /// score must keep the count ([`BoardN::keep_cards_beneath_runs`]): only FreeCell's first
-    /// evaluation does, and every other search spares its moves the upkeep.
-    #[inline]
-    pub(crate) fn keeps_beneath(&self) -> bool {
-        self.under != 0
-    }
-
     /// Priorities of the nodes at `depth` lie below this: the largest score, every count
     /// at its most (52 cards, 51 above each next home card, every cell and cascade of a
     /// `BoardN<C, F>`), plus the depth term.
@@ -723,17 +715,9 @@ pub(crate) struct Counts {
     breaks: u32,
     /// Free cells and empty cascades short of two: 2 when there are none, 1 when one.
     tight: u32,
-    /// Cards beneath the cascades' top runs ([`Weights::under`]), [`UNCOUNTED`] on a board
-    /// that does not keep them.
+    /// Cards beneath the cascades' top runs ([`Weights::under`]).
     under: u32,
 }
-
-/// [`Counts::under`] of a board that does not keep the cards beneath the top runs
-/// ([`BoardN::keep_cards_beneath_runs`]): weighed 0 it scores 0, and a search keeps the
-/// count exactly when its weights weigh it ([`Weights::keeps_beneath`]); a debug build
-/// checks that no other weight meets it. The board's own mark for it, so that reading the
-/// count is the byte read.
-const UNCOUNTED: u32 = u8::MAX as u32;
 
 impl Counts {
     /// The counts of `board`, given its numbers of blocked cards and of cards above the
@@ -751,7 +735,7 @@ impl Counts {
         let unsorted = out - cells - board.built_base_cards() as u32;
         let breaks = if board.rules().build == BuildRule::SimpleSimon { suit_breaks(board) } else { 0 };
         let tight = tight(board, cells, columns);
-        let under = board.cards_beneath_runs().map_or(UNCOUNTED, |n| n as u32);
+        let under = board.cards_beneath_runs() as u32;
         Counts { out, blocked, unsorted, dig, cells, columns, breaks, tight, under }
     }
 
@@ -791,7 +775,7 @@ impl Counts {
             columns,
             breaks: 0,
             tight: tight(board, cells, columns),
-            under: preview.cards_beneath_runs.map_or(UNCOUNTED, |n| n as u32),
+            under: preview.cards_beneath_runs as u32,
         }
     }
 
@@ -821,14 +805,13 @@ impl Counts {
             columns,
             breaks: 0,
             tight: tight(board, cells, columns),
-            under: preview.cards_beneath_runs.map_or(UNCOUNTED, |n| n as u32),
+            under: preview.cards_beneath_runs as u32,
         }
     }
 
     /// The score under `w`, without the depth term: smaller is closer to the goal.
     #[inline]
     pub(crate) fn score(&self, w: &Weights) -> u32 {
-        debug_assert!(w.under == 0 || self.under != UNCOUNTED, "the cards beneath the runs weighed, not kept");
         w.out * self.out
             + w.blocked * self.blocked
             + w.unsorted * self.unsorted
@@ -856,12 +839,9 @@ fn suit_breaks<const C: usize, const F: usize>(board: &BoardN<C, F>) -> u32 {
         as u32
 }
 
-/// Scores `board` under `w` (without the depth term) from scratch, the cards beneath the
-/// top runs counted when `w` weighs them.
+/// Scores `board` under `w` (without the depth term) from scratch.
 pub(crate) fn evaluate<const C: usize, const F: usize>(board: &BoardN<C, F>, w: &Weights) -> u32 {
-    let mut board = board.clone();
-    board.keep_cards_beneath_runs(w.keeps_beneath());
-    Counts::of(&board, Blocking::of(&board).blocked, dig(&board)).score(w)
+    Counts::of(board, Blocking::of(board).blocked, dig(board)).score(w)
 }
 
 #[cfg(test)]

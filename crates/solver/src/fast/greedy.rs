@@ -261,11 +261,7 @@ impl<const C: usize, const F: usize> Search<C, F> {
             let (derived, again) = if node.parent == ROOT {
                 let blocking = Blocking::of(start);
                 let digging = Digging::of(start, &blocking);
-                // Every board of the search is made from this one by moves, which keep the
-                // cards beneath the top runs exactly when it does: when the weights read them.
-                let mut root = start.clone();
-                root.keep_cards_beneath_runs(w.keeps_beneath());
-                self.boards.push(root);
+                self.boards.push(start.clone());
                 ((blocking, digging), None)
             } else {
                 let at = self.nodes[node.parent as usize].link as usize;
@@ -490,46 +486,4 @@ pub(super) struct Config {
     pub(super) joins: bool,
     /// The moves never made, in every search: they lead nowhere better.
     pub(super) dominance: Dominance,
-}
-
-#[cfg(test)]
-mod tests {
-    use freecell_core::{Game, MAX_CASCADES, MAX_CELLS, WideBoard};
-    use freecell_deals::DealNumber;
-
-    use super::super::Evaluations;
-    use super::{Config, Search, Weights};
-
-    /// A greedy search's boards keep the cards beneath the top runs, equal to a recount,
-    /// exactly when its weights weigh them, and of every game's turns (tuned, for the
-    /// verdict, pinned) only FreeCell's first tuned one does: every other search spares its
-    /// moves the upkeep.
-    #[test]
-    fn only_the_searches_that_weigh_the_cards_beneath_the_runs_keep_them() {
-        let (mut keeping, mut checked) = (Vec::new(), 0);
-        for game in Game::ALL {
-            let start = WideBoard::try_from(DealNumber::new(3).expect("a deal number").layout(game)).expect("a deal");
-            for evaluations in [Evaluations::Tuned, Evaluations::Verdict, Evaluations::Pinned] {
-                for (k, weights) in Weights::turns(game.rules(), evaluations).into_iter().enumerate() {
-                    let config = Config::turn(weights, game.rules(), k == 0);
-                    let mut search = Search::<MAX_CASCADES, MAX_CELLS>::default();
-                    search.begin(&start, &config.weights, 1 << 30).expect("bytes");
-                    search.resume(&start, &config, (40, 1 << 30), 0, &mut ());
-                    let keeps = config.weights.keeps_beneath();
-                    for board in &search.boards {
-                        let mut recount = board.clone();
-                        recount.keep_cards_beneath_runs(true);
-                        let kept = keeps.then(|| recount.cards_beneath_runs()).flatten();
-                        assert_eq!(board.cards_beneath_runs(), kept, "{game:?} {evaluations:?} {k}\n{board}");
-                        checked += usize::from(keeps);
-                    }
-                    if keeps {
-                        keeping.push((game, evaluations, k));
-                    }
-                }
-            }
-        }
-        assert_eq!(keeping, [(Game::FreeCell, Evaluations::Tuned, 0)]);
-        assert!(checked > 20, "{checked}");
-    }
 }

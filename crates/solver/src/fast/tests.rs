@@ -232,16 +232,12 @@ fn blocking_of_a_child_matches_a_recount() {
 
 /// From a settled position, every move the search scores without building its child
 /// (no card home, none uncovered that goes home) has no automove after it, and its
-/// hash and counts equal the built child's, on boards that keep the cards beneath the
-/// top runs and on boards that do not.
+/// hash and counts equal the built child's.
 #[test]
 fn children_scored_unbuilt_match_built_ones() {
     let mut unbuilt = 0;
-    for (rules, keep) in [Rules::freecell(), Rules::bakers_game()].into_iter().flat_map(|r| [(r, true), (r, false)]) {
+    for rules in [Rules::freecell(), Rules::bakers_game()] {
         random_positions(rules, true, |board, moves| {
-            let mut board = board.clone();
-            board.keep_cards_beneath_runs(keep);
-            let board = &board;
             let blocking = Blocking::of(board);
             let digging = Digging::of(board, &blocking);
             let counts = Counts::of(board, blocking.blocked, digging.dig);
@@ -265,7 +261,7 @@ fn children_scored_unbuilt_match_built_ones() {
             }
         });
     }
-    assert!(unbuilt > 20_000, "{unbuilt}");
+    assert!(unbuilt > 10_000, "{unbuilt}");
 }
 
 /// From a settled position, every move the search skips after a move (see
