@@ -227,7 +227,7 @@ impl<const C: usize, const F: usize> Search<C, F> {
         let (max_expanded, max_bytes) = limits;
         // What the search may hold, and the bytes held beside it, until it takes back what
         // is lent.
-        let mut lent = lender.lent();
+        let mut lent = lender.lent().min(max_bytes);
         let (mut max_bytes, mut others) = (max_bytes.saturating_sub(lent), others + lent);
         let w = &config.weights;
         // The allocator refusing memory ends the search as the byte limit does (its caller

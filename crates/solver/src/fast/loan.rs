@@ -47,7 +47,8 @@ pub(super) struct Allowance<'a, L: Lender> {
 impl<'a, L: Lender> Allowance<'a, L> {
     /// The allowance of a search with `max_bytes` to itself and `others` held beside it.
     pub(super) fn new(max_bytes: usize, others: usize, lender: &'a mut L) -> Self {
-        let lent = lender.lent();
+        // At most the limit, so that taking it back never allows more than the limit.
+        let lent = lender.lent().min(max_bytes);
         Allowance { limit: max_bytes.saturating_sub(lent), beside: others + lent, lent, lender }
     }
 
