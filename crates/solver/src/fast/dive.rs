@@ -45,7 +45,7 @@
 //! expansions; Streets and Alleys has it as a second dive, capped to its quick wins, and
 //! Beleaguered Castle as its only one, capped past 1603's and 8569's wins (see
 //! [`DiveRules::ordered`]). Streets and Alleys dives again once its greedy searches have
-//! ended undecided ([`DiveRules::last`]): first with the same moves in fc-solve's order
+//! ended undecided ([`DiveRules::last_parents`]): first with the same moves in fc-solve's order
 //! `08436` (runs on their parents moved before runs not on them), which wins 1087
 //! after 73,951 expansions (fc-solve: 165,361 states), then in the preset's.
 
@@ -59,6 +59,7 @@ use super::compound::{self, Places};
 use super::dominance::Dominance;
 use super::frozen::Frozen;
 use super::greedy::End;
+use super::loan::{Allowance, Lender};
 use super::moves::{automoves_after, moved_card, moves_again};
 
 /// Room made in the move list before each move generation (see the greedy search's).
@@ -128,6 +129,9 @@ pub(super) struct DiveRules {
     /// Under Beleaguered Castle's rules, the cap of the dive in fc-solve's preset order
     /// ([`Classes::CompoundPreset`]), where the deal has one.
     preset: Option<u64>,
+    /// The caps of the last dives, where the deal has them (Streets and Alleys'):
+    /// [`STREETS_PARENTS_LAST_CAP`] and [`STREETS_LAST_CAP`] (see [`DiveRules::last_parents`]).
+    last: Option<(u64, u64)>,
     /// Expansions of the solve before the search's first turn.
     pub(super) after: u64,
 }
@@ -164,7 +168,7 @@ const STREETS_CAP: u64 = 25_000;
 /// dive, not a replacement (`docs/results/games.md`).
 const STREETS_PRESET_CAP: u64 = 32_000;
 
-/// Expansions Streets and Alleys' first last dive ([`DiveRules::last`], in fc-solve's order
+/// Expansions Streets and Alleys' first last dive ([`DiveRules::last_parents`], in fc-solve's order
 /// `08436`: [`Classes::CompoundParentsFirst`]) gets at most, once the greedy searches have
 /// ended and the proof cannot prove the loss within the expansions left. It wins 1087, 5106,
 /// 7333, 3209 and 9814 (fc-solve's `08436`: 165,361, 27,770, 5,313 states, the last two not
@@ -175,8 +179,10 @@ const STREETS_PRESET_CAP: u64 = 32_000;
 /// session).
 const STREETS_PARENTS_LAST_CAP: u64 = 80_000;
 
-/// Expansions Streets and Alleys' second last dive ([`DiveRules::last`]), in fc-solve's
-/// preset order, gets at most after the first's [`STREETS_PARENTS_LAST_CAP`]. It wins 3654
+/// Expansions Streets and Alleys' second last dive ([`DiveRules::last_preset`]), in fc-solve's
+/// preset order, gets at most in all, its turns' [`STREETS_PRESET_CAP`] included, after the
+/// first's [`STREETS_PARENTS_LAST_CAP`]; it resumes the turns' dive where it stopped, unless
+/// the greedy searches took back its room ([`Lender`]). It wins 3654
 /// (fc-solve's preset: 210,025 states) after 87,715, which the first does not within 300,000
 /// (nor does fc-solve's `08436` within 1,500,000). Alone, capped at 150,000 until the
 /// twenty-eighth session, it won 3654, 5106, 7333 (102,218 and 140,866), 3209 and 9814
@@ -315,7 +321,7 @@ enum Classes {
     /// [`Classes::CompoundPreset`]'s moves in fc-solve's order `08436`: cards home, a run on
     /// its parent onto another parent (move 8), a run not on its parent (4), a card under
     /// others home (3), a run into an empty cascade (6). Streets and Alleys' first last dive
-    /// ([`DiveRules::last`]): move 8 tried before move 4, it wins 1087 after 73,951
+    /// ([`DiveRules::last_parents`]): move 8 tried before move 4, it wins 1087 after 73,951
     /// expansions where the preset's order needs 483,344 (fc-solve: 165,361 and 822,513
     /// states), but not 3654, which needs move 4 first.
     CompoundParentsFirst,
@@ -404,7 +410,8 @@ impl DiveRules {
         let stacks = rules == Game::GoodMeasure.rules();
         let dominance = Dominance::for_rules(rules);
         let after = if stacks { GOOD_MEASURE_AFTER } else { 0 };
-        Some(DiveRules { frozen, dominance, model, classes, order: Order::Nearest, cap, stacks, preset: None, after })
+        let order = Order::Nearest;
+        Some(DiveRules { frozen, dominance, model, classes, order, cap, stacks, preset: None, last: None, after })
     }
 
     /// The search's settings for a solve from `start`: [`applies`](DiveRules::applies) to its
@@ -416,12 +423,17 @@ impl DiveRules {
         let rules = *start.rules();
         if castle::applies(rules) {
             let deal = castle::Deal::of(start);
-            // The cap of the dive in the order `048` (none: no such dive), and of the one in
-            // the preset's order.
-            let (cap, after, preset) = match deal {
-                castle::Deal::Citadel => (CITADEL_CAP, 0, None),
-                castle::Deal::StreetsAndAlleys => (STREETS_CAP, CASTLE_AFTER, Some(STREETS_PRESET_CAP)),
-                castle::Deal::BeleagueredCastle => (0, CASTLE_AFTER, Some(CASTLE_PRESET_CAP)),
+            // The cap of the dive in the order `048` (none: no such dive), of the one in the
+            // preset's order, and of the last dives.
+            let (cap, after, preset, last) = match deal {
+                castle::Deal::Citadel => (CITADEL_CAP, 0, None, None),
+                castle::Deal::StreetsAndAlleys => (
+                    STREETS_CAP,
+                    CASTLE_AFTER,
+                    Some(STREETS_PRESET_CAP),
+                    Some((STREETS_PARENTS_LAST_CAP, STREETS_LAST_CAP)),
+                ),
+                castle::Deal::BeleagueredCastle => (0, CASTLE_AFTER, Some(CASTLE_PRESET_CAP), None),
             };
             return Some(DiveRules {
                 // The preset's dive's test ([`ordered`](DiveRules::ordered)).
@@ -433,6 +445,7 @@ impl DiveRules {
                 cap,
                 stacks: false,
                 preset,
+                last,
                 after,
             });
         }
@@ -467,12 +480,12 @@ impl DiveRules {
         matches!(self.classes, Classes::CompoundPreset | Classes::CompoundParentsFirst)
     }
 
-    /// The settings of the last dives from `start`, one after the other, with `left`
-    /// expansions of the node limit left once the greedy searches have ended and the proof
-    /// cannot prove the loss within them: Streets and Alleys' dive in fc-solve's order `08436`
-    /// ([`Classes::CompoundParentsFirst`]), capped at [`STREETS_PARENTS_LAST_CAP`], then its
-    /// dive in the preset's order begun again with what the first leaves, capped at
-    /// [`STREETS_LAST_CAP`], where that is more than its turns had ([`STREETS_PRESET_CAP`]).
+    /// The settings of the first last dive, with `left` expansions of the node limit left
+    /// once the greedy searches have ended and the proof cannot prove the loss within them:
+    /// where the deal has last dives ([`for_start`](DiveRules::for_start): Streets and
+    /// Alleys'), the dive in fc-solve's order `08436` ([`Classes::CompoundParentsFirst`]),
+    /// capped at [`STREETS_PARENTS_LAST_CAP`]. The second is
+    /// [`last_preset`](DiveRules::last_preset).
     ///
     /// **Why then.** Their wins need more than the turns' caps, which every deal the greedy
     /// searches leave undecided would pay while they run (the preset's dive's memory beside
@@ -482,18 +495,31 @@ impl DiveRules {
     /// They win different deals: the first 1087, 5106 and 7333, the second 3654, each within
     /// its cap, where either alone needs 483,344 (the preset's, for 1087) or more than 300,000
     /// (the first, for 3654).
-    pub(super) fn last<const C: usize, const F: usize>(start: &BoardN<C, F>, left: u64) -> [Option<DiveRules>; 2] {
-        let streets = castle::applies(*start.rules()) && castle::Deal::of(start) == castle::Deal::StreetsAndAlleys;
-        let Some(preset) = DiveRules::for_start(start).and_then(|r| r.ordered(Order::Stacks)).filter(|_| streets)
-        else {
-            return [None, None];
-        };
-        let first = left.min(STREETS_PARENTS_LAST_CAP);
-        let second = (left - first).min(STREETS_LAST_CAP);
-        [
-            (first > 0).then_some(DiveRules { classes: Classes::CompoundParentsFirst, cap: first, ..preset }),
-            (second > preset.cap).then_some(DiveRules { cap: second, ..preset }),
-        ]
+    pub(super) fn last_parents(self, left: u64) -> Option<DiveRules> {
+        let (cap, _) = self.last?;
+        let preset = self.ordered(Order::Stacks)?;
+        let cap = left.min(cap);
+        (cap > 0).then_some(DiveRules { classes: Classes::CompoundParentsFirst, cap, ..preset })
+    }
+
+    /// The settings of the second last dive, in the preset's order, after the first
+    /// ([`last_parents`](DiveRules::last_parents)), with `left` expansions left: the dive of
+    /// the turns resumed where it stopped at its cap, `done` expansions in (0 where it was
+    /// given back: begun again), capped at [`STREETS_LAST_CAP`] in all; none where that
+    /// is no more than its turns had ([`STREETS_PRESET_CAP`]).
+    pub(super) fn last_preset(self, done: u64, left: u64) -> Option<DiveRules> {
+        let (_, cap) = self.last?;
+        let preset = self.ordered(Order::Stacks)?;
+        let cap = done.saturating_add(left).min(cap);
+        (cap > preset.cap).then_some(DiveRules { cap, ..preset })
+    }
+
+    /// Whether the dive under these rules, stopped at its cap in the turns, is resumed by a
+    /// last dive ([`last_preset`](DiveRules::last_preset)): Streets and Alleys' in the
+    /// preset's order. It is then lent its room until the greedy searches need it
+    /// ([`Lender`]), not given back at once ([`frees_at_cap`](DiveRules::frees_at_cap)).
+    pub(super) fn resumed_last(self) -> bool {
+        self.last.is_some() && self.classes == Classes::CompoundPreset
     }
 
     /// These rules, the moves tried in `order`. With compound moves, [`Order::Nearest`]
@@ -547,6 +573,12 @@ impl<const C: usize, const F: usize> Dive<C, F> {
         self.stats = Stats::default();
         self.begun = false;
         self.ahead = false;
+    }
+
+    /// Whether the search has begun and not been emptied since: it resumes where it
+    /// stopped.
+    pub(super) fn holds(&self) -> bool {
+        self.begun
     }
 
     /// Bytes held by the capacities.
@@ -614,10 +646,24 @@ impl<const C: usize, const F: usize> Dive<C, F> {
         &mut self,
         start: &BoardN<C, F>,
         rules: DiveRules,
-        (max_expanded, max_bytes): (u64, usize),
+        limits: (u64, usize),
         others: usize,
         observer: &mut impl Observer,
     ) -> End {
+        self.resume_beside(start, rules, (limits, &mut ()), others, observer)
+    }
+
+    /// [`resume`](Dive::resume), `lender` holding some of `max_bytes` until the search
+    /// needs them ([`Lender`]).
+    pub(super) fn resume_beside(
+        &mut self,
+        start: &BoardN<C, F>,
+        rules: DiveRules,
+        ((max_expanded, max_bytes), lender): ((u64, usize), &mut impl Lender),
+        others: usize,
+        observer: &mut impl Observer,
+    ) -> End {
+        let mut allowance = Allowance::new(max_bytes, others, lender);
         if !self.begun {
             self.begun = true;
             self.ahead = rules.order.marks();
@@ -633,7 +679,7 @@ impl<const C: usize, const F: usize> Dive<C, F> {
             }
             // Checked before a move is tried: each may store one more position.
             let peak = self.peak_now();
-            if peak > max_bytes {
+            if !allowance.fits(peak) {
                 return End::Bytes;
             }
             let Some(top) = self.frames.last_mut() else { return End::Exhausted };
@@ -698,7 +744,7 @@ impl<const C: usize, const F: usize> Dive<C, F> {
                 continue;
             }
             self.stats.expanded += 1;
-            self.stats.bytes = self.stats.bytes.max(others + peak);
+            self.stats.bytes = self.stats.bytes.max(allowance.beside() + peak);
             if observer.on_expand(&self.stats) == Control::Stop {
                 return End::Stopped;
             }
@@ -856,6 +902,18 @@ impl<const C: usize, const F: usize> Dive<C, F> {
             self.choices.push([at, self.moves.len() as u32]);
         }
         Ok(())
+    }
+}
+
+/// A dive kept for later ([`DiveRules::resumed_last`]) lends its room to the searches
+/// beside it, and is emptied when one of them needs it.
+impl<const C: usize, const F: usize> Lender for Dive<C, F> {
+    fn lent(&self) -> usize {
+        if self.begun { self.peak() } else { 0 }
+    }
+
+    fn give_back(&mut self) {
+        self.forget();
     }
 }
 
@@ -1143,7 +1201,9 @@ mod tests {
         for (deal, winner) in [(1087, 0), (3654, 1), (5106, 0), (7333, 0)] {
             let layout = DealNumber::new(deal).expect("a deal number").layout(Game::StreetsAndAlleys);
             let start = WideBoard::try_from(layout).expect("a legal deal");
-            let won = DiveRules::last(&start, u64::MAX).into_iter().flatten().enumerate().find_map(|(k, rules)| {
+            let rules = DiveRules::for_start(&start).expect("a dive");
+            let last = [rules.last_parents(u64::MAX), rules.last_preset(0, u64::MAX)];
+            let won = last.into_iter().flatten().enumerate().find_map(|(k, rules)| {
                 match Dive::default().resume(&start, rules, (u64::MAX, 1 << 30), 0, &mut ()) {
                     End::Solved(path) => Some((k, path)),
                     _ => None,
@@ -1162,25 +1222,74 @@ mod tests {
         }
     }
 
+    /// The second last dive resumed where the turns' dive stopped at its cap, lent beside
+    /// another search meanwhile, wins Streets and Alleys 3654 with the same moves after the
+    /// same expansions as begun again; a lender emptied by the search beside it begins again.
+    #[test]
+    fn the_second_last_dive_resumed_wins_3654_as_begun_again() {
+        let layout = DealNumber::new(3654).expect("a deal number").layout(Game::StreetsAndAlleys);
+        let start = WideBoard::try_from(layout).expect("a legal deal");
+        let rules = DiveRules::for_start(&start).expect("a dive");
+        let turns = rules.ordered(Order::Stacks).expect("the preset's dive");
+        assert!(turns.resumed_last());
+        let mut kept = Dive::default();
+        assert!(matches!(kept.resume(&start, turns, (u64::MAX, 1 << 30), 0, &mut ()), End::Nodes));
+        assert_eq!(kept.stats.expanded, STREETS_PRESET_CAP);
+        // Beside it, the first last dive, which it lends room to: never needed here.
+        let first = rules.last_parents(u64::MAX).expect("a first last dive");
+        let lent = kept.lent();
+        assert!(lent > 0 && kept.holds());
+        let mut other = Dive::default();
+        let end = other.resume_beside(&start, first, ((u64::MAX, 1 << 30), &mut kept), 0, &mut ());
+        assert!(matches!(end, End::Nodes) && kept.holds());
+        assert!(other.stats.bytes >= lent, "the lent bytes are counted in the peak");
+        let second = rules.last_preset(kept.stats.expanded, u64::MAX).expect("a second last dive");
+        let End::Solved(resumed) = kept.resume(&start, second, (u64::MAX, 1 << 30), 0, &mut ()) else {
+            panic!("no win resumed");
+        };
+        let mut again = Dive::default();
+        let afresh = rules.last_preset(0, u64::MAX).expect("a second last dive");
+        let End::Solved(begun) = again.resume(&start, afresh, (u64::MAX, 1 << 30), 0, &mut ()) else {
+            panic!("no win begun again");
+        };
+        assert_eq!((resumed, kept.stats.expanded), (begun, again.stats.expanded));
+        // A search that needs the room takes it back: the dive kept is emptied.
+        let room = again.lent();
+        let mut squeezed = Dive::default();
+        let end = squeezed.resume_beside(&start, first, ((1_000, room), &mut again), 0, &mut ());
+        assert!(matches!(end, End::Nodes) && !again.holds());
+        assert!(squeezed.stats.bytes <= room);
+    }
+
     /// Only Streets and Alleys has last dives, capped at [`STREETS_PARENTS_LAST_CAP`] and
     /// [`STREETS_LAST_CAP`] and at the expansions left, the second none where it would get no
-    /// more than its turns had.
+    /// more than its turns had, and its cap counting the expansions of the turns' dive it
+    /// resumes.
     #[test]
     fn only_streets_and_alleys_has_last_dives_and_the_second_only_with_more_than_its_turns_had() {
         for game in Game::ALL {
             let layout = DealNumber::new(1).expect("a deal number").layout(game);
             let start = WideBoard::try_from(layout).expect("a legal deal");
-            let [first, second] = DiveRules::last(&start, 1_000_000);
+            let Some(rules) = DiveRules::for_start(&start) else {
+                assert_ne!(game, Game::StreetsAndAlleys);
+                continue;
+            };
+            let (first, second) = (rules.last_parents(1_000_000), rules.last_preset(0, 1_000_000));
             assert_eq!(first.is_some(), game == Game::StreetsAndAlleys, "{game:?}");
             assert_eq!(second.is_some(), game == Game::StreetsAndAlleys, "{game:?}");
+            let turns = rules.ordered(Order::Stacks);
+            assert_eq!(turns.is_some_and(DiveRules::resumed_last), game == Game::StreetsAndAlleys, "{game:?}");
             let (Some(first), Some(second)) = (first, second) else { continue };
             assert_eq!((first.classes, first.cap()), (Classes::CompoundParentsFirst, STREETS_PARENTS_LAST_CAP));
             assert_eq!((second.classes, second.cap()), (Classes::CompoundPreset, STREETS_LAST_CAP));
-            let caps = |left| DiveRules::last(&start, left).map(|r| r.map(DiveRules::cap));
-            assert_eq!(caps(50_000), [Some(50_000), None]);
-            let left = STREETS_PARENTS_LAST_CAP + STREETS_PRESET_CAP;
-            assert_eq!(caps(left), [Some(STREETS_PARENTS_LAST_CAP), None]);
-            assert_eq!(caps(left + 1), [Some(STREETS_PARENTS_LAST_CAP), Some(STREETS_PRESET_CAP + 1)]);
+            assert_eq!(rules.last_parents(50_000).map(DiveRules::cap), Some(50_000));
+            assert_eq!(rules.last_parents(0).map(DiveRules::cap), None);
+            let preset = |done, left| rules.last_preset(done, left).map(DiveRules::cap);
+            assert_eq!(preset(0, STREETS_PRESET_CAP), None);
+            assert_eq!(preset(0, STREETS_PRESET_CAP + 1), Some(STREETS_PRESET_CAP + 1));
+            assert_eq!(preset(STREETS_PRESET_CAP, 0), None);
+            assert_eq!(preset(STREETS_PRESET_CAP, 1), Some(STREETS_PRESET_CAP + 1));
+            assert_eq!(preset(STREETS_PRESET_CAP, 1_000_000), Some(STREETS_LAST_CAP));
         }
     }
 

@@ -48,6 +48,7 @@ mod greedy;
 mod joins;
 #[cfg(test)]
 mod learn;
+mod loan;
 mod moves;
 mod portfolio;
 mod proof;

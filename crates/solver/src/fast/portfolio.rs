@@ -24,6 +24,9 @@ pub(crate) struct Cache<const C: usize, const F: usize> {
     proof: Option<proof::Cache<C, F>>,
     /// The depth-first searches, one per [`DIVES`] order, under the rules that have them.
     dives: [Dive<C, F>; DIVES.len()],
+    /// A dive stopped at its cap, kept for the last dive that resumes it
+    /// ([`DiveRules::resumed_last`]), lending its room to the other searches meanwhile.
+    kept: Dive<C, F>,
     /// The start of the last solve, when it had `greedy_nodes` and stopped at its node
     /// limit: its proof can go on (see [`resume_proof`](Self::resume_proof)).
     paused: Option<BoardN<C, F>>,
@@ -33,7 +36,8 @@ pub(crate) struct Cache<const C: usize, const F: usize> {
 
 impl<const C: usize, const F: usize> Default for Cache<C, F> {
     fn default() -> Self {
-        Cache { searches: Vec::new(), proof: None, dives: Default::default(), paused: None, resume: false }
+        let dives = Default::default();
+        Cache { searches: Vec::new(), proof: None, dives, kept: Dive::default(), paused: None, resume: false }
     }
 }
 
@@ -77,6 +81,7 @@ impl<const C: usize, const F: usize> Cache<C, F> {
         self.searches.iter().map(Search::capacity_bytes).sum::<usize>()
             + self.proof.as_ref().map_or(0, proof::Cache::memory_usage)
             + self.dives.iter().map(Dive::capacity_bytes).sum::<usize>()
+            + self.kept.capacity_bytes()
     }
 }
 
@@ -343,9 +348,9 @@ fn round<const C: usize, const F: usize>(
         let outcome = SearchOutcome::Solved(MovePath { moves: Vec::new(), cost: 0 });
         return (Report { outcome, stats: Stats::default() }, false);
     }
-    let Cache { searches, proof, dives, .. } = cache.get_or_insert_with(Cache::default);
+    let Cache { searches, proof, dives, kept, .. } = cache.get_or_insert_with(Cache::default);
     // The depth-first searches' rules while they run: they start each cycle of greedy turns.
-    let mut diving = dives_begin(dives, start);
+    let mut diving = dives_begin(dives, kept, start);
     let (turns, (first_turn, quanta)) = (plan.turns, plan.quanta);
     searches.resize_with(turns.len(), Search::default);
     for s in searches.iter_mut() {
@@ -418,8 +423,13 @@ fn round<const C: usize, const F: usize>(
         if k == 0 && diving.iter().any(Option::is_some) {
             let base = total(searches, gone, None);
             let others: usize = searches.iter().map(|s| s.peak(0, 0)).sum();
-            let dove =
-                dive_turns(dives, &mut diving, start, (quantum, base, others), (plan, max_bytes, max_nodes), observer);
+            let dove = dive_turns(
+                (dives, &mut diving, &mut *kept),
+                start,
+                (quantum, base, others),
+                (plan, max_bytes, max_nodes),
+                observer,
+            );
             gone = combine(gone, dove.stats);
             if let Some(outcome) = dove.outcome {
                 return (Report { outcome, stats: total(searches, gone, None) }, false);
@@ -447,7 +457,7 @@ fn round<const C: usize, const F: usize>(
             searches[k].resume(
                 start,
                 &config,
-                limits,
+                (limits, &mut *kept),
                 others,
                 &mut Offset { inner: &mut *observer, base: combine(plan.spent, base) },
             )
@@ -486,6 +496,9 @@ fn round<const C: usize, const F: usize>(
                 else {
                     continue;
                 };
+                // The proof's memory is not lent: a dive kept for the last dive is given back
+                // (there is none after an attempt).
+                kept.forget();
                 let (mut step, mut stats) = ((attempt, ends), stats);
                 let report = loop {
                     let budget = (step.0.max_bytes(plan.proof_bytes), step.1);
@@ -519,12 +532,19 @@ fn round<const C: usize, const F: usize>(
         // limit, so it cannot prove the loss (see `Known`): what is left goes to the last
         // dive, where the rules have one.
         let others: usize = searches.iter().map(|s| s.peak(0, 0)).sum();
-        let dove =
-            last_dive(dives, start, (left(stats.expanded), combine(plan.spent, stats), others), max_bytes, observer);
+        let dove = last_dive(
+            (dives, kept),
+            start,
+            (left(stats.expanded), combine(plan.spent, stats), others),
+            max_bytes,
+            observer,
+        );
         let undecided = SearchOutcome::Undecided(UndecidedReason::Budget(Limit::Expanded));
         return (Report { outcome: dove.outcome.unwrap_or(undecided), stats: combine(stats, dove.stats) }, false);
     }
-    // The greedy searches' memory goes back before the exhaustive search starts.
+    // The greedy searches' memory goes back before the exhaustive search starts, and a dive
+    // kept for a last dive that will not run.
+    kept.forget();
     for s in searches.iter_mut() {
         if s.capacity_bytes() > max_bytes / 4 {
             *s = Search::default();
@@ -610,16 +630,18 @@ impl Known {
     }
 }
 
-/// Empties the dives, and their rules for a solve from `start` where they have them. Out
-/// of line, as the dives' other work ([`dive_turns`]).
+/// Empties the dives and the one `kept`, and gives their rules for a solve from `start`
+/// where they have them. Out of line, as the dives' other work ([`dive_turns`]).
 #[inline(never)]
 fn dives_begin<const C: usize, const F: usize>(
     dives: &mut [Dive<C, F>; DIVES.len()],
+    kept: &mut Dive<C, F>,
     start: &BoardN<C, F>,
 ) -> [Option<DiveRules>; DIVES.len()] {
     for dive in dives.iter_mut() {
         dive.forget();
     }
+    kept.forget();
     let rules = DiveRules::for_start(start);
     DIVES.map(|order| rules.and_then(|r| r.ordered(order)))
 }
@@ -641,13 +663,14 @@ struct Dove {
 
 /// One turn of each dive still running, sharing a greedy turn's `quantum`, after `base`
 /// (every search's counts so far, the dives' included) with `others` bytes held by the
-/// greedy searches; a dive out of memory or of positions (which proves nothing: 64-bit
-/// hashes) stops, and the others go on. Out of line: inlined, it cost FreeCell's searches,
-/// which never dive, 1.2 % more instructions in `round`'s loop.
+/// greedy searches and a dive `kept` for a last dive lending its room; a dive out of memory
+/// or of positions (which proves nothing: 64-bit hashes) stops, and the others go on; one
+/// at its cap is given back, or becomes the one kept ([`DiveRules::resumed_last`]). Out of
+/// line: inlined, it cost FreeCell's searches, which never dive, 1.2 % more instructions in
+/// `round`'s loop.
 #[inline(never)]
 fn dive_turns<const C: usize, const F: usize>(
-    dives: &mut [Dive<C, F>; DIVES.len()],
-    diving: &mut [Option<DiveRules>; DIVES.len()],
+    (dives, diving, kept): (&mut [Dive<C, F>; DIVES.len()], &mut [Option<DiveRules>; DIVES.len()], &mut Dive<C, F>),
     start: &BoardN<C, F>,
     (quantum, base, others): (u64, Stats, usize),
     (plan, max_bytes, max_nodes): (&Plan, usize, Option<u64>),
@@ -666,7 +689,8 @@ fn dive_turns<const C: usize, const F: usize>(
         // The observer sees every search's counts once.
         let seen_before = combine(plan.spent, since(used, before));
         let limits = (before.expanded + quantum.min(left(used.expanded)), max_bytes.saturating_sub(others));
-        let end = dive.resume(start, rules, limits, others, &mut Offset { inner: &mut *observer, base: seen_before });
+        let offset = &mut Offset { inner: &mut *observer, base: seen_before };
+        let end = dive.resume_beside(start, rules, (limits, &mut *kept), others, offset);
         dove.stats = combine(dove.stats, since(dive.stats, before));
         let spent = combine(base, dove.stats).expanded;
         dove.outcome = match end {
@@ -674,8 +698,12 @@ fn dive_turns<const C: usize, const F: usize>(
             End::Stopped => Some(SearchOutcome::Undecided(UndecidedReason::Stopped)),
             _ if left(spent) == 0 => Some(SearchOutcome::Undecided(UndecidedReason::Budget(Limit::Expanded))),
             End::Nodes if rules.frees_at_cap() && dive.stats.expanded >= rules.cap() => {
-                // Done for good: its memory no longer counts against the greedy searches'.
+                // Done for good: its memory no longer counts against the greedy searches', or
+                // only as lent to them.
                 *diving = None;
+                if rules.resumed_last() {
+                    std::mem::swap(dive, kept);
+                }
                 dive.forget();
                 None
             }
@@ -693,40 +721,55 @@ fn dive_turns<const C: usize, const F: usize>(
     dove
 }
 
-/// The last dives from `start` ([`DiveRules::last`]), where the rules have them, one after
-/// the other: at most `left` expansions in all after `base` (every search's counts so far),
-/// with `others` bytes held by the greedy searches; the outcome only when one wins or is
-/// stopped. Every dive has had its turns by then, so they run in the first's storage.
+/// The last dives from `start` ([`DiveRules::last_parents`], [`DiveRules::last_preset`]),
+/// where the rules have them, one after the other: at most `left` expansions in all after
+/// `base` (every search's counts so far), with `others` bytes held by the greedy searches;
+/// the outcome only when one wins or is stopped. Every dive has had its turns by then, so
+/// the first runs in the first's storage, lent room by the dive `kept` from the turns,
+/// which the second resumes where it is still held (begun again in that storage where it
+/// is not).
 #[inline(never)]
 fn last_dive<const C: usize, const F: usize>(
-    dives: &mut [Dive<C, F>; DIVES.len()],
+    (dives, kept): (&mut [Dive<C, F>; DIVES.len()], &mut Dive<C, F>),
     start: &BoardN<C, F>,
     (left, base, others): (u64, Stats, usize),
     max_bytes: usize,
     observer: &mut impl Observer,
 ) -> Dove {
     let mut dove = Dove { stats: Stats::default(), outcome: None };
+    let Some(rules) = DiveRules::for_start(start) else { return dove };
     let storage = &mut dives[0];
-    for rules in DiveRules::last(start, left).into_iter().flatten() {
+    let limits = |rules: DiveRules| (rules.cap(), max_bytes.saturating_sub(others));
+    if let Some(first) = rules.last_parents(left) {
         storage.forget();
-        let end = storage.resume(
-            start,
-            rules,
-            (rules.cap(), max_bytes.saturating_sub(others)),
-            others,
-            &mut Offset { inner: &mut *observer, base: combine(base, dove.stats) },
-        );
-        dove.stats = combine(dove.stats, storage.stats);
-        dove.outcome = match end {
-            End::Solved(moves) => Some(won(moves)),
-            End::Stopped => Some(SearchOutcome::Undecided(UndecidedReason::Stopped)),
-            End::Nodes | End::Bytes | End::Exhausted => None,
-        };
+        let offset = &mut Offset { inner: &mut *observer, base };
+        let end = storage.resume_beside(start, first, (limits(first), &mut *kept), others, offset);
+        dove.stats = storage.stats;
+        dove.outcome = last_outcome(end);
         if dove.outcome.is_some() {
-            break;
+            return dove;
         }
     }
+    storage.forget();
+    // The turns' dive resumed where it is still held, begun again in the storage where not.
+    let search = if kept.holds() { kept } else { storage };
+    let before = search.stats;
+    let Some(second) = rules.last_preset(before.expanded, left - dove.stats.expanded) else { return dove };
+    // The observer sees every search's counts once: the resumed dive's earlier ones are in `base`.
+    let offset = &mut Offset { inner: &mut *observer, base: since(combine(base, dove.stats), before) };
+    let end = search.resume(start, second, limits(second), others, offset);
+    dove.stats = combine(dove.stats, since(search.stats, before));
+    dove.outcome = last_outcome(end);
     dove
+}
+
+/// A last dive's outcome: only a win or a stop ends the solve.
+fn last_outcome(end: End) -> Option<SearchOutcome<Move>> {
+    match end {
+        End::Solved(moves) => Some(won(moves)),
+        End::Stopped => Some(SearchOutcome::Undecided(UndecidedReason::Stopped)),
+        End::Nodes | End::Bytes | End::Exhausted => None,
+    }
 }
 
 /// A search's win as the solve's outcome: the moves it chose, each costing one.
