@@ -790,23 +790,21 @@ impl<const C: usize, const F: usize> Dive<C, F> {
             rules.dominance.drop_from(&board, &mut self.scratch);
             reserve(&mut self.moves, MOVE_ROOM)?;
             reserve(&mut self.choices, MOVE_ROOM)?;
-            let first = self.keyed.len();
-            for (i, &mv) in self.scratch.iter().enumerate() {
+            self.keyed.clear();
+            self.keyed.extend(self.scratch.iter().enumerate().map(|(i, &mv)| {
                 // Below 256 moves (`MOVE_ROOM`): the index fits its byte, and breaks ties in
                 // generation order.
                 let class = class(&board, mv, rules.classes);
-                let key = u32::from(class) << 24 | keys.of_move(&board, mv, class) << 8 | i as u32;
-                self.keyed.push((key, mv));
-            }
-            self.keyed[first..].sort_unstable_by_key(|&(key, _)| key);
+                (u32::from(class) << 24 | keys.of_move(&board, mv, class) << 8 | i as u32, mv)
+            }));
+            self.keyed.sort_unstable_by_key(|&(key, _)| key);
             if rules.order.marks() {
-                self.mark_children(&board, first, reached)?;
+                self.mark_children(&board, reached)?;
             }
-            for (_, mv) in self.keyed.drain(first..) {
-                let at = self.moves.len() as u32;
-                self.moves.push(mv);
-                self.choices.push([at, at + 1]);
-            }
+            // Extended from slices, not pushed one by one: a single capacity check each.
+            let at = self.moves.len() as u32;
+            self.moves.extend(self.keyed.iter().map(|&(_, mv)| mv));
+            self.choices.extend((at..self.moves.len() as u32).map(|m| [m, m + 1]));
         }
         // The start's frame has no choice: a placeholder, never read.
         let (choice, again) = reached.unwrap_or((u32::MAX, None));
@@ -814,22 +812,21 @@ impl<const C: usize, const F: usize> Dive<C, F> {
         push(&mut self.boards, board)
     }
 
-    /// Under [`Order::Marked`]: marks seen the children of `board`'s moves `keyed[first..]`
+    /// Under [`Order::Marked`]: marks seen the children of `board`'s moves `keyed`
     /// (reached by choice `reached`, none for the start), each played as [`resume`](Dive::resume)
     /// plays it, and keeps only the moves whose child was not seen before, nor skipped
     /// there as a card moved again ([`moves_again`]).
     fn mark_children(
         &mut self,
         board: &BoardN<C, F>,
-        first: usize,
         reached: Option<(u32, Option<Pile>)>,
     ) -> Result<(), freecell_search::containers::OutOfMemory> {
         let again = reached.and_then(|(_, again)| again);
         // As `resume`: the start's automoves are played in full, a later position's after
         // the move alone.
         let settled = reached.is_some();
-        let mut kept = first;
-        for i in first..self.keyed.len() {
+        let mut kept = 0;
+        for i in 0..self.keyed.len() {
             let mv = self.keyed[i].1;
             if moves_again(again, mv) {
                 continue;
