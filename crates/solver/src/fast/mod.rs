@@ -26,7 +26,8 @@
 //! no search makes because they lead nowhere better (`dominance`), the depth-first
 //! searches taking turns with the greedy ones under Baker's Dozen's, Good Measure's,
 //! ForeCell's and Beleaguered Castle's rules (`dive`; ForeCell's and the three games of
-//! Beleaguered Castle's rules with fc-solve's compound moves, `compound`), the proof
+//! Beleaguered Castle's rules with fc-solve's compound moves, `compound`; a dive kept for
+//! Streets and Alleys' last dive lends its room to the searches beside it, `loan`), the proof
 //! attempts made before the greedy stage ends under Beleaguered Castle's rules
 //! (`early_proof`), those rules and the evaluations the greedy searches take there
 //! (`castle`), and the rounds of both stages with more memory each (`portfolio`,
