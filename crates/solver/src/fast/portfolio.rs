@@ -851,6 +851,27 @@ mod tests {
 
     use super::{Known, LastStand};
 
+    /// The patient search is held for its last stand only under the castle games' rules, and
+    /// only while it can be resumed (begun, never torn by the allocator).
+    #[test]
+    fn the_patient_search_is_held_only_under_the_castle_games_rules() {
+        use freecell_core::WideBoard;
+        use freecell_deals::DealNumber;
+
+        use super::super::eval::{Evaluations, Weights};
+        use super::Search;
+
+        let layout = DealNumber::new(1).expect("a deal number").layout(Game::StreetsAndAlleys);
+        let start = WideBoard::try_from(layout).expect("a legal deal");
+        let weights = Weights::turns(*start.rules(), Evaluations::Tuned)[3];
+        let mut search = Search::default();
+        let alleys = LastStand::for_rules(Game::StreetsAndAlleys.rules());
+        assert!(!alleys.holds(&search), "never begun");
+        search.begin(&start, &weights, 1 << 30).expect("room");
+        assert!(alleys.holds(&search));
+        assert!(!LastStand::for_rules(Rules::freecell()).holds(&search), "FreeCell's begins afresh");
+    }
+
     /// A last stand is skipped only under the castle games' rules, after the patient search
     /// ran out of memory alone, and only with no more room than it had then.
     #[test]
