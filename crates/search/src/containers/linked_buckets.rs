@@ -165,6 +165,15 @@ impl LinkedBuckets {
         self.len -= 1;
         Some(id)
     }
+
+    /// Queues again node `id`, the one the last [`pop`](Self::pop) took, where it was: the
+    /// next pop takes it again. Only while nothing was pushed since that pop (which left
+    /// `min` at the node's bucket). For a search that takes a node and then finds it cannot
+    /// expand it (its byte limit), so that it can be resumed as if it had stopped before.
+    #[cold]
+    pub fn requeue(&mut self, link: &mut u32, id: u32) {
+        self.push(link, id, self.min as u32);
+    }
 }
 
 #[cfg(test)]
@@ -199,7 +208,13 @@ mod tests {
                             heap.push(Reverse((priority, Reverse(id))));
                     } else {
                             let want = heap.pop().map(|Reverse((_, Reverse(id)))| id);
-                            prop_assert_eq!(open.pop(|id| links[id as usize]), want);
+                            let got = open.pop(|id| links[id as usize]);
+                            prop_assert_eq!(got, want);
+                            if let Some(id) = got.filter(|id| id % 3 == 0) {
+                                // Queued again and taken again: the queue is as before.
+                                open.requeue(&mut links[id as usize], id);
+                                prop_assert_eq!(open.pop(|id| links[id as usize]), Some(id));
+                            }
                     }
                     prop_assert_eq!(open.len(), heap.len());
                 }

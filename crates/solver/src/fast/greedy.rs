@@ -61,6 +61,9 @@ pub(super) struct Search<const C: usize, const F: usize> {
     /// into a cell the spared generation leaves out, or Simple Simon's joins) since the
     /// search began: if not, running out of positions means what the patient search's does.
     pub(super) spared: bool,
+    /// Whether the allocator refused memory in the middle of an expansion: the search is
+    /// left half-grown and cannot be resumed ([`resumable`](Self::resumable)).
+    torn: bool,
     /// A cell: the byte check updates it while the expanded board is borrowed from
     /// `boards`.
     steady: Cell<Steady>,
@@ -181,6 +184,14 @@ impl<const C: usize, const F: usize> Search<C, F> {
         self.open.clear();
         self.moves.clear();
         self.stats = Stats::default();
+        self.torn = false;
+    }
+
+    /// Whether the search, stopped for bytes, can be resumed where it stopped: the byte
+    /// limit stops it before the position it took is expanded, and puts that position back
+    /// (see [`resume`](Self::resume)); only an allocator's refusal leaves it half-grown.
+    pub(super) fn resumable(&self) -> bool {
+        !self.torn && !self.nodes.is_empty()
     }
 
     /// Starts a search of `start` under `weights`: the start position alone is open. The
@@ -201,6 +212,8 @@ impl<const C: usize, const F: usize> Search<C, F> {
         self.spared = false;
         self.steady.set(Steady::default());
         self.stats.iterations = 1;
+        // Torn until the start waits in the open list.
+        self.torn = true;
         self.seen.insert(start.hash64())?;
         push(
             &mut self.nodes,
@@ -208,11 +221,13 @@ impl<const C: usize, const F: usize> Search<C, F> {
         )?;
         self.open.reserve(weights.priorities::<C, F>(0))?;
         self.open.push(&mut self.nodes[0].link, 0, evaluate(start, weights));
+        self.torn = false;
         Ok(())
     }
 
     /// Expands positions until this search has expanded `max_expanded` in all, would hold
-    /// more than `max_bytes`, reaches a won position or runs out of positions. `others`:
+    /// more than `max_bytes` (the position taken is put back: the search can be resumed
+    /// with more room), reaches a won position or runs out of positions. `others`:
     /// bytes the other searches hold, counted into the peak reported; `lender` holds some of
     /// `max_bytes` until the search needs them ([`Lender`]).
     #[allow(clippy::too_many_lines)]
@@ -236,7 +251,10 @@ impl<const C: usize, const F: usize> Search<C, F> {
             ($label:lifetime, $e:expr) => {
                 match $e {
                     Ok(value) => value,
-                    Err(_) => break $label End::Bytes,
+                    Err(_) => {
+                        self.torn = true;
+                        break $label End::Bytes;
+                    }
                 }
             };
         }
@@ -317,6 +335,7 @@ impl<const C: usize, const F: usize> Search<C, F> {
             let priorities = w.priorities::<C, F>(depth);
             let peak = self.peak_checked(self.moves.len(), priorities);
             if peak > max_bytes && !take_back(lender, &mut lent, peak, (&mut max_bytes, &mut others)) {
+                self.put_back(id);
                 break End::Bytes;
             }
             or_bytes!('expand, self.open.reserve(priorities));
@@ -396,6 +415,23 @@ impl<const C: usize, const F: usize> Search<C, F> {
         };
         self.stats.peak_stored = self.stats.peak_stored.max(self.nodes.len() as u64);
         end
+    }
+
+    /// Undoes the expansion of node `id` begun and stopped by the byte limit before it
+    /// stored anything but its board and derived counts: the node waits again where it was,
+    /// first in its bucket, so a later [`resume`](Self::resume) with more room goes on as
+    /// if the search had stopped before taking it (the same positions in the same order).
+    /// The expansion still counts (its board was built and its moves generated; a resume
+    /// counts it again): a search that is not resumed keeps the counts it had before it
+    /// could be, and so does every solve that never resumes one.
+    #[cold]
+    #[inline(never)]
+    fn put_back(&mut self, id: u32) {
+        self.boards.pop();
+        self.derived.pop();
+        self.open.requeue(&mut self.nodes[id as usize].link, id);
+        // The byte check's counts held for one more board: counted afresh next time.
+        self.steady.set(Steady::default());
     }
 
     /// The moves from the start to node `goal`.
@@ -492,4 +528,59 @@ pub(super) struct Config {
     pub(super) joins: bool,
     /// The moves never made, in every search: they lead nowhere better.
     pub(super) dominance: Dominance,
+}
+
+#[cfg(test)]
+mod tests {
+    use freecell_core::{Game, WideBoard};
+    use freecell_deals::DealNumber;
+
+    use super::super::eval::{Evaluations, Weights};
+    use super::*;
+
+    /// The patient search of Streets and Alleys deal `deal` ([`Weights::turns`]' last,
+    /// keeping every move).
+    fn patient(deal: u64) -> (WideBoard, Config) {
+        let layout = DealNumber::new(deal).expect("a deal number").layout(Game::StreetsAndAlleys);
+        let start = WideBoard::try_from(layout).expect("a legal deal");
+        let rules = *start.rules();
+        let turns = Weights::turns(rules, Evaluations::Tuned);
+        (start, Config::turn(turns[turns.len() - 1], rules, false))
+    }
+
+    /// A search stopped by its byte limit, resumed with more room, wins with the moves of one
+    /// run with that room at once, after the same positions: the position it took when it
+    /// stopped waits again where it was. Its counts are the other's but the expansion begun
+    /// and undone, counted twice.
+    #[test]
+    fn a_search_stopped_for_bytes_resumes_where_it_stopped() {
+        for deal in 1..=20 {
+            let (start, config) = patient(deal);
+            let mut whole = Search::default();
+            whole.begin(&start, &config.weights, 1 << 30).expect("room");
+            let End::Solved(once) = whole.resume(&start, &config, ((20_000, 1 << 30), &mut ()), 0, &mut ()) else {
+                continue;
+            };
+            if whole.stats.expanded < 500 {
+                continue;
+            }
+            let mut stopped = Search::default();
+            stopped.begin(&start, &config.weights, 1 << 30).expect("room");
+            let end = stopped.resume(&start, &config, ((20_000, whole.stats.bytes / 2), &mut ()), 0, &mut ());
+            assert!(matches!(end, End::Bytes) && stopped.resumable(), "deal {deal}");
+            assert!(stopped.stats.bytes <= whole.stats.bytes / 2, "deal {deal}");
+            let End::Solved(resumed) = stopped.resume(&start, &config, ((20_001, 1 << 30), &mut ()), 0, &mut ()) else {
+                panic!("deal {deal}: no win resumed");
+            };
+            assert_eq!(resumed, once, "deal {deal}");
+            let (a, b) = (stopped.stats, whole.stats);
+            assert_eq!(
+                (a.expanded, a.generated, a.duplicates),
+                (b.expanded + 1, b.generated, b.duplicates),
+                "deal {deal}"
+            );
+            return;
+        }
+        panic!("no deal of 1-20 won by the patient search within 20,000 expansions after 500");
+    }
 }

@@ -326,7 +326,8 @@ pub(crate) fn run<const C: usize, const F: usize>(
 ///    the impossible ones, whose reachable space is small. A search that would pass the
 ///    byte limit, or that runs out of states while skipping moves, gives its memory back
 ///    and drops out; the others go on. When all have dropped out, the patient evaluation
-///    starts again alone, with all the memory.
+///    goes on alone, with all the memory: its last stand, resumed where it stopped under the
+///    castle games' rules (held meanwhile, [`LastStand`]), begun again elsewhere.
 /// 2. When the patient search runs out of states (which proves nothing: it compares
 ///    64-bit hashes), or runs out of memory alone, the exhaustive search over single-card
 ///    moves ([`prove`](super::proof::prove): exact packed positions, Raymond's safe automoves as in stage 1)
@@ -383,9 +384,9 @@ fn round<const C: usize, const F: usize>(
     let patient = turns.len() - 1;
     // Whether it has started again alone.
     let mut last_stand = false;
-    // Under the castle games' rules, the bytes the patient search had when it ran out of
-    // memory with every other search gone (see `Replay`).
-    let mut replay = Replay::for_rules(*start.rules());
+    // Under the castle games' rules, the patient search held when it drops out of memory,
+    // and the bytes it had when it did so with every other search gone (see `LastStand`).
+    let mut stand = LastStand::for_rules(*start.rules());
     // Whether the patient search ran out of positions.
     let mut exhausted = false;
     // Proof attempts when a search runs out of positions, under the rules that have them.
@@ -409,16 +410,17 @@ fn round<const C: usize, const F: usize>(
             let others: usize =
                 searches.iter().enumerate().filter(|&(j, _)| j != patient).map(|(_, s)| s.peak(0, 0)).sum::<usize>()
                     + dives_peak(dives, &diving);
-            if replay.needless(max_bytes.saturating_sub(others)) {
-                // It would walk the positions it walked alone again, and stop as soon.
+            if stand.needless(max_bytes.saturating_sub(others)) {
+                // It would stop where it stopped alone, or as soon.
                 break;
             }
             // Every search dropped out (out of the memory they shared, or out of positions
-            // while skipping moves): the patient evaluation starts again with all the memory
-            // (MS 687716 needs that).
+            // while skipping moves): the patient evaluation goes on with all the memory
+            // (MS 687716 needs that), from where it stopped where it is held, from the
+            // start where not.
             last_stand = true;
             dropped[patient] = false;
-            begun[patient] = false;
+            begun[patient] = searches[patient].resumable();
         }
         if k == 0 && diving.iter().any(Option::is_some) {
             let base = total(searches, gone, None);
@@ -485,11 +487,14 @@ fn round<const C: usize, const F: usize>(
             End::Bytes | End::Exhausted => {
                 let ran_out = matches!(end, End::Exhausted).then_some(searches[k].stats.expanded);
                 if k == patient && ran_out.is_none() && !last_stand && (0..patient).all(|j| dropped[j]) {
-                    replay.out_of_memory_alone(limits.1);
+                    stand.out_of_memory_alone(limits.1);
                 }
                 known.stored(searches[k].stats);
-                gone = combine(gone, searches[k].stats);
-                searches[k] = Search::default();
+                let held = k == patient && ran_out.is_none() && !last_stand && stand.holds(&searches[k]);
+                if !held {
+                    gone = combine(gone, searches[k].stats);
+                    searches[k] = Search::default();
+                }
                 dropped[k] = true;
                 let all_out = (0..patient).all(|j| dropped[j]);
                 let Some((attempt, ends)) = ran_out.and_then(|n| early.attempt(n, left(stats.expanded), all_out))
@@ -517,6 +522,11 @@ fn round<const C: usize, const F: usize>(
             }
         };
         return (Report { outcome, stats }, false);
+    }
+    if dropped[patient] && searches[patient].resumable() {
+        // Held for a last stand that did not run: its memory goes back.
+        gone = combine(gone, searches[patient].stats);
+        searches[patient] = Search::default();
     }
     let stats = total(searches, gone, None);
     if !plan.proof {
@@ -560,26 +570,38 @@ fn round<const C: usize, const F: usize>(
     (report, exhausted)
 }
 
-/// Whether the patient search's last stand would only walk again what it walked alone,
-/// under the castle games' rules ([`castle::applies`]).
+/// The patient search's last stand under the castle games' rules ([`castle::applies`]):
+/// resumed where the search stopped, and skipped where it would stop at once.
 ///
-/// **Why it can be skipped.** The last stand begins the patient search afresh with the
-/// bytes the others gave back. Where it already ran out of memory after every other search
-/// had dropped out, with `room` bytes, a last stand with no more room expands the same
-/// positions in the same order (the search is deterministic) and stops at the same place or
-/// sooner: it finds no win the search did not, and its expansions go to the proof instead.
-/// On Streets and Alleys deal 1087 that was 266,269 of its 1,200,000 expansions. Kept to the
-/// castle games, whose undecided deals reach it (the other games' rows stay as they were).
+/// **Why it is resumed.** The last stand gives the patient search the bytes the others gave
+/// back. Begun afresh, it walked again every position it had expanded in its turns before
+/// it dropped out (on Streets and Alleys' undecided deals, about 118,000 of its 266,269). A
+/// search stopped by its byte limit puts back the position it took ([`Search::resume`]), so
+/// held, not emptied, it goes on with the same positions in the same order as one that had
+/// run on with more room. While it is held its bytes count in the others' limit, as they did
+/// while it ran. Kept to the castle games: elsewhere (MS 687716) the last stand begins
+/// afresh, and the other searches have its memory.
+///
+/// **Why it can be skipped.** Where the patient search ran out of memory after every other
+/// search had dropped out, with `room` bytes, a last stand with no more room stops where it
+/// stopped (the search is deterministic): it finds no win the search did not, and its
+/// expansions go to the proof instead.
 #[derive(Clone, Copy, Debug)]
-struct Replay {
+struct LastStand {
     on: bool,
     /// The patient search's bytes when it ran out of memory alone.
     room: Option<usize>,
 }
 
-impl Replay {
-    fn for_rules(rules: freecell_core::Rules) -> Replay {
-        Replay { on: castle::applies(rules), room: None }
+impl LastStand {
+    fn for_rules(rules: freecell_core::Rules) -> LastStand {
+        LastStand { on: castle::applies(rules), room: None }
+    }
+
+    /// Whether the patient search `search`, dropping out of memory before its last stand,
+    /// is held for it (and resumed there).
+    fn holds<const C: usize, const F: usize>(self, search: &Search<C, F>) -> bool {
+        self.on && search.resumable()
     }
 
     /// The patient search ran out of memory with `room` bytes, every other search gone.
@@ -587,7 +609,8 @@ impl Replay {
         self.room = Some(room);
     }
 
-    /// Whether a last stand with `room` bytes would walk the same positions again.
+    /// Whether a last stand with `room` bytes would stop where the patient search stopped
+    /// alone, or sooner.
     fn needless(self, room: usize) -> bool {
         self.on && self.room.is_some_and(|had| room <= had)
     }
@@ -826,18 +849,39 @@ mod tests {
 
     use freecell_search::Stats;
 
-    use super::{Known, Replay};
+    use super::{Known, LastStand};
+
+    /// The patient search is held for its last stand only under the castle games' rules, and
+    /// only while it can be resumed (begun, never torn by the allocator).
+    #[test]
+    fn the_patient_search_is_held_only_under_the_castle_games_rules() {
+        use freecell_core::WideBoard;
+        use freecell_deals::DealNumber;
+
+        use super::super::eval::{Evaluations, Weights};
+        use super::Search;
+
+        let layout = DealNumber::new(1).expect("a deal number").layout(Game::StreetsAndAlleys);
+        let start = WideBoard::try_from(layout).expect("a legal deal");
+        let weights = Weights::turns(*start.rules(), Evaluations::Tuned)[3];
+        let mut search = Search::default();
+        let alleys = LastStand::for_rules(Game::StreetsAndAlleys.rules());
+        assert!(!alleys.holds(&search), "never begun");
+        search.begin(&start, &weights, 1 << 30).expect("room");
+        assert!(alleys.holds(&search));
+        assert!(!LastStand::for_rules(Rules::freecell()).holds(&search), "FreeCell's begins afresh");
+    }
 
     /// A last stand is skipped only under the castle games' rules, after the patient search
     /// ran out of memory alone, and only with no more room than it had then.
     #[test]
-    fn a_last_stand_is_skipped_only_where_it_would_walk_the_same_positions() {
-        let mut replay = Replay::for_rules(Game::StreetsAndAlleys.rules());
-        assert!(!replay.needless(100), "never ran out of memory alone");
-        replay.out_of_memory_alone(100);
-        assert!(replay.needless(100) && replay.needless(99));
-        assert!(!replay.needless(101), "more room may reach further");
-        let mut freecell = Replay::for_rules(Rules::freecell());
+    fn a_last_stand_is_skipped_only_where_it_would_stop_where_it_stopped() {
+        let mut stand = LastStand::for_rules(Game::StreetsAndAlleys.rules());
+        assert!(!stand.needless(100), "never ran out of memory alone");
+        stand.out_of_memory_alone(100);
+        assert!(stand.needless(100) && stand.needless(99));
+        assert!(!stand.needless(101), "more room may reach further");
+        let mut freecell = LastStand::for_rules(Rules::freecell());
         freecell.out_of_memory_alone(100);
         assert!(!freecell.needless(100), "other rules keep their last stand");
     }
