@@ -92,12 +92,11 @@ pub(super) struct EarlyProof {
     /// How the proof that ends the round stops at a node limit: once it can no longer
     /// prove a loss, for a position probably lost (see [`Ends::OnceUnprovable`]).
     ends: Ends,
-    /// Whether the attempt made once every search that skips moves has run out of
-    /// positions gets at least [`GOOD_MEASURE_ALL_OUT`] expansions (see [`attempt`](Self::attempt)),
-    /// and every attempt more while its proof is nearly done (see [`goes_on`](Self::goes_on)).
-    longer_when_all_out: bool,
-    /// This round's proof's expansions so far.
-    expanded: u64,
+    /// Whether the attempts are made longer (Good Measure's): the one made once every search
+    /// that skips moves has run out of positions gets at least [`GOOD_MEASURE_ALL_OUT`]
+    /// expansions (see [`attempt`](Self::attempt)), and every one goes on while its proof
+    /// is nearly done (see [`goes_on`](Self::goes_on)).
+    longer_attempts: bool,
 }
 
 impl EarlyProof {
@@ -129,7 +128,7 @@ impl EarlyProof {
         let castle = castle::applies(rules);
         let good_measure = rules == Game::GoodMeasure.rules();
         let ends = if castle { Ends::OnceUnprovable } else { Ends::AtLimit };
-        EarlyProof { on: castle || good_measure, begun: false, ends, longer_when_all_out: good_measure, expanded: 0 }
+        EarlyProof { on: castle || good_measure, begun: false, ends, longer_attempts: good_measure }
     }
 
     /// These attempts, or attempts under any rules when the position is `probably_lost`
@@ -163,7 +162,7 @@ impl EarlyProof {
     pub(super) fn attempt(self, expanded: u64, left: u64, all_out: bool) -> Option<(Budget, Ends)> {
         self.on.then(|| {
             let mut nodes = expanded.saturating_mul(PER_EXPANSION);
-            if all_out && self.longer_when_all_out {
+            if all_out && self.longer_attempts {
                 nodes = nodes.max(GOOD_MEASURE_ALL_OUT);
             }
             let ends = if nodes >= left { self.ends } else { Ends::AtLimit };
@@ -172,17 +171,22 @@ impl EarlyProof {
     }
 
     /// The expansions an attempt goes on for, under Good Measure's rules, after its last
-    /// step's `report` with `left` expansions left in the solve's budget: `None` unless that
-    /// step stopped at its node limit with at most a [`NEARLY_DONE`] share of the proof's
-    /// stored positions not yet expanded, then [`GROWTH`] times those, within `left`.
-    pub(super) fn goes_on(self, report: &Report<Move>, left: u64) -> Option<u64> {
+    /// step's `report` on the proof kept in `cache`, with `left` expansions left in the
+    /// solve's budget: `None` unless that step stopped at its node limit with at most a
+    /// [`NEARLY_DONE`] share of the proof's stored positions not yet expanded, then
+    /// [`GROWTH`] times those, within `left`.
+    pub(super) fn goes_on<const C: usize, const F: usize>(
+        self,
+        report: &Report<Move>,
+        cache: Option<&proof::Cache<C, F>>,
+        left: u64,
+    ) -> Option<u64> {
         let at_limit = report.outcome == SearchOutcome::Undecided(UndecidedReason::Budget(Limit::Expanded));
-        if !(self.longer_when_all_out && at_limit && left > 0) {
+        if !(self.longer_attempts && at_limit && left > 0) {
             return None;
         }
-        // The proof's store holds every position it reached, its count its expansions.
         let stored = report.stats.peak_stored;
-        let open = stored.saturating_sub(self.expanded);
+        let open = cache.map_or(0, proof::Cache::unexpanded);
         (open.saturating_mul(NEARLY_DONE) <= stored).then(|| open.saturating_mul(GROWTH).clamp(1, left))
     }
 
@@ -195,14 +199,11 @@ impl EarlyProof {
         (budget, ends): (Budget, Ends),
         observer: &mut impl Observer,
     ) -> Report<Move> {
-        let report = if std::mem::replace(&mut self.begun, true) {
+        if std::mem::replace(&mut self.begun, true) {
             resume(cache, start, budget, ends, observer)
         } else {
-            self.expanded = 0;
             prove(cache, start, budget, ends, observer)
-        };
-        self.expanded += report.stats.expanded;
-        report
+        }
     }
 
     /// The proof that ends the round, under `budget`: [`search`](Self::search), ending at

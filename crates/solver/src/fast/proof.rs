@@ -72,9 +72,10 @@ impl<const C: usize, const F: usize> Cache<C, F> {
         self.store.bytes() + held(&self.moves) + self.boards_bytes()
     }
 
-    /// Forgets where the last search stopped: the next [`resume`] starts over.
-    pub(crate) fn forget_pause(&mut self) {
-        self.paused = None;
+    /// Positions stored and not yet expanded where the last search stopped at a limit (none
+    /// when it did not stop so): every node before its cursor is expanded.
+    pub(crate) fn unexpanded(&self) -> u64 {
+        self.paused.map_or(0, |at| (self.store.len() - at.next) as u64)
     }
 
     /// Bytes held by the boards kept.

@@ -73,8 +73,18 @@ static COUNTING: Counting = Counting;
 /// Runs `f` and returns its value with the most heap bytes this thread held during it,
 /// beyond what it held before.
 pub(crate) fn peak_during<T>(f: impl FnOnce() -> T) -> (T, usize) {
-    let base = LIVE.with(Cell::get);
-    PEAK.with(|peak| peak.set(base));
+    peak_beyond(live(), f)
+}
+
+/// The heap bytes this thread holds now.
+pub(crate) fn live() -> isize {
+    LIVE.with(Cell::get)
+}
+
+/// Runs `f` and returns its value with the most heap bytes this thread held during it,
+/// beyond `base` (an earlier [`live`]: what was allocated since, and is still held, counts).
+pub(crate) fn peak_beyond<T>(base: isize, f: impl FnOnce() -> T) -> (T, usize) {
+    PEAK.with(|peak| peak.set(live()));
     let value = f();
     let peak = PEAK.with(Cell::get);
     (value, usize::try_from(peak - base).unwrap_or(0))
