@@ -150,7 +150,12 @@ impl HashSet64 {
     fn grow(&mut self) -> Result<(), OutOfMemory> {
         self.slots = zeroed(Self::slots_for(self.hashes.len() + 1))?;
         let mask = self.slots.len() - 1;
-        for &hash in &self.hashes {
+        for (k, &hash) in self.hashes.iter().enumerate() {
+            // The hashes are read in order but land at random: the slot of the one
+            // `REHASH_AHEAD` on is loaded while this one is placed, so that the misses overlap.
+            if let Some(&ahead) = self.hashes.get(k + super::REHASH_AHEAD) {
+                super::prefetch(&self.slots[Self::home(ahead, mask)]);
+            }
             let mut i = Self::home(hash, mask);
             while self.slots[i] != 0 {
                 i = (i + 1) & mask;

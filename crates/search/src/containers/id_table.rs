@@ -3,7 +3,7 @@
 use std::mem::size_of;
 
 use super::bytes::{held, next_capacity, zeroed};
-use super::{MAX_LOAD_EIGHTHS, over_load};
+use super::{MAX_LOAD_EIGHTHS, REHASH_AHEAD, over_load};
 use crate::observer::stops_work;
 use crate::{Observer, UndecidedReason};
 
@@ -140,12 +140,24 @@ impl IdTable {
         // Ids stay below `new` (the load limit), so `id + 1` needs the bits of `new`.
         let id_bits = usize::BITS - new.leading_zeros();
         self.tag_mask = if id_bits >= 32 { 0 } else { !((1u32 << id_bits) - 1) };
-        for id in 0..self.len as u32 {
+        // The hashes of the next `REHASH_AHEAD` ids, each computed once, its home slot loaded
+        // that many ids before it is written (see `REHASH_AHEAD`).
+        let mut ahead = [0u64; REHASH_AHEAD];
+        let len = self.len as u32;
+        for id in 0..len.min(REHASH_AHEAD as u32) {
+            ahead[id as usize] = hash_of(id);
+            self.prefetch(ahead[id as usize]);
+        }
+        for id in 0..len {
             if stops_work(observer, id as usize) {
                 self.len = id as usize;
                 return Err(UndecidedReason::Stopped);
             }
-            let hash = hash_of(id);
+            let hash = ahead[id as usize % REHASH_AHEAD];
+            if let Some(next) = id.checked_add(REHASH_AHEAD as u32).filter(|&next| next < len) {
+                ahead[id as usize % REHASH_AHEAD] = hash_of(next);
+                self.prefetch(ahead[id as usize % REHASH_AHEAD]);
+            }
             let mut i = self.home(hash);
             while self.slots[i] != 0 {
                 i += 1;

@@ -140,6 +140,14 @@ impl LinkedBuckets {
         self.len += 1;
     }
 
+    /// The best waiting node, left on the queue: the next [`pop`](Self::pop)'s unless a
+    /// better or equal node is pushed first. A search may load what that node will need
+    /// while it expands the node before.
+    #[inline]
+    pub fn peek(&self) -> Option<u32> {
+        (self.len > 0).then(|| self.heads[self.first_occupied()])
+    }
+
     /// The best waiting node, taken off the queue; `link_of(id)` reads the link
     /// [`push`](Self::push) wrote for node `id`.
     #[inline]
@@ -147,7 +155,9 @@ impl LinkedBuckets {
         if self.len == 0 {
             return None;
         }
-        // The first occupied bucket from `min` on: one exists, as a node waits.
+        // The first occupied bucket from `min` on, as `first_occupied` finds it, written out
+        // as before `peek`: with the scan shared, the FreeCell solver's greedy loop, into
+        // which this is inlined, was laid out anew and took more instructions.
         let mut word = self.min / Self::BLOCK;
         let mut bits = self.occupied[word] & (u64::MAX << (self.min % Self::BLOCK));
         while bits == 0 {
@@ -173,6 +183,17 @@ impl LinkedBuckets {
     #[cold]
     pub fn requeue(&mut self, link: &mut u32, id: u32) {
         self.push(link, id, self.min as u32);
+    }
+
+    /// The first occupied bucket from `min` on; one must exist (a node waits).
+    fn first_occupied(&self) -> usize {
+        let mut word = self.min / Self::BLOCK;
+        let mut bits = self.occupied[word] & (u64::MAX << (self.min % Self::BLOCK));
+        while bits == 0 {
+            word += 1;
+            bits = self.occupied[word];
+        }
+        word * Self::BLOCK + bits.trailing_zeros() as usize
     }
 }
 
@@ -208,11 +229,13 @@ mod tests {
                             heap.push(Reverse((priority, Reverse(id))));
                     } else {
                             let want = heap.pop().map(|Reverse((_, Reverse(id)))| id);
+                            prop_assert_eq!(open.peek(), want);
                             let got = open.pop(|id| links[id as usize]);
                             prop_assert_eq!(got, want);
                             if let Some(id) = got.filter(|id| id % 3 == 0) {
                                 // Queued again and taken again: the queue is as before.
                                 open.requeue(&mut links[id as usize], id);
+                                prop_assert_eq!(open.peek(), Some(id));
                                 prop_assert_eq!(open.pop(|id| links[id as usize]), Some(id));
                             }
                     }

@@ -40,13 +40,19 @@ pub use hash_set64::HashSet64;
 pub use id_table::IdTable;
 pub use key_set::KeySet;
 pub use linked_buckets::LinkedBuckets;
-pub use prefetch::prefetch;
+pub use prefetch::{prefetch, prefetch_whole};
 pub(crate) use table::hasher;
 pub use table::{Probe, Table, Vacant};
 
 /// The most eighths of a table's slots filled: the load limit of [`Table`], and
 /// [`IdTable`]'s by default.
 const MAX_LOAD_EIGHTHS: usize = 7;
+
+/// How many entries ahead a growing table loads the slot an entry will land in: its rehash
+/// reads the entries in order and writes each at a random slot, a cache miss each once the
+/// table outgrows the cache; loaded this far ahead, some sixteen misses overlap (about what
+/// a core keeps in flight) instead of each waiting for the one before.
+const REHASH_AHEAD: usize = 16;
 
 /// Whether a table of `slots` slots holding `len` keys would be more than `eighths`/8 full
 /// with one more.

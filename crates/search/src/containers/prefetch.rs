@@ -1,4 +1,4 @@
-//! [`prefetch`]: a hint that the cache line holding a value will soon be read.
+//! [`prefetch`] and [`prefetch_whole`]: hints that a value will soon be read.
 
 /// Asks the processor to bring the cache line holding `*value` into its caches, without
 /// waiting for it: a hash table's probe issued after this, with other work between, finds
@@ -10,15 +10,38 @@
 /// unstable in Rust 1.95, hence `_mm_prefetch` on x86-64; elsewhere this does nothing.
 #[inline(always)]
 #[allow(clippy::inline_always)] // one instruction in the searches' inner loops
-#[allow(unsafe_code)]
 pub fn prefetch<T>(value: &T) {
+    line(std::ptr::from_ref(value).cast());
+}
+
+/// [`prefetch`] for a value that may span several cache lines (a board of 128 bytes spans
+/// two or three): the lines holding its first byte, each 64th on, and its last.
+#[inline(always)]
+#[allow(clippy::inline_always)] // a few instructions, in the searches' inner loops
+pub fn prefetch_whole<T>(value: &T) {
+    const LINE: usize = 64;
+    let start: *const u8 = std::ptr::from_ref(value).cast();
+    let size = size_of::<T>();
+    for offset in (0..size).step_by(LINE) {
+        line(start.wrapping_add(offset));
+    }
+    if size > 1 && !(size - 1).is_multiple_of(LINE) {
+        line(start.wrapping_add(size - 1));
+    }
+}
+
+/// The prefetch instruction for the line holding `address`, an address within a value.
+#[inline(always)]
+#[allow(clippy::inline_always)]
+#[allow(unsafe_code)]
+fn line(address: *const u8) {
     #[cfg(target_arch = "x86_64")]
     // SAFETY: a prefetch is a hint: it never faults, reads nothing into the program and
-    // accepts any address (here a valid reference's).
+    // accepts any address (here one within a valid reference's value).
     unsafe {
         use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-        _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(value).cast::<i8>());
+        _mm_prefetch::<_MM_HINT_T0>(address.cast::<i8>());
     }
     #[cfg(not(target_arch = "x86_64"))]
-    let _ = value;
+    let _ = address;
 }

@@ -6,7 +6,7 @@ use std::cell::Cell;
 
 use freecell_core::{Automove, BoardN, BuildRule, GeneratedMoves, Move, MoveModel, Pile};
 use freecell_search::containers::bytes::{grown_capacity, grown_peak, held, push, room};
-use freecell_search::containers::{HashSet64, LinkedBuckets};
+use freecell_search::containers::{HashSet64, LinkedBuckets, prefetch, prefetch_whole};
 use freecell_search::{Control, Observer, Stats, UndecidedReason};
 
 use super::dominance::Dominance;
@@ -280,6 +280,12 @@ impl<const C: usize, const F: usize> Search<C, F> {
             let node = self.nodes[id as usize];
             or_bytes!('expand, room(&mut self.boards));
             self.nodes[id as usize].link = self.boards.len() as u32;
+            // The next position's reads are started a stage at a time while this one is
+            // expanded (see `load_next`), where the search is out of cache.
+            let large = self.seen.is_large();
+            if large {
+                self.load_next(Stage::Node);
+            }
             // The board is built in its place in `boards` (it is copied once, not moved
             // there after); `again` names the moves skipped (see `moved_card`).
             let (derived, again) = if node.parent == ROOT {
@@ -312,6 +318,9 @@ impl<const C: usize, const F: usize> Search<C, F> {
                 }
             }
             or_bytes!('expand, push(&mut self.derived, derived));
+            if large {
+                self.load_next(Stage::Parent);
+            }
             let board = &self.boards[self.boards.len() - 1];
             let (blocking, digging) = &self.derived[self.derived.len() - 1];
             // Saturating: a path of 65,535 moves is far beyond any budget, but must not panic.
@@ -351,10 +360,11 @@ impl<const C: usize, const F: usize> Search<C, F> {
             // Alleys deal's time). A child with automoves has another hash: a wasted hint.
             // Not in a small table (most FreeCell solves), where the previews would cost
             // instructions for nothing.
-            if self.seen.is_large() {
+            if large {
                 for &mv in self.moves.iter() {
                     self.seen.prefetch(board.preview(mv).hash);
                 }
+                self.load_next(Stage::Board);
             }
             for &mv in self.moves.iter() {
                 if moves_again(again, mv) {
@@ -434,6 +444,31 @@ impl<const C: usize, const F: usize> Search<C, F> {
         self.steady.set(Steady::default());
     }
 
+    /// Starts loading, without waiting for it, what the next expansion reads first: the
+    /// queue's best node is the next one unless a child of the node being expanded goes
+    /// ahead of it (and then what it reads is in cache). Once a search is out of cache each
+    /// of those reads is a miss at a random place, each waiting for the one before: the
+    /// node, its parent's node, the parent's board and counts. A stage loads one of them,
+    /// its caller leaving work between stages for the loads before to arrive.
+    #[inline(never)]
+    fn load_next(&self, stage: Stage) {
+        let Some(next) = self.open.peek().and_then(|next| self.nodes.get(next as usize)) else { return };
+        if stage == Stage::Node {
+            return prefetch(next);
+        }
+        let Some(parent) = self.nodes.get(next.parent as usize) else { return };
+        if stage == Stage::Parent {
+            return prefetch(parent);
+        }
+        let at = parent.link as usize;
+        if let Some(board) = self.boards.get(at) {
+            prefetch_whole(board);
+        }
+        if let Some(derived) = self.derived.get(at) {
+            prefetch_whole(derived);
+        }
+    }
+
     /// The moves from the start to node `goal`.
     fn path_to(&self, goal: u32) -> Vec<Move> {
         let mut path = Vec::with_capacity(usize::from(self.nodes[goal as usize].depth));
@@ -495,6 +530,15 @@ pub(super) enum DeadTest {
     /// run out of positions sooner, leaving the proof more of the budget; the test ends at
     /// once while a cascade is empty. Not the swaps [`Sparing`] skips under single cards.
     Runs(Frozen),
+}
+
+/// What [`Search::load_next`] loads: the next node, its parent's node, or the parent's
+/// board and counts.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Stage {
+    Node,
+    Parent,
+    Board,
 }
 
 /// How a greedy search's turn ended.
