@@ -13,7 +13,7 @@ use super::dominance::Dominance;
 use super::eval::{Blocking, Counts, Digging, Weights, evaluate};
 use super::frozen::Frozen;
 use super::joins;
-use super::loan::{Lender, take_back};
+use super::loan::{Allowance, Lender};
 use super::moves::{Sparing, automoves_after, goes_home, is_home_move, moved_card, moves_again, skipped_cells};
 
 /// The parent of the start position.
@@ -231,6 +231,7 @@ impl<const C: usize, const F: usize> Search<C, F> {
     /// bytes the other searches hold, counted into the peak reported; `lender` holds some of
     /// `max_bytes` until the search needs them ([`Lender`]).
     #[allow(clippy::too_many_lines)]
+    #[inline(never)]
     pub(super) fn resume(
         &mut self,
         start: &BoardN<C, F>,
@@ -240,10 +241,7 @@ impl<const C: usize, const F: usize> Search<C, F> {
         observer: &mut impl Observer,
     ) -> End {
         let (max_expanded, max_bytes) = limits;
-        // What the search may hold, and the bytes held beside it, until it takes back what
-        // is lent.
-        let mut lent = lender.lent().min(max_bytes);
-        let (mut max_bytes, mut others) = (max_bytes.saturating_sub(lent), others + lent);
+        let mut allowance = Allowance::new(max_bytes, others, lender);
         let w = &config.weights;
         // The allocator refusing memory ends the search as the byte limit does (its caller
         // then drops it, so what it leaves half-grown does not matter).
@@ -343,12 +341,12 @@ impl<const C: usize, const F: usize> Search<C, F> {
             // Checked before anything grows: every move could give a new node.
             let priorities = w.priorities::<C, F>(depth);
             let peak = self.peak_checked(self.moves.len(), priorities);
-            if peak > max_bytes && !take_back(lender, &mut lent, peak, (&mut max_bytes, &mut others)) {
+            if !allowance.fits(peak) {
                 self.put_back(id);
                 break End::Bytes;
             }
             or_bytes!('expand, self.open.reserve(priorities));
-            self.stats.bytes = self.stats.bytes.max(others + peak);
+            self.stats.bytes = self.stats.bytes.max(allowance.beside() + peak);
             let mut solved = None;
             let counts = Counts::of(board, blocking.blocked, digging.dig);
             let tally = digging.tally();
