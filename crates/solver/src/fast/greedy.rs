@@ -187,6 +187,14 @@ impl<const C: usize, const F: usize> Search<C, F> {
         self.torn = false;
     }
 
+    /// Gives the memory back where a hard deal grew the cache past a quarter of `max_bytes`,
+    /// rather than start the next search over the limit.
+    pub(super) fn shed(&mut self, max_bytes: usize) {
+        if self.capacity_bytes() > max_bytes / 4 {
+            *self = Search::default();
+        }
+    }
+
     /// Whether the search, stopped for bytes, can be resumed where it stopped: the byte
     /// limit stops it before the position it took is expanded, and puts that position back
     /// (see [`resume`](Self::resume)); only an allocator's refusal leaves it half-grown.
@@ -204,10 +212,7 @@ impl<const C: usize, const F: usize> Search<C, F> {
         weights: &Weights,
         max_bytes: usize,
     ) -> Result<(), UndecidedReason> {
-        if self.capacity_bytes() > max_bytes / 4 {
-            // A hard deal grew the cache: give the memory back rather than start over the limit.
-            *self = Search::default();
-        }
+        self.shed(max_bytes);
         self.forget();
         self.spared = false;
         self.steady.set(Steady::default());
