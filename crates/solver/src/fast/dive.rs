@@ -925,8 +925,7 @@ impl<const C: usize, const F: usize> Lender for Dive<C, F> {
         if self.begun { self.peak() } else { 0 }
     }
 
-    /// Out of line: cold (a search past its limit, or a proof about to begin), and inlined
-    /// into `round` it would lay out anew the search loop inlined there.
+    /// Out of line: cold (a search past its limit, or a proof about to begin).
     #[inline(never)]
     fn give_back(&mut self) {
         *self = Dive::default();
