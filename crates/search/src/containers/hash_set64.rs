@@ -68,6 +68,7 @@ impl HashSet64 {
 
     /// Empties the set. A table grown past [`KEPT_SLOTS`](Self::KEPT_SLOTS) is dropped
     /// rather than kept.
+    #[inline]
     pub fn clear(&mut self) {
         if self.slots.len() > Self::KEPT_SLOTS {
             *self = HashSet64::default();

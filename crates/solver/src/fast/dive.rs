@@ -918,12 +918,15 @@ impl<const C: usize, const F: usize> Dive<C, F> {
 
 /// A dive kept for later ([`DiveRules::resumed_last`]) lends its room to the searches
 /// beside it, and is freed when one of them needs it (emptied, its capacities would stay
-/// held beside the search that took the room).
+/// held beside the search that took the room), or when the proof, which borrows nothing,
+/// takes the room.
 impl<const C: usize, const F: usize> Lender for Dive<C, F> {
     fn lent(&self) -> usize {
         if self.begun { self.peak() } else { 0 }
     }
 
+    /// Out of line: cold (a search past its limit, or a proof about to begin).
+    #[inline(never)]
     fn give_back(&mut self) {
         *self = Dive::default();
     }

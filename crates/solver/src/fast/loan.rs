@@ -70,7 +70,7 @@ impl<'a, L: Lender> Allowance<'a, L> {
 /// bytes held `beside` the search shrink by them. Cold: called once the limit is passed.
 #[cold]
 #[inline(never)]
-pub(super) fn take_back(
+fn take_back(
     lender: &mut impl Lender,
     lent: &mut usize,
     peak: usize,

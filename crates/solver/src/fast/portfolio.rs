@@ -12,6 +12,7 @@ use super::early_proof::EarlyProof;
 use super::eval::{Evaluations, Weights};
 use super::frozen::Frozen;
 use super::greedy::{Config, End, Search};
+use super::loan::Lender;
 use super::moves::turn_spares;
 use super::proof::{self, Ends};
 use crate::preset::FAST_BYTES;
@@ -470,7 +471,7 @@ fn round<const C: usize, const F: usize>(
         }
         if k == 0 && diving.iter().any(Option::is_some) {
             let base = total(searches, gone, None);
-            let others = searches.iter().map(|s| s.peak(0, 0)).sum::<usize>() + proof_held(proof.as_ref());
+            let others = searches_held(searches, None, proof.as_ref());
             let dove = dive_turns(
                 (dives, &mut diving, &mut *kept),
                 start,
@@ -547,7 +548,7 @@ fn round<const C: usize, const F: usize>(
                 };
                 // The proof's memory is not lent: a dive kept for the last dive is given back
                 // (there is none after an attempt).
-                free(kept);
+                kept.give_back();
                 let (mut step, mut stats) = ((attempt, ends), stats);
                 // The searches and dives going on keep their memory beside the proof's.
                 let beside = held_beside(searches, None, (dives, &diving), None);
@@ -588,7 +589,7 @@ fn round<const C: usize, const F: usize>(
         // The proof cannot expand every position a greedy search stored within the node
         // limit, so it cannot prove the loss (see `Known`): what is left goes to the last
         // dive, where the rules have one.
-        let others: usize = searches.iter().map(|s| s.peak(0, 0)).sum();
+        let others = searches_held(searches, None, None);
         let dove = last_dive(
             (dives, kept),
             start,
@@ -599,15 +600,7 @@ fn round<const C: usize, const F: usize>(
         let undecided = SearchOutcome::Undecided(UndecidedReason::Budget(Limit::Expanded));
         return (Report { outcome: dove.outcome.unwrap_or(undecided), stats: combine(stats, dove.stats) }, false);
     }
-    // The greedy searches' memory goes back before the exhaustive search starts, and a dive
-    // kept for a last dive that will not run.
-    free(kept);
-    for s in searches.iter_mut() {
-        if s.capacity_bytes() > max_bytes / 4 {
-            *s = Search::default();
-        }
-    }
-    let beside = kept_beside_proof(searches, dives, plan.whole(max_bytes) - plan.proof_bytes);
+    let beside = kept_beside_proof((searches, dives, kept), max_bytes, plan.whole(max_bytes) - plan.proof_bytes);
 
     // 2. Exhaustive.
     let rest = Budget::default().max_bytes(plan.proof_room(max_bytes, beside));
@@ -703,14 +696,21 @@ impl Known {
 }
 
 /// The bytes the searches and dives keep for the next solve beside the proof that ends a
-/// round, which leaves them `room`: all go back when they hold more. Out of line, as the
-/// dives' work ([`dive_turns`]): FreeCell's solves seldom reach it.
+/// round, which leaves them `room`. The memory of a dive `kept` for a last dive that will
+/// not run goes back first, and a search's that a hard deal grew ([`Search::shed`], as the
+/// next solve's [`Search::begin`] would); then all of theirs when they still hold more
+/// than `room`. Out of line, as the dives' work ([`dive_turns`]): FreeCell's solves seldom
+/// reach it.
 #[inline(never)]
 fn kept_beside_proof<const C: usize, const F: usize>(
-    searches: &mut [Search<C, F>],
-    dives: &mut [Dive<C, F>; DIVES.len()],
+    (searches, dives, kept): (&mut [Search<C, F>], &mut [Dive<C, F>; DIVES.len()], &mut Dive<C, F>),
+    max_bytes: usize,
     room: usize,
 ) -> usize {
+    kept.give_back();
+    for s in searches.iter_mut() {
+        s.shed(max_bytes);
+    }
     let kept = |searches: &[Search<C, F>], dives: &[Dive<C, F>]| {
         searches.iter().map(Search::capacity_bytes).sum::<usize>()
             + dives.iter().map(Dive::capacity_bytes).sum::<usize>()
@@ -724,11 +724,9 @@ fn kept_beside_proof<const C: usize, const F: usize>(
     kept(searches, dives)
 }
 
-/// Bytes held beside a search: by the greedy searches but the one `except`ed, the dives
-/// running, and the proof's store an early attempt keeps, which the next attempt and the
-/// round's last proof resume (see `EarlyProof`). Out of line, as the dives' work
-/// ([`dive_turns`]): inlined, `round`'s loop was laid out anew and FreeCell's searches took
-/// 0.9 % more instructions.
+/// Bytes held beside a search: by the greedy searches and the proof ([`searches_held`]),
+/// and by the dives running. Out of line, as the dives' work ([`dive_turns`]): inlined,
+/// `round`'s loop was laid out anew and FreeCell's searches took 0.9 % more instructions.
 #[inline(never)]
 fn held_beside<const C: usize, const F: usize>(
     searches: &[Search<C, F>],
@@ -736,21 +734,20 @@ fn held_beside<const C: usize, const F: usize>(
     (dives, diving): (&[Dive<C, F>; DIVES.len()], &[Option<DiveRules>; DIVES.len()]),
     proof: Option<&proof::Cache<C, F>>,
 ) -> usize {
+    searches_held(searches, except, proof) + dives_peak(dives, diving)
+}
+
+/// Bytes held by the greedy searches but the one `except`ed, and by the proof's store an
+/// early attempt keeps, which the next attempt and the round's last proof resume (see
+/// `EarlyProof`). Out of line, as [`held_beside`].
+#[inline(never)]
+fn searches_held<const C: usize, const F: usize>(
+    searches: &[Search<C, F>],
+    except: Option<usize>,
+    proof: Option<&proof::Cache<C, F>>,
+) -> usize {
     searches.iter().enumerate().filter(|&(j, _)| Some(j) != except).map(|(_, s)| s.peak(0, 0)).sum::<usize>()
-        + dives_peak(dives, diving)
-        + proof_held(proof)
-}
-
-/// Frees a dive (emptied, its capacities would stay held). Out of line, as [`held_beside`].
-#[inline(never)]
-fn free<const C: usize, const F: usize>(dive: &mut Dive<C, F>) {
-    *dive = Dive::default();
-}
-
-/// Bytes held by the proof's store (see [`held_beside`]).
-#[inline(never)]
-fn proof_held<const C: usize, const F: usize>(proof: Option<&proof::Cache<C, F>>) -> usize {
-    proof.map_or(0, proof::Cache::memory_usage)
+        + proof.map_or(0, proof::Cache::memory_usage)
 }
 
 /// Empties the dives and the one `kept`, and gives their rules for a solve from `start`
