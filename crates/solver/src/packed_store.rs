@@ -9,8 +9,8 @@
 //! 3/4 full (`MAX_LOAD`).
 
 use freecell_core::Packed;
-use freecell_search::containers::IdTable;
 use freecell_search::containers::bytes::{held, reserve_exact, room};
+use freecell_search::containers::{IdTable, prefetch};
 use freecell_search::{Observer, UndecidedReason};
 
 /// Bits of a node id that pick its place in a chunk.
@@ -118,6 +118,23 @@ impl<N: Node> Store<N> {
         let chunks = &self.chunks;
         let key = |id: u32| chunks[(id >> CHUNK_BITS) as usize][id as usize & (CHUNK - 1)].key().hash64();
         self.table.reserve_one_hashed(key, observer)
+    }
+
+    /// Starts loading the index slot a lookup of `hash` reads first (see
+    /// [`IdTable::prefetch`]).
+    #[inline]
+    pub(crate) fn prefetch(&self, hash: u64) {
+        self.table.prefetch(hash);
+    }
+
+    /// Starts loading the node named in the first index slot of `hash`, if that slot's tag
+    /// is `hash`'s: the node a lookup of `hash` most likely compares. The slot itself is
+    /// read (best loaded ahead by [`prefetch`](Self::prefetch)).
+    #[inline]
+    pub(crate) fn prefetch_first(&self, hash: u64) {
+        if let Some(id) = self.first(hash) {
+            prefetch(self.node(id));
+        }
     }
 
     /// The id in the first index slot of `hash`, if any (a cheap first probe, whose load

@@ -104,16 +104,16 @@ impl<const C: usize, const F: usize> Cache<C, F> {
         Ok(())
     }
 
-    /// Keeps `board`, whose position was just stored as node `id`, for its expansion: when
-    /// the boards of the next layer (from node `first`) are kept up to it, and one more
-    /// takes at most half the store's bytes (and fits `check`).
+    /// Keeps the board `board` builds, whose position was just stored as node `id`, for its
+    /// expansion: when the boards of the next layer (from node `first`) are kept up to it,
+    /// and one more takes at most half the store's bytes (and fits `check`).
     #[inline]
     fn keep(
         &mut self,
         check: impl Fn(&Self, usize) -> Result<(), UndecidedReason>,
         first: usize,
         id: u32,
-        mut board: BoardN<C, F>,
+        board: impl FnOnce() -> BoardN<C, F>,
     ) {
         if self.next.len() != id as usize - first {
             return;
@@ -123,6 +123,7 @@ impl<const C: usize, const F: usize> Cache<C, F> {
             return;
         }
         if reserve(&mut self.next, 1).is_ok() {
+            let mut board = board();
             board.sort_piles();
             self.next.push(board);
         }
@@ -203,7 +204,7 @@ fn run<const C: usize, const F: usize>(
         c.drop_boards();
         // Every position stored is reachable from `start`, so it packs.
         let key = packer.pack(start).ok_or(UndecidedReason::Inconsistent)?;
-        store(c, check, key, NO_PARENT, observer)?;
+        store(c, check, &key, key.hash64(), NO_PARENT, observer)?;
         Cursor { next: 0, layer_start: 0, layer_end: 1, depth: 0 }
     };
     let outcome = expand(c, &packer, (budget, ends), check, observer, stats, &mut at);
@@ -265,33 +266,64 @@ fn expand<const C: usize, const F: usize>(
         board.generate_moves(MoveModel::Atomic, &mut c.moves);
         dominance.drop_from(&board, &mut c.moves);
         swaps.drop_from(&board, &mut c.moves);
-        for i in 0..c.moves.len() {
-            if budget.get_max_generated().is_some_and(|n| stats.generated >= n) {
-                return Err(UndecidedReason::Budget(Limit::Generated));
+        let mut i = 0;
+        while i < c.moves.len() {
+            // The children in batches: each packed, its index slot loaded ahead, before any
+            // is looked up (see `Ahead`).
+            let mut batch = [Ahead::default(); AHEAD];
+            let mut len = 0;
+            let mut end = None;
+            while i < c.moves.len() && len < AHEAD {
+                if budget.get_max_generated().is_some_and(|n| stats.generated >= n) {
+                    end = Some(End::Limit);
+                    break;
+                }
+                stats.generated += 1;
+                let mv = c.moves[i];
+                let mut child = board.clone();
+                play(&mut child, mv, id);
+                let key = packer.repack(&parent_key, &board, &child).ok_or(UndecidedReason::Inconsistent)?;
+                i += 1;
+                if child.is_won() {
+                    end = Some(End::Won(key));
+                    break;
+                }
+                if frozen.is_some_and(|f| f.dead_after(&board, mv, &child)) {
+                    continue;
+                }
+                let hash = key.hash64();
+                c.store.prefetch(hash);
+                batch[len] = Ahead { key, hash, mv: i - 1 };
+                len += 1;
             }
-            stats.generated += 1;
-            let mut child = board.clone();
-            child.apply_unchecked(c.moves[i]);
-            // Every stored position but the start (node 0) was played to the end of its
-            // automoves, so the move alone says which card may now go home.
-            if id == 0 {
-                child.play_automoves(AUTOMOVE);
-            } else {
-                child.play_automoves_after(c.moves[i], AUTOMOVE);
+            let batch = &batch[..len];
+            for child in batch {
+                c.store.prefetch_first(child.hash);
             }
-            let key = packer.repack(&parent_key, &board, &child).ok_or(UndecidedReason::Inconsistent)?;
-            if child.is_won() {
-                let won = store(c, check, key, id, observer)?.ok_or(UndecidedReason::Inconsistent)?;
-                let moves = path(&c.store, packer, won);
-                let cost = moves.len() as u32;
-                return Ok(SearchOutcome::Solved(MovePath { moves, cost }));
+            for child in batch {
+                match store(c, check, &child.key, child.hash, id, observer)? {
+                    Some(new) => {
+                        let mv = c.moves[child.mv];
+                        let child = || {
+                            let mut child = board.clone();
+                            play(&mut child, mv, id);
+                            child
+                        };
+                        c.keep(check, at.layer_end, new, child);
+                    }
+                    None => stats.duplicates += 1,
+                }
             }
-            if frozen.is_some_and(|f| f.dead_after(&board, c.moves[i], &child)) {
-                continue;
-            }
-            match store(c, check, key, id, observer)? {
-                Some(new) => c.keep(check, at.layer_end, new, child),
-                None => stats.duplicates += 1,
+            match end {
+                None => {}
+                Some(End::Limit) => return Err(UndecidedReason::Budget(Limit::Generated)),
+                Some(End::Won(key)) => {
+                    let won =
+                        store(c, check, &key, key.hash64(), id, observer)?.ok_or(UndecidedReason::Inconsistent)?;
+                    let moves = path(&c.store, packer, won);
+                    let cost = moves.len() as u32;
+                    return Ok(SearchOutcome::Solved(MovePath { moves, cost }));
+                }
             }
         }
         at.next += 1;
@@ -300,24 +332,63 @@ fn expand<const C: usize, const F: usize>(
     Ok(SearchOutcome::Exhausted)
 }
 
-/// Stores `key`, reached from node `parent`, unless it is stored already: its new id, or
-/// `None` for a duplicate. `check` says whether the bytes it may allocate fit (the boards
-/// kept give their room up first); `observer` may stop the index's growth (the search then
-/// ends, and a solve's next proof starts over).
+/// Children built ahead of their index lookups, at most this many at once: each child's
+/// index slot, then the node that slot names, is loaded while the others are built, so that
+/// their cache misses overlap where storing child after child would wait for each in turn
+/// (a large proof's index and nodes are far larger than the cache). The same positions are
+/// stored in the same order. A batch on the stack, not counted in the proof's bytes, holds
+/// no boards: a child kept for the next layer is built again once stored.
+const AHEAD: usize = 16;
+
+/// A child waiting in a batch for its lookup: its packing, that packing's hash, the index
+/// of its move.
+#[derive(Clone, Copy, Default)]
+struct Ahead {
+    key: Packed,
+    hash: u64,
+    mv: usize,
+}
+
+/// Why a batch of children ended before the moves did.
+enum End {
+    /// The budget's limit of generated positions.
+    Limit,
+    /// A won child, packed.
+    Won(Packed),
+}
+
+/// Plays `mv` on `board`, a child of node `id`, then its automoves.
+#[allow(clippy::inline_always)] // two call sites: left to itself, LLVM calls it in the loop
+#[inline(always)]
+fn play<const C: usize, const F: usize>(board: &mut BoardN<C, F>, mv: Move, id: u32) {
+    board.apply_unchecked(mv);
+    // Every stored position but the start (node 0) was played to the end of its
+    // automoves, so the move alone says which card may now go home.
+    if id == 0 {
+        board.play_automoves(AUTOMOVE);
+    } else {
+        board.play_automoves_after(mv, AUTOMOVE);
+    }
+}
+
+/// Stores `key`, whose hash is `hash`, reached from node `parent`, unless it is stored
+/// already: its new id, or `None` for a duplicate. `check` says whether the bytes it may
+/// allocate fit (the boards kept give their room up first); `observer` may stop the index's
+/// growth (the search then ends, and a solve's next proof starts over).
 #[inline]
 fn store<const C: usize, const F: usize>(
     c: &mut Cache<C, F>,
     check: impl Fn(&Cache<C, F>, usize) -> Result<(), UndecidedReason>,
-    key: Packed,
+    key: &Packed,
+    hash: u64,
     parent: u32,
     observer: &mut impl Observer,
 ) -> Result<Option<u32>, UndecidedReason> {
-    let hash = key.hash64();
     c.fit(check, c.store.insert_growth())?;
     c.store.make_room(observer)?;
-    match c.store.find(&key, hash) {
+    match c.store.find(key, hash) {
         Ok(_) => Ok(None),
-        Err(slot) => c.store.insert(slot, Linked::new(key, parent), hash).map(Some),
+        Err(slot) => c.store.insert(slot, Linked::new(*key, parent), hash).map(Some),
     }
 }
 
