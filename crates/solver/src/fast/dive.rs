@@ -76,6 +76,40 @@ struct Frame {
     again: Option<Pile>,
 }
 
+/// A dive's [`peak`](Dive::peak) as last computed: its parts (the boards', frames',
+/// choices', moves' and hashes' bytes), each with the span of lengths within which it
+/// holds, and their sum with the scratch lists'.
+#[derive(Clone, Copy)]
+struct Peaked {
+    parts: [Part; 5],
+    total: usize,
+}
+
+/// One part of [`Peaked`]: its bytes, which hold while its length is within `first ..=
+/// first + width`.
+#[derive(Clone, Copy)]
+struct Part {
+    first: usize,
+    width: usize,
+    bytes: usize,
+}
+
+impl Part {
+    /// Whether the bytes hold at `len`: `len - first <= width`, wrapping, one comparison.
+    #[inline]
+    fn holds(self, len: usize) -> bool {
+        len.wrapping_sub(self.first) <= self.width
+    }
+}
+
+/// Nothing computed: no length is within a part's span (`len - usize::MAX` wraps to
+/// `len + 1`, above a width of 0).
+impl Default for Peaked {
+    fn default() -> Peaked {
+        Peaked { parts: [Part { first: usize::MAX, width: 0, bytes: 0 }; 5], total: 0 }
+    }
+}
+
 /// The depth-first search, resumable: the current line (a board and the moves left to try
 /// at each of its positions) and the hashes of every position it reached. Kept between
 /// solves, so nothing is allocated per position once warm.
@@ -98,12 +132,10 @@ pub(super) struct Dive<const C: usize, const F: usize> {
     /// MS 1–1,500, whose solves never dive.
     places: Box<Places>,
     seen: HashSet64,
-    /// The last [`peak`](Dive::peak) computed in a turn, and the spans of the lengths it
-    /// is computed from within which it holds (each its first length and its width): the
-    /// byte limit is checked with comparisons of lengths, not eight sums of capacities
-    /// (which were 4 % of Good Measure's instructions, and 3 % when counted again at each
-    /// length that changed).
-    peaked: Option<([(usize, usize); 5], usize)>,
+    /// The last [`peak`](Dive::peak) computed in a turn, by its parts: the byte limit is
+    /// checked with comparisons of lengths, not eight sums of capacities (which were 4 % of
+    /// Good Measure's instructions, and 3 % when counted again at each length that changed).
+    peaked: Peaked,
     pub(super) stats: Stats,
     /// Whether the search has begun (its start is on the line, or it has ended).
     begun: bool,
@@ -570,7 +602,7 @@ impl<const C: usize, const F: usize> Dive<C, F> {
         self.choices.clear();
         self.moves.clear();
         self.seen.clear();
-        self.peaked = None;
+        self.peaked = Peaked::default();
         self.stats = Stats::default();
         self.begun = false;
         self.ahead = false;
@@ -613,43 +645,47 @@ impl<const C: usize, const F: usize> Dive<C, F> {
         if self.ahead { MOVE_ROOM } else { 1 }
     }
 
-    /// [`peak`](Dive::peak), computed again only when a length it is computed from left
-    /// the span where it holds. Inlined, each span tested with one comparison and no
-    /// branch: the test runs before every move tried, several a position expanded, and out
-    /// of line, a match and two comparisons a length, it took 3.4 % of Good Measure's
-    /// instructions (deals 1–45).
+    /// [`peak`](Dive::peak), each of its parts computed again only when the length it is
+    /// computed from left the span where it holds. Inlined, each span tested with one
+    /// comparison and no branch: the test runs before every move tried, several a position
+    /// expanded, and out of line, a match and two comparisons a length, it took 3.4 % of
+    /// Good Measure's instructions (deals 1–45).
     #[inline]
     fn peak_now(&mut self) -> usize {
         let lengths = [self.boards.len(), self.frames.len(), self.choices.len(), self.moves.len(), self.seen.len()];
-        match self.peaked {
-            // `len - first <= width`, wrapping: `first <= len <= first + width`.
-            Some((spans, peak))
-                if spans
-                    .iter()
-                    .zip(lengths)
-                    .fold(true, |ok, (&(first, width), len)| ok & (len.wrapping_sub(first) <= width)) =>
-            {
-                debug_assert_eq!(peak, self.peak());
-                peak
-            }
-            _ => self.peak_anew(lengths),
+        if self.peaked.parts.iter().zip(lengths).fold(true, |ok, (part, len)| ok & part.holds(len)) {
+            debug_assert_eq!(self.peaked.total, self.peak());
+            self.peaked.total
+        } else {
+            self.peak_anew(lengths)
         }
     }
 
-    /// [`peak`](Dive::peak) computed, with the spans of `lengths` within which it holds,
-    /// each as its first length and its width.
+    /// [`peak`](Dive::peak) from `lengths`, the parts whose span a length left computed
+    /// again with their spans: a line's depth goes to and fro across one capacity (the
+    /// boards' and frames' at once) far more often than its moves' or hashes' cross
+    /// theirs, and all five parts computed again each time were 1.2 % of Good Measure's
+    /// time (`docs/results/games.md`, thirty-first session).
     #[inline(never)]
     fn peak_anew(&mut self, lengths: [usize; 5]) -> usize {
-        let peak = self.peak();
-        let spans = [
-            grown_peak_span(lengths[0], 1),
-            grown_peak_span(lengths[1], 1),
-            grown_peak_span(lengths[2], MOVE_ROOM),
-            grown_peak_span(lengths[3], MOVE_ROOM),
-            HashSet64::peak_span(lengths[4], self.seen_room()),
-        ];
-        self.peaked = Some((spans.map(|(first, last)| (first, last - first)), peak));
-        peak
+        let room = self.seen_room();
+        for (k, (part, len)) in self.peaked.parts.iter_mut().zip(lengths).enumerate() {
+            if part.holds(len) {
+                continue;
+            }
+            let (span, bytes) = match k {
+                0 => (grown_peak_span(len, 1), grown_peak::<BoardN<C, F>>(len, 1)),
+                1 => (grown_peak_span(len, 1), grown_peak::<Frame>(len, 1)),
+                2 => (grown_peak_span(len, MOVE_ROOM), grown_peak::<[u32; 2]>(len, MOVE_ROOM)),
+                3 => (grown_peak_span(len, MOVE_ROOM), grown_peak::<Move>(len, MOVE_ROOM)),
+                _ => (HashSet64::peak_span(len, room), HashSet64::peak(len, room)),
+            };
+            *part = Part { first: span.0, width: span.1 - span.0, bytes };
+        }
+        let scratch = grown::<Move>(MOVE_ROOM) + grown::<(u32, Move)>(MOVE_ROOM);
+        self.peaked.total = self.peaked.parts.iter().map(|part| part.bytes).sum::<usize>() + scratch;
+        debug_assert_eq!(self.peaked.total, self.peak());
+        self.peaked.total
     }
 
     /// Searches on from where the last turn stopped until `max_expanded` positions are
@@ -681,7 +717,7 @@ impl<const C: usize, const F: usize> Dive<C, F> {
         if !self.begun {
             self.begun = true;
             self.ahead = rules.order.marks();
-            self.peaked = None;
+            self.peaked = Peaked::default();
             self.stats.iterations = 1;
             if self.seen.insert(start.hash64()).is_err() || self.enter(start.clone(), None, rules).is_err() {
                 return End::Bytes;
