@@ -235,7 +235,7 @@ struct SearchArgs {
     /// unsolvable; `none` for no limit. Default: none, but for fast in the games where a
     /// few deals would take longer than all the others, the game's own (expansions a
     /// deal): simple-simon and forecell 3000000, fan 2000000, beleaguered-castle 1420000,
-    /// streets-and-alleys and citadel 1220000, bakers-dozen 1000000, good-measure 246000
+    /// streets-and-alleys and citadel 1220000, bakers-dozen 1000000, good-measure 263200
     /// (docs/games.md).
     #[arg(long, value_name = "N", value_parser = Checked(input::node_limit), allow_negative_numbers = true)]
     max_nodes: Option<input::NodeLimit>,
