@@ -279,10 +279,10 @@ const GOOD_MEASURE_UNCOVERED_CAP: u64 = 14_500;
 /// Expansions Good Measure's dive in [`Order::Nearest`] gets in all: it wins 9990, which
 /// fc-solve solves and the other searches leave undecided at the game's limit, after 7,450 of
 /// its own, the others not within 28,000 (7,500 from the twenty-sixth session to the
-/// twenty-ninth), and 9020 (fc-solve's default build: 749,515 states) after 24,614, where no
+/// thirtieth), and 9020 (fc-solve's default build: 749,515 states) after 24,614, where no
 /// other dive wins it within 26,000; on the way, 14 more of the deals the other searches leave
 /// undecided (400 after 7,794 to 5443 after 24,445). Above what two of the dives' turns give:
-/// see [`DiveRules::turn`] (`docs/results/games.md`, twenty-ninth and thirtieth sessions).
+/// see [`DiveRules::turn`] (`docs/results/games.md`, twenty-ninth to thirty-first sessions).
 const GOOD_MEASURE_NEAREST_CAP: u64 = 24_700;
 
 /// Expansions Good Measure's dive in fc-solve's order ([`Order::Stacks`]) gets in all: it
@@ -1539,7 +1539,7 @@ mod tests {
     /// Good Measure 8934, 5745 and 9074, which fc-solve solves and the other searches leave
     /// undecided at the game's limit, are won by the dive in [`Order::NearestMarked`] within
     /// its cap, and not by the dive in [`Order::Nearest`], which marks a position when it
-    /// tries it, within the 7,500 it had until the thirtieth session (it wins 9074 after
+    /// tries it, within the 7,500 it had until the thirty-first session (it wins 9074 after
     /// 11,335 since); each win replays through the verifier.
     #[test]
     fn the_nearest_dive_marking_children_on_entry_wins_good_measure_8934_5745_and_9074_within_its_cap() {
@@ -1613,7 +1613,7 @@ mod tests {
 
     /// Good Measure 9020, which fc-solve solves after 749,515 states and the other searches
     /// leave undecided at the game's limit, is won by the dive in [`Order::Nearest`] within
-    /// its cap, and not within the cap it had before the thirtieth session nor 100 below
+    /// its cap, and not within the cap it had before the thirty-first session nor 100 below
     /// the new; the win replays through the verifier.
     #[test]
     fn good_measure_s_nearest_card_dive_wins_9020_within_its_larger_cap() {
