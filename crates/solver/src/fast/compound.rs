@@ -135,7 +135,10 @@ impl Default for Places {
 }
 
 impl Places {
-    fn read<const C: usize, const F: usize>(&mut self, board: &BoardN<C, F>) {
+    /// Reads `board`'s cascades as far as a move reaches. Returns `false` where only top
+    /// cards move, one at a time (nothing can be set aside and one move carries one card):
+    /// then only the slots' order is read ([`top_cards`] needs no more).
+    fn read<const C: usize, const F: usize>(&mut self, board: &BoardN<C, F>) -> bool {
         let rules = board.rules();
         let build = rules.build;
         self.cell_count = 0;
@@ -158,6 +161,12 @@ impl Places {
             *key = u16::from(deepest) << 8 | i as u16;
         }
         keys[..slots].sort_unstable();
+        if self.room == 0 && longest == 1 {
+            for (k, &key) in keys[..slots].iter().enumerate() {
+                self.order[k] = key as u8;
+            }
+            return false;
+        }
         self.by_rank = [[NO_PLACE; 4]; 14];
         self.empty_count = 0;
         let mut n = 0;
@@ -199,6 +208,7 @@ impl Places {
             n += read;
         }
         self.starts[slots] = n as u8;
+        true
     }
 
     /// The places a run of base `base` may go onto, as [`place`]s, [`NO_PLACE`] for none: by
@@ -279,7 +289,10 @@ pub(super) fn generate<const C: usize, const F: usize>(
     spans: &mut Vec<(u8, u32, u32)>,
     set: Set,
 ) {
-    places.read(board);
+    if !places.read(board) {
+        top_cards(board, &places.order[..board.cascade_count()], steps, spans);
+        return;
+    }
     let places = &*places;
     let rules = board.rules();
     let build = rules.build;
@@ -375,6 +388,62 @@ pub(super) fn generate<const C: usize, const F: usize>(
         for h in (0..on).rev() {
             if places.has_parents(column[h]) {
                 push(steps, spans, a, h, 0, ON_PARENT);
+            }
+        }
+    }
+}
+
+/// [`generate`] where nothing can be set aside and one move carries one card (no empty
+/// free cell, no empty cascade that takes any card: most of the castle games' positions),
+/// the slots in `order`: a top card moves onto another cascade's top card it builds on,
+/// move 4 where it does not lie on its parent (the destinations by slot), then move 8
+/// where it does (by suit in fc-solve's order); no move 3 or 6. The same moves in the same
+/// order as the general path, with no cascade read below its top card but to see whether
+/// that card lies on its parent (the general path's reads and closures cost about four
+/// times as much a position).
+fn top_cards<const C: usize, const F: usize>(
+    board: &BoardN<C, F>,
+    order: &[u8],
+    steps: &mut Vec<Move>,
+    spans: &mut Vec<(u8, u32, u32)>,
+) {
+    let build = board.rules().build;
+    // Per rank (1–13; a king's parents' row 14 stays empty), the slots whose top card it
+    // is, as a bit set (move 4's order) and by fc-solve's suit index (move 8's).
+    let mut by_slot = [0u16; 15];
+    let mut by_suit = [[u8::MAX; 4]; 15];
+    // Per slot, its top card and whether it lies on its parent (`None`: an empty cascade).
+    let mut tops = [None; MAX_CASCADES];
+    for (k, &i) in order.iter().enumerate() {
+        let Some(top) = board.cascade_top(usize::from(i)) else { continue };
+        let rank = usize::from(top.rank().get());
+        by_slot[rank] |= 1 << k;
+        by_suit[rank][fcs_suit(top)] = k as u8;
+        tops[k] = Some((top, board.beneath(top).is_some_and(|under| build.stacks(top, under))));
+    }
+    let mut push = |a: usize, b: usize, class: u8| {
+        let first = steps.len() as u32;
+        steps.push(Move::new(Pile::cascade(order[a].into()), Pile::cascade(order[b].into()), 1));
+        spans.push((class, first, first + 1));
+    };
+    for (a, top) in tops.iter().enumerate() {
+        if let &Some((card, false)) = top {
+            let mut parents = by_slot[usize::from(card.rank().get()) + 1];
+            while parents != 0 {
+                let b = parents.trailing_zeros() as usize;
+                parents &= parents - 1;
+                if tops[b].is_some_and(|(parent, _)| build.stacks(card, parent)) {
+                    push(a, b, NOT_ON_PARENT);
+                }
+            }
+        }
+    }
+    for (a, top) in tops.iter().enumerate() {
+        if let &Some((card, true)) = top {
+            for b in by_suit[usize::from(card.rank().get()) + 1] {
+                if b != u8::MAX && tops[usize::from(b)].is_some_and(|(parent, _)| build.stacks(card, parent)) {
+                    push(a, usize::from(b), ON_PARENT);
+                }
             }
         }
     }
