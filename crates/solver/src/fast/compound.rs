@@ -367,23 +367,9 @@ pub(super) fn generate<const C: usize, const F: usize>(
             }
         };
     let slots = board.cascade_count();
-    // Move 3: a card under others home, those above it set aside, from the shallowest.
     let buried_home = |steps: &mut Vec<Move>, spans: &mut Vec<(u8, u32, u32)>| {
-        if set == Set::Parents || room == 0 {
-            return;
-        }
-        for a in 0..slots {
-            let column = places.slot(a);
-            let from = Pile::cascade(places.order[a].into());
-            for (h, &card) in column.iter().enumerate().take(room + 1).skip(1) {
-                if board.next_home(card.suit()) != NextHome::Card(card) {
-                    continue;
-                }
-                let first = steps.len() as u32;
-                aside_into(steps, from, h, &mut 0);
-                steps.push(Move::single(from, Pile::foundation(card.suit())));
-                spans.push((BURIED_HOME, first, steps.len() as u32));
-            }
+        if set != Set::Parents && room > 0 {
+            to_foundations(board, places, parking, steps, spans);
         }
     };
     // Move 8: the top run from each card of it on its parent, that one move may carry,
@@ -489,6 +475,30 @@ fn top_cards<const C: usize, const F: usize>(
                     }
                 }
             }
+        }
+    }
+}
+
+/// Appends fc-solve's move 3 (`fc_solve_sfs_move_non_top_stack_cards_to_founds`) as
+/// [`generate`] does its other moves: each card under others, from the shallowest, that
+/// can go home once the cards above it are set aside (`parking` after the free cells).
+fn to_foundations<const C: usize, const F: usize>(
+    board: &BoardN<C, F>,
+    places: &Places,
+    parking: &[usize],
+    steps: &mut Vec<Move>,
+    spans: &mut Vec<(u8, u32, u32)>,
+) {
+    for a in 0..board.cascade_count() {
+        let from = Pile::cascade(places.order[a].into());
+        for (h, &card) in places.slot(a).iter().enumerate().take(places.room + 1).skip(1) {
+            if board.next_home(card.suit()) != NextHome::Card(card) {
+                continue;
+            }
+            let first = steps.len() as u32;
+            steps.extend((0..h).map(|n| Move::single(from, places.aside(parking, n))));
+            steps.push(Move::single(from, Pile::foundation(card.suit())));
+            spans.push((BURIED_HOME, first, steps.len() as u32));
         }
     }
 }
