@@ -48,6 +48,24 @@ pub(super) enum Set {
     /// Castle's rules (`[01][23456789]`, of which moves 1, 2, 7 and 9 need free cells and
     /// move 5 rarely applies).
     Preset,
+    /// [`Set::Preset`]'s moves in fc-solve's order `08436` (move 8, then 4, 3 and 6),
+    /// generated in that order: no sort after.
+    PresetParentsFirst,
+}
+
+impl Set {
+    /// The place of a move of `class` in this set's order of classes; 0 for a card home.
+    /// [`generate`] appends its moves in that order, by class.
+    pub(super) fn rank(self, class: u8) -> u8 {
+        match (self, class) {
+            (Set::PresetParentsFirst, ON_PARENT) => 1,
+            (Set::PresetParentsFirst, NOT_ON_PARENT) => 2,
+            (Set::PresetParentsFirst, BURIED_HOME) => 3,
+            (Set::PresetParentsFirst, TO_EMPTY) => 4,
+            (Set::PresetParentsFirst, _) => 0,
+            _ => class,
+        }
+    }
 }
 
 /// fc-solve's suit order (hearts, clubs, diamonds, spades) by our suit index (clubs,
@@ -135,7 +153,10 @@ impl Default for Places {
 }
 
 impl Places {
-    fn read<const C: usize, const F: usize>(&mut self, board: &BoardN<C, F>) {
+    /// Reads `board`'s cascades as far as a move reaches. Returns `false` where only top
+    /// cards move, one at a time (nothing can be set aside and one move carries one card):
+    /// then only the slots' order is read ([`top_cards`] needs no more).
+    fn read<const C: usize, const F: usize>(&mut self, board: &BoardN<C, F>) -> bool {
         let rules = board.rules();
         let build = rules.build;
         self.cell_count = 0;
@@ -158,6 +179,12 @@ impl Places {
             *key = u16::from(deepest) << 8 | i as u16;
         }
         keys[..slots].sort_unstable();
+        if self.room == 0 && longest == 1 {
+            for (k, &key) in keys[..slots].iter().enumerate() {
+                self.order[k] = key as u8;
+            }
+            return false;
+        }
         self.by_rank = [[NO_PLACE; 4]; 14];
         self.empty_count = 0;
         let mut n = 0;
@@ -199,6 +226,7 @@ impl Places {
             n += read;
         }
         self.starts[slots] = n as u8;
+        true
     }
 
     /// The places a run of base `base` may go onto, as [`place`]s, [`NO_PLACE`] for none: by
@@ -279,7 +307,11 @@ pub(super) fn generate<const C: usize, const F: usize>(
     spans: &mut Vec<(u8, u32, u32)>,
     set: Set,
 ) {
-    places.read(board);
+    let parents_first = set == Set::PresetParentsFirst;
+    if !places.read(board) {
+        top_cards(board, &places.order[..board.cascade_count()], steps, spans, parents_first);
+        return;
+    }
     let places = &*places;
     let rules = board.rules();
     let build = rules.build;
@@ -335,23 +367,30 @@ pub(super) fn generate<const C: usize, const F: usize>(
             }
         };
     let slots = board.cascade_count();
-    // One class after the other, in their order: the caller's sort by class then passes
-    // over a sorted list where no free cell adds moves of other classes.
-    if set != Set::Parents && room > 0 {
-        // Move 3: a card under others home, those above it set aside, from the shallowest.
+    let buried_home = |steps: &mut Vec<Move>, spans: &mut Vec<(u8, u32, u32)>| {
+        if set != Set::Parents && room > 0 {
+            to_foundations(board, places, parking, steps, spans);
+        }
+    };
+    // Move 8: the top run from each card of it on its parent, that one move may carry,
+    // from the deepest.
+    let on_parent = |steps: &mut Vec<Move>, spans: &mut Vec<(u8, u32, u32)>| {
         for a in 0..slots {
             let column = places.slot(a);
-            let from = Pile::cascade(places.order[a].into());
-            for (h, &card) in column.iter().enumerate().take(room + 1).skip(1) {
-                if board.next_home(card.suit()) != NextHome::Card(card) {
-                    continue;
+            let on = places.top_run_on(a).min(longest);
+            for h in (0..on).rev() {
+                if places.has_parents(column[h]) {
+                    push(steps, spans, a, h, 0, ON_PARENT);
                 }
-                let first = steps.len() as u32;
-                aside_into(steps, from, h, &mut 0);
-                steps.push(Move::single(from, Pile::foundation(card.suit())));
-                spans.push((BURIED_HOME, first, steps.len() as u32));
             }
         }
+    };
+    // One class after the other, in the set's order ([`Set::rank`]): the caller's list is
+    // then in order where no free cell adds moves of other classes.
+    if parents_first {
+        on_parent(steps, spans);
+    } else {
+        buried_home(steps, spans);
     }
     for a in 0..slots {
         // Move 4: each maximal run, the cards above it set aside.
@@ -363,19 +402,103 @@ pub(super) fn generate<const C: usize, const F: usize>(
             }
         }
     }
-    if set == Set::Preset && !parking.is_empty() {
+    if parents_first {
+        buried_home(steps, spans);
+    }
+    if matches!(set, Set::Preset | Set::PresetParentsFirst) && !parking.is_empty() {
         // Move 6: a run into an empty cascade.
         to_empty(board, places, parking, steps, spans);
     }
-    for a in 0..slots {
-        // Move 8: the top run from each card of it on its parent, that one move may carry,
-        // from the deepest.
-        let column = places.slot(a);
-        let on = places.top_run_on(a).min(longest);
-        for h in (0..on).rev() {
-            if places.has_parents(column[h]) {
-                push(steps, spans, a, h, 0, ON_PARENT);
+    if !parents_first {
+        on_parent(steps, spans);
+    }
+}
+
+/// [`generate`] where nothing can be set aside and one move carries one card (no empty
+/// free cell, no empty cascade that takes any card: half the positions Streets and Alleys'
+/// dives enter), the slots in `order`: a top card moves onto another cascade's top card it
+/// builds on, move 4 where it does not lie on its parent (the destinations by slot), then
+/// move 8 where it does (by suit in fc-solve's order; before move 4 with `parents_first`);
+/// no move 3 or 6. The same moves in the same order as the general path, which read two or
+/// three cards of each cascade, filled its table of destinations and called its closure
+/// for each top card with a parent: with this path the dives' generation takes a fifth
+/// fewer instructions (`docs/results/games.md`, the thirty-second session).
+fn top_cards<const C: usize, const F: usize>(
+    board: &BoardN<C, F>,
+    order: &[u8],
+    steps: &mut Vec<Move>,
+    spans: &mut Vec<(u8, u32, u32)>,
+    parents_first: bool,
+) {
+    let build = board.rules().build;
+    // Per rank (1–13; a king's parents' row 14 stays empty), the slots whose top card it
+    // is, as a bit set (move 4's order) and by fc-solve's suit index (move 8's).
+    let mut by_slot = [0u16; 15];
+    let mut by_suit = [[u8::MAX; 4]; 15];
+    // Per slot, its top card and whether it lies on its parent (`None`: an empty cascade).
+    let mut tops = [None; MAX_CASCADES];
+    for (k, &i) in order.iter().enumerate() {
+        let Some(top) = board.cascade_top(usize::from(i)) else { continue };
+        let rank = usize::from(top.rank().get());
+        by_slot[rank] |= 1 << k;
+        by_suit[rank][fcs_suit(top)] = k as u8;
+        tops[k] = Some((top, board.beneath(top).is_some_and(|under| build.stacks(top, under))));
+    }
+    let mut push = |a: usize, b: usize, class: u8| {
+        let first = steps.len() as u32;
+        steps.push(Move::new(Pile::cascade(order[a].into()), Pile::cascade(order[b].into()), 1));
+        spans.push((class, first, first + 1));
+    };
+    let passes = if parents_first { [true, false] } else { [false, true] };
+    for on_parent in passes {
+        for (a, &top) in tops.iter().enumerate() {
+            let Some((card, on)) = top else { continue };
+            if on != on_parent {
+                continue;
             }
+            let row = usize::from(card.rank().get()) + 1;
+            if on {
+                // Move 8.
+                for b in by_suit[row] {
+                    if b != u8::MAX && tops[usize::from(b)].is_some_and(|(parent, _)| build.stacks(card, parent)) {
+                        push(a, usize::from(b), ON_PARENT);
+                    }
+                }
+            } else {
+                // Move 4.
+                let mut parents = by_slot[row];
+                while parents != 0 {
+                    let b = parents.trailing_zeros() as usize;
+                    parents &= parents - 1;
+                    if tops[b].is_some_and(|(parent, _)| build.stacks(card, parent)) {
+                        push(a, b, NOT_ON_PARENT);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Appends fc-solve's move 3 (`fc_solve_sfs_move_non_top_stack_cards_to_founds`) as
+/// [`generate`] does its other moves: each card under others, from the shallowest, that
+/// can go home once the cards above it are set aside (`parking` after the free cells).
+fn to_foundations<const C: usize, const F: usize>(
+    board: &BoardN<C, F>,
+    places: &Places,
+    parking: &[usize],
+    steps: &mut Vec<Move>,
+    spans: &mut Vec<(u8, u32, u32)>,
+) {
+    for a in 0..board.cascade_count() {
+        let from = Pile::cascade(places.order[a].into());
+        for (h, &card) in places.slot(a).iter().enumerate().take(places.room + 1).skip(1) {
+            if board.next_home(card.suit()) != NextHome::Card(card) {
+                continue;
+            }
+            let first = steps.len() as u32;
+            steps.extend((0..h).map(|n| Move::single(from, places.aside(parking, n))));
+            steps.push(Move::single(from, Pile::foundation(card.suit())));
+            spans.push((BURIED_HOME, first, steps.len() as u32));
         }
     }
 }
@@ -559,6 +682,20 @@ mod tests {
                 assert_eq!((&self.steps, &self.spans), (&self.old_steps, &self.old_spans), "{set:?}\n{board}");
                 any |= !self.spans.is_empty();
             }
+            // In the order `08436`: the reference's moves of `Set::Preset`, sorted by class
+            // as the dive sorted them before the generation kept that order itself.
+            let set = Set::PresetParentsFirst;
+            self.steps.clear();
+            self.spans.clear();
+            generate(board, &mut self.places, &mut self.steps, &mut self.spans, set);
+            let ours = self.spans.iter().map(|&(class, first, end)| (class, &self.steps[first as usize..end as usize]));
+            let mut old: Vec<_> = self
+                .old_spans
+                .iter()
+                .map(|&(class, first, end)| (class, &self.old_steps[first as usize..end as usize]))
+                .collect();
+            old.sort_by_key(|&(class, _)| set.rank(class));
+            assert_eq!(ours.collect::<Vec<_>>(), old, "{set:?}\n{board}");
             self.counts[0] += 1;
             self.counts[1] += usize::from(board.empty_cells() + board.empty_cascades() > 0);
             self.counts[2] += usize::from(any);

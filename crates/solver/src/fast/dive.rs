@@ -908,13 +908,14 @@ impl<const C: usize, const F: usize> Dive<C, F> {
     ) -> Result<(), freecell_search::containers::OutOfMemory> {
         let set = match classes {
             Classes::CompoundCells => compound::Set::BuriedHome,
-            Classes::CompoundPreset | Classes::CompoundParentsFirst => compound::Set::Preset,
+            Classes::CompoundPreset => compound::Set::Preset,
+            Classes::CompoundParentsFirst => compound::Set::PresetParentsFirst,
             _ => compound::Set::Parents,
         };
         self.spans.clear();
-        if set != compound::Set::BuriedHome && classes != Classes::CompoundParentsFirst {
-            // No free cell: the moves home, then the compound moves, come in their classes'
-            // order, and go straight onto the line's lists.
+        if set != compound::Set::BuriedHome {
+            // No free cell: the moves home, then the compound moves, come in their set's
+            // order of classes (`Set::rank`), and go straight onto the line's lists.
             reserve(&mut self.moves, MOVE_ROOM)?;
             for &mv in &self.scratch {
                 let at = self.moves.len() as u32;
@@ -922,7 +923,7 @@ impl<const C: usize, const F: usize> Dive<C, F> {
                 self.spans.push((0, at, at + 1));
             }
             compound::generate(board, &mut self.places, &mut self.moves, &mut self.spans, set);
-            debug_assert!(self.spans.is_sorted_by_key(|&(class, first, _)| (class, first)));
+            debug_assert!(self.spans.is_sorted_by_key(|&(class, first, _)| (set.rank(class), first)));
             reserve(&mut self.choices, self.spans.len())?;
             self.choices.extend(self.spans.iter().map(|&(_, first, end)| [first, end]));
             return Ok(());
@@ -942,8 +943,7 @@ impl<const C: usize, const F: usize> Dive<C, F> {
         compound::generate(board, &mut self.places, &mut self.steps, &mut self.spans, set);
         // The classes in their order, generation order within one (the moves from free
         // cells are of several).
-        let rank = |class| if classes == Classes::CompoundParentsFirst { parents_first(class) } else { class };
-        self.spans.sort_unstable_by_key(|&(class, first, _)| (rank(class), first));
+        self.spans.sort_unstable_by_key(|&(class, first, _)| (class, first));
         reserve(&mut self.moves, self.steps.len())?;
         reserve(&mut self.choices, self.spans.len())?;
         for &(_, first, end) in &self.spans {
@@ -968,18 +968,6 @@ impl<const C: usize, const F: usize> Lender for Dive<C, F> {
     #[inline(never)]
     fn give_back(&mut self) {
         *self = Dive::default();
-    }
-}
-
-/// The place of a compound move's `class` in fc-solve's order `08436`
-/// ([`Classes::CompoundParentsFirst`]); 0 for a card home.
-fn parents_first(class: u8) -> u8 {
-    match class {
-        compound::ON_PARENT => 1,
-        compound::NOT_ON_PARENT => 2,
-        compound::BURIED_HOME => 3,
-        compound::TO_EMPTY => 4,
-        _ => 0,
     }
 }
 
