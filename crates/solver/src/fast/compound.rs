@@ -542,7 +542,7 @@ mod tests {
     use freecell_core::{Board, Card, Game, Move, MoveModel, Pile, PileKind, SplitMix64};
     use freecell_deals::DealNumber;
 
-    use super::{BURIED_HOME, NOT_ON_PARENT, ON_PARENT, Places, Set, TO_EMPTY, generate};
+    use super::{BURIED_HOME, NOT_ON_PARENT, ON_PARENT, ONTO_CELL_CARD, Places, Set, TO_EMPTY, generate};
 
     /// The steps of each compound move of `class` in `spans`, in the order generated.
     fn of_class<'a>(steps: &'a [Move], spans: &[(u8, u32, u32)], class: u8) -> Vec<&'a [Move]> {
@@ -609,6 +609,26 @@ mod tests {
         spans.clear();
         generate(&board, &mut Places::default(), &mut steps, &mut spans, Set::Parents);
         assert!(!spans.iter().any(|span| span.0 == BURIED_HOME));
+    }
+
+    /// fc-solve's move `j` under FreeCell's rules, worked out by hand from its sources
+    /// (`source/freecell.c`, `fc_solve_sfs_move_fc_to_empty_and_put_on_top`): the nine of
+    /// hearts from the first cell into the first empty cascade, then onto it the eight of
+    /// spades from the second cell, or the run from the eight of clubs (a whole cascade);
+    /// the eight of spades takes no seven of hearts that is not the deepest of its run.
+    #[test]
+    fn move_j_as_fc_solve_makes_it() {
+        let text = "Foundations: H-6 C-7 D-K S-5\nFreecells: 9H 8S - -\n: 8C 7H 6S\n: KH QS JH TS\n\
+                    : KC 9S 8H 7S\n: KS QH JC TH 9C\n: QC JS\n: TC\n:\n:\n";
+        let board = Board::parse_with_rules(text, Game::FreeCell.rules()).expect("a board");
+        let (mut steps, mut spans) = (Vec::new(), Vec::new());
+        generate(&board, &mut Places::default(), &mut steps, &mut spans, Set::Scan);
+        let (c, cell) = (Pile::cascade, Pile::cell);
+        let first = Move::single(cell(0), c(6));
+        let expected: [&[Move]; 2] = [&[first, Move::single(cell(1), c(6))], &[first, Move::new(c(0), c(6), 3)]];
+        assert_eq!(of_class(&steps, &spans, ONTO_CELL_CARD), expected);
+        // Neither move 8 nor move 6 in the scan's first moves.
+        assert!(!spans.iter().any(|span| span.0 == ON_PARENT || span.0 == TO_EMPTY));
     }
 
     /// Move 6 under Beleaguered Castle's rules, worked out by hand from fc-solve's sources

@@ -1262,6 +1262,20 @@ mod tests {
         }
     }
 
+    /// FreeCell's scan ([`Classes::Scan`]) alone wins 45420 and 6185 within 200
+    /// expansions and 39573 and 61011 within 4,000 (fc-solve's scan `24` alone: 291, 2,424,
+    /// 171 and 4,378 states), deals whose first evaluation needs more than 812, and each
+    /// win replays through the verifier.
+    #[test]
+    fn freecell_s_scan_wins_tail_deals_as_fc_solve_s_first_scan_does() {
+        for (deal, nodes) in [(45420, 200), (6185, 200), (39573, 4_000), (61011, 4_000)] {
+            let (start, solution) =
+                dive_in(Game::FreeCell, deal, Order::Nearest, nodes).unwrap_or_else(|end| panic!("{deal}: {end}"));
+            let verified = verify(&start, &solution).expect("the win replays");
+            assert!(verified.board.is_won(), "{deal}: not won");
+        }
+    }
+
     /// [`dive_in`] Baker's Dozen.
     fn dive(deal: u64, order: Order, nodes: u64) -> Result<(WideBoard, String), &'static str> {
         dive_in(Game::BakersDozen, deal, order, nodes)
