@@ -36,6 +36,13 @@ pub(super) const BURIED_HOME: u8 = 2;
 pub(super) const CELL_ON_PARENT: u8 = 1;
 /// See [`BURIED_HOME`].
 pub(super) const TO_EMPTY: u8 = 4;
+/// A free cell's card into an empty cascade, and onto it at once another cell's card or a
+/// run, the cards above the run set aside first (fc-solve's move `j`,
+/// `fc_solve_sfs_move_fc_to_empty_and_put_on_top`): FreeCell's scan ([`Set::Scan`]).
+pub(super) const ONTO_CELL_CARD: u8 = 6;
+/// A card home (fc-solve's moves 0 and 1), an ordinary move: FreeCell's scan generates its
+/// own ([`Set::Scan`]).
+pub(super) const HOME: u8 = 0;
 
 /// Which of fc-solve's compound moves [`generate`] makes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,6 +51,13 @@ pub(super) enum Set {
     Parents,
     /// Move 3 too (ForeCell's dive, whose runs into an empty cascade are ordinary moves).
     BuriedHome,
+    /// FreeCell's scan, fc-solve's first scan of its `lg` preset (`--method random-dfs -to
+    /// 01j234 -dto2 "33,016[234j]=asw(1)"`, `fc-solve/source/Presets/presets/looking-glass.sh`):
+    /// cards home (moves 0 and 1), moves 3 and 4, a cell's card onto a card (move 2) and
+    /// move `j` ([`ONTO_CELL_CARD`]), every one of them here; no move 8.
+    Scan,
+    /// [`Set::Scan`] and move 6 ([`to_empty`]): the scan from its depth 33 on.
+    ScanDeep,
     /// Moves 3 and 6 too ([`to_empty`]): fc-solve's preset order under Beleaguered
     /// Castle's rules (`[01][23456789]`, of which moves 1, 2, 7 and 9 need free cells and
     /// move 5 rarely applies).
@@ -154,9 +168,10 @@ impl Default for Places {
 
 impl Places {
     /// Reads `board`'s cascades as far as a move reaches. Returns `false` where only top
-    /// cards move, one at a time (nothing can be set aside and one move carries one card):
-    /// then only the slots' order is read ([`top_cards`] needs no more).
-    fn read<const C: usize, const F: usize>(&mut self, board: &BoardN<C, F>) -> bool {
+    /// cards move, one at a time (nothing can be set aside and one move carries one card)
+    /// and `shortcut` allows it: then only the slots' order is read ([`top_cards`] needs no
+    /// more).
+    fn read<const C: usize, const F: usize>(&mut self, board: &BoardN<C, F>, shortcut: bool) -> bool {
         let rules = board.rules();
         let build = rules.build;
         self.cell_count = 0;
@@ -179,7 +194,7 @@ impl Places {
             *key = u16::from(deepest) << 8 | i as u16;
         }
         keys[..slots].sort_unstable();
-        if self.room == 0 && longest == 1 {
+        if shortcut && self.room == 0 && longest == 1 {
             for (k, &key) in keys[..slots].iter().enumerate() {
                 self.order[k] = key as u8;
             }
@@ -308,7 +323,8 @@ pub(super) fn generate<const C: usize, const F: usize>(
     set: Set,
 ) {
     let parents_first = set == Set::PresetParentsFirst;
-    if !places.read(board) {
+    // FreeCell's scan moves free cells' cards too, which [`top_cards`] does not.
+    if !places.read(board, !matches!(set, Set::Scan | Set::ScanDeep)) {
         top_cards(board, &places.order[..board.cascade_count()], steps, spans, parents_first);
         return;
     }
@@ -405,9 +421,14 @@ pub(super) fn generate<const C: usize, const F: usize>(
     if parents_first {
         buried_home(steps, spans);
     }
-    if matches!(set, Set::Preset | Set::PresetParentsFirst) && !parking.is_empty() {
+    if matches!(set, Set::Preset | Set::PresetParentsFirst | Set::ScanDeep) && !parking.is_empty() {
         // Move 6: a run into an empty cascade.
         to_empty(board, places, parking, steps, spans);
+    }
+    if matches!(set, Set::Scan | Set::ScanDeep) {
+        scan_singles(board, places, steps, spans);
+        onto_cell_cards(board, places, steps, spans);
+        return;
     }
     if !parents_first {
         on_parent(steps, spans);
@@ -503,6 +524,104 @@ fn to_foundations<const C: usize, const F: usize>(
     }
 }
 
+/// Appends fc-solve's moves 0, 1 and 2 as [`generate`] does its others: the cascades' top
+/// cards home, then the free cells' (class [`HOME`]), then each free cell's card onto each
+/// cascade's top card it builds on (class [`CELL_ON_PARENT`]), cascades in [`Places`]' order.
+fn scan_singles<const C: usize, const F: usize>(
+    board: &BoardN<C, F>,
+    places: &Places,
+    steps: &mut Vec<Move>,
+    spans: &mut Vec<(u8, u32, u32)>,
+) {
+    let build = board.rules().build;
+    let slots = board.cascade_count();
+    let mut push = |steps: &mut Vec<Move>, mv: Move, class: u8| {
+        let first = steps.len() as u32;
+        steps.push(mv);
+        spans.push((class, first, first + 1));
+    };
+    for a in 0..slots {
+        if let Some(&top) = places.slot(a).first()
+            && board.next_home(top.suit()) == NextHome::Card(top)
+        {
+            push(steps, Move::single(Pile::cascade(places.order[a].into()), Pile::foundation(top.suit())), HOME);
+        }
+    }
+    for f in 0..board.cell_count() {
+        if let Some(card) = board.cell(f)
+            && board.next_home(card.suit()) == NextHome::Card(card)
+        {
+            push(steps, Move::single(Pile::cell(f), Pile::foundation(card.suit())), HOME);
+        }
+    }
+    for f in 0..board.cell_count() {
+        let Some(card) = board.cell(f) else { continue };
+        for a in 0..slots {
+            if places.slot(a).first().is_some_and(|&top| build.stacks(card, top)) {
+                push(steps, Move::single(Pile::cell(f), Pile::cascade(places.order[a].into())), CELL_ON_PARENT);
+            }
+        }
+    }
+}
+
+/// Appends fc-solve's move `j` ([`ONTO_CELL_CARD`]) as [`generate`] does its others: each
+/// free cell's card (in cell order) into the first empty cascade, then onto it each other
+/// cell's card that builds on it, then each maximal run (cascades in [`Places`]' order, runs
+/// from the deepest) whose deepest card builds on it, the cards above the run put one by
+/// one into the free cells (the one just emptied among them) and the other empty cascades
+/// first, when they fit there and the run fits what one move may carry after them
+/// (`fc-solve/source/freecell.c`, `fc_solve_sfs_move_fc_to_empty_and_put_on_top`,
+/// `check_if_can_relocate`, `empty_two_cols_from_new_state`).
+fn onto_cell_cards<const C: usize, const F: usize>(
+    board: &BoardN<C, F>,
+    places: &Places,
+    steps: &mut Vec<Move>,
+    spans: &mut Vec<(u8, u32, u32)>,
+) {
+    let rules = board.rules();
+    if rules.empty_cascade != EmptyCascadeRule::AnyCard {
+        return;
+    }
+    let Some((&empty, parking)) = places.empties[..places.empty_count].split_first() else { return };
+    let to = Pile::cascade(empty);
+    let (cells, stacks) = (places.cell_count + 1, parking.len());
+    for f in 0..board.cell_count() {
+        let Some(card) = board.cell(f) else { continue };
+        for g in 0..board.cell_count() {
+            if g != f && board.cell(g).is_some_and(|other| rules.build.stacks(other, card)) {
+                let first = steps.len() as u32;
+                steps.extend([Move::single(Pile::cell(f), to), Move::single(Pile::cell(g), to)]);
+                spans.push((ONTO_CELL_CARD, first, first + 2));
+            }
+        }
+        // The free cells once the card has left its own, in order.
+        let mut free = [0; MAX_CELLS];
+        free[..places.cell_count].copy_from_slice(&places.cells[..places.cell_count]);
+        free[places.cell_count] = f;
+        free[..cells].sort_unstable();
+        for a in 0..board.cascade_count() {
+            let from = Pile::cascade(places.order[a].into());
+            for (base, above) in places.runs(a) {
+                if !rules.build.stacks(places.slot(a)[base], card) || above > cells + stacks {
+                    continue;
+                }
+                let (in_cells, in_cascades) = (above.min(cells), above.saturating_sub(cells));
+                let run = base + 1 - above;
+                if run > 1 && run > rules.run_capacity(cells - in_cells, stacks - in_cascades) {
+                    continue;
+                }
+                let first = steps.len() as u32;
+                steps.push(Move::single(Pile::cell(f), to));
+                steps.extend((0..above).map(|n| {
+                    Move::single(from, if n < cells { Pile::cell(free[n]) } else { Pile::cascade(parking[n - cells]) })
+                }));
+                steps.push(Move::new(from, to, run as u8));
+                spans.push((ONTO_CELL_CARD, first, steps.len() as u32));
+            }
+        }
+    }
+}
+
 /// Appends fc-solve's move 6 (`fc_solve_sfs_move_sequences_to_free_stacks`) as
 /// [`generate`] does its other moves: for each maximal run of each cascade (slots in
 /// [`Places`]' order, runs from the deepest), the top run whole into the first empty
@@ -548,7 +667,7 @@ mod tests {
     use freecell_core::{Board, Card, Game, Move, MoveModel, Pile, PileKind, SplitMix64};
     use freecell_deals::DealNumber;
 
-    use super::{BURIED_HOME, NOT_ON_PARENT, ON_PARENT, Places, Set, TO_EMPTY, generate};
+    use super::{BURIED_HOME, NOT_ON_PARENT, ON_PARENT, ONTO_CELL_CARD, Places, Set, TO_EMPTY, generate};
 
     /// The steps of each compound move of `class` in `spans`, in the order generated.
     fn of_class<'a>(steps: &'a [Move], spans: &[(u8, u32, u32)], class: u8) -> Vec<&'a [Move]> {
@@ -615,6 +734,26 @@ mod tests {
         spans.clear();
         generate(&board, &mut Places::default(), &mut steps, &mut spans, Set::Parents);
         assert!(!spans.iter().any(|span| span.0 == BURIED_HOME));
+    }
+
+    /// fc-solve's move `j` under FreeCell's rules, worked out by hand from its sources
+    /// (`source/freecell.c`, `fc_solve_sfs_move_fc_to_empty_and_put_on_top`): the nine of
+    /// hearts from the first cell into the first empty cascade, then onto it the eight of
+    /// spades from the second cell, or the run from the eight of clubs (a whole cascade);
+    /// the eight of spades takes no seven of hearts that is not the deepest of its run.
+    #[test]
+    fn move_j_as_fc_solve_makes_it() {
+        let text = "Foundations: H-6 C-7 D-K S-5\nFreecells: 9H 8S - -\n: 8C 7H 6S\n: KH QS JH TS\n\
+                    : KC 9S 8H 7S\n: KS QH JC TH 9C\n: QC JS\n: TC\n:\n:\n";
+        let board = Board::parse_with_rules(text, Game::FreeCell.rules()).expect("a board");
+        let (mut steps, mut spans) = (Vec::new(), Vec::new());
+        generate(&board, &mut Places::default(), &mut steps, &mut spans, Set::Scan);
+        let (c, cell) = (Pile::cascade, Pile::cell);
+        let first = Move::single(cell(0), c(6));
+        let expected: [&[Move]; 2] = [&[first, Move::single(cell(1), c(6))], &[first, Move::new(c(0), c(6), 3)]];
+        assert_eq!(of_class(&steps, &spans, ONTO_CELL_CARD), expected);
+        // Neither move 8 nor move 6 in the scan's first moves.
+        assert!(!spans.iter().any(|span| span.0 == ON_PARENT || span.0 == TO_EMPTY));
     }
 
     /// Move 6 under Beleaguered Castle's rules, worked out by hand from fc-solve's sources

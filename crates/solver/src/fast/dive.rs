@@ -28,6 +28,15 @@
 //! moves in fc-solve's classes, ordered by [`Keys`], won 4191 and 6153 but not 4265 within
 //! 3,000,000.
 //!
+//! **FreeCell**: its deals that the greedy searches' first evaluation has not solved within
+//! 812 expansions (4 % of MS 32,001–64,000) hold half their expansions, and fc-solve's first
+//! scan of its `lg` preset, a depth-first one, wins most of them within a few hundred
+//! states (`docs/results/fast.md`, thirty-first session). One dive is that scan
+//! ([`Classes::Scan`]: its moves `01j234`, with move `j`, a free cell's card into an empty
+//! cascade with a run built on it at once, and from depth 33 on `016[234j]=asw(1)`), beside
+//! the greedy searches from their second round: MS 1–32,000 take 9.2 % fewer expansions
+//! (thirty-second session).
+//!
 //! **Beleaguered Castle's rules** (Citadel's and Streets and Alleys' deals) have a dive
 //! over fc-solve's compound moves ([`compound`]: a run onto its parent anywhere, the cards
 //! above the parent put into empty cascades first), each played as its ordinary moves, so a
@@ -129,7 +138,7 @@ pub(super) struct Dive<const C: usize, const F: usize> {
     spans: Vec<(u8, u32, u32)>,
     /// Boxed: some 600 bytes of arrays, which every solve's portfolio (seven dives) would
     /// otherwise copy by value as it is built and moved, 3 % of FreeCell's instructions on
-    /// MS 1–1,500, whose solves never dive.
+    /// MS 1–1,500, whose solves then never dove.
     places: Box<Places>,
     seen: HashSet64,
     /// The last [`peak`](Dive::peak) computed in a turn, by its parts: the byte limit is
@@ -364,6 +373,50 @@ enum Classes {
     /// ForeCell: fc-solve's `-to [01][23456789]` with its compound moves, the cards set
     /// aside going into the free cells (see [`compound`]). One dive, as Citadel's.
     CompoundCells,
+    /// FreeCell: fc-solve's first scan of its `lg` preset ([`compound::Set::Scan`]), its
+    /// moves in the order `01j234` until depth [`SCAN_DEPTH`], then `016[234j]=asw(1)`
+    /// ([`scan_rank`]).
+    Scan,
+}
+
+/// The depth from which FreeCell's scan ([`Classes::Scan`]) tries runs into an empty
+/// cascade and orders its moves anew (fc-solve's `-dto2 "33,..."`), counted in positions
+/// on the line. fc-solve counts a position after its automoves as one more; 22 and 27
+/// instead changed the expansions of MS 32,001–64,000 by −0.3 % and +0.1 %, 40 by +0.4 %.
+const SCAN_DEPTH: usize = 33;
+
+/// Expansions of a FreeCell solve before its scan's first turn ([`Classes::Scan`]): the
+/// greedy searches' second round (62 for the first evaluation alone, then a round of
+/// 1,641), so that no deal they win sooner pays for it. Its turns then take a share of the
+/// first evaluation's, as the other games' dives (`DIVE_SHARES` in `portfolio.rs`): on MS
+/// 1–1,500 the instructions fell by 2.6 % with a quarter, 4.3 % with a half, 4.1 % and 3.9 %
+/// with one and two (thirty-second session). With a quarter, from 3,000 on instead, it cut
+/// 6.2 % of MS 32,001–64,000's expansions, against 10.2 % from here.
+const SCAN_AFTER: u64 = 1_703;
+
+/// The place of a class of FreeCell's scan ([`Classes::Scan`]) in its order: below
+/// [`SCAN_DEPTH`] fc-solve's `01j234`, from it on `016[234j]=asw(1)`: the group `[234j]`
+/// sorted by the cards home (fewest first, as `dfs_shuffle_states` in
+/// `fc-solve/source/lib.c` sorts by `befs_rate_state`'s rating): move 3, the only one of
+/// them that puts a card home, last.
+fn scan_rank(class: u8, deep: bool) -> u8 {
+    if !deep {
+        return match class {
+            compound::HOME => 0,
+            compound::ONTO_CELL_CARD => 1,
+            compound::CELL_ON_PARENT => 2,
+            compound::BURIED_HOME => 3,
+            _ => 4,
+        };
+    }
+    match class {
+        compound::HOME => 0,
+        compound::TO_EMPTY => 1,
+        compound::CELL_ON_PARENT => 2,
+        compound::NOT_ON_PARENT => 3,
+        compound::ONTO_CELL_CARD => 4,
+        _ => 5,
+    }
 }
 
 /// Which moves of a class (see [`class`]) a dive tries first: two dives, one of each, find
@@ -423,7 +476,8 @@ impl Order {
 }
 
 impl DiveRules {
-    /// The search's settings under `rules`, when they are Baker's Dozen's or ForeCell's.
+    /// The search's settings under `rules`, when they are Baker's Dozen's, ForeCell's or
+    /// FreeCell's (its scan, [`Classes::Scan`], from [`SCAN_AFTER`] expansions on).
     ///
     /// Good Measure's rules are the same but for its ten cascades; there each dive stops for
     /// good after [`GOOD_MEASURE_CAP`] expansions (each other order its own cap, as
@@ -440,12 +494,20 @@ impl DiveRules {
             (Frozen::applies(rules), MoveModel::Atomic, Classes::SingleCards, GOOD_MEASURE_CAP)
         } else if rules == Game::ForeCell.rules() {
             (None, MoveModel::Sequence, Classes::CompoundCells, u64::MAX)
+        } else if rules == Game::FreeCell.rules() {
+            (None, MoveModel::Sequence, Classes::Scan, u64::MAX)
         } else {
             return None;
         };
         let stacks = rules == Game::GoodMeasure.rules();
         let dominance = Dominance::for_rules(rules);
-        let after = if stacks { GOOD_MEASURE_AFTER } else { 0 };
+        let after = if stacks {
+            GOOD_MEASURE_AFTER
+        } else if classes == Classes::Scan {
+            SCAN_AFTER
+        } else {
+            0
+        };
         let order = Order::Nearest;
         Some(DiveRules { frozen, dominance, model, classes, order, cap, stacks, preset: None, last: None, after })
     }
@@ -571,7 +633,11 @@ impl DiveRules {
                 self.preset.map(|cap| DiveRules { order, classes: Classes::CompoundPreset, cap, ..self })
             }
             (
-                Classes::Compound | Classes::CompoundPreset | Classes::CompoundParentsFirst | Classes::CompoundCells,
+                Classes::Compound
+                | Classes::CompoundPreset
+                | Classes::CompoundParentsFirst
+                | Classes::CompoundCells
+                | Classes::Scan,
                 Order::Uncovered
                 | Order::Stacks
                 | Order::Marked
@@ -829,11 +895,15 @@ impl<const C: usize, const F: usize> Dive<C, F> {
         if matches!(rules.classes, Classes::Compound | Classes::CompoundPreset | Classes::CompoundParentsFirst) {
             // No free cell: of the ordinary moves, only those home are tried.
             home_moves(&board, &mut self.scratch);
+        } else if rules.classes == Classes::Scan {
+            // Its ordinary moves are its generator's (`compound::Set::Scan`).
         } else {
             board.generate_moves(rules.model, &mut self.scratch);
         }
         let next = self.choices.len() as u32;
-        if matches!(
+        if rules.classes == Classes::Scan {
+            self.enter_scan(&board)?;
+        } else if matches!(
             rules.classes,
             Classes::Compound | Classes::CompoundPreset | Classes::CompoundParentsFirst | Classes::CompoundCells
         ) {
@@ -893,6 +963,25 @@ impl<const C: usize, const F: usize> Dive<C, F> {
             }
         }
         self.keyed.truncate(kept);
+        Ok(())
+    }
+
+    /// Appends `board`'s choices under [`Classes::Scan`], in the scan's order at its depth
+    /// ([`scan_rank`]), generation order within a class.
+    fn enter_scan(&mut self, board: &BoardN<C, F>) -> Result<(), freecell_search::containers::OutOfMemory> {
+        let deep = self.frames.len() >= SCAN_DEPTH;
+        self.spans.clear();
+        self.steps.clear();
+        let set = if deep { compound::Set::ScanDeep } else { compound::Set::Scan };
+        compound::generate(board, &mut self.places, &mut self.steps, &mut self.spans, set);
+        self.spans.sort_unstable_by_key(|&(class, first, _)| (scan_rank(class, deep), first));
+        reserve(&mut self.moves, self.steps.len())?;
+        reserve(&mut self.choices, self.spans.len())?;
+        for &(_, first, end) in &self.spans {
+            let at = self.moves.len() as u32;
+            self.moves.extend_from_slice(&self.steps[first as usize..end as usize]);
+            self.choices.push([at, self.moves.len() as u32]);
+        }
         Ok(())
     }
 
@@ -1161,6 +1250,20 @@ mod tests {
         }
     }
 
+    /// FreeCell's scan ([`Classes::Scan`]) alone wins 45420 and 6185 within 200
+    /// expansions and 39573 and 61011 within 4,000 (fc-solve's scan `24` alone: 291, 2,424,
+    /// 171 and 4,378 states), deals whose first evaluation needs more than 812, and each
+    /// win replays through the verifier.
+    #[test]
+    fn freecell_s_scan_wins_tail_deals_as_fc_solve_s_first_scan_does() {
+        for (deal, nodes) in [(45420, 200), (6185, 200), (39573, 4_000), (61011, 4_000)] {
+            let (start, solution) =
+                dive_in(Game::FreeCell, deal, Order::Nearest, nodes).unwrap_or_else(|end| panic!("{deal}: {end}"));
+            let verified = verify(&start, &solution).expect("the win replays");
+            assert!(verified.board.is_won(), "{deal}: not won");
+        }
+    }
+
     /// [`dive_in`] Baker's Dozen.
     fn dive(deal: u64, order: Order, nodes: u64) -> Result<(WideBoard, String), &'static str> {
         dive_in(Game::BakersDozen, deal, order, nodes)
@@ -1422,16 +1525,18 @@ mod tests {
     /// Measure's are capped, and only ForeCell's have compound moves with free cells, in one
     /// dive.
     #[test]
-    fn applies_to_bakers_dozen_good_measure_and_forecell_only() {
+    fn applies_to_bakers_dozen_good_measure_forecell_and_freecell_only() {
         for game in Game::ALL {
             let rules = DiveRules::applies(game.rules());
             let single = matches!(game, Game::BakersDozen | Game::GoodMeasure);
-            assert_eq!(rules.is_some(), single || game == Game::ForeCell, "{game:?}");
+            let freecell = game.rules() == Game::FreeCell.rules();
+            assert_eq!(rules.is_some(), single || game == Game::ForeCell || freecell, "{game:?}");
             if let Some(rules) = rules {
                 assert_eq!(rules.model == MoveModel::Atomic, single, "{game:?}");
                 assert_eq!(rules.cap < u64::MAX, game == Game::GoodMeasure, "{game:?}");
-                assert_eq!(rules.after > 0, game == Game::GoodMeasure, "{game:?}");
+                assert_eq!(rules.after > 0, game == Game::GoodMeasure || freecell, "{game:?}");
                 assert_eq!(rules.classes == Classes::CompoundCells, game == Game::ForeCell, "{game:?}");
+                assert_eq!(rules.classes == Classes::Scan, freecell, "{game:?}");
                 assert!(rules.ordered(Order::Nearest).is_some(), "{game:?}");
                 assert_eq!(rules.ordered(Order::Uncovered).is_some(), single, "{game:?}");
                 assert_eq!(rules.ordered(Order::Stacks).is_some(), game == Game::GoodMeasure, "{game:?}");

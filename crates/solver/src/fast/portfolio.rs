@@ -787,7 +787,7 @@ struct Dove {
 /// dive's limit leaves the other dives theirs too); a dive out of memory or of positions
 /// (which proves nothing: 64-bit hashes) stops and is freed, and the others go on; one at
 /// its cap is freed, or becomes the one kept ([`DiveRules::resumed_last`]). Out of line:
-/// inlined, it cost FreeCell's searches, which never dive, 1.2 % more instructions in
+/// inlined, it cost FreeCell's searches, which then never dove, 1.2 % more instructions in
 /// `round`'s loop.
 #[inline(never)]
 fn dive_turns<const C: usize, const F: usize>(
