@@ -378,7 +378,7 @@ pub(super) static LOWER_SAME_SUIT: [u64; 52] = {
 /// A move changes only the moved cards' status: a card's status depends on the cards
 /// beneath it, and the cards of a built run lie on higher ranks. Automoves change nothing:
 /// a card goes home only after every lower card of its suit, so it was not blocked.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Blocking<const C: usize> {
     /// Each cascade's cards, as a bit set over card indices.
     cascades: [u64; C],
@@ -495,7 +495,7 @@ pub(super) fn dig<const C: usize, const F: usize>(board: &BoardN<C, F>) -> u32 {
 
 /// Where the next card of each foundation lies in a position, kept so that a child's
 /// [`dig`] costs a look at its move unless a card went home.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Digging {
     /// The foundations' ranks.
     home: [u8; 4],

@@ -44,10 +44,8 @@ struct Node {
 #[derive(Default)]
 pub(super) struct Search<const C: usize, const F: usize> {
     nodes: Vec<Node>,
-    /// The boards of the expanded nodes.
-    boards: Vec<BoardN<C, F>>,
-    /// Their blocking and digging, each derived from its parent's.
-    derived: Vec<(Blocking<C>, Digging)>,
+    /// The boards of the expanded nodes, each beside its counts.
+    boards: Vec<Expanded<C, F>>,
     /// The hashes of every position generated (see [`HashSet64`] for what a false match
     /// costs).
     seen: HashSet64,
@@ -98,7 +96,7 @@ struct Part {
 impl<const C: usize, const F: usize> Search<C, F> {
     /// Bytes held by the capacities (to give memory back after a hard deal).
     pub(super) fn capacity_bytes(&self) -> usize {
-        held(&self.nodes) + held(&self.boards) + held(&self.derived) + self.seen.bytes() + self.open.bytes()
+        held(&self.nodes) + held(&self.boards) + self.seen.bytes() + self.open.bytes()
     }
 
     /// Bytes held, at most, while `extra` more nodes are stored: computed from lengths, as
@@ -116,10 +114,10 @@ impl<const C: usize, const F: usize> Search<C, F> {
         grown_peak::<Node>(self.nodes.len(), extra)
     }
 
-    /// [`peak`](Self::peak)'s part for the boards and their derived counts, one more of each.
+    /// [`peak`](Self::peak)'s part for the boards and their counts, one more.
     #[inline]
     fn boards_peak(&self) -> usize {
-        grown_peak::<BoardN<C, F>>(self.boards.len(), 1) + grown_peak::<(Blocking<C>, Digging)>(self.derived.len(), 1)
+        grown_peak::<Expanded<C, F>>(self.boards.len(), 1)
     }
 
     /// [`peak`](Self::peak)'s part for the seen set.
@@ -199,7 +197,6 @@ impl<const C: usize, const F: usize> Search<C, F> {
     pub(super) fn forget(&mut self) {
         self.nodes.clear();
         self.boards.clear();
-        self.derived.clear();
         self.seen.clear();
         self.open.clear();
         self.moves.clear();
@@ -311,41 +308,40 @@ impl<const C: usize, const F: usize> Search<C, F> {
             }
             // The board is built in its place in `boards` (it is copied once, not moved
             // there after); `again` names the moves skipped (see `moved_card`).
-            let (derived, again) = if node.parent == ROOT {
+            let again = if node.parent == ROOT {
                 let blocking = Blocking::of(start);
                 let digging = Digging::of(start, &blocking);
-                self.boards.push(start.clone());
-                ((blocking, digging), None)
+                self.boards.push(Expanded { board: start.clone(), blocking, digging });
+                None
             } else {
                 let at = self.nodes[node.parent as usize].link as usize;
+                // The parent's counts are copied with its board, then replaced.
                 self.boards.extend_from_within(at..=at);
                 let last = self.boards.len() - 1;
                 let (parents, child) = self.boards.split_at_mut(last);
-                let (parent, board) = (&parents[at], &mut child[0]);
+                let (parent, child) = (&parents[at], &mut child[0]);
+                let board = &mut child.board;
                 board.apply_unchecked(node.mv);
                 automoves_after(board, node.mv, config.automove, node.parent != 0);
-                let (blocking, digging) = &self.derived[at];
-                let blocking = blocking.child(parent, node.mv, board);
-                let digging = digging.child(parent, node.mv, board);
-                ((blocking, digging), moved_card(parent, node.mv, board))
+                child.blocking = parent.blocking.child(&parent.board, node.mv, board);
+                child.digging = parent.digging.child(&parent.board, node.mv, board);
+                moved_card(&parent.board, node.mv, board)
             };
             if let DeadTest::Expanded(f) = config.dead {
                 // Lost: a card can never move (see `DeadTest`). Its parent passed the test
                 // when it was expanded, the start before any search.
-                let board = &self.boards[self.boards.len() - 1];
+                let board = &self.boards[self.boards.len() - 1].board;
                 let parent =
-                    (node.parent != ROOT).then(|| &self.boards[self.nodes[node.parent as usize].link as usize]);
+                    (node.parent != ROOT).then(|| &self.boards[self.nodes[node.parent as usize].link as usize].board);
                 if parent.map_or_else(|| f.dead(board), |parent| f.dead_after(parent, node.mv, board)) {
                     self.boards.pop();
                     continue;
                 }
             }
-            or_bytes!('expand, push(&mut self.derived, derived));
             if large {
                 self.load_next(Stage::Parent);
             }
-            let board = &self.boards[self.boards.len() - 1];
-            let (blocking, digging) = &self.derived[self.derived.len() - 1];
+            let Expanded { board, blocking, digging } = &self.boards[self.boards.len() - 1];
             // Saturating: a path of 65,535 moves is far beyond any budget, but must not panic.
             let depth = node.depth.saturating_add(1);
             if config.spares {
@@ -458,7 +454,6 @@ impl<const C: usize, const F: usize> Search<C, F> {
     #[inline(never)]
     fn put_back(&mut self, id: u32) {
         self.boards.pop();
-        self.derived.pop();
         self.open.requeue(&mut self.nodes[id as usize].link, id);
         // The byte check's counts held for one more board: counted afresh next time.
         self.steady.set(Steady::default());
@@ -493,11 +488,8 @@ impl<const C: usize, const F: usize> Search<C, F> {
             return prefetch(parent);
         }
         let at = parent.link as usize;
-        if let Some(board) = self.boards.get(at) {
-            prefetch_whole(board);
-        }
-        if let Some(derived) = self.derived.get(at) {
-            prefetch_whole(derived);
+        if let Some(expanded) = self.boards.get(at) {
+            prefetch_whole(expanded);
         }
     }
 
@@ -571,6 +563,16 @@ enum Stage {
     Node,
     Parent,
     Board,
+}
+
+/// An expanded position: its board, and its blocking and digging, each derived from its
+/// parent's. Kept together, an expansion's read of its parent's is one place in memory, not
+/// two (each, out of cache, a miss and a page walk of its own).
+#[derive(Clone)]
+struct Expanded<const C: usize, const F: usize> {
+    board: BoardN<C, F>,
+    blocking: Blocking<C>,
+    digging: Digging,
 }
 
 /// How a greedy search's turn ended.
