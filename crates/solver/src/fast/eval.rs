@@ -384,6 +384,10 @@ pub(crate) struct Blocking<const C: usize> {
     cascades: [u64; C],
     /// Blocked cards in the position.
     pub(super) blocked: u32,
+    /// Four bytes for the keeper of a stored blocking, 0 as made here: they fill what would
+    /// be padding after `blocked`, so a greedy search stores its expanded position's node
+    /// there at no cost in bytes (`greedy::Expanded`).
+    pub(super) spare: u32,
 }
 
 impl<const C: usize> Blocking<C> {
@@ -404,7 +408,7 @@ impl<const C: usize> Blocking<C> {
                 blocked += u32::from(below & LOWER_SAME_SUIT[card.index()] != 0);
             }
         }
-        Blocking { cascades, blocked }
+        Blocking { cascades, blocked, spare: 0 }
     }
 
     /// The cards `mv`, a legal move of `board`, carries, as a bit set over card indices.
@@ -449,7 +453,7 @@ impl<const C: usize> Blocking<C> {
                 *set &= !home;
             }
         }
-        Blocking { cascades, blocked: self.after_moving::<F>(mv, moved) }
+        Blocking { cascades, blocked: self.after_moving::<F>(mv, moved), spare: 0 }
     }
 
     /// Blocked cards after `mv`, a legal move of `board` (the position this describes).
