@@ -378,12 +378,16 @@ pub(super) static LOWER_SAME_SUIT: [u64; 52] = {
 /// A move changes only the moved cards' status: a card's status depends on the cards
 /// beneath it, and the cards of a built run lie on higher ranks. Automoves change nothing:
 /// a card goes home only after every lower card of its suit, so it was not blocked.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Blocking<const C: usize> {
     /// Each cascade's cards, as a bit set over card indices.
     cascades: [u64; C],
     /// Blocked cards in the position.
     pub(super) blocked: u32,
+    /// Four bytes for the keeper of a stored blocking, 0 as made here: they fill what would
+    /// be padding after `blocked`, so a greedy search stores its expanded position's node
+    /// there at no cost in bytes (`greedy::Expanded`).
+    pub(super) spare: u32,
 }
 
 impl<const C: usize> Blocking<C> {
@@ -404,7 +408,7 @@ impl<const C: usize> Blocking<C> {
                 blocked += u32::from(below & LOWER_SAME_SUIT[card.index()] != 0);
             }
         }
-        Blocking { cascades, blocked }
+        Blocking { cascades, blocked, spare: 0 }
     }
 
     /// The cards `mv`, a legal move of `board`, carries, as a bit set over card indices.
@@ -449,7 +453,7 @@ impl<const C: usize> Blocking<C> {
                 *set &= !home;
             }
         }
-        Blocking { cascades, blocked: self.after_moving::<F>(mv, moved) }
+        Blocking { cascades, blocked: self.after_moving::<F>(mv, moved), spare: 0 }
     }
 
     /// Blocked cards after `mv`, a legal move of `board` (the position this describes).
@@ -495,7 +499,7 @@ pub(super) fn dig<const C: usize, const F: usize>(board: &BoardN<C, F>) -> u32 {
 
 /// Where the next card of each foundation lies in a position, kept so that a child's
 /// [`dig`] costs a look at its move unless a card went home.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Digging {
     /// The foundations' ranks.
     home: [u8; 4],

@@ -4,7 +4,7 @@
 
 use std::cell::Cell;
 
-use freecell_core::{Automove, BoardN, BuildRule, GeneratedMoves, Move, MoveModel, Pile};
+use freecell_core::{Automove, BOARD_CASCADES, BOARD_CELLS, BoardN, BuildRule, GeneratedMoves, Move, MoveModel, Pile};
 use freecell_search::containers::bytes::{grown_capacity, grown_peak, held, push, room};
 use freecell_search::containers::{HashSet64, LinkedBuckets, prefetch, prefetch_whole};
 use freecell_search::{Control, Observer, Stats, UndecidedReason};
@@ -22,14 +22,19 @@ const ROOT: u32 = u32::MAX;
 /// No node: the link of a node that waits last in its open-list bucket.
 const NONE: u32 = LinkedBuckets::END;
 
-/// A generated position: the move that reached it from its parent, its depth, and a link
-/// (the next position of its open-list bucket while it waits, its board once expanded).
+/// A generated position: where its parent's board is, the move that reached it from its
+/// parent, its depth, and a link (the next position of its open-list bucket while it waits,
+/// its board once expanded).
 ///
 /// Only expanded positions keep a board (about one in fifteen): a position waiting in the
 /// open list is its parent's board with one move and its automoves replayed, which costs
 /// less than copying every child's board into the arena and keeps the arena in cache.
 #[derive(Clone, Copy)]
 struct Node {
+    /// Its parent's board's index in [`Search::boards`] (the start's board is the first), or
+    /// [`ROOT`]: an expansion reads its parent's board without first reading its parent's
+    /// node, a miss fewer in each expansion's chain of them once the search is out of
+    /// cache. The parent's node is kept beside its board ([`Expanded`]).
     parent: u32,
     /// While the node waits in the open list: the next node of its bucket, or
     /// [`LinkedBuckets::END`]. Once it is expanded: its board's index in [`Search::boards`].
@@ -44,10 +49,8 @@ struct Node {
 #[derive(Default)]
 pub(super) struct Search<const C: usize, const F: usize> {
     nodes: Vec<Node>,
-    /// The boards of the expanded nodes.
-    boards: Vec<BoardN<C, F>>,
-    /// Their blocking and digging, each derived from its parent's.
-    derived: Vec<(Blocking<C>, Digging)>,
+    /// The boards of the expanded nodes, each beside its counts.
+    boards: Vec<Expanded<C, F>>,
     /// The hashes of every position generated (see [`HashSet64`] for what a false match
     /// costs).
     seen: HashSet64,
@@ -98,7 +101,7 @@ struct Part {
 impl<const C: usize, const F: usize> Search<C, F> {
     /// Bytes held by the capacities (to give memory back after a hard deal).
     pub(super) fn capacity_bytes(&self) -> usize {
-        held(&self.nodes) + held(&self.boards) + held(&self.derived) + self.seen.bytes() + self.open.bytes()
+        held(&self.nodes) + held(&self.boards) + self.seen.bytes() + self.open.bytes()
     }
 
     /// Bytes held, at most, while `extra` more nodes are stored: computed from lengths, as
@@ -116,10 +119,10 @@ impl<const C: usize, const F: usize> Search<C, F> {
         grown_peak::<Node>(self.nodes.len(), extra)
     }
 
-    /// [`peak`](Self::peak)'s part for the boards and their derived counts, one more of each.
+    /// [`peak`](Self::peak)'s part for the boards and their counts, one more.
     #[inline]
     fn boards_peak(&self) -> usize {
-        grown_peak::<BoardN<C, F>>(self.boards.len(), 1) + grown_peak::<(Blocking<C>, Digging)>(self.derived.len(), 1)
+        grown_peak::<Expanded<C, F>>(self.boards.len(), 1)
     }
 
     /// [`peak`](Self::peak)'s part for the seen set.
@@ -199,7 +202,6 @@ impl<const C: usize, const F: usize> Search<C, F> {
     pub(super) fn forget(&mut self) {
         self.nodes.clear();
         self.boards.clear();
-        self.derived.clear();
         self.seen.clear();
         self.open.clear();
         self.moves.clear();
@@ -311,41 +313,42 @@ impl<const C: usize, const F: usize> Search<C, F> {
             }
             // The board is built in its place in `boards` (it is copied once, not moved
             // there after); `again` names the moves skipped (see `moved_card`).
-            let (derived, again) = if node.parent == ROOT {
-                let blocking = Blocking::of(start);
+            let again = if node.parent == ROOT {
+                let mut blocking = Blocking::of(start);
                 let digging = Digging::of(start, &blocking);
-                self.boards.push(start.clone());
-                ((blocking, digging), None)
+                blocking.spare = id;
+                self.boards.push(Expanded { board: start.clone(), blocking, digging });
+                None
             } else {
-                let at = self.nodes[node.parent as usize].link as usize;
+                let at = node.parent as usize;
+                // The parent's counts are copied with its board, then replaced.
                 self.boards.extend_from_within(at..=at);
                 let last = self.boards.len() - 1;
                 let (parents, child) = self.boards.split_at_mut(last);
-                let (parent, board) = (&parents[at], &mut child[0]);
+                let (parent, child) = (&parents[at], &mut child[0]);
+                let board = &mut child.board;
                 board.apply_unchecked(node.mv);
-                automoves_after(board, node.mv, config.automove, node.parent != 0);
-                let (blocking, digging) = &self.derived[at];
-                let blocking = blocking.child(parent, node.mv, board);
-                let digging = digging.child(parent, node.mv, board);
-                ((blocking, digging), moved_card(parent, node.mv, board))
+                automoves_after(board, node.mv, config.automove, at != 0);
+                child.blocking = parent.blocking.child(&parent.board, node.mv, board);
+                child.blocking.spare = id;
+                child.digging = parent.digging.child(&parent.board, node.mv, board);
+                moved_card(&parent.board, node.mv, board)
             };
             if let DeadTest::Expanded(f) = config.dead {
                 // Lost: a card can never move (see `DeadTest`). Its parent passed the test
                 // when it was expanded, the start before any search.
-                let board = &self.boards[self.boards.len() - 1];
-                let parent =
-                    (node.parent != ROOT).then(|| &self.boards[self.nodes[node.parent as usize].link as usize]);
+                let board = &self.boards[self.boards.len() - 1].board;
+                let parent = (node.parent != ROOT).then(|| &self.boards[node.parent as usize].board);
                 if parent.map_or_else(|| f.dead(board), |parent| f.dead_after(parent, node.mv, board)) {
                     self.boards.pop();
                     continue;
                 }
             }
-            or_bytes!('expand, push(&mut self.derived, derived));
             if large {
-                self.load_next(Stage::Parent);
+                self.load_next(Stage::Board);
             }
-            let board = &self.boards[self.boards.len() - 1];
-            let (blocking, digging) = &self.derived[self.derived.len() - 1];
+            let here = (self.boards.len() - 1) as u32;
+            let Expanded { board, blocking, digging } = &self.boards[self.boards.len() - 1];
             // Saturating: a path of 65,535 moves is far beyond any budget, but must not panic.
             let depth = node.depth.saturating_add(1);
             if config.spares {
@@ -406,7 +409,7 @@ impl<const C: usize, const F: usize> Search<C, F> {
                             continue;
                         }
                         let child_id = self.nodes.len() as u32;
-                        or_bytes!('expand, push(&mut self.nodes, Node { parent: id, link: NONE, mv, depth }));
+                        or_bytes!('expand, push(&mut self.nodes, Node { parent: here, link: NONE, mv, depth }));
                         let h = counts.after(board, mv, &preview, blocking, (digging, &tally)).score(w)
                             + w.depth * u32::from(depth);
                         self.stats.evaluated += 1;
@@ -428,7 +431,7 @@ impl<const C: usize, const F: usize> Search<C, F> {
                     continue;
                 }
                 let child_id = self.nodes.len() as u32;
-                or_bytes!('expand, push(&mut self.nodes, Node { parent: id, link: NONE, mv, depth }));
+                or_bytes!('expand, push(&mut self.nodes, Node { parent: here, link: NONE, mv, depth }));
                 if child.is_won() {
                     solved = Some(child_id);
                     break;
@@ -458,60 +461,45 @@ impl<const C: usize, const F: usize> Search<C, F> {
     #[inline(never)]
     fn put_back(&mut self, id: u32) {
         self.boards.pop();
-        self.derived.pop();
         self.open.requeue(&mut self.nodes[id as usize].link, id);
         // The byte check's counts held for one more board: counted afresh next time.
         self.steady.set(Steady::default());
     }
 
-    /// Starts loading the seen set's slots of `board`'s children (its moves, `self.moves`),
-    /// then the next expansion's board ([`load_next`](Self::load_next)). Out of line: only
-    /// a search out of cache calls it, and inlined, its previews lay the loop out anew for
-    /// the searches in cache (most of FreeCell's).
+    /// Starts loading the seen set's slots of `board`'s children (its moves, `self.moves`).
+    /// Out of line: only a search out of cache calls it, and inlined, its previews lay the
+    /// loop out anew for the searches in cache (most of FreeCell's).
     #[inline(never)]
     fn load_children(&self, board: &BoardN<C, F>) {
         for &mv in self.moves.iter() {
             self.seen.prefetch(board.preview(mv).hash);
         }
-        self.load_next(Stage::Board);
     }
 
     /// Starts loading, without waiting for it, what the next expansion reads first: the
     /// queue's best node is the next one unless a child of the node being expanded goes
     /// ahead of it (and then what it reads is in cache). Once a search is out of cache each
-    /// of those reads is a miss at a random place, each waiting for the one before: the
-    /// node, its parent's node, the parent's board and counts. A stage loads one of them,
-    /// its caller leaving work between stages for the loads before to arrive.
+    /// of those reads is a miss at a random place, the second waiting for the first: the
+    /// node, then its parent's board and counts. A stage loads one of them, its caller
+    /// leaving work between stages for the load before to arrive.
     #[inline(never)]
     fn load_next(&self, stage: Stage) {
         let Some(next) = self.open.peek().and_then(|next| self.nodes.get(next as usize)) else { return };
         if stage == Stage::Node {
             return prefetch(next);
         }
-        let Some(parent) = self.nodes.get(next.parent as usize) else { return };
-        if stage == Stage::Parent {
-            return prefetch(parent);
-        }
-        let at = parent.link as usize;
-        if let Some(board) = self.boards.get(at) {
-            prefetch_whole(board);
-        }
-        if let Some(derived) = self.derived.get(at) {
-            prefetch_whole(derived);
+        if let Some(expanded) = self.boards.get(next.parent as usize) {
+            prefetch_whole(expanded);
         }
     }
 
     /// The moves from the start to node `goal`.
     fn path_to(&self, goal: u32) -> Vec<Move> {
         let mut path = Vec::with_capacity(usize::from(self.nodes[goal as usize].depth));
-        let mut at = goal;
-        while at != ROOT {
-            let node = &self.nodes[at as usize];
-            if node.parent == ROOT {
-                break;
-            }
+        let mut node = &self.nodes[goal as usize];
+        while node.parent != ROOT {
             path.push(node.mv);
-            at = node.parent;
+            node = &self.nodes[self.boards[node.parent as usize].blocking.spare as usize];
         }
         path.reverse();
         path
@@ -564,14 +552,26 @@ pub(super) enum DeadTest {
     Runs(Frozen),
 }
 
-/// What [`Search::load_next`] loads: the next node, its parent's node, or the parent's
-/// board and counts.
+/// What [`Search::load_next`] loads: the next node, or its parent's board and counts.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Stage {
     Node,
-    Parent,
     Board,
 }
+
+/// An expanded position: its board, and its blocking and digging, each derived from its
+/// parent's. Kept together, an expansion's read of its parent's is one place in memory, not
+/// two (each, out of cache, a miss and a page walk of its own). The position's node is kept
+/// in the blocking's `spare` bytes, for [`Search::path_to`]: 232 bytes for a [`Board`](freecell_core::Board)'s
+/// width, as the board and counts took apart.
+#[derive(Clone)]
+struct Expanded<const C: usize, const F: usize> {
+    board: BoardN<C, F>,
+    blocking: Blocking<C>,
+    digging: Digging,
+}
+
+const _: () = assert!(size_of::<Expanded<BOARD_CASCADES, BOARD_CELLS>>() == 232);
 
 /// How a greedy search's turn ended.
 pub(super) enum End {
