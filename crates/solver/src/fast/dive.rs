@@ -78,10 +78,12 @@ struct Frame {
 
 /// A dive's [`peak`](Dive::peak) as last computed: its parts (the boards', frames',
 /// choices', moves' and hashes' bytes), each with the span of lengths within which it
-/// holds, and their sum with the scratch lists'.
+/// holds, and their sum with the scratch lists'; and each part's span before its last
+/// (a line's depth that leaves a span across a capacity mostly comes back into it).
 #[derive(Clone, Copy)]
 struct Peaked {
     parts: [Part; 5],
+    before: [Part; 5],
     total: usize,
 }
 
@@ -106,7 +108,8 @@ impl Part {
 /// `len + 1`, above a width of 0).
 impl Default for Peaked {
     fn default() -> Peaked {
-        Peaked { parts: [Part { first: usize::MAX, width: 0, bytes: 0 }; 5], total: 0 }
+        let none = Part { first: usize::MAX, width: 0, bytes: 0 };
+        Peaked { parts: [none; 5], before: [none; 5], total: 0 }
     }
 }
 
@@ -668,14 +671,22 @@ impl<const C: usize, const F: usize> Dive<C, F> {
     /// again with their spans: a line's depth goes to and fro across one capacity (the
     /// boards' and frames' at once) far more often than its moves' or hashes' cross
     /// theirs, and all five parts computed again each time were 1.2 % of Good Measure's
-    /// time (`docs/results/games.md`, thirty-first session).
+    /// time (`docs/results/games.md`, thirty-first session). A part back in the span it
+    /// left last takes it back, not computed again: to and fro across one capacity, each
+    /// crossing computed its span again (two searches of the capacities), 0.6 % of the time.
     #[inline(never)]
     fn peak_anew(&mut self, lengths: [usize; 5]) -> usize {
         let room = self.seen_room();
-        for (k, (part, len)) in self.peaked.parts.iter_mut().zip(lengths).enumerate() {
+        let Peaked { parts, before, .. } = &mut self.peaked;
+        for (k, ((part, before), len)) in parts.iter_mut().zip(before).zip(lengths).enumerate() {
             if part.holds(len) {
                 continue;
             }
+            if before.holds(len) {
+                std::mem::swap(part, before);
+                continue;
+            }
+            *before = *part;
             let (span, bytes) = match k {
                 0 => (grown_peak_span(len, 1), grown_peak::<BoardN<C, F>>(len, 1)),
                 1 => (grown_peak_span(len, 1), grown_peak::<Frame>(len, 1)),
@@ -1072,24 +1083,33 @@ enum To {
 impl<const C: usize> Keys<C> {
     fn of<const F: usize>(board: &BoardN<C, F>, order: Order) -> Keys<C> {
         let mut of = [0xffff; C];
-        // Each suit's next rank home, read once a position (a card of a complete suit is
-        // home, on no cascade).
-        let next = Suit::ALL.map(|suit| match board.next_home(suit) {
-            NextHome::Card(next) => next.rank().get(),
-            NextHome::Complete => u8::MAX,
-        });
-        for (i, key) in of.iter_mut().enumerate().take(board.cascade_count()) {
-            match order {
-                Order::Nearest | Order::NearestMarked => {
-                    for (depth, card) in board.cascade(i).enumerate() {
+        let cascades = of.iter_mut().take(board.cascade_count()).enumerate();
+        // The order matched once a position, not once a cascade, and the suits' next
+        // ranks read only where the keys need them.
+        match order {
+            Order::Nearest | Order::NearestMarked => {
+                // Each suit's next rank home (a card of a complete suit is home, on no
+                // cascade).
+                let next = Suit::ALL.map(|suit| match board.next_home(suit) {
+                    NextHome::Card(next) => next.rank().get(),
+                    NextHome::Complete => u8::MAX,
+                });
+                for (i, key) in cascades {
+                    let mut nearest = 0xffff;
+                    for (depth, card) in (0..).zip(board.cascade(i)) {
                         let ranks = u32::from(card.rank().get().saturating_sub(next[card.suit().index()]));
-                        *key = (*key).min(ranks * 64 + depth as u32);
+                        nearest = nearest.min(ranks * 64 + depth);
                     }
+                    *key = nearest;
                 }
-                Order::Stacks | Order::Marked | Order::Parents => {
+            }
+            Order::Stacks | Order::Marked | Order::Parents => {
+                for (i, key) in cascades {
                     *key = board.cascade_bottom(i).map_or(0, |card| 1 + fc_solve_card(card));
                 }
-                Order::Uncovered | Order::UncoveredMarked => {
+            }
+            Order::Uncovered | Order::UncoveredMarked => {
+                for (i, key) in cascades {
                     let under = board.cascade_top(i).and_then(|top| board.beneath(top));
                     *key = under.map_or(0, |card| u32::from(card.rank().get()));
                 }
