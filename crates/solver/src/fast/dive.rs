@@ -87,10 +87,12 @@ struct Frame {
 
 /// A dive's [`peak`](Dive::peak) as last computed: its parts (the boards', frames',
 /// choices', moves' and hashes' bytes), each with the span of lengths within which it
-/// holds, and their sum with the scratch lists'.
+/// holds, and their sum with the scratch lists'; and each part's span before its last
+/// (a line's depth that leaves a span across a capacity mostly comes back into it).
 #[derive(Clone, Copy)]
 struct Peaked {
     parts: [Part; 5],
+    before: [Part; 5],
     total: usize,
 }
 
@@ -115,7 +117,8 @@ impl Part {
 /// `len + 1`, above a width of 0).
 impl Default for Peaked {
     fn default() -> Peaked {
-        Peaked { parts: [Part { first: usize::MAX, width: 0, bytes: 0 }; 5], total: 0 }
+        let none = Part { first: usize::MAX, width: 0, bytes: 0 };
+        Peaked { parts: [none; 5], before: [none; 5], total: 0 }
     }
 }
 
@@ -151,6 +154,9 @@ pub(super) struct Dive<const C: usize, const F: usize> {
     /// Whether it marks a position's children seen as it enters the position
     /// ([`Order::Marked`]): a step may then store up to [`MOVE_ROOM`] hashes, not one.
     ahead: bool,
+    /// The last position's keys computed ([`Keys`]), with its place on the line: a child
+    /// entered from it walks again only the cascades its move changed.
+    keyed_last: Option<(usize, [u32; C])>,
 }
 
 /// The rules the search runs under, where it applies.
@@ -675,6 +681,7 @@ impl<const C: usize, const F: usize> Dive<C, F> {
         self.stats = Stats::default();
         self.begun = false;
         self.ahead = false;
+        self.keyed_last = None;
     }
 
     /// Whether the search has begun and not been emptied since: it resumes where it
@@ -734,14 +741,22 @@ impl<const C: usize, const F: usize> Dive<C, F> {
     /// again with their spans: a line's depth goes to and fro across one capacity (the
     /// boards' and frames' at once) far more often than its moves' or hashes' cross
     /// theirs, and all five parts computed again each time were 1.2 % of Good Measure's
-    /// time (`docs/results/games.md`, thirty-first session).
+    /// time (`docs/results/games.md`, thirty-first session). A part back in the span it
+    /// left last takes it back, not computed again: to and fro across one capacity, each
+    /// crossing computed its span again (two searches of the capacities), 0.6 % of the time.
     #[inline(never)]
     fn peak_anew(&mut self, lengths: [usize; 5]) -> usize {
         let room = self.seen_room();
-        for (k, (part, len)) in self.peaked.parts.iter_mut().zip(lengths).enumerate() {
+        let Peaked { parts, before, .. } = &mut self.peaked;
+        for (k, ((part, before), len)) in parts.iter_mut().zip(before).zip(lengths).enumerate() {
             if part.holds(len) {
                 continue;
             }
+            if before.holds(len) {
+                std::mem::swap(part, before);
+                continue;
+            }
+            *before = *part;
             let (span, bytes) = match k {
                 0 => (grown_peak_span(len, 1), grown_peak::<BoardN<C, F>>(len, 1)),
                 1 => (grown_peak_span(len, 1), grown_peak::<Frame>(len, 1)),
@@ -909,7 +924,15 @@ impl<const C: usize, const F: usize> Dive<C, F> {
         ) {
             self.enter_compound(&board, rules.classes)?;
         } else {
-            let keys = Keys::of(&board, rules.order);
+            // The parent's keys, where they were the last computed.
+            let parent = match self.keyed_last {
+                Some((at, ref keys)) if reached.is_some() && at + 1 == self.boards.len() => {
+                    Some((&self.boards[at], keys))
+                }
+                _ => None,
+            };
+            let keys = Keys::of(&board, rules.order, parent);
+            self.keyed_last = Some((self.boards.len(), keys.of));
             rules.dominance.drop_from(&board, &mut self.scratch);
             reserve(&mut self.moves, MOVE_ROOM)?;
             reserve(&mut self.choices, MOVE_ROOM)?;
@@ -1147,26 +1170,52 @@ enum To {
 }
 
 impl<const C: usize> Keys<C> {
-    fn of<const F: usize>(board: &BoardN<C, F>, order: Order) -> Keys<C> {
+    /// The keys of `board`'s cascades under `order`; `parent`, the position a move and its
+    /// automoves reached `board` from, with its keys under the same order, where known.
+    ///
+    /// **Why the parent.** The nearest-card orders walk every card of the position; a move
+    /// and its automoves change two or three cascades, and a cascade whose top card and
+    /// length are its parent's is its parent's, so its key is too, unless a card went home
+    /// (its suit's next rank, which every key reads, changed). Taken from the parent, about
+    /// 500 instructions fewer a nearest-card dive's expansion, 1.8 % of an undecided Good
+    /// Measure deal's (`docs/results/games.md`, thirty-second session).
+    fn of<const F: usize>(board: &BoardN<C, F>, order: Order, parent: Option<(&BoardN<C, F>, &[u32; C])>) -> Keys<C> {
         let mut of = [0xffff; C];
-        // Each suit's next rank home, read once a position (a card of a complete suit is
-        // home, on no cascade).
-        let next = Suit::ALL.map(|suit| match board.next_home(suit) {
-            NextHome::Card(next) => next.rank().get(),
-            NextHome::Complete => u8::MAX,
-        });
-        for (i, key) in of.iter_mut().enumerate().take(board.cascade_count()) {
-            match order {
-                Order::Nearest | Order::NearestMarked => {
-                    for (depth, card) in board.cascade(i).enumerate() {
-                        let ranks = u32::from(card.rank().get().saturating_sub(next[card.suit().index()]));
-                        *key = (*key).min(ranks * 64 + depth as u32);
+        let cascades = of.iter_mut().take(board.cascade_count()).enumerate();
+        // The order matched once a position, not once a cascade, and the suits' next
+        // ranks read only where the keys need them.
+        match order {
+            Order::Nearest | Order::NearestMarked => {
+                // Each suit's next rank home (a card of a complete suit is home, on no
+                // cascade).
+                let next = Suit::ALL.map(|suit| match board.next_home(suit) {
+                    NextHome::Card(next) => next.rank().get(),
+                    NextHome::Complete => u8::MAX,
+                });
+                let parent = parent.filter(|(parent, _)| parent.foundations() == board.foundations());
+                for (i, key) in cascades {
+                    if let Some((parent, keys)) = parent
+                        && parent.cascade_top(i) == board.cascade_top(i)
+                        && parent.cascade_len(i) == board.cascade_len(i)
+                    {
+                        *key = keys[i];
+                        continue;
                     }
+                    let mut nearest = 0xffff;
+                    for (depth, card) in (0..).zip(board.cascade(i)) {
+                        let ranks = u32::from(card.rank().get().saturating_sub(next[card.suit().index()]));
+                        nearest = nearest.min(ranks * 64 + depth);
+                    }
+                    *key = nearest;
                 }
-                Order::Stacks | Order::Marked | Order::Parents => {
+            }
+            Order::Stacks | Order::Marked | Order::Parents => {
+                for (i, key) in cascades {
                     *key = board.cascade_bottom(i).map_or(0, |card| 1 + fc_solve_card(card));
                 }
-                Order::Uncovered | Order::UncoveredMarked => {
+            }
+            Order::Uncovered | Order::UncoveredMarked => {
+                for (i, key) in cascades {
                     let under = board.cascade_top(i).and_then(|top| board.beneath(top));
                     *key = under.map_or(0, |card| u32::from(card.rank().get()));
                 }
