@@ -313,8 +313,11 @@ const GOOD_MEASURE_STACKS_CAP: u64 = 12_000;
 /// 14,130, 15,252 and 15,966, where the other dives need 15,971 to 22,523 (the cap 8,000
 /// until the twenty-sixth session), and 3192 (fc-solve's default build: 227,013 states)
 /// after 24,760, the other dives not before 53,051 (16,000 until the twenty-eighth
-/// session). Above what two of the dives' turns give: see [`DiveRules::turn`].
-const GOOD_MEASURE_MARKED_CAP: u64 = 24_800;
+/// session), and 9900 (fc-solve's default build solves it) after 40,001, the other dives
+/// not before 42,806 (24,800 until the thirty-second session: of the twelve gaps fc-solve
+/// solves, the one a dive alone wins soonest past its cap). Above what two of the dives'
+/// turns give: see [`DiveRules::turn`].
+const GOOD_MEASURE_MARKED_CAP: u64 = 40_100;
 
 /// Expansions Good Measure's dive in [`Order::Parents`] gets in all: it wins 8233 and 7585,
 /// which fc-solve solves and the other searches leave undecided, within 1,628
@@ -1741,16 +1744,19 @@ mod tests {
         }
     }
 
-    /// Good Measure 3192, which fc-solve solves after 227,013 states and the other searches
-    /// leave undecided at the game's limit, is won by the dive in [`Order::Marked`] within its
-    /// cap, and not within the cap it had before the twenty-eighth session nor 100 below the
-    /// new; the win replays through the verifier.
+    /// Good Measure 3192 and 9900, which fc-solve solves (3192 after 227,013 states) and the
+    /// other searches leave undecided at the game's limit, are won by the dive in
+    /// [`Order::Marked`] within its cap, and not within the caps it had before (3192 before the
+    /// twenty-eighth session, 9900 before the thirty-second) nor 100 below the caps that
+    /// first won them; each win replays through the verifier.
     #[test]
-    fn good_measure_s_marking_dive_wins_3192_within_its_larger_cap() {
-        for cap in [16_000, GOOD_MEASURE_MARKED_CAP - 100] {
-            assert!(dive_in(Game::GoodMeasure, 3192, Order::Marked, cap).is_err(), "{cap}");
+    fn good_measure_s_marking_dive_wins_3192_and_9900_within_its_larger_caps() {
+        for (deal, caps) in [(3192, [16_000, 24_700]), (9900, [24_800, GOOD_MEASURE_MARKED_CAP - 100])] {
+            for cap in caps {
+                assert!(dive_in(Game::GoodMeasure, deal, Order::Marked, cap).is_err(), "{deal} {cap}");
+            }
         }
-        wins_within_in(Game::GoodMeasure, Order::Marked, &[(3192, GOOD_MEASURE_MARKED_CAP)]);
+        wins_within_in(Game::GoodMeasure, Order::Marked, &[(3192, 24_800), (9900, GOOD_MEASURE_MARKED_CAP)]);
     }
 
     /// Good Measure 9020, which fc-solve solves after 749,515 states and the other searches
@@ -1792,6 +1798,6 @@ mod tests {
             .map(|&order| rules.ordered(order).expect("every dive under Good Measure's rules").cap)
             .sum();
         assert_eq!(caps, GOOD_MEASURE_DIVES);
-        assert_eq!(crate::Preset::Fast.default_max_nodes(Game::GoodMeasure.rules()), Some(263_200));
+        assert_eq!(crate::Preset::Fast.default_max_nodes(Game::GoodMeasure.rules()), Some(278_500));
     }
 }
