@@ -1001,14 +1001,7 @@ impl<const C: usize, const F: usize> Dive<C, F> {
         let set = if deep { compound::Set::ScanDeep } else { compound::Set::Scan };
         compound::generate(board, &mut self.places, &mut self.steps, &mut self.spans, set);
         self.spans.sort_unstable_by_key(|&(class, first, _)| (scan_rank(class, deep), first));
-        reserve(&mut self.moves, self.steps.len())?;
-        reserve(&mut self.choices, self.spans.len())?;
-        for &(_, first, end) in &self.spans {
-            let at = self.moves.len() as u32;
-            self.moves.extend_from_slice(&self.steps[first as usize..end as usize]);
-            self.choices.push([at, self.moves.len() as u32]);
-        }
-        Ok(())
+        self.append_spans()
     }
 
     /// Appends `board`'s choices under [`Classes::Compound`], in order: its moves home
@@ -1059,6 +1052,12 @@ impl<const C: usize, const F: usize> Dive<C, F> {
         // The classes in their order, generation order within one (the moves from free
         // cells are of several).
         self.spans.sort_unstable_by_key(|&(class, first, _)| (class, first));
+        self.append_spans()
+    }
+
+    /// Appends the moves of `steps` as choices, one a span, in the order `spans` is sorted
+    /// in (the generator writes a position's spans in its own order; the dive's may differ).
+    fn append_spans(&mut self) -> Result<(), freecell_search::containers::OutOfMemory> {
         reserve(&mut self.moves, self.steps.len())?;
         reserve(&mut self.choices, self.spans.len())?;
         for &(_, first, end) in &self.spans {
