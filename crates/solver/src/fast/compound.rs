@@ -38,10 +38,10 @@ pub(super) const CELL_ON_PARENT: u8 = 1;
 pub(super) const TO_EMPTY: u8 = 4;
 /// A free cell's card into an empty cascade, and onto it at once another cell's card or a
 /// run, the cards above the run set aside first (fc-solve's move `j`,
-/// `fc_solve_sfs_move_fc_to_empty_and_put_on_top`): FreeCell's scan ([`Set::Scan`]).
+/// `fc_solve_sfs_move_fc_to_empty_and_put_on_top`): FreeCell's scan ([`scan`]).
 pub(super) const ONTO_CELL_CARD: u8 = 6;
 /// A card home (fc-solve's moves 0 and 1), an ordinary move: FreeCell's scan generates its
-/// own ([`Set::Scan`]).
+/// own ([`scan`]).
 pub(super) const HOME: u8 = 0;
 
 /// Which of fc-solve's compound moves [`generate`] makes.
@@ -51,13 +51,6 @@ pub(super) enum Set {
     Parents,
     /// Move 3 too (ForeCell's dive, whose runs into an empty cascade are ordinary moves).
     BuriedHome,
-    /// FreeCell's scan, fc-solve's first scan of its `lg` preset (`--method random-dfs -to
-    /// 01j234 -dto2 "33,016[234j]=asw(1)"`, `fc-solve/source/Presets/presets/looking-glass.sh`):
-    /// cards home (moves 0 and 1), moves 3 and 4, a cell's card onto a card (move 2) and
-    /// move `j` ([`ONTO_CELL_CARD`]), every one of them here; no move 8.
-    Scan,
-    /// [`Set::Scan`] and move 6 ([`to_empty`]): the scan from its depth 33 on.
-    ScanDeep,
     /// Moves 3 and 6 too ([`to_empty`]): fc-solve's preset order under Beleaguered
     /// Castle's rules (`[01][23456789]`, of which moves 1, 2, 7 and 9 need free cells and
     /// move 5 rarely applies).
@@ -168,12 +161,22 @@ impl Default for Places {
 
 impl Places {
     /// Reads `board`'s cascades as far as a move reaches. Returns `false` where only top
-    /// cards move, one at a time (nothing can be set aside and one move carries one card)
-    /// and `shortcut` allows it: then only the slots' order is read ([`top_cards`] needs no
-    /// more).
-    fn read<const C: usize, const F: usize>(&mut self, board: &BoardN<C, F>, shortcut: bool) -> bool {
+    /// cards move, one at a time (nothing can be set aside and one move carries one card):
+    /// then only the slots' order is read ([`top_cards`] needs no more).
+    fn read<const C: usize, const F: usize>(&mut self, board: &BoardN<C, F>) -> bool {
+        self.read_order(board);
+        if self.room == 0 && self.longest == 1 {
+            return false;
+        }
+        self.read_cards(board);
+        true
+    }
+
+    /// Reads `board`'s empty free cells, the room to set cards aside, the longest run a move
+    /// may carry and the slots' order: all the moves of a top card need
+    /// ([`top_cards`], [`scan_home`], [`cells_onto_tops`]).
+    fn read_order<const C: usize, const F: usize>(&mut self, board: &BoardN<C, F>) {
         let rules = board.rules();
-        let build = rules.build;
         self.cell_count = 0;
         for i in (0..board.cell_count()).filter(|&i| board.cell(i).is_none()) {
             self.cells[self.cell_count] = i;
@@ -183,7 +186,6 @@ impl Places {
         self.room = self.cell_count + parking;
         // A run known to be longer than `longest` is read no further.
         self.longest = rules.run_capacity(self.cell_count, board.empty_cascades());
-        let longest = self.longest;
         // The slots' order by a key read once per cascade, not per comparison: the deepest
         // card's rank and suit (0 for an empty cascade), then the cascade (a stable sort's
         // order among the empty ones; the others' keys differ).
@@ -194,19 +196,23 @@ impl Places {
             *key = u16::from(deepest) << 8 | i as u16;
         }
         keys[..slots].sort_unstable();
-        if shortcut && self.room == 0 && longest == 1 {
-            for (k, &key) in keys[..slots].iter().enumerate() {
-                self.order[k] = key as u8;
-            }
-            return false;
+        for (k, &key) in keys[..slots].iter().enumerate() {
+            self.order[k] = key as u8;
         }
+    }
+
+    /// Reads the cards of `board`'s cascades a move reaches, the slots taken in the order
+    /// [`read_order`](Places::read_order) read.
+    fn read_cards<const C: usize, const F: usize>(&mut self, board: &BoardN<C, F>) {
+        let build = board.rules().build;
+        let longest = self.longest;
+        let slots = board.cascade_count();
         self.by_rank = [[NO_PLACE; 4]; 14];
         self.empty_count = 0;
         let mut n = 0;
-        for (k, &key) in keys[..slots].iter().enumerate() {
-            let i = usize::from(key & 0xff);
+        for k in 0..slots {
+            let i = usize::from(self.order[k]);
             let len = board.cascade_len(i);
-            self.order[k] = i as u8;
             self.starts[k] = n as u8;
             self.lens[k] = len as u8;
             self.joined[k] = 0;
@@ -241,7 +247,6 @@ impl Places {
             n += read;
         }
         self.starts[slots] = n as u8;
-        true
     }
 
     /// The places a run of base `base` may go onto, as [`place`]s, [`NO_PLACE`] for none: by
@@ -288,6 +293,12 @@ impl Places {
         self.joined[k].trailing_ones() as usize
     }
 
+    /// The empty cascades cards are set aside into, after the free cells: all of them where
+    /// they take any card (fc-solve's `empty_two_cols_from_new_state`), none otherwise.
+    fn parking<const C: usize, const F: usize>(&self, board: &BoardN<C, F>) -> &[usize] {
+        if board.rules().empty_cascade == EmptyCascadeRule::AnyCard { &self.empties[..self.empty_count] } else { &[] }
+    }
+
     /// Where the `n`th card set aside goes: the empty free cells in order, then the
     /// cascades of `parking` (fc-solve's `empty_two_cols_from_new_state`).
     fn aside(&self, parking: &[usize], n: usize) -> Pile {
@@ -323,68 +334,16 @@ pub(super) fn generate<const C: usize, const F: usize>(
     set: Set,
 ) {
     let parents_first = set == Set::PresetParentsFirst;
-    // FreeCell's scan moves free cells' cards too, which [`top_cards`] does not.
-    if !places.read(board, !matches!(set, Set::Scan | Set::ScanDeep)) {
+    if !places.read(board) {
         top_cards(board, &places.order[..board.cascade_count()], steps, spans, parents_first);
         return;
     }
     let places = &*places;
-    let rules = board.rules();
-    let build = rules.build;
-    // Where cards are put aside: the free cells, then the empty cascades when they take
-    // any card (fc-solve's `empty_two_cols_from_new_state`).
-    let parking =
-        if rules.empty_cascade == EmptyCascadeRule::AnyCard { &places.empties[..places.empty_count] } else { &[] };
-    let room = places.room;
+    let parking = places.parking(board);
     let longest = places.longest;
-    let aside_into = |steps: &mut Vec<Move>, from: Pile, count: usize, used: &mut usize| {
-        for _ in 0..count {
-            steps.push(Move::single(from, places.aside(parking, *used)));
-            *used += 1;
-        }
-    };
-    // The run of slot `a` from height `h` up, the `set_aside` cards above it set aside
-    // first, onto each parent.
-    let push =
-        |steps: &mut Vec<Move>, spans: &mut Vec<(u8, u32, u32)>, a: usize, h: usize, set_aside: usize, class: u8| {
-            let (run, base) = (h + 1 - set_aside, places.slot(a)[h]);
-            if base.rank().get() == 13 {
-                return;
-            }
-            // Move 4's destinations by slot (fc-solve sorts them by source, depth, destination
-            // slot, depth), move 8's by suit, in fc-solve's order (it generates them by suit and
-            // does not sort them: `freecell.c`, `BUTTER`).
-            for at in places.parents(base, class == ON_PARENT) {
-                if at == NO_PLACE {
-                    continue;
-                }
-                let (b, dc) = (usize::from(at >> 8), usize::from(at & 0xff));
-                let above = usize::from(places.lens[b]) - dc - 1;
-                if b == a || !build.stacks(base, places.slot(b)[above]) {
-                    continue;
-                }
-                let aside = above + set_aside;
-                if aside > room {
-                    continue;
-                }
-                let cells_left = places.cell_count.saturating_sub(aside);
-                let empties_left = places.empty_count - aside.saturating_sub(places.cell_count);
-                // One card fits any capacity.
-                if run > 1 && run > rules.run_capacity(cells_left, empties_left) {
-                    continue;
-                }
-                let first = steps.len() as u32;
-                let (from, to) = (Pile::cascade(places.order[a].into()), Pile::cascade(places.order[b].into()));
-                let mut used = 0;
-                aside_into(steps, to, above, &mut used);
-                aside_into(steps, from, set_aside, &mut used);
-                steps.push(Move::new(from, to, run as u8));
-                spans.push((class, first, steps.len() as u32));
-            }
-        };
     let slots = board.cascade_count();
     let buried_home = |steps: &mut Vec<Move>, spans: &mut Vec<(u8, u32, u32)>| {
-        if set != Set::Parents && room > 0 {
+        if set != Set::Parents && places.room > 0 {
             to_foundations(board, places, parking, steps, spans);
         }
     };
@@ -396,7 +355,7 @@ pub(super) fn generate<const C: usize, const F: usize>(
             let on = places.top_run_on(a).min(longest);
             for h in (0..on).rev() {
                 if places.has_parents(column[h]) {
-                    push(steps, spans, a, h, 0, ON_PARENT);
+                    onto_parents(board, places, steps, spans, (a, h, 0), ON_PARENT);
                 }
             }
         }
@@ -408,30 +367,87 @@ pub(super) fn generate<const C: usize, const F: usize>(
     } else {
         buried_home(steps, spans);
     }
-    for a in 0..slots {
-        // Move 4: each maximal run, the cards above it set aside.
-        for (base, top) in places.runs(a) {
-            // The cards above the run alone may leave no room (most runs, with few empty
-            // cascades), or the run be too long: then no destination can take it.
-            if top <= room && base - top < longest && places.has_parents(places.slot(a)[base]) {
-                push(steps, spans, a, base, top, NOT_ON_PARENT);
-            }
-        }
-    }
+    not_on_parent(board, places, steps, spans);
     if parents_first {
         buried_home(steps, spans);
     }
-    if matches!(set, Set::Preset | Set::PresetParentsFirst | Set::ScanDeep) && !parking.is_empty() {
+    if matches!(set, Set::Preset | Set::PresetParentsFirst) && !parking.is_empty() {
         // Move 6: a run into an empty cascade.
         to_empty(board, places, parking, steps, spans);
     }
-    if matches!(set, Set::Scan | Set::ScanDeep) {
-        scan_singles(board, places, steps, spans);
-        onto_cell_cards(board, places, steps, spans);
-        return;
-    }
     if !parents_first {
         on_parent(steps, spans);
+    }
+}
+
+/// The run of slot `a` from height `h` up, the `set_aside` cards above it set aside first
+/// (`(a, h, set_aside)`), onto each parent it may reach, as [`generate`]'s move 4
+/// ([`NOT_ON_PARENT`], destinations by slot and depth) or move 8 ([`ON_PARENT`], by suit).
+#[inline]
+fn onto_parents<const C: usize, const F: usize>(
+    board: &BoardN<C, F>,
+    places: &Places,
+    steps: &mut Vec<Move>,
+    spans: &mut Vec<(u8, u32, u32)>,
+    (a, h, set_aside): (usize, usize, usize),
+    class: u8,
+) {
+    let rules = board.rules();
+    let (run, base) = (h + 1 - set_aside, places.slot(a)[h]);
+    if base.rank().get() == 13 {
+        return;
+    }
+    let parking = places.parking(board);
+    // Move 4's destinations by slot (fc-solve sorts them by source, depth, destination
+    // slot, depth), move 8's by suit, in fc-solve's order (it generates them by suit and
+    // does not sort them: `freecell.c`, `BUTTER`).
+    for at in places.parents(base, class == ON_PARENT) {
+        if at == NO_PLACE {
+            continue;
+        }
+        let (b, dc) = (usize::from(at >> 8), usize::from(at & 0xff));
+        let above = usize::from(places.lens[b]) - dc - 1;
+        if b == a || !rules.build.stacks(base, places.slot(b)[above]) {
+            continue;
+        }
+        let aside = above + set_aside;
+        if aside > places.room {
+            continue;
+        }
+        let cells_left = places.cell_count.saturating_sub(aside);
+        let empties_left = places.empty_count - aside.saturating_sub(places.cell_count);
+        // One card fits any capacity.
+        if run > 1 && run > rules.run_capacity(cells_left, empties_left) {
+            continue;
+        }
+        let first = steps.len() as u32;
+        let (from, to) = (Pile::cascade(places.order[a].into()), Pile::cascade(places.order[b].into()));
+        let aside_into = |steps: &mut Vec<Move>, from: Pile, count: usize, used: usize| {
+            steps.extend((used..used + count).map(|n| Move::single(from, places.aside(parking, n))));
+        };
+        aside_into(steps, to, above, 0);
+        aside_into(steps, from, set_aside, above);
+        steps.push(Move::new(from, to, run as u8));
+        spans.push((class, first, steps.len() as u32));
+    }
+}
+
+/// Appends fc-solve's move 4 as [`generate`] does: each maximal run of each slot, from the
+/// deepest, the cards above it set aside, onto each parent.
+fn not_on_parent<const C: usize, const F: usize>(
+    board: &BoardN<C, F>,
+    places: &Places,
+    steps: &mut Vec<Move>,
+    spans: &mut Vec<(u8, u32, u32)>,
+) {
+    for a in 0..board.cascade_count() {
+        for (base, top) in places.runs(a) {
+            // The cards above the run alone may leave no room (most runs, with few empty
+            // cascades), or the run be too long: then no destination can take it.
+            if top <= places.room && base - top < places.longest && places.has_parents(places.slot(a)[base]) {
+                onto_parents(board, places, steps, spans, (a, base, top), NOT_ON_PARENT);
+            }
+        }
     }
 }
 
@@ -524,44 +540,95 @@ fn to_foundations<const C: usize, const F: usize>(
     }
 }
 
-/// Appends fc-solve's moves 0, 1 and 2 as [`generate`] does its others: the cascades' top
-/// cards home, then the free cells' (class [`HOME`]), then each free cell's card onto each
-/// cascade's top card it builds on (class [`CELL_ON_PARENT`]), cascades in [`Places`]' order.
-fn scan_singles<const C: usize, const F: usize>(
+/// Appends `board`'s moves of FreeCell's scan (fc-solve's first scan of its `lg` preset,
+/// `--method random-dfs -to 01j234 -dto2 "33,016[234j]=asw(1)"`,
+/// `fc-solve/source/Presets/presets/looking-glass.sh`) as [`generate`] appends its others,
+/// one class after the other in the order of `classes` ([`HOME`], [`ONTO_CELL_CARD`],
+/// [`CELL_ON_PARENT`], [`BURIED_HOME`], [`NOT_ON_PARENT`], [`TO_EMPTY`]), fc-solve's order
+/// within each: so generated, they need no sort. The cascades' cards below the top ones are
+/// read only once a class may reach them.
+pub(super) fn scan<const C: usize, const F: usize>(
+    board: &BoardN<C, F>,
+    places: &mut Places,
+    steps: &mut Vec<Move>,
+    spans: &mut Vec<(u8, u32, u32)>,
+    classes: &[u8],
+) {
+    places.read_order(board);
+    let mut read = false;
+    let any_card = board.rules().empty_cascade == EmptyCascadeRule::AnyCard;
+    for &class in classes {
+        // Whether the class may have a move at all, told without the cards below the top.
+        let cards = match class {
+            HOME | CELL_ON_PARENT => false,
+            ONTO_CELL_CARD => any_card && board.empty_cascades() > 0 && places.cell_count < board.cell_count(),
+            BURIED_HOME => places.room > 0,
+            TO_EMPTY => any_card && board.empty_cascades() > 0,
+            _ => true,
+        };
+        if cards && !read {
+            places.read_cards(board);
+            read = true;
+        }
+        let places = &*places;
+        match class {
+            HOME => scan_home(board, places, steps, spans),
+            CELL_ON_PARENT => cells_onto_tops(board, places, steps, spans),
+            _ if !cards => {}
+            ONTO_CELL_CARD => onto_cell_cards(board, places, steps, spans),
+            BURIED_HOME => to_foundations(board, places, places.parking(board), steps, spans),
+            TO_EMPTY => to_empty(board, places, places.parking(board), steps, spans),
+            _ => not_on_parent(board, places, steps, spans),
+        }
+    }
+}
+
+/// Appends fc-solve's moves 0 and 1 as [`generate`] does its others (class [`HOME`]): the
+/// cascades' top cards home, in [`Places`]' order, then the free cells'.
+fn scan_home<const C: usize, const F: usize>(
+    board: &BoardN<C, F>,
+    places: &Places,
+    steps: &mut Vec<Move>,
+    spans: &mut Vec<(u8, u32, u32)>,
+) {
+    let tops =
+        places.order[..board.cascade_count()].iter().map(|&i| (Pile::cascade(i.into()), board.cascade_top(i.into())));
+    let cells = (0..board.cell_count()).map(|f| (Pile::cell(f), board.cell(f)));
+    for (from, card) in tops.chain(cells) {
+        if let Some(card) = card
+            && board.next_home(card.suit()) == NextHome::Card(card)
+        {
+            single(steps, spans, Move::single(from, Pile::foundation(card.suit())), HOME);
+        }
+    }
+}
+
+/// Appends fc-solve's move 2 as [`generate`] does its others (class [`CELL_ON_PARENT`]):
+/// each free cell's card onto each cascade's top card it builds on, cascades in [`Places`]'
+/// order.
+fn cells_onto_tops<const C: usize, const F: usize>(
     board: &BoardN<C, F>,
     places: &Places,
     steps: &mut Vec<Move>,
     spans: &mut Vec<(u8, u32, u32)>,
 ) {
     let build = board.rules().build;
-    let slots = board.cascade_count();
-    let mut push = |steps: &mut Vec<Move>, mv: Move, class: u8| {
-        let first = steps.len() as u32;
-        steps.push(mv);
-        spans.push((class, first, first + 1));
-    };
-    for a in 0..slots {
-        if let Some(&top) = places.slot(a).first()
-            && board.next_home(top.suit()) == NextHome::Card(top)
-        {
-            push(steps, Move::single(Pile::cascade(places.order[a].into()), Pile::foundation(top.suit())), HOME);
-        }
-    }
-    for f in 0..board.cell_count() {
-        if let Some(card) = board.cell(f)
-            && board.next_home(card.suit()) == NextHome::Card(card)
-        {
-            push(steps, Move::single(Pile::cell(f), Pile::foundation(card.suit())), HOME);
-        }
-    }
+    let order = &places.order[..board.cascade_count()];
     for f in 0..board.cell_count() {
         let Some(card) = board.cell(f) else { continue };
-        for a in 0..slots {
-            if places.slot(a).first().is_some_and(|&top| build.stacks(card, top)) {
-                push(steps, Move::single(Pile::cell(f), Pile::cascade(places.order[a].into())), CELL_ON_PARENT);
+        for &i in order {
+            if board.cascade_top(i.into()).is_some_and(|top| build.stacks(card, top)) {
+                single(steps, spans, Move::single(Pile::cell(f), Pile::cascade(i.into())), CELL_ON_PARENT);
             }
         }
     }
+}
+
+/// Appends `mv` as a move of one step, of `class`.
+fn single(steps: &mut Vec<Move>, spans: &mut Vec<(u8, u32, u32)>, mv: Move, class: u8) {
+    let first = steps.len() as u32;
+    steps.push(mv);
+    spans.push((class, first, first + 1));
 }
 
 /// Appends fc-solve's move `j` ([`ONTO_CELL_CARD`]) as [`generate`] does its others: each
@@ -667,7 +734,10 @@ mod tests {
     use freecell_core::{Board, Card, Game, Move, MoveModel, Pile, PileKind, SplitMix64};
     use freecell_deals::DealNumber;
 
-    use super::{BURIED_HOME, NOT_ON_PARENT, ON_PARENT, ONTO_CELL_CARD, Places, Set, TO_EMPTY, generate};
+    use super::{
+        BURIED_HOME, CELL_ON_PARENT, HOME, NOT_ON_PARENT, ON_PARENT, ONTO_CELL_CARD, Places, Set, TO_EMPTY, generate,
+        scan,
+    };
 
     /// The steps of each compound move of `class` in `spans`, in the order generated.
     fn of_class<'a>(steps: &'a [Move], spans: &[(u8, u32, u32)], class: u8) -> Vec<&'a [Move]> {
@@ -747,7 +817,8 @@ mod tests {
                     : KC 9S 8H 7S\n: KS QH JC TH 9C\n: QC JS\n: TC\n:\n:\n";
         let board = Board::parse_with_rules(text, Game::FreeCell.rules()).expect("a board");
         let (mut steps, mut spans) = (Vec::new(), Vec::new());
-        generate(&board, &mut Places::default(), &mut steps, &mut spans, Set::Scan);
+        let classes = [HOME, ONTO_CELL_CARD, CELL_ON_PARENT, BURIED_HOME, NOT_ON_PARENT];
+        scan(&board, &mut Places::default(), &mut steps, &mut spans, &classes);
         let (c, cell) = (Pile::cascade, Pile::cell);
         let first = Move::single(cell(0), c(6));
         let expected: [&[Move]; 2] = [&[first, Move::single(cell(1), c(6))], &[first, Move::new(c(0), c(6), 3)]];

@@ -382,9 +382,9 @@ enum Classes {
     /// ForeCell: fc-solve's `-to [01][23456789]` with its compound moves, the cards set
     /// aside going into the free cells (see [`compound`]). One dive, as Citadel's.
     CompoundCells,
-    /// FreeCell: fc-solve's first scan of its `lg` preset ([`compound::Set::Scan`]), its
+    /// FreeCell: fc-solve's first scan of its `lg` preset ([`compound::scan`]), its
     /// moves in the order `01j234` until depth [`SCAN_DEPTH`], then `016[234j]=asw(1)`
-    /// ([`scan_rank`]).
+    /// ([`scan_classes`]).
     Scan,
 }
 
@@ -403,28 +403,16 @@ const SCAN_DEPTH: usize = 33;
 /// 6.2 % of MS 32,001–64,000's expansions, against 10.2 % from here.
 const SCAN_AFTER: u64 = 1_703;
 
-/// The place of a class of FreeCell's scan ([`Classes::Scan`]) in its order: below
-/// [`SCAN_DEPTH`] fc-solve's `01j234`, from it on `016[234j]=asw(1)`: the group `[234j]`
-/// sorted by the cards home (fewest first, as `dfs_shuffle_states` in
-/// `fc-solve/source/lib.c` sorts by `befs_rate_state`'s rating): move 3, the only one of
-/// them that puts a card home, last.
-fn scan_rank(class: u8, deep: bool) -> u8 {
-    if !deep {
-        return match class {
-            compound::HOME => 0,
-            compound::ONTO_CELL_CARD => 1,
-            compound::CELL_ON_PARENT => 2,
-            compound::BURIED_HOME => 3,
-            _ => 4,
-        };
-    }
-    match class {
-        compound::HOME => 0,
-        compound::TO_EMPTY => 1,
-        compound::CELL_ON_PARENT => 2,
-        compound::NOT_ON_PARENT => 3,
-        compound::ONTO_CELL_CARD => 4,
-        _ => 5,
+/// The classes of FreeCell's scan ([`Classes::Scan`]) in its order: below [`SCAN_DEPTH`]
+/// fc-solve's `01j234`, from it on `016[234j]=asw(1)`: the group `[234j]` sorted by the
+/// cards home (fewest first, as `dfs_shuffle_states` in `fc-solve/source/lib.c` sorts by
+/// `befs_rate_state`'s rating): move 3, the only one of them that puts a card home, last.
+fn scan_classes(deep: bool) -> &'static [u8] {
+    use compound::{BURIED_HOME, CELL_ON_PARENT, HOME, NOT_ON_PARENT, ONTO_CELL_CARD, TO_EMPTY};
+    if deep {
+        &[HOME, TO_EMPTY, CELL_ON_PARENT, NOT_ON_PARENT, ONTO_CELL_CARD, BURIED_HOME]
+    } else {
+        &[HOME, ONTO_CELL_CARD, CELL_ON_PARENT, BURIED_HOME, NOT_ON_PARENT]
     }
 }
 
@@ -914,7 +902,7 @@ impl<const C: usize, const F: usize> Dive<C, F> {
             // No free cell: of the ordinary moves, only those home are tried.
             home_moves(&board, &mut self.scratch);
         } else if rules.classes == Classes::Scan {
-            // Its ordinary moves are its generator's (`compound::Set::Scan`).
+            // Its ordinary moves are its generator's (`compound::scan`).
         } else {
             board.generate_moves(rules.model, &mut self.scratch);
         }
@@ -993,15 +981,20 @@ impl<const C: usize, const F: usize> Dive<C, F> {
     }
 
     /// Appends `board`'s choices under [`Classes::Scan`], in the scan's order at its depth
-    /// ([`scan_rank`]), generation order within a class.
+    /// ([`scan_classes`]), generated in that order straight onto the line's lists. Generated
+    /// only once the earlier classes' children are spent, as fc-solve does
+    /// (`fc-solve/source/lib.c`, `dfs_solve`), they cost more: on MS 1–1,500 the scan comes
+    /// back for the later classes of 95 % of the positions it enters (it moves no card into
+    /// a free cell, and its lines end soon), and reads each such position again
+    /// (`docs/results/fast.md`, thirty-third session).
     fn enter_scan(&mut self, board: &BoardN<C, F>) -> Result<(), freecell_search::containers::OutOfMemory> {
-        let deep = self.frames.len() >= SCAN_DEPTH;
+        let classes = scan_classes(self.frames.len() >= SCAN_DEPTH);
+        reserve(&mut self.moves, MOVE_ROOM)?;
         self.spans.clear();
-        self.steps.clear();
-        let set = if deep { compound::Set::ScanDeep } else { compound::Set::Scan };
-        compound::generate(board, &mut self.places, &mut self.steps, &mut self.spans, set);
-        self.spans.sort_unstable_by_key(|&(class, first, _)| (scan_rank(class, deep), first));
-        self.append_spans()
+        compound::scan(board, &mut self.places, &mut self.moves, &mut self.spans, classes);
+        reserve(&mut self.choices, self.spans.len())?;
+        self.choices.extend(self.spans.iter().map(|&(_, first, end)| [first, end]));
+        Ok(())
     }
 
     /// Appends `board`'s choices under [`Classes::Compound`], in order: its moves home
