@@ -614,8 +614,16 @@ fn cells_onto_tops<const C: usize, const F: usize>(
 ) {
     let build = board.rules().build;
     let order = &places.order[..board.cascade_count()];
+    // The top cards as a set of deck indices (`4 · (rank − 1) + suit`): a cell's card
+    // with none of the four cards a rank above it on top has no parent there, told
+    // without walking the cascades (most cells' cards, on most positions).
+    let tops = order.iter().filter_map(|&i| board.cascade_top(i.into())).fold(0u64, |set, top| set | 1 << top.index());
     for f in 0..board.cell_count() {
         let Some(card) = board.cell(f) else { continue };
+        let next_rank = 0xf << (4 * usize::from(card.rank().get()));
+        if tops & next_rank == 0 {
+            continue;
+        }
         for &i in order {
             if board.cascade_top(i.into()).is_some_and(|top| build.stacks(card, top)) {
                 single(steps, spans, Move::single(Pile::cell(f), Pile::cascade(i.into())), CELL_ON_PARENT);
