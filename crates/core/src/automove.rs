@@ -163,7 +163,7 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
         // FreeCell's rules and Raymond's automoves (`fast`'s) as constants, in a copy of the
         // scan compiled for them: 4 cells and 8 cascades known in advance, and only the
         // alternate-colour safety test, inlined.
-        if self.rules == Rules::freecell() && rule == Automove::Raymond {
+        if self.rules.is_freecell() && rule == Automove::Raymond {
             let safe = |card| self.is_safe_home_under(BuildRule::AlternateColour, card, Automove::Raymond);
             return self.next_safe_home_of(Rules::freecell(), safe);
         }

@@ -509,7 +509,7 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
     pub fn check(&self, mv: Move) -> Result<(), MoveError> {
         // FreeCell's rules as constants, in a copy compiled for them (as move generation
         // has): every solution's verifying replay checks each of its moves.
-        if self.rules == Rules::freecell() {
+        if self.rules.is_freecell() {
             return self.check_under(Rules::freecell(), mv);
         }
         self.check_under(self.rules, mv)

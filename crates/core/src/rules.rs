@@ -152,7 +152,10 @@ impl SequenceCapacity {
 /// assert_eq!(Rules::bakers_game().build, BuildRule::SameSuit);
 /// assert!(Rules { cascades: 21, ..Rules::freecell() }.validate().is_err());
 /// ```
+// `repr(C)`: the fields in their order, so that [`Rules::is_freecell`] reads its first four
+// bytes as one word.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(C)]
 pub struct Rules {
     /// Number of free cells, 0 … [`MAX_CELLS`].
     pub free_cells: u8,
@@ -195,6 +198,29 @@ impl Rules {
             empty_cascade: EmptyCascadeRule::AnyCard,
             capacity: SequenceCapacity::Standard,
         }
+    }
+
+    /// Whether these are [`Rules::freecell`]: `==` as one 32-bit and one byte comparison,
+    /// where the derived `==` compares the five fields in turn. The generator, the automove
+    /// scan and the move check ask it at every call, to take their copies compiled for
+    /// FreeCell's rules.
+    ///
+    /// # Examples
+    /// ```
+    /// use freecell_core::{Game, Rules};
+    /// assert!(Rules::freecell().is_freecell());
+    /// assert!(Game::ALL.iter().all(|game| game.rules().is_freecell() == (game.rules() == Rules::freecell())));
+    /// ```
+    #[inline]
+    pub const fn is_freecell(self) -> bool {
+        const FREECELL: Rules = Rules::freecell();
+        Self::first_word(self) == Self::first_word(FREECELL) && self.capacity as u8 == FREECELL.capacity as u8
+    }
+
+    /// The first four fields as one word, in their order in memory (see `repr(C)` above).
+    #[inline]
+    const fn first_word(self) -> u32 {
+        u32::from_le_bytes([self.free_cells, self.cascades, self.build as u8, self.empty_cascade as u8])
     }
 
     /// Baker's Game: FreeCell's layout, building by suit.
