@@ -161,11 +161,15 @@ impl Default for Places {
 
 impl Places {
     /// Reads `board`'s cascades as far as a move reaches. Returns `false` where only top
-    /// cards move, one at a time (nothing can be set aside and one move carries one card):
-    /// then only the slots' order is read ([`top_cards`] needs no more).
+    /// cards move, one at a time (nothing can be set aside and one move carries one card),
+    /// or only a cascade's top two cards matter (one card may be set aside, into the one
+    /// empty cascade, and one move carries two): then only the slots' order is read
+    /// ([`top_cards`] and [`one_empty`] need no more).
     fn read<const C: usize, const F: usize>(&mut self, board: &BoardN<C, F>) -> bool {
         self.read_order(board);
-        if self.room == 0 && self.longest == 1 {
+        let one_empty =
+            self.room == 1 && self.cell_count == 0 && self.longest == 2 && board.rules().run_capacity(0, 0) == 1;
+        if self.room == 0 && self.longest == 1 || one_empty {
             return false;
         }
         self.read_cards(board);
@@ -174,7 +178,7 @@ impl Places {
 
     /// Reads `board`'s empty free cells, the room to set cards aside, the longest run a move
     /// may carry and the slots' order: all the moves of a top card need
-    /// ([`top_cards`], [`scan_home`], [`cells_onto_tops`]).
+    /// ([`top_cards`], [`one_empty`], [`scan_home`], [`cells_onto_tops`]).
     fn read_order<const C: usize, const F: usize>(&mut self, board: &BoardN<C, F>) {
         let rules = board.rules();
         self.cell_count = 0;
@@ -335,7 +339,12 @@ pub(super) fn generate<const C: usize, const F: usize>(
 ) {
     let parents_first = set == Set::PresetParentsFirst;
     if !places.read(board) {
-        top_cards(board, &places.order[..board.cascade_count()], steps, spans, parents_first);
+        let order = &places.order[..board.cascade_count()];
+        if places.room == 0 {
+            top_cards(board, order, steps, spans, parents_first);
+        } else {
+            one_empty(board, order, steps, spans, set);
+        }
         return;
     }
     let places = &*places;
@@ -511,6 +520,225 @@ fn top_cards<const C: usize, const F: usize>(
                         push(a, b, NOT_ON_PARENT);
                     }
                 }
+            }
+        }
+    }
+}
+
+/// [`generate`] where one card may be set aside, into the one empty cascade, and one move
+/// carries two cards (no free cell; the castle games with one cascade empty: nearly all the
+/// positions of Streets and Alleys' dives that [`top_cards`] does not take), the slots in
+/// `order`. A move then reaches a cascade's top two cards only, and the classes'
+/// definitions leave these (`a` the run's cascade, `b` the parent's, the card set aside
+/// going into the empty cascade):
+/// - move 3: the card under `a`'s top card home, the top card set aside;
+/// - move 4, where `a`'s top card is not on its parent: the card under it, where that one
+///   is not on its parent either, onto a top card, the top card set aside; then the top
+///   card onto a top card, or onto the card under a top card not on it, that top card set
+///   aside (destinations by slot, the card under before the top card of one slot: it lies
+///   deeper). Where the top card is on its parent and that one is not on its own, the two
+///   onto a top card;
+/// - move 6: the top card, not on its parent, into the empty cascade (not the whole cascade);
+/// - move 8, where the top card is on its parent: the top two, where the one under is on
+///   its parent too, onto a top card; then the top card onto a top card, or onto the card
+///   under a top card not on it, that top card set aside (destinations by fc-solve's suit).
+///
+/// The same moves in the same order as the general path, which read up to four cards of
+/// each cascade, filled its table of destinations and called its closure for each run with
+/// a parent.
+fn one_empty<const C: usize, const F: usize>(
+    board: &BoardN<C, F>,
+    order: &[u8],
+    steps: &mut Vec<Move>,
+    spans: &mut Vec<(u8, u32, u32)>,
+    set: Set,
+) {
+    let reach = Reach::read(board, order);
+    let tops = &reach.tops[..order.len()];
+    let pile = |k: usize| Pile::cascade(order[k].into());
+    // The set's classes in its order ([`Set::rank`]).
+    let mut classes = [BURIED_HOME, NOT_ON_PARENT, TO_EMPTY, ON_PARENT];
+    classes.sort_unstable_by_key(|&class| set.rank(class));
+    for class in classes {
+        match class {
+            BURIED_HOME if set != Set::Parents => {
+                for (a, top) in tops.iter().enumerate() {
+                    if let Some(Top { under: Some(under), .. }) = *top
+                        && board.next_home(under.suit()) == NextHome::Card(under)
+                    {
+                        let mv = Move::single(pile(a), Pile::foundation(under.suit()));
+                        reach.push(steps, spans, class, Some(pile(a)), mv);
+                    }
+                }
+            }
+            NOT_ON_PARENT => {
+                for (a, top) in tops.iter().enumerate() {
+                    let Some(Top { card, under, on, under_on }) = *top else { continue };
+                    match under {
+                        // The card under the top one, then the top card (runs from the deepest).
+                        Some(under) if !on && !under_on && reach.has(a, under) => {
+                            reach.by_slots(order, steps, spans, (a, under, 1), true);
+                        }
+                        // The top two.
+                        Some(under) if on && !under_on && reach.has(a, under) => {
+                            reach.by_slots(order, steps, spans, (a, under, 2), false);
+                        }
+                        _ => {}
+                    }
+                    if !on && reach.has(a, card) {
+                        reach.by_slots(order, steps, spans, (a, card, 1), false);
+                    }
+                }
+            }
+            TO_EMPTY if matches!(set, Set::Preset | Set::PresetParentsFirst) => {
+                for (a, top) in tops.iter().enumerate() {
+                    if let Some(Top { under: Some(_), on: false, .. }) = *top {
+                        reach.push(steps, spans, class, None, Move::single(pile(a), reach.empty));
+                    }
+                }
+            }
+            ON_PARENT => {
+                for (a, top) in tops.iter().enumerate() {
+                    let Some(Top { card, under, on: true, under_on }) = *top else { continue };
+                    // The top two first, then the top card.
+                    if let Some(under) = under
+                        && under_on
+                        && reach.has(a, under)
+                    {
+                        reach.by_suits(order, steps, spans, (a, under, 2));
+                    }
+                    if reach.has(a, card) {
+                        reach.by_suits(order, steps, spans, (a, card, 1));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// A slot's top card, the card under it, whether the top card lies on that one, and
+/// whether that one lies on the card under it: all [`one_empty`] reads of a cascade.
+#[derive(Clone, Copy)]
+struct Top {
+    card: Card,
+    under: Option<Card>,
+    on: bool,
+    under_on: bool,
+}
+
+/// What [`one_empty`] reads of a position: each slot's [`Top`], the destinations, and the
+/// empty cascade.
+struct Reach {
+    build: freecell_core::BuildRule,
+    tops: [Option<Top>; MAX_CASCADES],
+    /// Per rank (1–13; a king's parents' row 14 stays empty), the slots holding a
+    /// destination of that rank (a top card, or the card under a top card not on it), as a
+    /// bit set (move 4), and by fc-solve's suit index its slot and height, `slot << 1 |
+    /// height` (move 8).
+    by_slot: [u32; 15],
+    by_suit: [[u8; 4]; 15],
+    empty: Pile,
+}
+
+impl Reach {
+    /// Reads `board`'s slots in `order`.
+    fn read<const C: usize, const F: usize>(board: &BoardN<C, F>, order: &[u8]) -> Reach {
+        let build = board.rules().build;
+        let mut reach = Reach {
+            build,
+            tops: [None; MAX_CASCADES],
+            by_slot: [0; 15],
+            by_suit: [[u8::MAX; 4]; 15],
+            empty: Pile::cascade(0),
+        };
+        for (k, &i) in order.iter().enumerate() {
+            let Some(card) = board.cascade_top(usize::from(i)) else {
+                reach.empty = Pile::cascade(usize::from(i));
+                continue;
+            };
+            let under = board.beneath(card);
+            let on = under.is_some_and(|under| build.stacks(card, under));
+            let under_on =
+                under.is_some_and(|under| board.beneath(under).is_some_and(|next| build.stacks(under, next)));
+            reach.tops[k] = Some(Top { card, under, on, under_on });
+            let rank = usize::from(card.rank().get());
+            reach.by_slot[rank] |= 1 << k;
+            reach.by_suit[rank][fcs_suit(card)] = (k as u8) << 1;
+            if let Some(under) = under
+                && !on
+            {
+                let rank = usize::from(under.rank().get());
+                reach.by_slot[rank] |= 1 << k;
+                reach.by_suit[rank][fcs_suit(under)] = (k as u8) << 1 | 1;
+            }
+        }
+        reach
+    }
+
+    /// Whether `base`, of slot `a`, has a destination elsewhere: most cards have none, and
+    /// a test costs less than a call.
+    fn has(&self, a: usize, base: Card) -> bool {
+        self.by_slot[usize::from(base.rank().get()) + 1] & !(1 << a) != 0
+    }
+
+    /// Appends `mv` as a move of `class`, after the top card of `aside` (if any) into the
+    /// empty cascade.
+    fn push(&self, steps: &mut Vec<Move>, spans: &mut Vec<(u8, u32, u32)>, class: u8, aside: Option<Pile>, mv: Move) {
+        let first = steps.len() as u32;
+        if let Some(from) = aside {
+            steps.push(Move::single(from, self.empty));
+        }
+        steps.push(mv);
+        spans.push((class, first, steps.len() as u32));
+    }
+
+    /// Move 4 from slot `a`: `count` cards from `base` onto each destination, by slot, the
+    /// top card of `a` set aside first with `aside`.
+    fn by_slots(
+        &self,
+        order: &[u8],
+        steps: &mut Vec<Move>,
+        spans: &mut Vec<(u8, u32, u32)>,
+        (a, base, count): (usize, Card, u8),
+        aside: bool,
+    ) {
+        let from = Pile::cascade(order[a].into());
+        let mut slots = self.by_slot[usize::from(base.rank().get()) + 1] & !(1 << a);
+        while slots != 0 {
+            let b = slots.trailing_zeros() as usize;
+            slots &= slots - 1;
+            let Some(parent) = self.tops[b] else { continue };
+            let to = Pile::cascade(order[b].into());
+            if count == 1 && !aside && !parent.on && parent.under.is_some_and(|under| self.build.stacks(base, under)) {
+                self.push(steps, spans, NOT_ON_PARENT, Some(to), Move::single(from, to));
+            }
+            if self.build.stacks(base, parent.card) {
+                self.push(steps, spans, NOT_ON_PARENT, aside.then_some(from), Move::new(from, to, count));
+            }
+        }
+    }
+
+    /// Move 8 from slot `a`: `count` cards from `base` onto each destination, by suit.
+    fn by_suits(
+        &self,
+        order: &[u8],
+        steps: &mut Vec<Move>,
+        spans: &mut Vec<(u8, u32, u32)>,
+        (a, base, count): (usize, Card, u8),
+    ) {
+        let from = Pile::cascade(order[a].into());
+        for at in self.by_suit[usize::from(base.rank().get()) + 1] {
+            let (b, height) = (usize::from(at >> 1), at & 1);
+            if at == u8::MAX || b == a {
+                continue;
+            }
+            let Some(parent) = self.tops[b] else { continue };
+            let to = Pile::cascade(order[b].into());
+            if height == 0 && self.build.stacks(base, parent.card) {
+                self.push(steps, spans, ON_PARENT, None, Move::new(from, to, count));
+            } else if height == 1 && count == 1 && parent.under.is_some_and(|under| self.build.stacks(base, under)) {
+                self.push(steps, spans, ON_PARENT, Some(to), Move::single(from, to));
             }
         }
     }
@@ -739,7 +967,7 @@ mod reference;
 
 #[cfg(test)]
 mod tests {
-    use freecell_core::{Board, Card, Game, Move, MoveModel, Pile, PileKind, SplitMix64};
+    use freecell_core::{Board, Card, EmptyCascadeRule, Game, Move, MoveModel, Pile, PileKind, SplitMix64};
     use freecell_deals::DealNumber;
 
     use super::{
@@ -871,8 +1099,9 @@ mod tests {
         spans: Vec<(u8, u32, u32)>,
         old_steps: Vec<Move>,
         old_spans: Vec<(u8, u32, u32)>,
-        /// Positions compared, those with room to set cards aside, those with compound moves.
-        counts: [usize; 3],
+        /// Positions compared, those with room to set cards aside, those with compound moves,
+        /// those where one card may be set aside, into the one empty cascade ([`one_empty`]).
+        counts: [usize; 4],
     }
 
     impl Differential {
@@ -884,7 +1113,7 @@ mod tests {
                 spans: Vec::new(),
                 old_steps: Vec::new(),
                 old_spans: Vec::new(),
-                counts: [0; 3],
+                counts: [0; 4],
             }
         }
 
@@ -917,6 +1146,10 @@ mod tests {
             self.counts[0] += 1;
             self.counts[1] += usize::from(board.empty_cells() + board.empty_cascades() > 0);
             self.counts[2] += usize::from(any);
+            let one_empty = board.empty_cells() == 0
+                && board.empty_cascades() == 1
+                && board.rules().empty_cascade == EmptyCascadeRule::AnyCard;
+            self.counts[3] += usize::from(one_empty);
         }
     }
 
@@ -973,8 +1206,59 @@ mod tests {
                 }
             }
         }
-        let [positions, with_room, with_moves] = check.counts;
-        assert!(positions > 20_000 && with_moves > 10_000, "{positions} {with_room} {with_moves}");
+        let [positions, with_room, with_moves, one_empty] = check.counts;
+        assert!(
+            positions > 20_000 && with_moves > 10_000 && one_empty > 500,
+            "{positions} {with_room} {with_moves} {one_empty}"
+        );
+    }
+
+    /// The same on the positions depth-first dives enter in 50 Streets and Alleys deals, in
+    /// the order of the game's first last dive (`08436`: the moves home, then the compound
+    /// moves of [`Set::PresetParentsFirst`], the first whose position is not yet seen
+    /// tried first; no automoves), up to 1,000 positions a deal: 35,940, of which 4,629 with
+    /// one cascade empty, where a move reaches the top two cards of a cascade only
+    /// ([`one_empty`]).
+    #[test]
+    fn the_moves_are_the_reference_generation_s_along_dives() {
+        let mut check = Differential::new();
+        for deal in 1..=50 {
+            let layout = DealNumber::new(deal).expect("a deal number").layout(Game::StreetsAndAlleys);
+            let start = Board::try_from(layout).expect("a legal deal");
+            let mut seen = std::collections::HashSet::from([start.hash64()]);
+            // Each position on the line, its choices (each a compound move's steps), the next.
+            let mut line: Vec<(Board, Vec<Vec<Move>>, usize)> = Vec::new();
+            let (mut entered, mut count) = (Some(start), 0);
+            while count < 1_000 {
+                if let Some(board) = entered.take() {
+                    check.compare(&board);
+                    count += 1;
+                    let mut choices: Vec<Vec<Move>> = Vec::new();
+                    let mut ordinary = Vec::new();
+                    board.generate_moves(MoveModel::Sequence, &mut ordinary);
+                    let home = ordinary.into_iter().filter(|mv| matches!(mv.to().kind(), PileKind::Foundation(_)));
+                    choices.extend(home.map(|mv| vec![mv]));
+                    let spans = check.spans.iter().map(|&(_, first, end)| &check.steps[first as usize..end as usize]);
+                    choices.extend(spans.map(<[Move]>::to_vec));
+                    line.push((board, choices, 0));
+                }
+                let Some((board, choices, next)) = line.last_mut() else { break };
+                let Some(steps) = choices.get(*next) else {
+                    line.pop();
+                    continue;
+                };
+                *next += 1;
+                let mut child = board.clone();
+                for &step in steps {
+                    child.apply(step).expect("a compound move's steps are legal");
+                }
+                if seen.insert(child.hash64()) {
+                    entered = Some(child);
+                }
+            }
+        }
+        let [positions, _, _, one_empty] = check.counts;
+        assert!(positions > 30_000 && one_empty > 4_000, "{positions} {one_empty}");
     }
 
     /// The same on random positions of each game's rules: cards home up to a random rank of
@@ -1024,10 +1308,10 @@ mod tests {
                 check.compare(&board);
             }
         }
-        let [positions, with_room, with_moves] = check.counts;
+        let [positions, with_room, with_moves, one_empty] = check.counts;
         assert!(
-            positions > 14_000 && with_room > 10_000 && with_moves > 10_000,
-            "{positions} {with_room} {with_moves}"
+            positions > 14_000 && with_room > 10_000 && with_moves > 10_000 && one_empty > 1_000,
+            "{positions} {with_room} {with_moves} {one_empty}"
         );
     }
 }
