@@ -772,8 +772,9 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
     /// [`preview`](Self::preview)'s hash and uncovered card alone: what a search needs to
     /// drop a duplicate child, or load its seen-set slot, before it builds the child. The
     /// counts of built and beneath-run cards, which `preview` also gives, walk the runs the
-    /// move leaves (a loop LLVM keeps even where only the hash is read: about half the
-    /// preview's instructions).
+    /// move leaves, a loop LLVM keeps even where only the hash is read: loading Streets and
+    /// Alleys' children's slots from this took a fifth fewer instructions than from
+    /// `preview`.
     ///
     /// Precondition as for [`preview`](Self::preview).
     #[inline]

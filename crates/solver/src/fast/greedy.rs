@@ -484,7 +484,7 @@ impl<const C: usize, const F: usize> Search<C, F> {
 
     /// Starts loading the seen set's slots of `board`'s children (its moves, `self.moves`),
     /// from their hashes alone ([`BoardN::preview_hash`]: the whole preview's counts of
-    /// built and beneath-run cards cost as much again, for nothing here). Out of line: only
+    /// built and beneath-run cards are not needed here). Out of line: only
     /// a search out of cache calls it, and inlined, it lays the loop out anew for the
     /// searches in cache (most of FreeCell's).
     #[inline(never)]
