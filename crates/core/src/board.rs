@@ -769,6 +769,35 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
         Preview { hash, uncovered, built_base_cards: built, cards_beneath_runs }
     }
 
+    /// [`preview`](Self::preview)'s hash and uncovered card alone: what a search needs to
+    /// drop a duplicate child, or load its seen-set slot, before it builds the child. The
+    /// counts of built and beneath-run cards, which `preview` also gives, walk the runs the
+    /// move leaves, a loop LLVM keeps even where only the hash is read: loading Streets and
+    /// Alleys' children's slots from this took a fifth fewer instructions than from
+    /// `preview`.
+    ///
+    /// Precondition as for [`preview`](Self::preview).
+    #[inline]
+    pub fn preview_hash(&self, mv: Move) -> (u64, Option<Card>) {
+        let count = mv.count();
+        let (base, uncovered) = match Self::locate(mv.from()) {
+            PileKind::Cascade(a) => {
+                let (base, rest) = self.run_base(a, count);
+                (base, Card::from_index(rest))
+            }
+            PileKind::Cell(i) => (self.cells[i], None),
+            PileKind::Foundation(suit) => (self.home_top(suit), None),
+        };
+        let code = match Self::locate(mv.to()) {
+            PileKind::Cascade(b) if self.tops[b] == NONE => BOTTOM,
+            PileKind::Cascade(b) => self.tops[b],
+            PileKind::Cell(_) => CELL,
+            PileKind::Foundation(suit) if count > 1 => return (self.hash ^ self.suit_home_hash(suit), uncovered),
+            PileKind::Foundation(_) => HOME,
+        };
+        (self.hash ^ zobrist::code(base, self.below[slot(base)]) ^ zobrist::code(base, code), uncovered)
+    }
+
     /// The card byte on top of `suit`'s foundation (meaningless when it is empty: moving
     /// from an empty foundation is no legal move, and unchecked moves never panic).
     #[inline]
@@ -1126,6 +1155,7 @@ mod tests {
                         cards_beneath_runs: after.cards_beneath_runs(),
                     };
                     assert_eq!(preview, expected, "{mv:?} in {board}");
+                    assert_eq!(board.preview_hash(mv), (expected.hash, uncovered), "{mv:?} in {board}");
                     previewed += 1;
                 }
                 let Some(&mv) = moves.get((next(&mut seed) % 64) as usize % moves.len().max(1)) else { break };

@@ -23,8 +23,7 @@ const ROOT: u32 = u32::MAX;
 const NONE: u32 = LinkedBuckets::END;
 
 /// A generated position: where its parent's board is, the move that reached it from its
-/// parent, its depth, and a link (the next position of its open-list bucket while it waits,
-/// its board once expanded).
+/// parent, its depth, and the next position of its open-list bucket while it waits.
 ///
 /// Only expanded positions keep a board (about one in fifteen): a position waiting in the
 /// open list is its parent's board with one move and its automoves replayed, which costs
@@ -37,7 +36,9 @@ struct Node {
     /// cache. The parent's node is kept beside its board ([`Expanded`]).
     parent: u32,
     /// While the node waits in the open list: the next node of its bucket, or
-    /// [`LinkedBuckets::END`]. Once it is expanded: its board's index in [`Search::boards`].
+    /// [`LinkedBuckets::END`]. Once it is taken, nothing reads it: an expanded node is
+    /// found from its board ([`Blocking::spare`]), so it is not written again (a store to a
+    /// line that would otherwise stay clean).
     link: u32,
     mv: Move,
     depth: u16,
@@ -304,7 +305,6 @@ impl<const C: usize, const F: usize> Search<C, F> {
             }
             let node = self.nodes[id as usize];
             or_bytes!('expand, room(&mut self.boards));
-            self.nodes[id as usize].link = self.boards.len() as u32;
             // The next position's reads are started a stage at a time while this one is
             // expanded (see `load_next`), where the search is out of cache.
             let large = self.seen.is_large();
@@ -417,13 +417,29 @@ impl<const C: usize, const F: usize> Search<C, F> {
                         continue;
                     }
                 }
+                // Where every child is built (no previews), one with no automove after it
+                // is looked up before it is built, by the hash of its move alone: a
+                // duplicate (most children of a long search) costs no board.
+                let looked_up = settled && !config.previews && !is_home_move::<C, F>(mv) && {
+                    let (hash, uncovered) = board.preview_hash(mv);
+                    !uncovered.is_some_and(|card| goes_home(board, card, config.automove)) && {
+                        self.stats.generated += 1;
+                        if !or_bytes!('expand, self.seen.insert(hash)) {
+                            self.stats.duplicates += 1;
+                            continue;
+                        }
+                        true
+                    }
+                };
                 let mut child = board.clone();
                 child.apply_unchecked(mv);
                 automoves_after(&mut child, mv, config.automove, settled);
-                self.stats.generated += 1;
-                if !or_bytes!('expand, self.seen.insert(child.hash64())) {
-                    self.stats.duplicates += 1;
-                    continue;
+                if !looked_up {
+                    self.stats.generated += 1;
+                    if !or_bytes!('expand, self.seen.insert(child.hash64())) {
+                        self.stats.duplicates += 1;
+                        continue;
+                    }
                 }
                 if let DeadTest::Children(f) | DeadTest::Runs(f) = config.dead
                     && f.dead_after(board, mv, &child)
@@ -466,13 +482,15 @@ impl<const C: usize, const F: usize> Search<C, F> {
         self.steady.set(Steady::default());
     }
 
-    /// Starts loading the seen set's slots of `board`'s children (its moves, `self.moves`).
-    /// Out of line: only a search out of cache calls it, and inlined, its previews lay the
-    /// loop out anew for the searches in cache (most of FreeCell's).
+    /// Starts loading the seen set's slots of `board`'s children (its moves, `self.moves`),
+    /// from their hashes alone ([`BoardN::preview_hash`]: the whole preview's counts of
+    /// built and beneath-run cards are not needed here). Out of line: only
+    /// a search out of cache calls it, and inlined, it lays the loop out anew for the
+    /// searches in cache (most of FreeCell's).
     #[inline(never)]
     fn load_children(&self, board: &BoardN<C, F>) {
         for &mv in self.moves.iter() {
-            self.seen.prefetch(board.preview(mv).hash);
+            self.seen.prefetch(board.preview_hash(mv).0);
         }
     }
 
