@@ -777,6 +777,16 @@ impl<const C: usize, const F: usize> BoardN<C, F> {
     /// `preview`.
     ///
     /// Precondition as for [`preview`](Self::preview).
+    ///
+    /// # Examples
+    /// ```
+    /// use freecell_core::{Board, Card, Move, Pile};
+    /// let board: Board = "Foundations: C-K D-K H-T S-J\n: KS QH\n: QS JH\n: KH\n".parse().unwrap();
+    /// let mv = Move::new(Pile::cascade(1), Pile::cell(0), 1);
+    /// let mut after = board.clone();
+    /// after.apply(mv).unwrap();
+    /// assert_eq!(board.preview_hash(mv), (after.hash64(), Some("QS".parse::<Card>().unwrap())));
+    /// ```
     #[inline]
     pub fn preview_hash(&self, mv: Move) -> (u64, Option<Card>) {
         let count = mv.count();

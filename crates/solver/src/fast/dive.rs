@@ -69,7 +69,7 @@ use super::dominance::Dominance;
 use super::frozen::Frozen;
 use super::greedy::End;
 use super::loan::{Allowance, Lender};
-use super::moves::{automoves_after, moved_card, moves_again};
+use super::moves::{automoves_after, goes_home, is_home_move, moved_card, moves_again};
 
 /// Room made in the move list before each move generation (see the greedy search's).
 const MOVE_ROOM: usize = 256;
@@ -826,11 +826,29 @@ impl<const C: usize, const F: usize> Dive<C, F> {
                 continue;
             }
             let parent = &self.boards[self.boards.len() - 1];
-            let mut child = parent.clone();
             let settled = self.frames.len() > 1;
+            // Under `Order::Marked` a single move's child was marked when its parent was
+            // entered (`enter`). Under the single-card rules, a child no automove follows
+            // is looked up before it is built: a duplicate is never built.
+            let marked = self.ahead && single;
+            let quiet = if single && !marked && rules.classes == Classes::SingleCards {
+                quiet_hash(parent, mv, settled)
+            } else {
+                None
+            };
+            if quiet.is_some() {
+                match generated(&mut self.stats, &mut self.seen, quiet) {
+                    Err(_) => return End::Bytes,
+                    Ok(false) => continue,
+                    Ok(true) => {}
+                }
+            }
+            let mut child = parent.clone();
             if single {
                 child.apply_unchecked(mv);
-                automoves_after(&mut child, mv, Automove::Raymond, settled);
+                if quiet.is_none() {
+                    automoves_after(&mut child, mv, Automove::Raymond, settled);
+                }
             } else {
                 let played = play_steps(&mut child, &self.moves[first as usize..end as usize], settled);
                 if played == 0 {
@@ -843,17 +861,12 @@ impl<const C: usize, const F: usize> Dive<C, F> {
                 // moves such a card home as a move of its own and goes on from there).
                 self.choices[choice as usize][1] = first + played as u32;
             }
-            self.stats.generated += 1;
-            // Under `Order::Marked` a single move's child was marked when its parent was
-            // entered (`enter`).
-            let marked = self.ahead && single;
-            match if marked { Ok(true) } else { self.seen.insert(child.hash64()) } {
-                Err(_) => return End::Bytes,
-                Ok(false) => {
-                    self.stats.duplicates += 1;
-                    continue;
+            if quiet.is_none() {
+                match generated(&mut self.stats, &mut self.seen, (!marked).then(|| child.hash64())) {
+                    Err(_) => return End::Bytes,
+                    Ok(false) => continue,
+                    Ok(true) => {}
                 }
-                Ok(true) => {}
             }
             if child.is_won() {
                 let chosen = self.frames[1..].iter().map(|f| f.choice).chain([choice]);
@@ -968,10 +981,13 @@ impl<const C: usize, const F: usize> Dive<C, F> {
             if moves_again(again, mv) {
                 continue;
             }
-            let mut child = board.clone();
-            child.apply_unchecked(mv);
-            automoves_after(&mut child, mv, Automove::Raymond, settled);
-            if self.seen.insert(child.hash64())? {
+            let hash = quiet_hash(board, mv, settled).unwrap_or_else(|| {
+                let mut child = board.clone();
+                child.apply_unchecked(mv);
+                automoves_after(&mut child, mv, Automove::Raymond, settled);
+                child.hash64()
+            });
+            if self.seen.insert(hash)? {
                 self.keyed[kept] = self.keyed[i];
                 kept += 1;
             }
@@ -1089,6 +1105,38 @@ fn home_moves<const C: usize, const F: usize>(board: &BoardN<C, F>, out: &mut Ve
             out.push(Move::single(Pile::cascade(a), Pile::foundation(top.suit())));
         }
     }
+}
+
+/// Counts a child generated in `stats` and marks its `hash` in `seen` (none: marked on
+/// entry, under [`Order::Marked`]): false for a duplicate, counted.
+#[inline]
+fn generated(
+    stats: &mut Stats,
+    seen: &mut HashSet64,
+    hash: Option<u64>,
+) -> Result<bool, freecell_search::containers::OutOfMemory> {
+    stats.generated += 1;
+    let Some(hash) = hash else { return Ok(true) };
+    let fresh = seen.insert(hash)?;
+    if !fresh {
+        stats.duplicates += 1;
+    }
+    Ok(fresh)
+}
+
+/// The hash of `board`'s child by `mv`, a single card's move, and its automoves, where it
+/// is known without building the child: after a move from a position with no automove left
+/// (`settled`) that puts no card home and uncovers none that goes home by itself, no
+/// automove follows ([`automoves_after`]), and the move changes only where its card lies
+/// ([`BoardN::preview_hash`]). The marking dives mark every child of a position so, and the
+/// others look a child up before they build it, as the greedy searches do.
+#[inline]
+fn quiet_hash<const C: usize, const F: usize>(board: &BoardN<C, F>, mv: Move, settled: bool) -> Option<u64> {
+    if !settled || is_home_move::<C, F>(mv) || mv.count() != 1 || !matches!(mv.from().kind(), PileKind::Cascade(_)) {
+        return None;
+    }
+    let (hash, uncovered) = board.preview_hash(mv);
+    (!uncovered.is_some_and(|card| goes_home(board, card, Automove::Raymond))).then_some(hash)
 }
 
 /// Plays a compound move's `steps` on `board`, each followed by its safe automoves as a
