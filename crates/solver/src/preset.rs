@@ -279,11 +279,11 @@ impl Preset {
     /// ForeCell's 3,000,000 the least that keeps every deal of 1–10,000 decided once its
     /// depth-first dives take a share of the searches (lost deals 136 and 4418 are proved
     /// after 2.93 and 2.86 million expansions; 2,000,000 was enough before the dives);
-    /// Good Measure's 278,500 is 150,000, the most that kept its ten thousand deals at the
+    /// Good Measure's 289,200 is 150,000, the most that kept its ten thousand deals at the
     /// CPU they took at 100,000 before the frozen-card test after a move was skipped where it
-    /// cannot fail (212 more deals decided), and the 128,500 its seven depth-first dives take at
+    /// cannot fail (212 more deals decided), and the 139,200 its seven depth-first dives take at
     /// most (the sum of their caps, `fast`'s `GOOD_MEASURE_DIVES`: 24,700 the nearest-card one,
-    /// 14,500 the uncovering one, 12,000 the one in fc-solve's order, 40,100 the one marking a
+    /// 14,500 the uncovering one, 12,000 the one in fc-solve's order, 50,800 the one marking a
     /// position's children on entry, 10,200 the one in fc-solve's order of parents, 12,000 the
     /// nearest-card one marking on entry, 15,000 the uncovering one marking on entry): the greedy searches
     /// and the proof do the same work with the dives

@@ -315,9 +315,11 @@ const GOOD_MEASURE_STACKS_CAP: u64 = 12_000;
 /// after 24,760, the other dives not before 53,051 (16,000 until the twenty-eighth
 /// session), and 9900 (fc-solve's default build solves it) after 40,001, the other dives
 /// not before 42,806 (24,800 until the thirty-second session: of the twelve gaps fc-solve
-/// solves, the one a dive alone wins soonest past its cap). Above what two of the dives'
-/// turns give: see [`DiveRules::turn`].
-const GOOD_MEASURE_MARKED_CAP: u64 = 40_100;
+/// solves, the one a dive alone wins soonest past its cap), and 2258 (fc-solve's default
+/// build solves it) after 50,694, the other dives not before 70,284 (40,100 until the
+/// thirty-third session: then the gap a dive wins soonest past its cap). Above what two of
+/// the dives' turns give: see [`DiveRules::turn`].
+const GOOD_MEASURE_MARKED_CAP: u64 = 50_800;
 
 /// Expansions Good Measure's dive in [`Order::Parents`] gets in all: it wins 8233 and 7585,
 /// which fc-solve solves and the other searches leave undecided, within 1,628
@@ -1784,19 +1786,22 @@ mod tests {
         }
     }
 
-    /// Good Measure 3192 and 9900, which fc-solve solves (3192 after 227,013 states) and the
-    /// other searches leave undecided at the game's limit, are won by the dive in
+    /// Good Measure 3192, 9900 and 2258, which fc-solve solves (3192 after 227,013 states)
+    /// and the other searches leave undecided at the game's limit, are won by the dive in
     /// [`Order::Marked`] within its cap, and not within the caps it had before (3192 before the
-    /// twenty-eighth session, 9900 before the thirty-second) nor 100 below the caps that
-    /// first won them; each win replays through the verifier.
+    /// twenty-eighth session, 9900 before the thirty-second, 2258 before the thirty-third) nor
+    /// 100 below the hundred each win needs (24,800, 40,100 and 50,700: 2258 is won after
+    /// 50,694); each win replays through the verifier.
     #[test]
-    fn good_measure_s_marking_dive_wins_3192_and_9900_within_its_larger_caps() {
-        for (deal, caps) in [(3192, [16_000, 24_700]), (9900, [24_800, GOOD_MEASURE_MARKED_CAP - 100])] {
+    fn good_measure_s_marking_dive_wins_3192_9900_and_2258_within_its_larger_caps() {
+        let caps = [(3192, [16_000, 24_700]), (9900, [24_800, 40_000]), (2258, [40_100, 50_600])];
+        for (deal, caps) in caps {
             for cap in caps {
                 assert!(dive_in(Game::GoodMeasure, deal, Order::Marked, cap).is_err(), "{deal} {cap}");
             }
         }
-        wins_within_in(Game::GoodMeasure, Order::Marked, &[(3192, 24_800), (9900, GOOD_MEASURE_MARKED_CAP)]);
+        let wins = [(3192, 24_800), (9900, 40_100), (2258, GOOD_MEASURE_MARKED_CAP)];
+        wins_within_in(Game::GoodMeasure, Order::Marked, &wins);
     }
 
     /// Good Measure 9020, which fc-solve solves after 749,515 states and the other searches
@@ -1838,6 +1843,6 @@ mod tests {
             .map(|&order| rules.ordered(order).expect("every dive under Good Measure's rules").cap)
             .sum();
         assert_eq!(caps, GOOD_MEASURE_DIVES);
-        assert_eq!(crate::Preset::Fast.default_max_nodes(Game::GoodMeasure.rules()), Some(278_500));
+        assert_eq!(crate::Preset::Fast.default_max_nodes(Game::GoodMeasure.rules()), Some(289_200));
     }
 }

@@ -314,12 +314,13 @@ mod tests {
     /// ([`NEARLY_DONE`](super::NEARLY_DONE)) proves the loss within the limit, where the
     /// patient search and the dives took the rest before (after 243,395 expansions while
     /// the nearest-card dive was capped at 7,500, 248,245 while the marking one was capped
-    /// at 24,800; their larger turns come before the attempt's).
+    /// at 24,800, 255,895 while it was capped at 40,100; their larger turns come before the
+    /// attempt's).
     #[test]
     fn good_measure_2377_is_proved_lost_by_an_attempt_going_on() {
         let board = DealNumber::new(2377).expect("in range").board_for(Game::GoodMeasure).expect("deals");
         let fast = run(&mut None, &board, Budget::default().max_expanded(limit(&board)), None, None, &mut ());
-        assert_eq!((fast.outcome, fast.stats.expanded), (SearchOutcome::Exhausted, 255_895));
+        assert_eq!((fast.outcome, fast.stats.expanded), (SearchOutcome::Exhausted, 261_245));
     }
 
     /// Good Measure's node limit for `board`, as `fast` applies it when none is given.
